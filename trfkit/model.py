@@ -1,0 +1,620 @@
+"""Typed records of a TRF file.
+
+Every line of a file becomes one record, in one of the collections of a
+:class:`Tournament`: its header records, players, teams, national rating
+records, or ``records`` (everything else: TRF-2026 records, engine
+extensions, comments, blank and unknown lines). Nothing is dropped.
+
+Records are mutable, slotted ``attrs`` classes. Round cells (:class:`Game`)
+are the most numerous objects (39,000 in a 3000-player, 13-round file) and a
+frozen attrs class costs about twice as much to create, so records stay
+mutable; small value types (:class:`DateText`, :class:`Origin`) are frozen.
+
+A record read from a file carries its :class:`Origin` (line number, the text
+of the line, its line ending). The writer reuses that text while the record
+still says what the text says, which is how ``dump(load(x))`` reproduces
+``x`` byte for byte.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import TypeVar
+
+import attrs
+
+from trfkit.diagnostics import Diagnostic
+
+__all__ = [
+    "AbnormalPoints",
+    "Acceleration",
+    "Accelerations",
+    "BbpPoints",
+    "Blank",
+    "Bye",
+    "Colour",
+    "Comment",
+    "DateText",
+    "Dialect",
+    "EngineRecord",
+    "ForfeitedMatch",
+    "Game",
+    "Header",
+    "LineUp",
+    "NationalRating",
+    "Origin",
+    "Player",
+    "ProhibitedPairing",
+    "Record",
+    "Result",
+    "RoundDates",
+    "Scoring",
+    "Sex",
+    "SourceInfo",
+    "Team",
+    "TeamBye",
+    "TextRecord",
+    "Title",
+    "Tournament",
+    "UnknownLine",
+]
+
+
+class Dialect(enum.Enum):
+    """The TRF dialect of a file (see :func:`trfkit.dialect.detect_dialect`)."""
+
+    TRF16 = "trf16"
+    """FIDE TRF16 (C.04 Annex 2, 2016); also old TRF06/Krause files."""
+    TRF26 = "trf26"
+    """FIDE TRF-2026 (TRF26)."""
+    TRFX = "trfx"
+    """TRF16 with JaVaFo/bbpPairings extension lines (XXR, XXC, BBW, ...)."""
+    VEGA = "vega"
+    """TRF16 with Vega's meanings of 142-192 (rounds in 162, ...)."""
+
+
+class Sex(enum.Enum):
+    """Column 10 of 001: ``m`` or ``w`` (TRF16)."""
+
+    MALE = "m"
+    FEMALE = "w"
+
+
+class Title(enum.Enum):
+    """FIDE titles (001 columns 11-13)."""
+
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    FM = "FM"
+    WIM = "WIM"
+    CM = "CM"
+    WFM = "WFM"
+    WCM = "WCM"
+
+
+class Colour(enum.Enum):
+    """The scheduled colour of a round cell (column 97 + 10(r-1))."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+    """A bye or not paired; a blank column means the same (TRF16)."""
+
+
+class Result(enum.Enum):
+    """Result codes of a round cell (column 99 + 10(r-1)), TRF16 §2.3.
+
+    Letters are case-insensitive in the file; the model holds the canonical
+    (upper-case) code.
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    UNPLAYED_WIN = "W"
+    """Win in a game that lasted less than one move (not rated)."""
+    UNPLAYED_DRAW = "D"
+    UNPLAYED_LOSS = "L"
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+    BLANK = " "
+    """No result: equivalent to ``Z`` (TRF16), or a game not yet played."""
+
+    @property
+    def is_rated(self) -> bool:
+        """Only ``1``, ``=`` and ``0`` between two players are rated (TRF16)."""
+        return self in _RATED
+
+    @property
+    def is_bye(self) -> bool:
+        return self in _BYES
+
+
+_RATED = frozenset({Result.WIN, Result.DRAW, Result.LOSS})
+_BYES = frozenset(
+    {
+        Result.HALF_POINT_BYE,
+        Result.FULL_POINT_BYE,
+        Result.PAIRING_ALLOCATED_BYE,
+        Result.ZERO_POINT_BYE,
+    }
+)
+
+
+@attrs.frozen
+class Origin:
+    """Where a record came from: its line and the exact text of that line."""
+
+    line: int
+    """1-based line number."""
+    text: str
+    """The line as decoded, without its line ending."""
+    eol: str
+    """The line ending: ``"\\n"``, ``"\\r\\n"``, ``"\\r"`` or ``""`` (last line)."""
+
+
+@attrs.frozen
+class DateText:
+    """A date as written in the file, and what it means where that is known.
+
+    ``text`` keeps the field exactly (stripped of surrounding blanks);
+    ``date`` is set where the text names a whole calendar date; ``year``
+    where at least the year is known (``1987``, ``1987/00/00``).
+    """
+
+    text: str = ""
+    date: _dt.date | None = None
+    year: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
+_ORIGIN = attrs.field(default=None, eq=False, repr=False)
+
+
+@attrs.define
+class Game:
+    """One round cell of a player: opponent, colour, result.
+
+    ``opponent`` is the opponent's starting rank, or ``None`` for ``0000`` or
+    blanks (bye, not paired). ``result`` is ``None`` where the file holds a
+    character that is no result code (reported as P002).
+    """
+
+    opponent: int | None
+    colour: Colour
+    result: Result | None
+
+
+@attrs.define
+class Player:
+    """A player record (001)."""
+
+    start_rank: int
+    name: str = ""
+    sex: Sex | None = None
+    title: Title | None = None
+    rating: int | None = None
+    federation: str = ""
+    fide_id: int | None = None
+    birth_date: DateText = DateText()
+    points: Decimal | None = None
+    rank: int | None = None
+    games: list[Game] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+
+    @property
+    def is_rated(self) -> bool:
+        """A rating of blank or 0 means unrated."""
+        return bool(self.rating)
+
+
+@attrs.define
+class Header:
+    """A tournament record (code ending in 2): ``value`` is the text from column 5."""
+
+    code: str
+    value: str = ""
+    origin: Origin | None = _ORIGIN
+
+    @property
+    def text(self) -> str:
+        return self.value.strip()
+
+
+@attrs.define
+class RoundDates:
+    """Record 132: the date of each round, aligned with the 001 round blocks."""
+
+    dates: list[DateText] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="132", init=False)
+
+
+@attrs.define
+class Scoring:
+    """Records 162 (games) and 362 (team matches): symbol → points."""
+
+    code: str
+    scores: list[tuple[str, Decimal | None]] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class Team:
+    """A team: TRF16 ``013`` or TRF26 ``310``.
+
+    ``number`` is written only in 310; for 013 it is the order of the line.
+    """
+
+    code: str
+    name: str = ""
+    members: list[int | None] = attrs.Factory(list)
+    number: int | None = None
+    nickname: str = ""
+    strength: int | None = None
+    match_points: Decimal | None = None
+    game_points: Decimal | None = None
+    rank: int | None = None
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class NationalRating:
+    """TRF26 National Rating Support record (a federation code in columns 1-3)."""
+
+    federation: str
+    start_rank: int
+    sex: str = ""
+    classification: str = ""
+    name: str = ""
+    rating: int | None = None
+    region: str = ""
+    national_id: str = ""
+    birth_date: DateText = DateText()
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class Bye:
+    """TRF26 240: full-, half- or zero-point byes of one round."""
+
+    bye_type: str
+    round: int | None = None
+    ids: list[int | None] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="240", init=False)
+
+
+@attrs.define
+class Acceleration:
+    """TRF26 250: fictitious points for a range of players and rounds."""
+
+    match_points: Decimal | None = None
+    game_points: Decimal | None = None
+    first_round: int | None = None
+    last_round: int | None = None
+    first_id: int | None = None
+    last_id: int | None = None
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="250", init=False)
+
+
+@attrs.define
+class ProhibitedPairing:
+    """TRF26 260: players (or teams) who may not meet in a range of rounds."""
+
+    first_round: int | None = None
+    last_round: int | None = None
+    ids: list[int | None] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="260", init=False)
+
+
+@attrs.define
+class AbnormalPoints:
+    """TRF26 299: points assigned outside the results (bonus, penalty, ...)."""
+
+    points_type: str = ""
+    match_points: Decimal | None = None
+    points: Decimal | None = None
+    round: int | None = None
+    ids: list[int | None] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="299", init=False)
+
+
+@attrs.define
+class LineUp:
+    """TRF26 300: a team's line-up out of the default order."""
+
+    round: int | None = None
+    team: int | None = None
+    opponent: int | None = None
+    boards: list[int | None] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="300", init=False)
+
+
+@attrs.define
+class TeamBye:
+    """TRF26 320: pairing-allocated byes of teams, one team per round."""
+
+    match_points: Decimal | None = None
+    game_points: Decimal | None = None
+    teams: list[int | None] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="320", init=False)
+
+
+@attrs.define
+class ForfeitedMatch:
+    """TRF26 330: a forfeited team match."""
+
+    forfeit_type: str = ""
+    round: int | None = None
+    white_team: int | None = None
+    black_team: int | None = None
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="330", init=False)
+
+
+@attrs.define
+class Accelerations:
+    """JaVaFo XXA: one player's fictitious points, round by round."""
+
+    id: int | None = None
+    values: list[Decimal | None] = attrs.Factory(list)
+    origin: Origin | None = _ORIGIN
+    code: str = attrs.field(default="XXA", init=False)
+
+
+@attrs.define
+class EngineRecord:
+    """A JaVaFo extension line other than XXA (XXR, XXC, XXZ, XXS, XXP).
+
+    ``value`` is the text from column 5; :attr:`tokens` splits it.
+    """
+
+    code: str
+    value: str = ""
+    origin: Origin | None = _ORIGIN
+
+    @property
+    def tokens(self) -> list[str]:
+        return self.value.split()
+
+
+@attrs.define
+class BbpPoints:
+    """bbpPairings BBW/BBD/BBL/BBZ/BBF/BBU: the points of one kind of result."""
+
+    code: str
+    value: Decimal | None = None
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class TextRecord:
+    """A record kept as text: 801/802 crosstables, Tornelo DAT lines."""
+
+    code: str
+    value: str = ""
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class Comment:
+    """A TRF26 comment line (``###``); ``text`` follows the ``###``."""
+
+    text: str = ""
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class Blank:
+    """A blank line (possibly spaces and TABs)."""
+
+    text: str = ""
+    origin: Origin | None = _ORIGIN
+
+
+@attrs.define
+class UnknownLine:
+    """A line with no known record code, kept verbatim (P001)."""
+
+    text: str
+    origin: Origin | None = _ORIGIN
+
+
+Record = (
+    Header
+    | RoundDates
+    | Scoring
+    | Player
+    | Team
+    | NationalRating
+    | Bye
+    | Acceleration
+    | ProhibitedPairing
+    | AbnormalPoints
+    | LineUp
+    | TeamBye
+    | ForfeitedMatch
+    | Accelerations
+    | EngineRecord
+    | BbpPoints
+    | TextRecord
+    | Comment
+    | Blank
+    | UnknownLine
+)
+"""Any record of a TRF file."""
+
+OtherRecord = (
+    Bye
+    | Acceleration
+    | ProhibitedPairing
+    | AbnormalPoints
+    | LineUp
+    | TeamBye
+    | ForfeitedMatch
+    | Accelerations
+    | EngineRecord
+    | BbpPoints
+    | TextRecord
+    | Comment
+    | Blank
+    | UnknownLine
+)
+
+HeaderRecord = Header | RoundDates | Scoring
+
+R = TypeVar("R")
+
+
+@attrs.define
+class SourceInfo:
+    """How the file was written: what the writer needs to reproduce it."""
+
+    encoding: str = "utf-8"
+    """The codec that decoded the bytes (``utf-8``, ``cp1252``, ``latin-1``...)."""
+    bom: bool = False
+    newline: str = "\n"
+    """The most common line ending of the file."""
+    path: str | None = None
+
+
+@attrs.define
+class Tournament:
+    """A TRF file: its records, grouped, and the problems found reading it."""
+
+    headers: list[HeaderRecord] = attrs.Factory(list)
+    players: list[Player] = attrs.Factory(list)
+    teams: list[Team] = attrs.Factory(list)
+    national_ratings: list[NationalRating] = attrs.Factory(list)
+    records: list[OtherRecord] = attrs.Factory(list)
+    """Every other record, in file order."""
+    dialect: Dialect = Dialect.TRF16
+    diagnostics: list[Diagnostic] = attrs.Factory(list)
+    source: SourceInfo | None = attrs.field(default=None, eq=False)
+
+    # -- header access ---------------------------------------------------
+    def header(self, code: str) -> str | None:
+        """The stripped text of the first header record ``code``, or ``None``."""
+        for h in self.headers:
+            if h.code == code:
+                if isinstance(h, Header):
+                    return h.text
+                if h.origin is not None:
+                    return h.origin.text[4:].strip()
+                return ""
+        return None
+
+    def headers_of(self, code: str) -> list[str]:
+        """The stripped text of every header record ``code`` (e.g. 112)."""
+        return [h.text for h in self.headers if isinstance(h, Header) and h.code == code]
+
+    @property
+    def name(self) -> str | None:
+        """012: tournament name."""
+        return self.header("012")
+
+    @property
+    def city(self) -> str | None:
+        return self.header("022")
+
+    @property
+    def federation(self) -> str | None:
+        return self.header("032")
+
+    @property
+    def start_date(self) -> DateText | None:
+        """042, parsed; ``None`` when the record is absent."""
+        from trfkit.dates import parse_date
+
+        text = self.header("042")
+        return None if text is None else parse_date(text)
+
+    @property
+    def end_date(self) -> DateText | None:
+        from trfkit.dates import parse_date
+
+        text = self.header("052")
+        return None if text is None else parse_date(text)
+
+    @property
+    def chief_arbiter(self) -> str | None:
+        return self.header("102")
+
+    @property
+    def deputy_arbiters(self) -> list[str]:
+        return self.headers_of("112")
+
+    @property
+    def time_control(self) -> str | None:
+        """122: allotted time, free text."""
+        return self.header("122")
+
+    @property
+    def round_dates(self) -> list[DateText]:
+        for h in self.headers:
+            if isinstance(h, RoundDates):
+                return list(h.dates)
+        return []
+
+    @property
+    def scoring(self) -> Scoring | None:
+        """162, the scoring system of individual games, when given."""
+        for h in self.headers:
+            if isinstance(h, Scoring) and h.code == "162":
+                return h
+        return None
+
+    @property
+    def number_of_rounds(self) -> int | None:
+        """The number of rounds: 142, else XXR, else the longest 001 line."""
+        for text in (self.header("142"), self._engine_value("XXR")):
+            if text and text.split()[0].isdigit() and self.dialect is not Dialect.VEGA:
+                return int(text.split()[0])
+        if self.dialect is Dialect.VEGA:
+            text = self.header("162")
+            if text and text.isdigit():
+                return int(text)
+        played = max((len(p.games) for p in self.players), default=0)
+        return played or None
+
+    def _engine_value(self, code: str) -> str | None:
+        for r in self.records:
+            if isinstance(r, EngineRecord) and r.code == code:
+                return r.value.strip()
+        return None
+
+    # -- other records ---------------------------------------------------
+    def records_of(self, kind: type[R]) -> list[R]:
+        """Every record of class ``kind`` among :attr:`records`, in file order."""
+        return [r for r in self.records if isinstance(r, kind)]
+
+    def player(self, start_rank: int) -> Player | None:
+        """The player with this starting rank."""
+        for p in self.players:
+            if p.start_rank == start_rank:
+                return p
+        return None
+
+    def all_records(self) -> Iterator[Record]:
+        """Every record of every collection (not in file order)."""
+        yield from self.headers
+        yield from self.players
+        yield from self.teams
+        yield from self.national_ratings
+        yield from self.records

@@ -1,0 +1,924 @@
+"""The reader: bytes → decoded lines → records of a :class:`Tournament`.
+
+The Lark grammar (grammars/trf.lark) splits the text into one token per line
+and names each line's kind; the column table (grammars/columns.toml) cuts
+each line into fields. The reader is lenient: every problem becomes a
+:class:`Diagnostic` with line and column, every line becomes a record (an
+:class:`UnknownLine` at worst), and reading goes on to the end.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from hashlib import sha256
+from pathlib import Path
+from typing import Any
+
+import lark
+
+from trfkit import codes as _codes
+from trfkit._resources import grammar_text
+from trfkit.columns import Field, Layout, header_specs, layout
+from trfkit.dates import date_is_valid, parse_date
+from trfkit.decode import decode
+from trfkit.diagnostics import Diagnostic, Severity, TrfSyntaxError
+from trfkit.model import (
+    AbnormalPoints,
+    Acceleration,
+    Accelerations,
+    BbpPoints,
+    Blank,
+    Bye,
+    Colour,
+    Comment,
+    DateText,
+    Dialect,
+    EngineRecord,
+    ForfeitedMatch,
+    Game,
+    Header,
+    HeaderRecord,
+    LineUp,
+    NationalRating,
+    Origin,
+    OtherRecord,
+    Player,
+    ProhibitedPairing,
+    Record,
+    Result,
+    RoundDates,
+    Scoring,
+    Sex,
+    SourceInfo,
+    Team,
+    TeamBye,
+    TextRecord,
+    Title,
+    Tournament,
+    UnknownLine,
+)
+
+__all__ = ["load", "loads", "parse_record"]
+
+# -- the grammar -------------------------------------------------------------
+
+
+class _Lines(lark.Transformer[lark.Token, list[lark.Token]]):
+    def start(self, children: list[lark.Token]) -> list[lark.Token]:
+        return children
+
+
+def _cache_path(grammar: str) -> str | bool:
+    """A per-user file for Lark's compiled grammar, or False if none is writable."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    key = sha256((grammar + lark.__version__).encode()).hexdigest()[:16]
+    for folder in (os.path.join(base, "trfkit"), os.path.join(tempfile.gettempdir(), "trfkit")):
+        try:
+            os.makedirs(folder, exist_ok=True)
+            if os.access(folder, os.W_OK):
+                return os.path.join(folder, f"trf-{key}.lark-cache")
+        except OSError:
+            continue
+    return False
+
+
+@cache
+def _parser() -> lark.Lark:
+    grammar = grammar_text("trf.lark")
+    return lark.Lark(
+        grammar,
+        parser="lalr",
+        lexer="basic",
+        transformer=_Lines(),
+        cache=_cache_path(grammar),
+    )
+
+
+def _tokens(text: str) -> list[lark.Token]:
+    result: Any = _parser().parse(text) if text else []
+    return list(result)
+
+
+# -- diagnostics helpers -----------------------------------------------------
+
+
+def _diag(
+    code: str,
+    line: int,
+    column: int,
+    message: str,
+    *,
+    found: str | None = None,
+    expected: str | None = None,
+    severity: Severity | None = None,
+) -> Diagnostic:
+    entry = _codes.code(code)
+    return Diagnostic(
+        code,
+        severity or entry.severity,
+        line,
+        column,
+        message,
+        entry.reference,
+        found,
+        expected,
+        entry.fix,
+    )
+
+
+class _Bad(Exception):
+    """A field that does not match its format; ``expected`` says what would."""
+
+    def __init__(self, expected: str, severity: Severity = Severity.ERROR) -> None:
+        self.expected = expected
+        self.severity = severity
+
+
+_POINTS = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_SPOINTS = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)")
+_LABELS = {
+    "start_rank": "starting rank",
+    "fide_id": "FIDE id",
+    "birth_date": "birth date",
+    "opponent": "opponent",
+}
+
+
+def _int(raw: str) -> int | None:
+    s = raw.strip()
+    if not s:
+        return None
+    if s.isdigit() and s.isascii():
+        return int(s)
+    raise _Bad("a whole number (digits only)")
+
+
+_DECIMALS: dict[str, Decimal] = {}
+
+
+def _points(raw: str) -> Decimal | None:
+    s = raw.strip()
+    if not s:
+        return None
+    value = _DECIMALS.get(s)
+    if value is not None:
+        return value
+    if _POINTS.fullmatch(s) and s.isascii():
+        value = _DECIMALS[s] = Decimal(s)
+        return value
+    raise _Bad("a score like 11.5")
+
+
+def _spoints(raw: str) -> Decimal | None:
+    s = raw.strip()
+    if not s:
+        return None
+    if _SPOINTS.fullmatch(s) and s.isascii():
+        try:
+            return Decimal(s)
+        except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+            pass
+    raise _Bad("a score like -1.5 or 2.0")
+
+
+def _text(raw: str) -> str:
+    return raw.strip()
+
+
+def _char(raw: str) -> str:
+    return raw.strip()
+
+
+def _date(raw: str) -> DateText:
+    value = parse_date(raw)
+    if not date_is_valid(value):
+        raise _Bad("a date YYYY/MM/DD")
+    return value
+
+
+_CONVERT: dict[str, Callable[[str], Any]] = {
+    "int": _int,
+    "points": _points,
+    "spoints": _spoints,
+    "text": _text,
+    "rtext": _text,
+    "char": _char,
+    "date": _date,
+}
+
+
+class _Context:
+    """Per-file state: the diagnostics list and a cache of parsed round cells."""
+
+    __slots__ = ("cells", "diagnostics")
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.cells: dict[str, tuple[int | None, Colour, Result] | None] = {}
+
+    def bad_field(self, f: Field, raw: str, lineno: int, exc: _Bad, what: str = "") -> None:
+        label = what or _LABELS.get(f.name, f.name.replace("_", " "))
+        code = "P004" if f.kind == "date" else "P002"
+        self.diagnostics.append(
+            _diag(
+                code,
+                lineno,
+                f.first,
+                f"{label} {raw.strip()!r} in columns {f.columns} is not {exc.expected}",
+                found=raw.strip(),
+                expected=exc.expected,
+                severity=None if code == "P004" else exc.severity,
+            )
+        )
+
+
+def _read_fields(
+    lay: Layout, fields: Iterable[Field], text: str, lineno: int, ctx: _Context
+) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for f in fields:
+        raw = text[f.first - 1 : f.last]
+        try:
+            values[f.name] = _CONVERT[f.kind](raw)
+        except _Bad as exc:
+            ctx.bad_field(f, raw, lineno, exc)
+            values[f.name] = parse_date(raw) if f.kind == "date" else None
+    return values
+
+
+def _check_separators(lay: Layout, text: str, lineno: int, ctx: _Context) -> None:
+    """P003 when a column between fields holds text (fields shifted)."""
+    for col in lay.separators():
+        if col <= len(text) and text[col - 1] not in " \t":
+            ctx.diagnostics.append(
+                _diag(
+                    "P003",
+                    lineno,
+                    col,
+                    f"column {col} should be blank but holds {text[col - 1]!r}: the fields of "
+                    f"this {lay.codes[0]} line are shifted against the column table",
+                    found=text[col - 1],
+                    expected="a blank separator column",
+                )
+            )
+            return
+
+
+def _repeat_values(lay: Layout, text: str, lineno: int, ctx: _Context) -> list[Any]:
+    """Values of a repeated group; one value per occurrence (a tuple if several fields)."""
+    rep = lay.repeat
+    assert rep is not None
+    out: list[Any] = []
+    index = 0
+    first = rep.first
+    while first + index * rep.stride <= len(text):
+        fields = rep.occurrence(index)
+        vals = _read_fields(lay, fields, text, lineno, ctx)
+        out.append(vals[fields[0].name] if len(fields) == 1 else tuple(vals[f.name] for f in fields))
+        index += 1
+    # Trailing blank occurrences of single-field groups carry nothing.
+    while out and len(rep.fields) == 1 and out[-1] is None:
+        out.pop()
+    return out
+
+
+# -- the player record -------------------------------------------------------
+
+_SEX = {"m": Sex.MALE, "M": Sex.MALE, "w": Sex.FEMALE, "W": Sex.FEMALE, "f": Sex.FEMALE, "F": Sex.FEMALE}
+_TITLES: dict[str, Title] = {t.value: t for t in Title}
+_TITLES.update(
+    {
+        "G": Title.GM,
+        "M": Title.IM,
+        "F": Title.FM,
+        "C": Title.CM,
+        "WG": Title.WGM,
+        "WM": Title.WIM,
+        "WI": Title.WIM,
+        "WF": Title.WFM,
+        "WC": Title.WCM,
+    }
+)
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+_RESULTS: dict[str, Result] = {r.value: r for r in Result}
+_RESULTS.update({r.value.lower(): r for r in Result if r.value.isalpha()})
+
+
+def _parse_cell(cell: str) -> tuple[int | None, Colour, Result] | None:
+    """A 10-column round block (2 separators + opponent, colour, result), or None if bad."""
+    if cell[0] != " " or cell[1] != " " or cell[6] != " " or cell[8] != " ":
+        return None
+    opp = cell[2:6]
+    colour = _COLOURS.get(cell[7])
+    result = _RESULTS.get(cell[9])
+    if colour is None or result is None:
+        return None
+    s = opp.strip()
+    if not s:
+        return (None, colour, result)
+    if not (s.isdigit() and s.isascii()):
+        return None
+    n = int(s)
+    return (n or None, colour, result)
+
+
+_PLAYER = layout("player")
+_PLAYER_SEPARATORS = operator.itemgetter(*(c - 1 for c in _PLAYER.separators()))
+_PLAYER_BLANKS = tuple(" " for _ in _PLAYER.separators())
+_PLAYER_FIELDS = {f.name: f for f in _PLAYER.fields}
+_GAMES = _PLAYER.repeat
+assert _GAMES is not None
+_GAME_FIELDS = {f.name: f for f in _GAMES.fields}
+# The cell parser above hard-codes the offsets inside a block; these asserts
+# tie them to the column table, so that the table stays the only source.
+assert _GAMES.stride == 10 and _GAMES.start == 90
+assert (_GAME_FIELDS["opponent"].first, _GAME_FIELDS["opponent"].last) == (92, 95)
+assert _GAME_FIELDS["colour"].first == 97 and _GAME_FIELDS["result"].first == 99
+_BLANK_GAME = Game(None, Colour.NONE, Result.BLANK)
+_FIXED = tuple((f.name, f.slice, _CONVERT[f.kind]) for f in _PLAYER.fields)
+
+
+def _player(text: str, lineno: int, ctx: _Context) -> Player:
+    padded = text if len(text) >= 89 else text.ljust(89)
+    if _PLAYER_SEPARATORS(padded) != _PLAYER_BLANKS:
+        _check_separators(_PLAYER, padded, lineno, ctx)
+    values: dict[str, Any] = {}
+    for name, sl, convert in _FIXED:
+        try:
+            values[name] = convert(padded[sl])
+        except _Bad as exc:
+            f = _PLAYER_FIELDS[name]
+            ctx.bad_field(f, padded[sl], lineno, exc)
+            values[name] = parse_date(padded[sl]) if f.kind == "date" else None
+    sex_text = values["sex"]
+    sex = _SEX.get(sex_text) if sex_text else None
+    if sex_text and sex is None:
+        ctx.bad_field(_PLAYER_FIELDS["sex"], sex_text, lineno, _Bad("m or w", Severity.WARNING))
+    title_text = values["title"]
+    title = _TITLES.get(title_text.upper()) if title_text else None
+    if title_text and title is None:
+        ctx.bad_field(
+            _PLAYER_FIELDS["title"],
+            title_text,
+            lineno,
+            _Bad("a FIDE title (GM IM WGM FM WIM CM WFM WCM)", Severity.WARNING),
+        )
+    start_rank = values["start_rank"]
+    if start_rank is None and not any(d.line == lineno and d.column == 5 for d in ctx.diagnostics):
+        ctx.bad_field(_PLAYER_FIELDS["start_rank"], "", lineno, _Bad("a starting rank 1-9999"))
+    games: list[Game] = []
+    cells = ctx.cells
+    length = len(text)
+    pos = 89  # 0-based index of column 90, the first separator of round 1
+    while pos + 2 < length:  # the block exists when its opponent field is reached
+        cell = text[pos : pos + 10]
+        if len(cell) < 10:
+            cell = cell.ljust(10)
+        parsed = cells.get(cell, False)
+        if parsed is False:
+            parsed = cells[cell] = _parse_cell(cell)
+        if parsed is None:
+            games.append(_bad_cell(cell, pos, lineno, ctx))
+        else:
+            games.append(Game(parsed[0], parsed[1], parsed[2]))
+        pos += 10
+    # A wholly blank block at the end of a line (padding) carries nothing.
+    while games and games[-1] == _BLANK_GAME and text[pos - 10 : pos].strip() == "":
+        games.pop()
+        pos -= 10
+    return Player(
+        start_rank if start_rank is not None else 0,
+        values["name"],
+        sex,
+        title,
+        values["rating"],
+        values["federation"],
+        values["fide_id"],
+        values["birth_date"],
+        values["points"],
+        values["rank"],
+        games,
+    )
+
+
+def _bad_cell(cell: str, pos: int, lineno: int, ctx: _Context) -> Game:
+    """The slow path for a round block that failed the fast check: say exactly why."""
+    round_no = (pos - 89) // 10 + 1
+    col0 = pos + 1  # 1-based column of the block's first separator
+    for offset in (0, 1, 6, 8):
+        if cell[offset] not in " \t":
+            ctx.diagnostics.append(
+                _diag(
+                    "P003",
+                    lineno,
+                    col0 + offset,
+                    f"round {round_no}: column {col0 + offset} should be blank but holds "
+                    f"{cell[offset]!r}: the round blocks are shifted against the 10-column grid",
+                    found=cell[offset],
+                    expected="a blank separator column",
+                )
+            )
+            break
+    opp_field, colour_field, result_field = (
+        _GAME_FIELDS["opponent"].shifted(pos - 89),
+        _GAME_FIELDS["colour"].shifted(pos - 89),
+        _GAME_FIELDS["result"].shifted(pos - 89),
+    )
+    opponent: int | None
+    try:
+        opponent = _int(cell[2:6]) or None
+    except _Bad as exc:
+        ctx.bad_field(opp_field, cell[2:6], lineno, exc, f"round {round_no} opponent")
+        opponent = None
+    colour = _COLOURS.get(cell[7])
+    if colour is None:
+        ctx.bad_field(
+            colour_field, cell[7], lineno, _Bad("a colour w, b or -"), f"round {round_no} colour"
+        )
+        colour = Colour.NONE
+    result = _RESULTS.get(cell[9])
+    if result is None:
+        ctx.bad_field(
+            result_field,
+            cell[9],
+            lineno,
+            _Bad("a result code (1 = 0 + - W D L H F U Z or blank)"),
+            f"round {round_no} result",
+        )
+    return Game(opponent, colour, result)
+
+
+# -- other fixed-width records -----------------------------------------------
+
+
+def _fixed(lay: Layout, text: str, lineno: int, ctx: _Context) -> dict[str, Any]:
+    padded = text.ljust(lay.fixed_width)
+    _check_separators(lay, padded, lineno, ctx)
+    values = _read_fields(lay, lay.fields, padded, lineno, ctx)
+    if lay.repeat is not None:
+        values[lay.repeat.name] = _repeat_values(lay, text, lineno, ctx)
+    return values
+
+
+def _team_013(text: str, lineno: int, ctx: _Context) -> Team:
+    v = _fixed(layout("team_013"), text, lineno, ctx)
+    return Team("013", v["name"], v["members"])
+
+
+def _team_310(text: str, lineno: int, ctx: _Context) -> Team:
+    v = _fixed(layout("team_310"), text, lineno, ctx)
+    return Team(
+        "310",
+        v["name"],
+        v["members"],
+        v["number"],
+        v["nickname"],
+        v["strength"],
+        v["match_points"],
+        v["game_points"],
+        v["rank"],
+    )
+
+
+def _national(text: str, lineno: int, ctx: _Context) -> NationalRating | UnknownLine:
+    lay = layout("national_rating")
+    rank_field = lay.fields[0]
+    if _is_not_int(text[rank_field.first - 1 : rank_field.last]):
+        # Not an NRS record but a legend line like "DDD SSSS sTTT NNNN..."
+        return _unknown(text, lineno, ctx, "a column legend or a record code")
+    v = _fixed(lay, text, lineno, ctx)
+    return NationalRating(
+        text[:3],
+        v["start_rank"] or 0,
+        v["sex"],
+        v["classification"],
+        v["name"],
+        v["rating"],
+        v["region"],
+        v["national_id"],
+        v["birth_date"],
+    )
+
+
+def _is_not_int(raw: str) -> bool:
+    s = raw.strip()
+    return not (s.isdigit() and s.isascii())
+
+
+_TRF26_LAYOUTS = {
+    "240": "bye_240",
+    "250": "acceleration_250",
+    "260": "prohibited_260",
+    "299": "abnormal_points_299",
+    "300": "lineup_300",
+    "320": "team_bye_320",
+    "330": "forfeited_match_330",
+}
+
+
+def _trf26(text: str, lineno: int, ctx: _Context) -> OtherRecord | Team:
+    code = text[:3]
+    if code == "310":
+        return _team_310(text, lineno, ctx)
+    if code in ("801", "802"):
+        return TextRecord(code, text[4:])
+    if code == "299":
+        return _abnormal_points(text, lineno, ctx)
+    v = _fixed(layout(_TRF26_LAYOUTS[code]), text, lineno, ctx)
+    if code == "240":
+        return Bye(v["bye_type"], v["round"], v["ids"])
+    if code == "250":
+        return Acceleration(**v)
+    if code == "260":
+        return ProhibitedPairing(**v)
+    if code == "300":
+        return LineUp(**v)
+    if code == "320":
+        return TeamBye(**v)
+    return ForfeitedMatch(**v)
+
+
+def _abnormal_points(text: str, lineno: int, ctx: _Context) -> AbnormalPoints:
+    """299: the TRF26 table's columns, or the draft layout TEC's sample uses.
+
+    The two layouts put the same fields in different columns (see
+    columns.toml), so the record is read as type (column 5) then blank-
+    separated tokens: match points, points, round, ids.
+    """
+    lay = layout("abnormal_points_299")
+    tokens = text[5:].split()
+    try:
+        match_points = _spoints(tokens[0]) if len(tokens) > 0 else None
+        points = _spoints(tokens[1]) if len(tokens) > 1 else None
+        round_no = _int(tokens[2]) if len(tokens) > 2 else None
+        ids = [_int(t) for t in tokens[3:]]
+    except _Bad:
+        # Fall back to the spec's columns to say which field is wrong.
+        v = _fixed(lay, text, lineno, ctx)
+        return AbnormalPoints(v["points_type"], v["match_points"], v["points"], v["round"], v["ids"])
+    if text[4:5].strip() == "" and len(tokens) == 0:
+        return AbnormalPoints("", None, None, None, [])
+    return AbnormalPoints(text[4:5].strip(), match_points, points, round_no, ids)
+
+
+def _javafo(text: str, lineno: int, ctx: _Context) -> OtherRecord:
+    code = text[:3]
+    if code == "XXA":
+        v = _fixed(layout("accelerations_xxa"), text, lineno, ctx)
+        return Accelerations(v["id"], v["values"])
+    return EngineRecord(code, text[4:])
+
+
+def _bbp(text: str, lineno: int, ctx: _Context) -> BbpPoints:
+    v = _fixed(layout("bbp_points"), text, lineno, ctx)
+    return BbpPoints(text[:3], v["value"])
+
+
+_KNOWN_CODES = re.compile(r"(?:\d\d[123]|[0-9]{3}|###|XX[RCZSAP]|BB[WDLZFU]|DAT)")
+
+
+def _unknown(text: str, lineno: int, ctx: _Context, what: str = "") -> UnknownLine:
+    stripped = text.lstrip()
+    if stripped != text and stripped[:3] and _KNOWN_CODES.fullmatch(stripped[:3]):
+        ctx.diagnostics.append(
+            _diag(
+                "P003",
+                lineno,
+                1,
+                f"record code {stripped[:3]!r} does not start in column 1 "
+                f"(found {len(text) - len(stripped)} leading blanks); the line is kept but not read",
+                found=text[:8],
+                expected="the record code in columns 1-3",
+            )
+        )
+    else:
+        shown = text[:20] + ("..." if len(text) > 20 else "")
+        ctx.diagnostics.append(
+            _diag(
+                "P001",
+                lineno,
+                1,
+                f"unknown record code {text[:3]!r} (line {shown!r}); kept as it is",
+                found=text[:3],
+                expected=what or "a TRF record code (001, 012-362, 013, 240-802, XX?, BB?, ###)",
+            )
+        )
+    return UnknownLine(text)
+
+
+# -- header records ----------------------------------------------------------
+
+_ROUND_DATES = layout("round_dates_132")
+_SCORING = layout("scoring_162")
+_TEAM_SCORING = layout("team_scoring_362")
+
+
+def _round_dates(text: str, lineno: int, ctx: _Context) -> RoundDates:
+    rep = _ROUND_DATES.repeat
+    assert rep is not None
+    dates: list[DateText] = []
+    index = 0
+    while rep.first + index * rep.stride <= len(text):
+        (f,) = rep.occurrence(index)
+        raw = text[f.first - 1 : f.last]
+        value = parse_date(raw)
+        if not date_is_valid(value):
+            ctx.bad_field(f, raw, lineno, _Bad("a date YY/MM/DD"), f"round {index + 1} date")
+        dates.append(value)
+        index += 1
+    while dates and not dates[-1].text:
+        dates.pop()
+    before = text[4 : rep.start - 1]
+    if before.strip():
+        col = 5 + len(before) - len(before.lstrip())
+        ctx.diagnostics.append(
+            _diag(
+                "P003",
+                lineno,
+                col,
+                f"round dates found before column {rep.first}: {before.strip()!r}; TRF16 puts "
+                f"round r's date in columns {rep.first}+10(r-1), aligned with the 001 round blocks",
+                found=before.strip(),
+                expected=f"dates from column {rep.first}",
+            )
+        )
+        # Read them anyway, as blank-separated dates, ahead of any aligned ones.
+        dates = [parse_date(t) for t in before.split()] + dates
+    return RoundDates(dates)
+
+
+def _scoring(code: str, text: str, lineno: int, ctx: _Context) -> Scoring:
+    lay = _SCORING if code == "162" else _TEAM_SCORING
+    values = _repeat_values(lay, text, lineno, ctx)
+    scores = [(sym, val) for sym, val in values if sym or val is not None]
+    return Scoring(code, scores)
+
+
+def _header_record(
+    code: str, text: str, lineno: int, ctx: _Context, dialect: Dialect
+) -> HeaderRecord:
+    if dialect is not Dialect.VEGA:
+        if code == "132":
+            return _round_dates(text, lineno, ctx)
+        if code in ("162", "362"):
+            return _scoring(code, text, lineno, ctx)
+    spec = header_specs().get(code)
+    value = text[4:]
+    if spec is not None and dialect is not Dialect.VEGA or code not in _VEGA_CODES:
+        _check_header_value(code, value, lineno, ctx)
+    return Header(code, value)
+
+
+_VEGA_CODES = frozenset({"142", "152", "162", "172", "182", "192"})
+
+
+def _check_header_value(code: str, value: str, lineno: int, ctx: _Context) -> None:
+    spec = header_specs().get(code)
+    if spec is None:
+        return
+    stripped = value.strip()
+    if not stripped:
+        return
+    col = 5 + len(value) - len(value.lstrip())
+    if spec.kind == "date" and not date_is_valid(parse_date(stripped)):
+        ctx.diagnostics.append(
+            _diag(
+                "P004",
+                lineno,
+                col,
+                f"{spec.name.replace('_', ' ')} {stripped!r} is not a date",
+                found=stripped,
+                expected="a date YYYY/MM/DD",
+            )
+        )
+    elif spec.kind == "int" and not (stripped.isdigit() and stripped.isascii()):
+        ctx.diagnostics.append(
+            _diag(
+                "P002",
+                lineno,
+                col,
+                f"{spec.name.replace('_', ' ')} {stripped!r} is not a whole number",
+                found=stripped,
+                expected="a whole number",
+                severity=Severity.WARNING,
+            )
+        )
+    elif spec.kind == "char" and stripped not in ("W", "B", "w", "b"):
+        ctx.diagnostics.append(
+            _diag(
+                "P002",
+                lineno,
+                col,
+                f"initial colour {stripped!r} is not W or B",
+                found=stripped,
+                expected="W or B",
+            )
+        )
+
+
+# -- the whole file ----------------------------------------------------------
+
+
+def _split_eol(token: str) -> tuple[str, str]:
+    if token.endswith("\n"):
+        if token.endswith("\r\n"):
+            return token[:-2], "\r\n"
+        return token[:-1], "\n"
+    if token.endswith("\r"):
+        return token[:-1], "\r"
+    return token, ""
+
+
+def parse_record(text: str, dialect: Dialect = Dialect.TRF16) -> tuple[Record, list[Diagnostic]]:
+    """Read one line (without its line ending) as a record, with its diagnostics."""
+    ctx = _Context()
+    tokens = _tokens(text) if text else []
+    kind = tokens[0].type if tokens else "BLANK"
+    record = _build(kind, text, 1, ctx, dialect)
+    return record, ctx.diagnostics
+
+
+def _build(kind: str, text: str, lineno: int, ctx: _Context, dialect: Dialect) -> Record:
+    if kind == "PLAYER":
+        return _player(text, lineno, ctx)
+    if kind == "HEADER":
+        return _header_record(text[:3], text, lineno, ctx, dialect)
+    if kind == "TEAM_013":
+        return _team_013(text, lineno, ctx)
+    if kind == "TRF26_RECORD":
+        return _trf26(text, lineno, ctx)
+    if kind == "NATIONAL_RATING":
+        return _national(text, lineno, ctx)
+    if kind == "JAVAFO":
+        return _javafo(text, lineno, ctx)
+    if kind == "BBP":
+        return _bbp(text, lineno, ctx)
+    if kind == "TORNELO":
+        return TextRecord("DAT", text[4:])
+    if kind == "COMMENT":
+        return Comment(text[3:])
+    if kind == "BLANK":
+        return Blank(text)
+    return _unknown(text, lineno, ctx)
+
+
+def loads(
+    data: str | bytes,
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    path: str | None = None,
+) -> Tournament:
+    """Read a TRF file from bytes or text.
+
+    Reading is lenient: problems are collected in ``tournament.diagnostics``.
+    With ``strict=True`` a file with errors raises :class:`TrfSyntaxError`
+    carrying every diagnostic.
+    """
+    ctx = _Context()
+    if isinstance(data, bytes):
+        decoded = decode(data, encoding)
+        text = decoded.text
+        source = SourceInfo(decoded.encoding, decoded.bom, "\n", path)
+        if decoded.fallback_reason:
+            ctx.diagnostics.append(
+                _diag(
+                    "P005",
+                    1,
+                    1,
+                    f"the file is not UTF-8 ({decoded.fallback_reason}); "
+                    f"read as {decoded.encoding}",
+                    found=decoded.fallback_reason,
+                    expected="UTF-8",
+                )
+            )
+    else:
+        text = data
+        source = SourceInfo("utf-8", False, "\n", path)
+    t = Tournament(source=source)
+    pending_headers: list[tuple[str, str, Origin]] = []
+    eols: dict[str, int] = {}
+    lineno = 0
+    players = t.players
+    for token in _tokens(text):
+        lineno += 1
+        line, eol = _split_eol(token)
+        if eol:
+            eols[eol] = eols.get(eol, 0) + 1
+        origin = Origin(lineno, line, eol)
+        kind = token.type
+        if kind == "PLAYER":
+            player = _player(line, lineno, ctx)
+            player.origin = origin
+            players.append(player)
+            continue
+        if kind == "HEADER":
+            pending_headers.append((line[:3], line, origin))
+            continue
+        record = _build(kind, line, lineno, ctx, t.dialect)
+        record.origin = origin
+        if isinstance(record, Team):
+            t.teams.append(record)
+        elif isinstance(record, NationalRating):
+            t.national_ratings.append(record)
+        elif isinstance(record, Header | RoundDates | Scoring):  # pragma: no cover
+            t.headers.append(record)
+        else:
+            t.records.append(record)
+    if eols:
+        source.newline = max(eols, key=lambda e: eols[e])
+
+    from trfkit.dialect import detect_dialect
+
+    t.dialect, dialect_diags = detect_dialect(
+        [(code, line[4:], origin.line) for code, line, origin in pending_headers], t.records, t
+    )
+    for code, line, origin in pending_headers:
+        header = _header_record(code, line, origin.line, ctx, t.dialect)
+        header.origin = origin
+        t.headers.append(header)
+    ctx.diagnostics.extend(dialect_diags)
+    ctx.diagnostics.extend(_check_multiplicity(t))
+    ctx.diagnostics.sort(key=lambda d: (d.line, d.column))
+    t.diagnostics = ctx.diagnostics
+    if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
+        raise TrfSyntaxError(t.diagnostics, path or "<string>")
+    return t
+
+
+def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
+    """P006 (record repeated where one is allowed) and P007 (mandatory record missing)."""
+    out: list[Diagnostic] = []
+    seen: dict[str, int] = {}
+    specs = header_specs()
+    for h in t.headers:
+        spec = specs.get(h.code)
+        if spec is None or spec.multiplicity != "one" or h.origin is None:
+            continue
+        if h.code in seen:
+            out.append(
+                _diag(
+                    "P006",
+                    h.origin.line,
+                    1,
+                    f"record {h.code} ({spec.name.replace('_', ' ')}) appears again; "
+                    f"the first one, on line {seen[h.code]}, is used",
+                    found=h.code,
+                    expected=f"one {h.code} record",
+                )
+            )
+        else:
+            seen[h.code] = h.origin.line
+    for r in t.records:
+        if isinstance(r, BbpPoints | TeamBye) and r.origin is not None:
+            key = r.code
+            if key in seen:
+                out.append(
+                    _diag(
+                        "P006",
+                        r.origin.line,
+                        1,
+                        f"record {key} appears again; the first one, on line {seen[key]}, is used",
+                        found=key,
+                        expected=f"one {key} record",
+                    )
+                )
+            else:
+                seen[key] = r.origin.line
+    dialect = "trf26" if t.dialect is Dialect.TRF26 else "trf16"
+    present = {h.code for h in t.headers}
+    missing = [code for code, spec in specs.items() if dialect in spec.mandatory and code not in present]
+    if not t.players:
+        missing.append("001")
+    if missing:
+        names = ", ".join(
+            f"{c} ({specs[c].name.replace('_', ' ')})" if c in specs else f"{c} (player)" for c in missing
+        )
+        out.append(
+            _diag(
+                "P007",
+                1,
+                1,
+                f"mandatory record{'s' if len(missing) > 1 else ''} missing for {dialect.upper()}: {names}",
+                found="none",
+                expected=", ".join(missing),
+            )
+        )
+    return out
+
+
+def load(
+    path: str | os.PathLike[str],
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+) -> Tournament:
+    """Read a TRF file from ``path`` (see :func:`loads`)."""
+    data = Path(path).read_bytes()
+    return loads(data, encoding=encoding, strict=strict, path=os.fspath(path))

@@ -1,0 +1,506 @@
+"""The writer: records → TRF text, losslessly or canonically.
+
+*Lossless* (``dumps(t)`` for a tournament read from a file): records are
+written in file order, each as the exact text it was read from, as long as
+it still says what that text says (the writer reads the text again and
+compares); an edited record is written canonically in its place; a record
+added in Python follows the last record of its collection. Encoding, BOM and
+line endings are those of the source.
+
+*Canonical* (``dumps(t, dialect="trf16"|"trf26")``, or a tournament built in
+Python): records in the FIDE order, each field padded into its columns by the
+column table (grammars/columns.toml). :func:`convert` turns a tournament into
+the target dialect first and reports, as P009, whatever that dialect cannot
+represent.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from trfkit import codes as _codes
+from trfkit.columns import Field, Layout, header_specs, layout
+from trfkit.dates import format_date
+from trfkit.decode import encode
+from trfkit.diagnostics import Diagnostic
+from trfkit.model import (
+    AbnormalPoints,
+    Acceleration,
+    Accelerations,
+    BbpPoints,
+    Blank,
+    Bye,
+    Comment,
+    DateText,
+    Dialect,
+    EngineRecord,
+    ForfeitedMatch,
+    Header,
+    HeaderRecord,
+    LineUp,
+    NationalRating,
+    OtherRecord,
+    Player,
+    ProhibitedPairing,
+    Record,
+    RoundDates,
+    Scoring,
+    Team,
+    TeamBye,
+    TextRecord,
+    Tournament,
+    UnknownLine,
+)
+
+__all__ = ["convert", "dump", "dumps", "render"]
+
+
+# -- rendering one record ----------------------------------------------------
+
+
+def _format(f: Field, value: Any) -> str:
+    if value is None:
+        return ""
+    if f.kind in ("points", "spoints"):
+        assert isinstance(value, Decimal)
+        return _format_points(value)
+    if f.kind == "date":
+        assert isinstance(value, DateText)
+        return format_date(value, f.width)
+    if hasattr(value, "value") and not isinstance(value, str | int):
+        return str(value.value)  # an enum
+    return str(value)
+
+
+def _format_points(value: Decimal) -> str:
+    """``11.5``: one decimal, as TRF16 shows it; more only where needed."""
+    if value == value.quantize(Decimal("0.1")):
+        return f"{value:.1f}"
+    return format(value.normalize(), "f")
+
+
+class _Line:
+    """A line being written: fields placed at their columns."""
+
+    def __init__(self, code: str) -> None:
+        self.chars: list[str] = list(code)
+
+    def put(self, f: Field, value: Any, overflows: list[str]) -> None:
+        text = _format(f, value)
+        if len(text) > f.width:
+            overflows.append(f"{f.name} {text!r} is wider than columns {f.columns}")
+        right = f.kind in ("int", "points", "spoints", "rtext")
+        padded = text.rjust(f.width) if right else text.ljust(f.width)
+        start = f.first - 1
+        if len(self.chars) < start:
+            self.chars.extend(" " * (start - len(self.chars)))
+        self.chars[start : start + len(padded)] = padded
+
+    def text(self, keep_trailing: bool = False) -> str:
+        s = "".join(self.chars)
+        return s if keep_trailing else s.rstrip()
+
+
+def _render_layout(
+    lay: Layout, code: str, values: dict[str, Any], repeated: list[Any], overflows: list[str]
+) -> _Line:
+    line = _Line(code)
+    for f in lay.fields:
+        line.put(f, values.get(f.name), overflows)
+    if lay.repeat is not None:
+        for index, item in enumerate(repeated):
+            fields = lay.repeat.occurrence(index)
+            items = item if len(fields) > 1 else (item,)
+            for f, v in zip(fields, items, strict=True):
+                line.put(f, v, overflows)
+    return line
+
+
+def render(record: Record, overflows: list[str] | None = None) -> str:
+    """The canonical text of one record (no line ending)."""
+    over: list[str] = [] if overflows is None else overflows
+    if isinstance(record, Player):
+        values = {
+            "start_rank": record.start_rank,
+            "sex": record.sex,
+            "title": record.title,
+            "name": record.name,
+            "rating": record.rating,
+            "federation": record.federation,
+            "fide_id": record.fide_id,
+            "birth_date": record.birth_date or None,
+            "points": record.points,
+            "rank": record.rank,
+        }
+        games = [
+            (g.opponent if g.opponent is not None else 0, g.colour, g.result) for g in record.games
+        ]
+        line = _render_layout(layout("player"), "001", values, games, over)
+        if games:
+            # Keep the last block whole: a blank result is meaningful.
+            return line.text(keep_trailing=True)
+        return line.text()
+    if isinstance(record, Header):
+        value = record.value.strip()
+        return f"{record.code} {value}" if value else record.code
+    if isinstance(record, RoundDates):
+        dates = [DateText(d.text, d.date, d.year) for d in record.dates]
+        return _render_layout(layout("round_dates_132"), "132", {}, dates, over).text()
+    if isinstance(record, Scoring):
+        lay = layout("scoring_162" if record.code == "162" else "team_scoring_362")
+        return _render_layout(lay, record.code, {}, list(record.scores), over).text()
+    if isinstance(record, Team):
+        if record.code == "013":
+            return _render_layout(
+                layout("team_013"), "013", {"name": record.name}, record.members, over
+            ).text()
+        values = {
+            "number": record.number,
+            "name": record.name,
+            "nickname": record.nickname,
+            "strength": record.strength,
+            "match_points": record.match_points,
+            "game_points": record.game_points,
+            "rank": record.rank,
+        }
+        return _render_layout(layout("team_310"), "310", values, record.members, over).text()
+    if isinstance(record, NationalRating):
+        values = {
+            "start_rank": record.start_rank,
+            "sex": record.sex,
+            "classification": record.classification,
+            "name": record.name,
+            "rating": record.rating,
+            "region": record.region,
+            "national_id": record.national_id,
+            "birth_date": record.birth_date or None,
+        }
+        return _render_layout(
+            layout("national_rating"), record.federation, values, [], over
+        ).text()
+    if isinstance(record, Bye):
+        return _render_layout(
+            layout("bye_240"), "240", {"bye_type": record.bye_type, "round": record.round},
+            record.ids, over,
+        ).text()
+    if isinstance(record, Acceleration | TeamBye | ProhibitedPairing | LineUp | ForfeitedMatch):
+        lay = layout(
+            {
+                "250": "acceleration_250",
+                "320": "team_bye_320",
+                "260": "prohibited_260",
+                "300": "lineup_300",
+                "330": "forfeited_match_330",
+            }[record.code]
+        )
+        values = {f.name: getattr(record, f.name) for f in lay.fields}
+        repeated = getattr(record, lay.repeat.name) if lay.repeat is not None else []
+        return _render_layout(lay, record.code, values, repeated, over).text()
+    if isinstance(record, AbnormalPoints):
+        lay = layout("abnormal_points_299")
+        values = {f.name: getattr(record, f.name) for f in lay.fields}
+        return _render_layout(lay, "299", values, record.ids, over).text()
+    if isinstance(record, Accelerations):
+        return _render_layout(
+            layout("accelerations_xxa"), "XXA", {"id": record.id}, record.values, over
+        ).text()
+    if isinstance(record, BbpPoints):
+        return _render_layout(layout("bbp_points"), record.code, {"value": record.value}, [], over).text()
+    if isinstance(record, EngineRecord | TextRecord):
+        value = record.value.rstrip()
+        return f"{record.code} {value}" if value else record.code
+    if isinstance(record, Comment):
+        return "###" + record.text
+    if isinstance(record, Blank):
+        return ""
+    assert isinstance(record, UnknownLine)
+    return record.text
+
+
+# -- lossless writing --------------------------------------------------------
+
+
+def _unchanged(record: Record, dialect: Dialect) -> bool:
+    """Does the record still say exactly what the text it came from says?"""
+    from trfkit.reader import parse_record
+
+    origin = record.origin
+    assert origin is not None
+    again, _ = parse_record(origin.text, dialect)
+    return bool(again == record)
+
+
+def _collections(t: Tournament) -> list[Iterable[Record]]:
+    return [t.headers, t.players, t.teams, t.national_ratings, t.records]
+
+
+def _lossless_lines(t: Tournament, newline: str) -> list[tuple[str, str]]:
+    keyed: list[tuple[float, int, int, Record]] = []
+    seq = 0
+    for group, collection in enumerate(_collections(t)):
+        last_line: float = -1.0
+        for record in collection:
+            seq += 1
+            if record.origin is not None:
+                last_line = record.origin.line
+                keyed.append((last_line, 0, seq, record))
+            else:
+                # An added record follows its predecessor in the same collection;
+                # with none, headers go first and the others last.
+                anchor = last_line if last_line >= 0 else (0.0 if group == 0 else float("inf"))
+                keyed.append((anchor, 1, seq, record))
+    keyed.sort(key=lambda k: (k[0], k[1], k[2]))
+    out: list[tuple[str, str]] = []
+    for _, _, _, record in keyed:
+        origin = record.origin
+        if origin is not None and _unchanged(record, t.dialect):
+            out.append((origin.text, origin.eol))
+        else:
+            out.append((render(record), origin.eol if origin is not None else newline))
+    return out
+
+
+def _join(lines: list[tuple[str, str]], newline: str, final_newline: bool) -> str:
+    parts: list[str] = []
+    last = len(lines) - 1
+    for i, (text, eol) in enumerate(lines):
+        if not eol and i < last:
+            eol = newline  # a line that was last in the source no longer is
+        if i == last and final_newline and not eol:
+            eol = newline
+        parts.append(text)
+        parts.append(eol)
+    return "".join(parts)
+
+
+# -- canonical writing and conversion ----------------------------------------
+
+_HEADER_ORDER = {code: i for i, code in enumerate(header_specs())}
+_ENGINE_ORDER = {"XXR": 0, "XXC": 1, "XXS": 2, "XXZ": 3, "XXP": 4}
+
+
+def _group(record: Record) -> tuple[int, int]:
+    """Canonical position: (group, order within group)."""
+    if isinstance(record, Header | RoundDates | Scoring):
+        return (0, _HEADER_ORDER.get(record.code, 99))
+    if isinstance(record, EngineRecord):
+        return (1, _ENGINE_ORDER.get(record.code, 9))
+    if isinstance(record, BbpPoints):
+        return (1, 10)
+    if isinstance(record, Player):
+        return (2, 0)
+    if isinstance(record, TextRecord) and record.code == "DAT":
+        return (3, 0)
+    if isinstance(record, NationalRating):
+        return (4, 0)
+    if isinstance(record, Team):
+        return (5, 0)
+    if isinstance(record, Bye | Acceleration | ProhibitedPairing | AbnormalPoints):
+        return (6, int(record.code))
+    if isinstance(record, LineUp | TeamBye | ForfeitedMatch):
+        return (7, int(record.code))
+    if isinstance(record, Accelerations):
+        return (8, 0)
+    if isinstance(record, TextRecord):
+        return (9, 0)
+    return (10, 0)
+
+
+def _p009(line: int, message: str, found: str) -> Diagnostic:
+    entry = _codes.code("P009")
+    return Diagnostic("P009", entry.severity, line, 1, message, entry.reference, found, None, entry.fix)
+
+
+def _line_of(record: Record) -> int:
+    return record.origin.line if record.origin is not None else 1
+
+
+_XXS_FROM_162 = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "P": ("PAB",),
+}
+
+
+def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Diagnostic]]:
+    """A copy of ``t`` in ``dialect`` (records without origins), and what was lost (P009)."""
+    target = Dialect(dialect) if isinstance(dialect, str) else dialect
+    if target not in (Dialect.TRF16, Dialect.TRF26):
+        raise ValueError(f"can only write trf16 or trf26, not {target.value}")
+    diags: list[Diagnostic] = []
+    headers: list[HeaderRecord] = []
+    records: list[OtherRecord] = []
+    teams: list[Team] = []
+    nrs: list[NationalRating] = []
+    codes_present = {h.code for h in t.headers}
+    engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
+
+    for h in t.headers:
+        h = _strip_origin(h)
+        if target is Dialect.TRF16 and h.code in ("142", "152", "162") and t.dialect is not Dialect.VEGA:
+            converted = _header_to_engine(h)
+            if converted is not None and converted.code not in engine_codes:
+                records.append(converted)
+                diags.append(_p009(_line_of(h), f"record {h.code} written as {converted.code}", h.code))
+            elif converted is None:
+                diags.append(_p009(_line_of(h), f"record {h.code} has no TRF16 form; dropped", h.code))
+            continue
+        if target is Dialect.TRF16 and h.code in _TRF26_ONLY_HEADERS and t.dialect is not Dialect.VEGA:
+            diags.append(_p009(_line_of(h), f"record {h.code} has no TRF16 form; dropped", h.code))
+            continue
+        headers.append(h)
+
+    for team in t.teams:
+        team = _strip_origin(team)
+        if target is Dialect.TRF26 and team.code == "013":
+            number = t.teams.index(team) + 1 if team.number is None else team.number
+            team = Team("310", team.name, list(team.members), number)
+        elif target is Dialect.TRF16 and team.code == "310":
+            if any(v not in (None, "") for v in (team.nickname, team.strength, team.match_points, team.game_points, team.rank)):
+                diags.append(_p009(_line_of(team), f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped", "310"))
+            team = Team("013", team.name, list(team.members))
+        teams.append(team)
+
+    for r in t.national_ratings:
+        if target is Dialect.TRF16:
+            diags.append(_p009(_line_of(r), f"national rating record {r.federation} has no TRF16 form; dropped", r.federation))
+        else:
+            nrs.append(_strip_origin(r))
+
+    for rec in t.records:
+        rec = _strip_origin(rec)
+        if isinstance(rec, Blank):
+            continue
+        if isinstance(rec, EngineRecord) and target is Dialect.TRF26:
+            if rec.code == "XXR" and "142" not in codes_present and rec.tokens:
+                headers.append(Header("142", rec.tokens[0]))
+            if rec.code == "XXC" and "152" not in codes_present:
+                if "white1" in rec.tokens:
+                    headers.append(Header("152", "W"))
+                elif "black1" in rec.tokens:
+                    headers.append(Header("152", "B"))
+        if target is Dialect.TRF16 and (
+            isinstance(rec, Bye | Acceleration | ProhibitedPairing | AbnormalPoints | LineUp | TeamBye | ForfeitedMatch | Comment)
+            or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
+        ):
+            what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
+            diags.append(_p009(_line_of(rec), f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###")))
+            continue
+        if isinstance(rec, UnknownLine):
+            diags.append(_p009(_line_of(rec), f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
+            continue
+        records.append(rec)
+
+    players = [_strip_origin(p) for p in t.players]
+    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
+    return out, diags
+
+
+_TRF26_ONLY_HEADERS = frozenset({"172", "182", "192", "202", "212", "222", "352", "362"})
+
+
+def _header_to_engine(h: HeaderRecord) -> OtherRecord | None:
+    if isinstance(h, Header) and h.code == "142" and h.text:
+        return EngineRecord("XXR", h.text)
+    if isinstance(h, Header) and h.code == "152" and h.text.upper() in ("W", "B"):
+        return EngineRecord("XXC", "white1" if h.text.upper() == "W" else "black1")
+    if isinstance(h, Scoring) and h.code == "162":
+        parts = []
+        for symbol, value in h.scores:
+            for code in _XXS_FROM_162.get(symbol, ()):
+                if value is not None:
+                    parts.append(f"{code}={_format_points(value)}")
+        return EngineRecord("XXS", " ".join(parts)) if parts else None
+    return None
+
+
+def _strip_origin(record: Any) -> Any:
+    import attrs
+
+    return attrs.evolve(record, origin=None)
+
+
+def _canonical_lines(t: Tournament) -> list[str]:
+    ordered: list[tuple[tuple[int, int], int, Record]] = []
+    pending_comments: list[tuple[int, Comment]] = []
+    seq = 0
+    all_records = sorted(
+        enumerate(_all(t)), key=lambda ir: (ir[1].origin.line if ir[1].origin else 10**9, ir[0])
+    )
+    for _, record in all_records:
+        seq += 1
+        if isinstance(record, Comment):
+            pending_comments.append((seq, record))
+            continue
+        if isinstance(record, Blank):
+            continue
+        group = _group(record)
+        for cseq, comment in pending_comments:
+            ordered.append((group, cseq, comment))
+        pending_comments = []
+        ordered.append((group, seq, record))
+    for cseq, comment in pending_comments:
+        ordered.append(((11, 0), cseq, comment))
+    ordered.sort(key=lambda k: (k[0], k[1]))
+    return [render(record) for _, _, record in ordered]
+
+
+def _all(t: Tournament) -> list[Record]:
+    return [r for collection in _collections(t) for r in collection]
+
+
+# -- public API --------------------------------------------------------------
+
+
+def dumps(
+    t: Tournament,
+    dialect: Dialect | str | None = None,
+    *,
+    newline: str | None = None,
+) -> str:
+    """The text of ``t``.
+
+    With ``dialect=None`` a tournament read from a file is written back as it
+    was (lossless); one built in Python is written canonically in its own
+    dialect. With a dialect, the tournament is converted and written
+    canonically (see :func:`convert` for what is lost).
+    """
+    if dialect is None and any(r.origin is not None for r in _all(t)):
+        nl = newline or (t.source.newline if t.source else "\n")
+        lines = _lossless_lines(t, nl)
+        final = bool(lines) and bool(lines[-1][1])
+        return _join(lines, nl, final)
+    target = Dialect(dialect) if isinstance(dialect, str) else dialect
+    if target is None:
+        target = Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16
+    converted, _ = convert(t, target)
+    nl = newline or "\r\n"
+    return "".join(line + nl for line in _canonical_lines(converted))
+
+
+def dump(
+    t: Tournament,
+    path: str | os.PathLike[str],
+    dialect: Dialect | str | None = None,
+    *,
+    newline: str | None = None,
+    encoding: str | None = None,
+) -> None:
+    """Write ``t`` to ``path`` with the source's encoding and BOM (UTF-8 by default)."""
+    text = dumps(t, dialect, newline=newline)
+    codec = encoding or (t.source.encoding if t.source else "utf-8")
+    bom = bool(t.source and t.source.bom and encoding is None)
+    Path(path).write_bytes(encode(text, codec, bom))
+
+
+def dumpb(t: Tournament, dialect: Dialect | str | None = None) -> bytes:
+    """The bytes of ``t`` with the source's encoding and BOM."""
+    text = dumps(t, dialect)
+    codec = t.source.encoding if t.source else "utf-8"
+    return encode(text, codec, bool(t.source and t.source.bom))
