@@ -37,9 +37,9 @@ _HEAD = (
     "032 SLO",
     "102 Kovac, Ana",
 )
-_P1 = "001    1 m  GM Novak, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"
-_P2 = "001    2 w  IM Horvat, Eva                       2402 SLO    14600020 1995/06/02  0.0    2     1 b 0"
-_P2_BAD = "001    2 w  IM Horvat, Eva                       24O2 SLO    14600020 1995/06/02  0.0    2     1 b 0"
+_P1 = "001    1 m GM Novak, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"
+_P2 = "001    2 w IM Horvat, Eva                       2402 SLO    14600020 1995/06/02  0.0    2     1 b 0"
+_P2_BAD = "001    2 w IM Horvat, Eva                       24O2 SLO    14600020 1995/06/02  0.0    2     1 b 0"
 
 
 def _ex(*lines: str) -> tuple[str, ...]:
@@ -100,8 +100,8 @@ CODES: dict[str, Code] = {
             "The file is not valid UTF-8 and was decoded with another codec "
             "(cp1252 or latin-1), or holds bytes no codec defines.",
             "TRF16/TRF26 name no encoding; JaVaFo recommends UTF-8",
-            _ex(*_HEAD, "001    1 m  GM Nov\udce1k, Jan                        2501"),
-            _ex(*_HEAD, "001    1 m  GM Novák, Jan                        2501"),
+            _ex(*_HEAD, "001    1 m GM Nov\udce1k, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"),
+            _ex(*_HEAD, "001    1 m GM Novák, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"),
             "Save the file as UTF-8, or pass --encoding.",
         ),
         Code(

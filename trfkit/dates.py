@@ -38,6 +38,8 @@ _MONTHS = {
 }
 _MDY = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
 _DMY_NAMED = re.compile(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})")
+# Empty date masks such as ".  ." or "  /  /" or "0000/00/00".
+_EMPTY = re.compile(r"[0\s./\-]*")
 _PLACEHOLDERS = frozenset({"0000/00/00", "00/00/00", "0000.00.00", "0000-00-00", "0000", "0"})
 
 
@@ -54,7 +56,7 @@ def _make(text: str, year: int, month: int, day: int) -> DateText:
 def parse_date(text: str) -> DateText:
     """Read a date field; ``.date`` and ``.year`` are ``None`` where unreadable."""
     t = text.strip()
-    if not t or t in _PLACEHOLDERS:
+    if not t or t in _PLACEHOLDERS or _EMPTY.fullmatch(t):
         return DateText(t, None, None)
     m = _YMD.fullmatch(t)
     if m:
@@ -81,7 +83,12 @@ def parse_date(text: str) -> DateText:
 
 def date_is_valid(value: DateText) -> bool:
     """True for a blank field or a readable date (a year alone is readable)."""
-    return not value.text or value.text in _PLACEHOLDERS or value.year is not None
+    return (
+        not value.text
+        or value.text in _PLACEHOLDERS
+        or bool(_EMPTY.fullmatch(value.text))
+        or value.year is not None
+    )
 
 
 def format_date(value: DateText, width: int = 10) -> str:

@@ -230,7 +230,8 @@ class _Context:
                 code,
                 lineno,
                 f.first,
-                f"{label} {raw.strip()!r} in columns {f.columns} is not {exc.expected}",
+                f"{label} {raw.strip()!r} in column{'s' if f.first != f.last else ''} "
+                f"{f.columns} is not {exc.expected}",
                 found=raw.strip(),
                 expected=exc.expected,
                 severity=None if code == "P004" else exc.severity,
@@ -619,45 +620,137 @@ _SCORING = layout("scoring_162")
 _TEAM_SCORING = layout("team_scoring_362")
 
 
+def _misaligned(lineno: int, col: int, what: str, found: str, expected: str) -> Diagnostic:
+    return _diag(
+        "P003",
+        lineno,
+        col,
+        f"{what} not on the columns of the table; read as blank-separated values",
+        found=found,
+        expected=expected,
+    )
+
+
+def _first_text_column(text: str, start: int = 5) -> int:
+    rest = text[start - 1 :]
+    return start + len(rest) - len(rest.lstrip())
+
+
 def _round_dates(text: str, lineno: int, ctx: _Context) -> RoundDates:
+    """132: round r's date in columns 92+10(r-1) .. 99+10(r-1) (TRF16 §2.1).
+
+    Files that write the dates elsewhere (one column off, one date per 132
+    line at column 5) are read as blank-separated dates with P003.
+    """
     rep = _ROUND_DATES.repeat
     assert rep is not None
-    dates: list[DateText] = []
+    aligned: list[str] = []
     index = 0
     while rep.first + index * rep.stride <= len(text):
         (f,) = rep.occurrence(index)
-        raw = text[f.first - 1 : f.last]
-        value = parse_date(raw)
-        if not date_is_valid(value):
-            ctx.bad_field(f, raw, lineno, _Bad("a date YY/MM/DD"), f"round {index + 1} date")
-        dates.append(value)
+        aligned.append(text[f.first - 1 : f.last])
         index += 1
-    while dates and not dates[-1].text:
-        dates.pop()
+    while aligned and not aligned[-1].strip():
+        aligned.pop()
     before = text[4 : rep.start - 1]
-    if before.strip():
-        col = 5 + len(before) - len(before.lstrip())
+    dates = [parse_date(raw) for raw in aligned]
+    if not before.strip() and all(date_is_valid(d) or _swapped(d) for d in dates):
+        return RoundDates(
+            [
+                _round_date(d, lineno, rep.occurrence(i)[0].first, ctx)
+                for i, d in enumerate(dates)
+            ]
+        )
+    tokens = text[4:].split()
+    token_dates = [parse_date(t) for t in tokens]
+    if tokens and all(d.year is not None or _swapped(d) is not None for d in token_dates):
         ctx.diagnostics.append(
-            _diag(
-                "P003",
+            _misaligned(
                 lineno,
-                col,
-                f"round dates found before column {rep.first}: {before.strip()!r}; TRF16 puts "
+                _first_text_column(text),
+                "round dates",
+                " ".join(tokens),
                 f"round r's date in columns {rep.first}+10(r-1), aligned with the 001 round blocks",
-                found=before.strip(),
-                expected=f"dates from column {rep.first}",
             )
         )
-        # Read them anyway, as blank-separated dates, ahead of any aligned ones.
-        dates = [parse_date(t) for t in before.split()] + dates
-    return RoundDates(dates)
+        return RoundDates([_round_date(d, lineno, 0, ctx) for d in token_dates])
+    out: list[DateText] = []
+    for i, (raw, d) in enumerate(zip(aligned, dates, strict=True)):
+        (f,) = rep.occurrence(i)
+        out.append(_round_date(d, lineno, f.first, ctx, raw))
+    return RoundDates(out)
+
+
+def _swapped(d: DateText) -> DateText | None:
+    """YY.DD.MM read the other way round, when only that reading is a date."""
+    if d.year is not None or not d.text:
+        return None
+    m = re.fullmatch(r"(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})", d.text)
+    if not m:
+        return None
+    swapped = parse_date(f"{m[1]}/{m[3]}/{m[2]}")
+    return DateText(d.text, swapped.date, swapped.year) if swapped.date else None
+
+
+def _round_date(d: DateText, lineno: int, col: int, ctx: _Context, raw: str = "") -> DateText:
+    if date_is_valid(d):
+        return d
+    swapped = _swapped(d)
+    if swapped is not None and swapped.date is not None:
+        ctx.diagnostics.append(
+            _diag(
+                "P004",
+                lineno,
+                col or 5,
+                f"round date {d.text!r} is not YY/MM/DD; read as YY/DD/MM, "
+                f"{swapped.date.isoformat()}",
+                found=d.text,
+                expected="YY/MM/DD",
+            )
+        )
+        return swapped
+    ctx.diagnostics.append(
+        _diag(
+            "P004",
+            lineno,
+            col or 5,
+            f"round date {(raw or d.text).strip()!r} is not a date YY/MM/DD",
+            found=d.text,
+            expected="YY/MM/DD",
+        )
+    )
+    return d
+
+
+_SCORE_TOKEN = re.compile(r"([A-Z]{1,2})\s*(-?\d+(?:\.\d+)?)")
 
 
 def _scoring(code: str, text: str, lineno: int, ctx: _Context) -> Scoring:
+    """162/362: symbol and points every 9 columns (TRF26 §3.4).
+
+    Lines that put the pairs elsewhere (bbp's fork writes 362 one column to
+    the right) are read as blank-separated pairs with P003.
+    """
     lay = _SCORING if code == "162" else _TEAM_SCORING
-    values = _repeat_values(lay, text, lineno, ctx)
-    scores = [(sym, val) for sym, val in values if sym or val is not None]
-    return Scoring(code, scores)
+    probe = _Context()
+    values = _repeat_values(lay, text, lineno, probe)
+    if not probe.diagnostics:
+        return Scoring(code, [(sym, val) for sym, val in values if sym or val is not None])
+    pairs = _SCORE_TOKEN.findall(text[4:])
+    if pairs and "".join(a + b for a, b in pairs) == "".join(text[4:].split()):
+        ctx.diagnostics.append(
+            _misaligned(
+                lineno,
+                _first_text_column(text),
+                f"the scores of {code}",
+                text[4:].strip(),
+                "symbol and points every 9 columns from column "
+                + ("6" if code == "162" else "5"),
+            )
+        )
+        return Scoring(code, [(sym, Decimal(val)) for sym, val in pairs])
+    ctx.diagnostics.extend(probe.diagnostics)
+    return Scoring(code, [(sym, val) for sym, val in values if sym or val is not None])
 
 
 def _header_record(

@@ -136,8 +136,10 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
             "points": record.points,
             "rank": record.rank,
         }
+        # A bye or an unpaired round is written with opponent 0000 (TRF16 §2.2).
         games = [
-            (g.opponent if g.opponent is not None else 0, g.colour, g.result) for g in record.games
+            (g.opponent if g.opponent is not None else "0000", g.colour, g.result)
+            for g in record.games
         ]
         line = _render_layout(layout("player"), "001", values, games, over)
         if games:
@@ -341,29 +343,31 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
     codes_present = {h.code for h in t.headers}
     engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
 
-    for h in t.headers:
-        h = _strip_origin(h)
+    for h0 in t.headers:
+        line = _line_of(h0)
+        h = _strip_origin(h0)
         if target is Dialect.TRF16 and h.code in ("142", "152", "162") and t.dialect is not Dialect.VEGA:
             converted = _header_to_engine(h)
             if converted is not None and converted.code not in engine_codes:
                 records.append(converted)
-                diags.append(_p009(_line_of(h), f"record {h.code} written as {converted.code}", h.code))
+                diags.append(_p009(line, f"record {h.code} written as {converted.code}", h.code))
             elif converted is None:
-                diags.append(_p009(_line_of(h), f"record {h.code} has no TRF16 form; dropped", h.code))
+                diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
             continue
         if target is Dialect.TRF16 and h.code in _TRF26_ONLY_HEADERS and t.dialect is not Dialect.VEGA:
-            diags.append(_p009(_line_of(h), f"record {h.code} has no TRF16 form; dropped", h.code))
+            diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
             continue
         headers.append(h)
 
-    for team in t.teams:
-        team = _strip_origin(team)
+    for index, team0 in enumerate(t.teams):
+        line = _line_of(team0)
+        team = _strip_origin(team0)
         if target is Dialect.TRF26 and team.code == "013":
-            number = t.teams.index(team) + 1 if team.number is None else team.number
+            number = index + 1 if team.number is None else team.number
             team = Team("310", team.name, list(team.members), number)
         elif target is Dialect.TRF16 and team.code == "310":
             if any(v not in (None, "") for v in (team.nickname, team.strength, team.match_points, team.game_points, team.rank)):
-                diags.append(_p009(_line_of(team), f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped", "310"))
+                diags.append(_p009(line, f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped", "310"))
             team = Team("013", team.name, list(team.members))
         teams.append(team)
 
@@ -373,8 +377,9 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
         else:
             nrs.append(_strip_origin(r))
 
-    for rec in t.records:
-        rec = _strip_origin(rec)
+    for rec0 in t.records:
+        line = _line_of(rec0)
+        rec = _strip_origin(rec0)
         if isinstance(rec, Blank):
             continue
         if isinstance(rec, EngineRecord) and target is Dialect.TRF26:
@@ -390,10 +395,10 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
             or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
         ):
             what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
-            diags.append(_p009(_line_of(rec), f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###")))
+            diags.append(_p009(line, f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###")))
             continue
         if isinstance(rec, UnknownLine):
-            diags.append(_p009(_line_of(rec), f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
+            diags.append(_p009(line, f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
             continue
         records.append(rec)
 

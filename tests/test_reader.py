@@ -1,0 +1,232 @@
+"""The reader: typed records, and diagnostics with line, column, found and expected."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import trfkit
+from trfkit import Colour, Result, Severity, Sex, Title
+from trfkit.model import Dialect, NationalRating, UnknownLine
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+HEAD = "012 Spring Open\n022 Bled\n032 SLO\n102 Kovac, Ana\n"
+P1 = "001    1 m GM Novak, Jan                        2501 SLO    14600012 1990/05/01  1.5    1     2 w 1  0000 - H"
+P2 = "001    2 wWIM Horvat, Eva                       2402 SLO    14600020 1995/06/02  0.0    2     1 b 0  0000 - Z"
+
+
+def codes(t: trfkit.Tournament) -> list[str]:
+    return [d.code for d in t.diagnostics]
+
+
+def test_player_fields_are_typed() -> None:
+    t = trfkit.loads(HEAD + P1 + "\n" + P2 + "\n")
+    assert t.diagnostics == []
+    p1, p2 = t.players
+    assert (p1.start_rank, p1.sex, p1.title, p1.name) == (1, Sex.MALE, Title.GM, "Novak, Jan")
+    assert (p1.rating, p1.federation, p1.fide_id) == (2501, "SLO", 14600012)
+    assert p1.birth_date.date == dt.date(1990, 5, 1) and p1.birth_date.text == "1990/05/01"
+    assert p1.points == Decimal("1.5") and p1.rank == 1
+    assert p1.games == [
+        trfkit.Game(2, Colour.WHITE, Result.WIN),
+        trfkit.Game(None, Colour.NONE, Result.HALF_POINT_BYE),
+    ]
+    assert p2.title is Title.WIM and p2.sex is Sex.FEMALE
+    assert p2.games[1].result is Result.ZERO_POINT_BYE
+
+
+def test_letter_in_rating_is_p002_at_the_rating_column() -> None:
+    bad = P2[:48] + "24O2" + P2[52:]
+    t = trfkit.loads(HEAD + P1 + "\n" + bad + "\n")
+    (d,) = t.diagnostics
+    assert (d.code, d.severity, d.line, d.column) == ("P002", Severity.ERROR, 6, 49)
+    assert d.found == "24O2" and "whole number" in (d.expected or "")
+    assert "'24O2'" in d.message and "49-52" in d.message
+    assert t.players[1].rating is None  # the rest of the line is still read
+    assert t.players[1].name == "Horvat, Eva"
+
+
+def test_fixture_with_letter_in_rating() -> None:
+    t = trfkit.load(FIXTURES / "bad-rating-letter.trf")
+    assert [(d.code, d.line, d.column) for d in t.diagnostics] == [("P002", 16, 49)]
+
+
+def test_two_bad_lines_give_two_diagnostics() -> None:
+    t = trfkit.load(FIXTURES / "bad-two-lines.trf")
+    assert [(d.code, d.line, d.column) for d in t.diagnostics] == [
+        ("P002", 19, 49),
+        ("P002", 24, 119),
+    ]
+    (bad,) = [p for p in t.players if p.origin is not None and p.origin.line == 24]
+    assert bad.games[2].result is None
+
+
+def test_strict_raises_with_every_error() -> None:
+    with pytest.raises(trfkit.TrfSyntaxError) as info:
+        trfkit.load(FIXTURES / "bad-two-lines.trf", strict=True)
+    assert len(info.value.diagnostics) == 2
+    assert ":19:49:" in str(info.value) and "1 more" in str(info.value)
+    # strict mode with a clean file reads it
+    assert trfkit.load(FIXTURES / "swiss-trf16.trf", strict=True).players
+
+
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("    12 w 1", (12, Colour.WHITE, Result.WIN)),
+        ("  0012 b =", (12, Colour.BLACK, Result.DRAW)),
+        ("  0000 - U", (None, Colour.NONE, Result.PAIRING_ALLOCATED_BYE)),
+        ("         h", (None, Colour.NONE, Result.HALF_POINT_BYE)),  # lichess, lower case
+        ("  0000 -  ", (None, Colour.NONE, Result.BLANK)),
+        ("   153 - -", (153, Colour.NONE, Result.FORFEIT_LOSS)),  # withdrawal, example1
+        ("    39 w +", (39, Colour.WHITE, Result.FORFEIT_WIN)),
+        ("       -  ", (None, Colour.NONE, Result.BLANK)),  # Bunratty
+    ],
+)
+def test_round_cells_real_files_write(cell: str, expected: tuple[object, ...]) -> None:
+    t = trfkit.loads(HEAD + P1[:89] + cell + "  0000 - Z\n")
+    assert t.diagnostics == []
+    g = t.players[0].games[0]
+    assert (g.opponent, g.colour, g.result) == expected
+
+
+def test_bad_colour_and_shifted_block() -> None:
+    t = trfkit.loads(HEAD + P1[:89] + "    12 x 1" + "   13 w 1 " + "\n")
+    found = [(d.code, d.column) for d in t.diagnostics]
+    assert ("P002", 97) in found  # colour x in round 1
+    assert ("P003", 106) in found  # round 2 shifted: its colour sits in separator column 106
+
+
+def test_trailing_blank_block_is_padding_not_a_round() -> None:
+    t = trfkit.loads(HEAD + P1 + " " * 10 + "\n")
+    assert len(t.players[0].games) == 2
+
+
+def test_line_ending_after_points_only() -> None:
+    t = trfkit.loads(HEAD + P1[:84] + "\n")
+    assert t.diagnostics == [] and t.players[0].rank is None and t.players[0].games == []
+
+
+def test_legacy_titles_and_sex() -> None:
+    line = "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"
+    t = trfkit.loads(HEAD + line + "\n")
+    p = t.players[0]
+    assert (p.sex, p.title, p.birth_date.date) == (Sex.MALE, Title.GM, dt.date(1950, 1, 2))
+    assert t.diagnostics == []
+
+
+def test_unknown_title_is_a_warning() -> None:
+    line = P1[:10] + " 1N" + P1[13:]
+    t = trfkit.loads(HEAD + line + "\n")
+    (d,) = t.diagnostics
+    assert (d.code, d.severity, d.column) == ("P002", Severity.WARNING, 11)
+
+
+def test_unparsable_date_is_p004() -> None:
+    t = trfkit.loads(HEAD + "042 2025/13/45\n" + P1 + "\n")
+    (d,) = t.diagnostics
+    assert (d.code, d.line, d.column) == ("P004", 5, 5)
+
+
+def test_repeated_and_missing_records() -> None:
+    t = trfkit.loads("012 A\n012 B\n" + P1 + "\n")
+    found = {(d.code, d.line) for d in t.diagnostics}
+    assert ("P006", 2) in found
+    (missing,) = [d for d in t.diagnostics if d.code == "P007"]
+    assert "022" in missing.message and "032" in missing.message and "102" in missing.message
+    assert t.name == "A"
+
+
+def test_trf26_mandatory_records() -> None:
+    t = trfkit.loads(HEAD + "142 1\n" + P1 + "\n")
+    assert t.dialect is Dialect.TRF26
+    (missing,) = [d for d in t.diagnostics if d.code == "P007"]
+    assert "042" in missing.message and "052" in missing.message and "132" in missing.message
+
+
+def test_unknown_line_is_kept_and_reported() -> None:
+    t = trfkit.loads(HEAD + "ABC?xyz\n" + P1 + "\n")
+    (d,) = t.diagnostics
+    assert (d.code, d.severity, d.line) == ("P001", Severity.INFO, 5)
+    assert isinstance(t.records[0], UnknownLine) and t.records[0].text == "ABC?xyz"
+
+
+def test_shifted_record_code_is_p003() -> None:
+    t = trfkit.loads(HEAD + " " + P1 + "\n")
+    assert [d.code for d in t.diagnostics if d.code != "P007"] == ["P003"]
+
+
+def test_nrs_record_and_legend_line() -> None:
+    nrs = "FRA    1    A Novak, Jean                       1850 IDF      L01854 1990/05/01"
+    legend = "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB"
+    t = trfkit.loads(HEAD + "142 1\n" + P1 + "\n" + nrs + "\n" + legend + "\n")
+    (n,) = t.national_ratings
+    assert isinstance(n, NationalRating)
+    assert (n.federation, n.start_rank, n.classification, n.rating, n.national_id) == (
+        "FRA", 1, "A", 1850, "L01854")
+    assert isinstance(t.records[-1], UnknownLine)
+
+
+def test_encoding_fallback_and_override() -> None:
+    data = (HEAD + P1.replace("Novak, Jan", "Nov\xe1k, J\xe1n") + "\n").encode("latin-1")
+    t = trfkit.loads(data)
+    assert t.source is not None and t.source.encoding == "cp1252"
+    assert [d.code for d in t.diagnostics] == ["P005"]
+    assert t.players[0].name.startswith("Nov\xe1k")
+    t2 = trfkit.loads(data, encoding="latin-1")
+    assert t2.diagnostics == [] and t2.players[0].name == t.players[0].name
+
+
+def test_utf8_columns_count_characters() -> None:
+    line = P1.replace("Novak, Jan   ", "Nováček, Jiří")
+    assert len(line) == len(P1)
+    t = trfkit.loads(("\ufeff" + HEAD + line + "\n").encode("utf-8"))
+    assert t.diagnostics == [] and t.name == "Spring Open"  # the BOM does not eat 012
+    assert t.players[0].rating == 2501 and t.players[0].name == "Nováček, Jiří"
+    assert t.source is not None and t.source.bom
+
+
+def test_cr_only_file_has_right_line_numbers() -> None:
+    bad = P2[:48] + "24O2" + P2[52:]
+    t = trfkit.loads((HEAD + P1 + "\n" + bad).replace("\n", "\r"))
+    (d,) = t.diagnostics
+    assert d.line == 6
+
+
+def test_round_dates_132() -> None:
+    line = "132" + " " * 88 + "25/05/01  25/05/02"
+    t = trfkit.loads(HEAD + line + "\n" + P1 + "\n")
+    assert [d.date for d in t.round_dates] == [dt.date(2025, 5, 1), dt.date(2025, 5, 2)]
+    assert t.diagnostics == []
+
+
+def test_dialects() -> None:
+    assert trfkit.load(FIXTURES / "swiss-trf16.trf").dialect is Dialect.TRF16
+    assert trfkit.load(FIXTURES / "swiss-trf26.trf").dialect is Dialect.TRF26
+    assert trfkit.load(FIXTURES / "engine-trfx.trf").dialect is Dialect.TRFX
+    vega = trfkit.load(FIXTURES / "vega-dins.trf")
+    assert vega.dialect is Dialect.VEGA and "P008" in codes(vega)
+    mixed = trfkit.load(FIXTURES / "mixed-dialect.trf")
+    assert [d.code for d in mixed.diagnostics] == ["P008"]
+
+
+def test_scoring_162() -> None:
+    t = trfkit.loads(HEAD + "162  W 3.0    D 1.0    L 0.0\n" + P1 + "\n")
+    assert t.scoring is not None
+    assert t.scoring.scores == [("W", Decimal(3)), ("D", Decimal(1)), ("L", Decimal(0))]
+    assert "P003" not in codes(t)
+
+
+def test_fide_example_has_284_players() -> None:
+    from tests.conftest import CORPUS
+
+    path = CORPUS / "sklangen__TRF" / "example1.trf"
+    if not path.exists():
+        pytest.skip(f"shared corpus not found at {CORPUS}")
+    t = trfkit.load(path)
+    assert len(t.players) == 284 and t.number_of_rounds == 7
+    assert t.diagnostics == []

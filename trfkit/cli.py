@@ -1,0 +1,180 @@
+"""The ``trfkit`` command line: a thin layer over the library.
+
+Exit status (as yamllint and sqlfluff): 0 when no errors were found, 1 when
+the input has errors (or warnings, with ``--strict``), 2 when the input
+cannot be used at all (missing file, bad arguments). Bad input never prints a
+traceback; only a bug in trfkit does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from trfkit import __version__
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import Dialect, Tournament
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+
+
+class _Usage(Exception):
+    """Input the command cannot use: reported in one line, exit status 2."""
+
+
+def _read(path: str, encoding: str | None) -> Tournament:
+    from trfkit.reader import load
+
+    if not os.path.exists(path):
+        raise _Usage(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise _Usage(f"{path}: is a directory, not a TRF file")
+    try:
+        return load(path, encoding=encoding)
+    except LookupError as exc:
+        raise _Usage(f"unknown encoding {encoding!r}") from exc
+    except OSError as exc:
+        raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+
+
+def _colour(stream: TextIO) -> bool:
+    return stream.isatty() and os.environ.get("NO_COLOR") is None and os.environ.get("TERM") != "dumb"
+
+
+_SEVERITY_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
+
+
+def _print_diagnostics(diags: Sequence[Diagnostic], path: str, stream: TextIO) -> None:
+    colour = _colour(stream)
+    for d in diags:
+        line = d.format(path)
+        if colour:
+            sev = d.severity.value
+            line = line.replace(f" {sev} ", f" \x1b[{_SEVERITY_COLOURS[d.severity]}m{sev}\x1b[0m ", 1)
+        print(line, file=stream)
+
+
+def _status(diags: Sequence[Diagnostic], strict: bool) -> int:
+    worst = max((d.severity.rank for d in diags), default=-1)
+    if worst >= Severity.ERROR.rank or (strict and worst >= Severity.WARNING.rank):
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    t = _read(args.file, args.encoding)
+    if args.format == "json":
+        from trfkit.report.records import tournament_data
+
+        json.dump(tournament_data(t, args.file), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        _print_text(t, args.file)
+        _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    return _status(t.diagnostics, args.strict)
+
+
+def _print_text(t: Tournament, path: str) -> None:
+    out = sys.stdout
+    print(f"{path}: {t.dialect.value}, {len(t.players)} players, "
+          f"{t.number_of_rounds or 0} rounds", file=out)
+    for h in t.headers:
+        from trfkit.writer import render
+
+        print(f"  {render(h)}", file=out)
+    for p in t.players:
+        games = " ".join(
+            f"{g.opponent or 0}{g.colour.value}{g.result.value if g.result else '?'}"
+            for g in p.games
+        )
+        print(
+            f"  {p.start_rank:>4} {p.name:<33} {p.rating or '':>4} "
+            f"{p.points if p.points is not None else '':>5}  {games}",
+            file=out,
+        )
+    if t.teams:
+        for team in t.teams:
+            print(f"  team {team.name}: {' '.join(str(m) for m in team.members)}", file=out)
+
+
+def _cmd_fmt(args: argparse.Namespace) -> int:
+    from trfkit.writer import convert, dumps
+
+    t = _read(args.file, args.encoding)
+    target = Dialect(args.to) if args.to else (
+        Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16
+    )
+    converted, lost = convert(t, target)
+    newline = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(args.newline or "", None)
+    if newline is None:
+        newline = t.source.newline if t.source else "\r\n"
+    text = dumps(converted, target, newline=newline)
+    diags = [*t.diagnostics, *lost]
+    if args.output and args.output != "-":
+        encoding = args.output_encoding or "utf-8"
+        try:
+            with open(args.output, "w", encoding=encoding, newline="") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise _Usage(f"{args.output}: {exc.strerror or exc}") from exc
+    else:
+        sys.stdout.write(text)
+    _print_diagnostics(diags, args.file, sys.stderr)
+    return _status(diags, args.strict)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trfkit",
+        description="Read, check and rate FIDE Tournament Report Files (TRF).",
+    )
+    parser.add_argument("--version", action="version", version=f"trfkit {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--encoding", help="decode the file with this codec (default: UTF-8, "
+                        "falling back to cp1252/latin-1 with a P005 note)")
+    common.add_argument("--strict", action="store_true",
+                        help="exit with status 1 on warnings too")
+
+    p = sub.add_parser("parse", parents=[common], help="print the records of a TRF file")
+    p.add_argument("file")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=_cmd_parse)
+
+    f = sub.add_parser("fmt", parents=[common], help="rewrite a TRF file canonically")
+    f.add_argument("file")
+    f.add_argument("--to", choices=("trf16", "trf26"),
+                   help="target dialect (default: the file's own)")
+    f.add_argument("-o", "--output", help="write here instead of standard output")
+    f.add_argument("--newline", choices=("lf", "crlf", "cr"),
+                   help="line ending (default: the file's own)")
+    f.add_argument("--output-encoding", help="codec of the output (default utf-8)")
+    f.set_defaults(func=_cmd_fmt)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: 2 for bad arguments, 0 for --help
+        return int(exc.code or 0)
+    try:
+        status: int = args.func(args)
+        return status
+    except _Usage as exc:
+        print(f"trfkit: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Renderers: records, diagnostics and reports as text, JSON, ..."""
