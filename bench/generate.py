@@ -25,6 +25,7 @@ players fit in a file; the "10000x15" standard size is therefore generated as 99
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as _dt
 import json
 import random
@@ -654,10 +655,8 @@ def _facts_from_text(text: str) -> dict[str, object]:
         for _opp, _col, res in row.blocks:
             counts[res] = counts.get(res, 0) + 1
             cells += 1
-        try:
+        with contextlib.suppress(ValueError):
             total += float(row.points)
-        except ValueError:
-            pass
     rounds_h = headers.get("142")
     rounds = int(rounds_h[0][4:].strip()) if rounds_h else max((len(r.blocks) for r in rows), default=0)
     titles = [row.line[10:13].strip() for row in rows]

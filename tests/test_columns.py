@@ -305,8 +305,17 @@ def _player() -> tuple[Record, Expected]:
         Game(3333, Colour.WHITE, Result.FORFEIT_WIN),
     ]
     player = Player(
-        9876, NAME_33, Sex.FEMALE, Title.WGM, 2345, "NED", 12345678901, DATE,
-        Decimal("99.5"), 1234, games,
+        9876,
+        NAME_33,
+        Sex.FEMALE,
+        Title.WGM,
+        2345,
+        "NED",
+        12345678901,
+        DATE,
+        Decimal("99.5"),
+        1234,
+        games,
     )
     fixed = {
         "starting-rank number": "9876",
@@ -328,9 +337,7 @@ def _player() -> tuple[Record, Expected]:
 
 
 def _national() -> tuple[Record, Expected]:
-    record = NationalRating(
-        "FRA", 9876, "m", "A12", NAME_33, 2345, "IDF", "L0185412345", DATE
-    )
+    record = NationalRating("FRA", 9876, "m", "A12", NAME_33, 2345, "IDF", "L0185412345", DATE)
     fixed = {
         "starting-rank number": "9876",
         "national sex": "m",
@@ -352,8 +359,15 @@ def _team_013() -> tuple[Record, Expected]:
 
 def _team_310() -> tuple[Record, Expected]:
     record = Team(
-        "310", TEAM_32, [1234, 5678, 9012], 999, "ABCDE", 123456,
-        Decimal("1111.5"), Decimal("2222.5"), 987,
+        "310",
+        TEAM_32,
+        [1234, 5678, 9012],
+        999,
+        "ABCDE",
+        123456,
+        Decimal("1111.5"),
+        Decimal("2222.5"),
+        987,
     )
     fixed = {
         "team pairing number": "999",
@@ -540,8 +554,9 @@ def _thirteen_rounds() -> tuple[Player, list[tuple[str, str, str]]]:
         opponent = 1000 + 7 * r
         games.append(Game(opponent, colour, result))
         expected.append((str(opponent), col_text, res_text))
-    player = Player(42, "Novak, Jan", Sex.MALE, Title.GM, 2501, "SLO", 14600012, DATE,
-                    Decimal("6.5"), 3, games)
+    player = Player(
+        42, "Novak, Jan", Sex.MALE, Title.GM, 2501, "SLO", 14600012, DATE, Decimal("6.5"), 3, games
+    )
     return player, expected
 
 

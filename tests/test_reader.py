@@ -112,7 +112,9 @@ def test_line_ending_after_points_only() -> None:
 
 
 def test_legacy_titles_and_sex() -> None:
-    line = "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"
+    line = (
+        "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"
+    )
     t = trfkit.loads(HEAD + line + "\n")
     p = t.players[0]
     assert (p.sex, p.title, p.birth_date.date) == (Sex.MALE, Title.GM, dt.date(1950, 1, 2))
@@ -167,7 +169,12 @@ def test_nrs_record_and_legend_line() -> None:
     (n,) = t.national_ratings
     assert isinstance(n, NationalRating)
     assert (n.federation, n.start_rank, n.classification, n.rating, n.national_id) == (
-        "FRA", 1, "A", 1850, "L01854")
+        "FRA",
+        1,
+        "A",
+        1850,
+        "L01854",
+    )
     assert isinstance(t.records[-1], UnknownLine)
 
 

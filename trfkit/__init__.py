@@ -1,10 +1,10 @@
 """trfkit: read, check and rate FIDE Tournament Report Files (TRF).
 
 >>> import trfkit
->>> t = trfkit.loads(b"012 Spring Open\\n001    1 m  GM Novak, Jan                        2501 SLO    14600012 1990/05/01  0.0    1\\n")
+>>> t = trfkit.loads(b"012 Spring Open\\n001    1 m GM Novak, Jan                        2501 SLO    14600012 1990/05/01  0.0    1\\n")
 >>> t.name, t.players[0].name, t.players[0].rating
 ('Spring Open', 'Novak, Jan', 2501)
->>> trfkit.dumpb(t) == b"012 Spring Open\\n001    1 m  GM Novak, Jan                        2501 SLO    14600012 1990/05/01  0.0    1\\n"
+>>> trfkit.dumpb(t) == b"012 Spring Open\\n001    1 m GM Novak, Jan                        2501 SLO    14600012 1990/05/01  0.0    1\\n"
 True
 """
 

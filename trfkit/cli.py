@@ -44,7 +44,9 @@ def _read(path: str, encoding: str | None) -> Tournament:
 
 
 def _colour(stream: TextIO) -> bool:
-    return stream.isatty() and os.environ.get("NO_COLOR") is None and os.environ.get("TERM") != "dumb"
+    return (
+        stream.isatty() and os.environ.get("NO_COLOR") is None and os.environ.get("TERM") != "dumb"
+    )
 
 
 _SEVERITY_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
@@ -56,7 +58,9 @@ def _print_diagnostics(diags: Sequence[Diagnostic], path: str, stream: TextIO) -
         line = d.format(path)
         if colour:
             sev = d.severity.value
-            line = line.replace(f" {sev} ", f" \x1b[{_SEVERITY_COLOURS[d.severity]}m{sev}\x1b[0m ", 1)
+            line = line.replace(
+                f" {sev} ", f" \x1b[{_SEVERITY_COLOURS[d.severity]}m{sev}\x1b[0m ", 1
+            )
         print(line, file=stream)
 
 
@@ -82,8 +86,10 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 
 def _print_text(t: Tournament, path: str) -> None:
     out = sys.stdout
-    print(f"{path}: {t.dialect.value}, {len(t.players)} players, "
-          f"{t.number_of_rounds or 0} rounds", file=out)
+    print(
+        f"{path}: {t.dialect.value}, {len(t.players)} players, {t.number_of_rounds or 0} rounds",
+        file=out,
+    )
     for h in t.headers:
         from trfkit.writer import render
 
@@ -107,11 +113,13 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
     from trfkit.writer import convert, dumps
 
     t = _read(args.file, args.encoding)
-    target = Dialect(args.to) if args.to else (
-        Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16
+    target = (
+        Dialect(args.to)
+        if args.to
+        else (Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16)
     )
     converted, lost = convert(t, target)
-    newline = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(args.newline or "", None)
+    newline = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(args.newline or "")
     if newline is None:
         newline = t.source.newline if t.source else "\r\n"
     text = dumps(converted, target, newline=newline)
@@ -138,10 +146,12 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--encoding", help="decode the file with this codec (default: UTF-8, "
-                        "falling back to cp1252/latin-1 with a P005 note)")
-    common.add_argument("--strict", action="store_true",
-                        help="exit with status 1 on warnings too")
+    common.add_argument(
+        "--encoding",
+        help="decode the file with this codec (default: UTF-8, "
+        "falling back to cp1252/latin-1 with a P005 note)",
+    )
+    common.add_argument("--strict", action="store_true", help="exit with status 1 on warnings too")
 
     p = sub.add_parser("parse", parents=[common], help="print the records of a TRF file")
     p.add_argument("file")
@@ -150,11 +160,13 @@ def _parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("fmt", parents=[common], help="rewrite a TRF file canonically")
     f.add_argument("file")
-    f.add_argument("--to", choices=("trf16", "trf26"),
-                   help="target dialect (default: the file's own)")
+    f.add_argument(
+        "--to", choices=("trf16", "trf26"), help="target dialect (default: the file's own)"
+    )
     f.add_argument("-o", "--output", help="write here instead of standard output")
-    f.add_argument("--newline", choices=("lf", "crlf", "cr"),
-                   help="line ending (default: the file's own)")
+    f.add_argument(
+        "--newline", choices=("lf", "crlf", "cr"), help="line ending (default: the file's own)"
+    )
     f.add_argument("--output-encoding", help="codec of the output (default utf-8)")
     f.set_defaults(func=_cmd_fmt)
     return parser

@@ -80,8 +80,7 @@ CODES: dict[str, Code] = {
             "TRF16 §2.2; TRF26 (fixed columns)",
             _ex(*_HEAD, _P1, " " + _P2),
             _ex(*_HEAD, _P1, _P2),
-            "Re-align the line so each field starts at its column; check the "
-            "file's encoding.",
+            "Re-align the line so each field starts at its column; check the file's encoding.",
         ),
         Code(
             "P004",
@@ -100,8 +99,14 @@ CODES: dict[str, Code] = {
             "The file is not valid UTF-8 and was decoded with another codec "
             "(cp1252 or latin-1), or holds bytes no codec defines.",
             "TRF16/TRF26 name no encoding; JaVaFo recommends UTF-8",
-            _ex(*_HEAD, "001    1 m GM Nov\udce1k, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"),
-            _ex(*_HEAD, "001    1 m GM Novák, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"),
+            _ex(
+                *_HEAD,
+                "001    1 m GM Nov\udce1k, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1",
+            ),
+            _ex(
+                *_HEAD,
+                "001    1 m GM Novák, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1",
+            ),
             "Save the file as UTF-8, or pass --encoding.",
         ),
         Code(

@@ -26,8 +26,10 @@ def codes_markdown() -> str:
         "|---|---|---|---|",
     ]
     for c in CODES.values():
-        out.append(f"| [{c.code}](#{c.code.lower()}) | `{c.name}` | {c.severity.value} | "
-                   f"{c.summary.split('. ')[0].rstrip('.')} |")
+        out.append(
+            f"| [{c.code}](#{c.code.lower()}) | `{c.name}` | {c.severity.value} | "
+            f"{c.summary.split('. ')[0].rstrip('.')} |"
+        )
     for c in CODES.values():
         out += [
             "",
@@ -42,8 +44,12 @@ def codes_markdown() -> str:
             "Failing example:",
             "",
             "```",
-            *(line.encode("utf-8", "surrogateescape").decode("latin-1") if "\udc80" <= max(line) else line
-              for line in c.failing),
+            *(
+                line.encode("utf-8", "surrogateescape").decode("latin-1")
+                if max(line) >= "\udc80"
+                else line
+                for line in c.failing
+            ),
             "```",
             "",
             "Passing example:",

@@ -281,7 +281,9 @@ def _repeat_values(lay: Layout, text: str, lineno: int, ctx: _Context) -> list[A
     while first + index * rep.stride <= len(text):
         fields = rep.occurrence(index)
         vals = _read_fields(lay, fields, text, lineno, ctx)
-        out.append(vals[fields[0].name] if len(fields) == 1 else tuple(vals[f.name] for f in fields))
+        out.append(
+            vals[fields[0].name] if len(fields) == 1 else tuple(vals[f.name] for f in fields)
+        )
         index += 1
     # Trailing blank occurrences of single-field groups carry nothing.
     while out and len(rep.fields) == 1 and out[-1] is None:
@@ -291,7 +293,14 @@ def _repeat_values(lay: Layout, text: str, lineno: int, ctx: _Context) -> list[A
 
 # -- the player record -------------------------------------------------------
 
-_SEX = {"m": Sex.MALE, "M": Sex.MALE, "w": Sex.FEMALE, "W": Sex.FEMALE, "f": Sex.FEMALE, "F": Sex.FEMALE}
+_SEX = {
+    "m": Sex.MALE,
+    "M": Sex.MALE,
+    "w": Sex.FEMALE,
+    "W": Sex.FEMALE,
+    "f": Sex.FEMALE,
+    "F": Sex.FEMALE,
+}
 _TITLES: dict[str, Title] = {t.value: t for t in Title}
 _TITLES.update(
     {
@@ -342,6 +351,8 @@ assert _GAMES.stride == 10 and _GAMES.start == 90
 assert (_GAME_FIELDS["opponent"].first, _GAME_FIELDS["opponent"].last) == (92, 95)
 assert _GAME_FIELDS["colour"].first == 97 and _GAME_FIELDS["result"].first == 99
 _BLANK_GAME = Game(None, Colour.NONE, Result.BLANK)
+# A marker for "not in the cell cache" (compared by identity).
+_UNSEEN: tuple[int | None, Colour, Result] | None = (None, Colour.NONE, Result.BLANK)
 _FIXED = tuple((f.name, f.slice, _CONVERT[f.kind]) for f in _PLAYER.fields)
 
 
@@ -381,8 +392,8 @@ def _player(text: str, lineno: int, ctx: _Context) -> Player:
         cell = text[pos : pos + 10]
         if len(cell) < 10:
             cell = cell.ljust(10)
-        parsed = cells.get(cell, False)
-        if parsed is False:
+        parsed = cells.get(cell, _UNSEEN)
+        if parsed is _UNSEEN:
             parsed = cells[cell] = _parse_cell(cell)
         if parsed is None:
             games.append(_bad_cell(cell, pos, lineno, ctx))
@@ -562,7 +573,9 @@ def _abnormal_points(text: str, lineno: int, ctx: _Context) -> AbnormalPoints:
     except _Bad:
         # Fall back to the spec's columns to say which field is wrong.
         v = _fixed(lay, text, lineno, ctx)
-        return AbnormalPoints(v["points_type"], v["match_points"], v["points"], v["round"], v["ids"])
+        return AbnormalPoints(
+            v["points_type"], v["match_points"], v["points"], v["round"], v["ids"]
+        )
     if text[4:5].strip() == "" and len(tokens) == 0:
         return AbnormalPoints("", None, None, None, [])
     return AbnormalPoints(text[4:5].strip(), match_points, points, round_no, ids)
@@ -656,10 +669,7 @@ def _round_dates(text: str, lineno: int, ctx: _Context) -> RoundDates:
     dates = [parse_date(raw) for raw in aligned]
     if not before.strip() and all(date_is_valid(d) or _swapped(d) for d in dates):
         return RoundDates(
-            [
-                _round_date(d, lineno, rep.occurrence(i)[0].first, ctx)
-                for i, d in enumerate(dates)
-            ]
+            [_round_date(d, lineno, rep.occurrence(i)[0].first, ctx) for i, d in enumerate(dates)]
         )
     tokens = text[4:].split()
     token_dates = [parse_date(t) for t in tokens]
@@ -744,8 +754,7 @@ def _scoring(code: str, text: str, lineno: int, ctx: _Context) -> Scoring:
                 _first_text_column(text),
                 f"the scores of {code}",
                 text[4:].strip(),
-                "symbol and points every 9 columns from column "
-                + ("6" if code == "162" else "5"),
+                "symbol and points every 9 columns from column " + ("6" if code == "162" else "5"),
             )
         )
         return Scoring(code, [(sym, Decimal(val)) for sym, val in pairs])
@@ -763,7 +772,7 @@ def _header_record(
             return _scoring(code, text, lineno, ctx)
     spec = header_specs().get(code)
     value = text[4:]
-    if spec is not None and dialect is not Dialect.VEGA or code not in _VEGA_CODES:
+    if (spec is not None and dialect is not Dialect.VEGA) or code not in _VEGA_CODES:
         _check_header_value(code, value, lineno, ctx)
     return Header(code, value)
 
@@ -920,8 +929,8 @@ def loads(
             t.teams.append(record)
         elif isinstance(record, NationalRating):
             t.national_ratings.append(record)
-        elif isinstance(record, Header | RoundDates | Scoring):  # pragma: no cover
-            t.headers.append(record)
+        elif isinstance(record, Player | Header | RoundDates | Scoring):  # pragma: no cover
+            raise AssertionError(f"line {lineno}: {kind} handled above")
         else:
             t.records.append(record)
     if eols:
@@ -986,12 +995,15 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
                 seen[key] = r.origin.line
     dialect = "trf26" if t.dialect is Dialect.TRF26 else "trf16"
     present = {h.code for h in t.headers}
-    missing = [code for code, spec in specs.items() if dialect in spec.mandatory and code not in present]
+    missing = [
+        code for code, spec in specs.items() if dialect in spec.mandatory and code not in present
+    ]
     if not t.players:
         missing.append("001")
     if missing:
         names = ", ".join(
-            f"{c} ({specs[c].name.replace('_', ' ')})" if c in specs else f"{c} (player)" for c in missing
+            f"{c} ({specs[c].name.replace('_', ' ')})" if c in specs else f"{c} (player)"
+            for c in missing
         )
         out.append(
             _diag(

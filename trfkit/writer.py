@@ -181,13 +181,14 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
             "national_id": record.national_id,
             "birth_date": record.birth_date or None,
         }
-        return _render_layout(
-            layout("national_rating"), record.federation, values, [], over
-        ).text()
+        return _render_layout(layout("national_rating"), record.federation, values, [], over).text()
     if isinstance(record, Bye):
         return _render_layout(
-            layout("bye_240"), "240", {"bye_type": record.bye_type, "round": record.round},
-            record.ids, over,
+            layout("bye_240"),
+            "240",
+            {"bye_type": record.bye_type, "round": record.round},
+            record.ids,
+            over,
         ).text()
     if isinstance(record, Acceleration | TeamBye | ProhibitedPairing | LineUp | ForfeitedMatch):
         lay = layout(
@@ -211,7 +212,9 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
             layout("accelerations_xxa"), "XXA", {"id": record.id}, record.values, over
         ).text()
     if isinstance(record, BbpPoints):
-        return _render_layout(layout("bbp_points"), record.code, {"value": record.value}, [], over).text()
+        return _render_layout(
+            layout("bbp_points"), record.code, {"value": record.value}, [], over
+        ).text()
     if isinstance(record, EngineRecord | TextRecord):
         value = record.value.rstrip()
         return f"{record.code} {value}" if value else record.code
@@ -314,7 +317,9 @@ def _group(record: Record) -> tuple[int, int]:
 
 def _p009(line: int, message: str, found: str) -> Diagnostic:
     entry = _codes.code("P009")
-    return Diagnostic("P009", entry.severity, line, 1, message, entry.reference, found, None, entry.fix)
+    return Diagnostic(
+        "P009", entry.severity, line, 1, message, entry.reference, found, None, entry.fix
+    )
 
 
 def _line_of(record: Record) -> int:
@@ -346,7 +351,11 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
     for h0 in t.headers:
         line = _line_of(h0)
         h = _strip_origin(h0)
-        if target is Dialect.TRF16 and h.code in ("142", "152", "162") and t.dialect is not Dialect.VEGA:
+        if (
+            target is Dialect.TRF16
+            and h.code in ("142", "152", "162")
+            and t.dialect is not Dialect.VEGA
+        ):
             converted = _header_to_engine(h)
             if converted is not None and converted.code not in engine_codes:
                 records.append(converted)
@@ -354,7 +363,11 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
             elif converted is None:
                 diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
             continue
-        if target is Dialect.TRF16 and h.code in _TRF26_ONLY_HEADERS and t.dialect is not Dialect.VEGA:
+        if (
+            target is Dialect.TRF16
+            and h.code in _TRF26_ONLY_HEADERS
+            and t.dialect is not Dialect.VEGA
+        ):
             diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
             continue
         headers.append(h)
@@ -366,14 +379,35 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
             number = index + 1 if team.number is None else team.number
             team = Team("310", team.name, list(team.members), number)
         elif target is Dialect.TRF16 and team.code == "310":
-            if any(v not in (None, "") for v in (team.nickname, team.strength, team.match_points, team.game_points, team.rank)):
-                diags.append(_p009(line, f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped", "310"))
+            if any(
+                v not in (None, "")
+                for v in (
+                    team.nickname,
+                    team.strength,
+                    team.match_points,
+                    team.game_points,
+                    team.rank,
+                )
+            ):
+                diags.append(
+                    _p009(
+                        line,
+                        f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped",
+                        "310",
+                    )
+                )
             team = Team("013", team.name, list(team.members))
         teams.append(team)
 
     for r in t.national_ratings:
         if target is Dialect.TRF16:
-            diags.append(_p009(_line_of(r), f"national rating record {r.federation} has no TRF16 form; dropped", r.federation))
+            diags.append(
+                _p009(
+                    _line_of(r),
+                    f"national rating record {r.federation} has no TRF16 form; dropped",
+                    r.federation,
+                )
+            )
         else:
             nrs.append(_strip_origin(r))
 
@@ -391,11 +425,23 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
                 elif "black1" in rec.tokens:
                     headers.append(Header("152", "B"))
         if target is Dialect.TRF16 and (
-            isinstance(rec, Bye | Acceleration | ProhibitedPairing | AbnormalPoints | LineUp | TeamBye | ForfeitedMatch | Comment)
+            isinstance(
+                rec,
+                Bye
+                | Acceleration
+                | ProhibitedPairing
+                | AbnormalPoints
+                | LineUp
+                | TeamBye
+                | ForfeitedMatch
+                | Comment,
+            )
             or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
         ):
             what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
-            diags.append(_p009(line, f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###")))
+            diags.append(
+                _p009(line, f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###"))
+            )
             continue
         if isinstance(rec, UnknownLine):
             diags.append(_p009(line, f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
@@ -410,7 +456,7 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
 _TRF26_ONLY_HEADERS = frozenset({"172", "182", "192", "202", "212", "222", "352", "362"})
 
 
-def _header_to_engine(h: HeaderRecord) -> OtherRecord | None:
+def _header_to_engine(h: HeaderRecord) -> EngineRecord | None:
     if isinstance(h, Header) and h.code == "142" and h.text:
         return EngineRecord("XXR", h.text)
     if isinstance(h, Header) and h.code == "152" and h.text.upper() in ("W", "B"):

@@ -42,9 +42,9 @@ def _converter() -> cattrs.Converter:
     )
 
     def factory(cls: type[Any]) -> Any:
-        names = {a.name for a in attrs.fields(cls)}
-        overrides = {"origin": override(omit=True)} if "origin" in names else {}
-        return make_dict_unstructure_fn(cls, conv, **overrides)
+        if "origin" in {a.name for a in attrs.fields(cls)}:
+            return make_dict_unstructure_fn(cls, conv, origin=override(omit=True))
+        return make_dict_unstructure_fn(cls, conv)
 
     conv.register_unstructure_hook_factory(
         lambda cls: attrs.has(cls) and cls not in (DateText, Game, Player), factory
@@ -113,9 +113,7 @@ def tournament_data(t: Tournament, path: str | None = None) -> dict[str, Any]:
             "number_of_rounds": t.number_of_rounds,
             "round_dates": [d.date.isoformat() if d.date else None for d in t.round_dates],
         },
-        "headers": [
-            _with_line(h, conv.unstructure(h), type(h).__name__) for h in t.headers
-        ],
+        "headers": [_with_line(h, conv.unstructure(h), type(h).__name__) for h in t.headers],
         "players": [_with_line(p, conv.unstructure(p)) for p in t.players],
         "teams": [_with_line(x, conv.unstructure(x)) for x in t.teams],
         "national_ratings": [_with_line(x, conv.unstructure(x)) for x in t.national_ratings],

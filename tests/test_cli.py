@@ -1,0 +1,146 @@
+"""The command line, run as a user runs it (a separate process where it matters)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import trfkit
+from tests.conftest import CORPUS
+from trfkit.cli import main
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trfkit.cli", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_parse_json_example1_has_284_players() -> None:
+    path = CORPUS / "sklangen__TRF" / "example1.trf"
+    if not path.exists():
+        pytest.skip(f"shared corpus not found at {CORPUS}")
+    proc = run("parse", str(path), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert len(data["players"]) == 284
+    assert data["schema"] == "trfkit.parse/1" and data["dialect"] == "trf16"
+    assert data["players"][0]["games"][0] == {
+        "round": 1,
+        "opponent": 141,
+        "colour": "w",
+        "result": "1",
+    }
+
+
+def test_parse_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", str(FIXTURES / "swiss-trf26.trf"), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {
+        "schema",
+        "trfkit",
+        "path",
+        "dialect",
+        "encoding",
+        "bom",
+        "tournament",
+        "headers",
+        "players",
+        "teams",
+        "national_ratings",
+        "records",
+        "diagnostics",
+    }
+    player = data["players"][0]
+    assert set(player) == {
+        "line",
+        "start_rank",
+        "name",
+        "sex",
+        "title",
+        "rating",
+        "federation",
+        "fide_id",
+        "birth_date",
+        "points",
+        "rank",
+        "games",
+    }
+    assert isinstance(player["points"], int | float)
+    assert data["tournament"]["number_of_rounds"] == 5
+
+
+def test_bad_input_exits_2_without_traceback(tmp_path: Path) -> None:
+    proc = run("parse", str(tmp_path / "missing.trf"))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "no such file" in proc.stderr
+    proc = run("parse", str(tmp_path))
+    assert proc.returncode == 2 and "directory" in proc.stderr
+    proc = run("parse", str(FIXTURES / "swiss-trf16.trf"), "--encoding", "no-such-codec")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    proc = run("frobnicate")
+    assert proc.returncode == 2
+
+
+def test_errors_exit_1_and_are_printed_with_position(capsys: pytest.CaptureFixture[str]) -> None:
+    path = FIXTURES / "bad-two-lines.trf"
+    assert main(["parse", str(path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"{path}:19:49: error P002 rating '22B4'")
+    assert err[1].startswith(f"{path}:24:119: error P002 round 3 result '?'")
+
+
+def test_strict_makes_warnings_fail() -> None:
+    path = str(FIXTURES / "mixed-dialect.trf")
+    assert main(["parse", path]) == 0
+    assert main(["parse", path, "--strict"]) == 1
+
+
+def test_binary_garbage_is_read_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.trf"
+    path.write_bytes(bytes(range(256)) * 40)
+    proc = run("parse", str(path), "--format", "json")
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr
+    assert json.loads(proc.stdout)["players"] == []
+
+
+def test_fmt_converts_and_reports_losses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.trf"
+    assert main(["fmt", str(FIXTURES / "swiss-trf26.trf"), "--to", "trf16", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert (
+        "P009 record 192 has no TRF16 form" in err
+        and ":17:1: warning P009 record 142 written as XXR" in err
+    )
+    t16 = trfkit.load(out)
+    t26 = trfkit.load(FIXTURES / "swiss-trf26.trf")
+    assert t16.dialect is trfkit.Dialect.TRFX
+    assert t16.players == [p for p in t26.players]
+    assert t16.number_of_rounds == 5
+
+
+def test_fmt_trf16_to_trf26_team(tmp_path: Path) -> None:
+    out = tmp_path / "out.trf"
+    assert main(["fmt", str(FIXTURES / "team-trf16.trf"), "--to", "trf26", "-o", str(out)]) == 0
+    t = trfkit.load(out)
+    assert t.dialect is trfkit.Dialect.TRF26
+    src = trfkit.load(FIXTURES / "team-trf16.trf")
+    assert [(x.code, x.number, x.name, x.members) for x in t.teams] == [
+        ("310", i + 1, x.name, x.members) for i, x in enumerate(src.teams)
+    ]
+    assert t.players == src.players
+
+
+def test_fmt_canonical_is_stable(tmp_path: Path) -> None:
+    once, twice = tmp_path / "once.trf", tmp_path / "twice.trf"
+    assert main(["fmt", str(FIXTURES / "legacy-trf06.trf"), "-o", str(once)]) == 0
+    assert main(["fmt", str(once), "-o", str(twice)]) == 0
+    assert once.read_bytes() == twice.read_bytes()
