@@ -14,7 +14,7 @@ transcribed columns and read back unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -59,7 +59,7 @@ class Spec(NamedTuple):
     fields: list[tuple[str, int, int]]
     """(spec label, first column, last column) of the fixed fields."""
     repeat_stride: int | None = None
-    repeat: list[tuple[str, int, int]] = []
+    repeat: Sequence[tuple[str, int, int]] = ()
     """The fields of the first occurrence of the repeated group."""
 
 
@@ -277,7 +277,7 @@ def test_transcription_is_consistent() -> None:
     """The hand transcription itself: fields inside a record never overlap."""
     for key, spec in SPEC.items():
         cols: list[int] = []
-        for _, first, last in spec.fields + spec.repeat:
+        for _, first, last in [*spec.fields, *spec.repeat]:
             assert 4 < first <= last, key
             cols.extend(range(first, last + 1))
         assert len(cols) == len(set(cols)), key

@@ -22,7 +22,7 @@ import datetime as _dt
 import enum
 from collections.abc import Iterator
 from decimal import Decimal
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import attrs
 
@@ -149,9 +149,12 @@ _BYES = frozenset(
 )
 
 
-@attrs.frozen
-class Origin:
-    """Where a record came from: its line and the exact text of that line."""
+class Origin(NamedTuple):
+    """Where a record came from: its line and the exact text of that line.
+
+    A NamedTuple rather than an attrs class: one is made for every line, and
+    a tuple is the cheapest immutable record Python has.
+    """
 
     line: int
     """1-based line number."""

@@ -9,8 +9,10 @@ each line into fields. The reader is lenient: every problem becomes a
 
 from __future__ import annotations
 
+import gc
 import operator
 import os
+from itertools import repeat
 import re
 import tempfile
 from collections.abc import Callable, Iterable
@@ -216,11 +218,10 @@ _CONVERT: dict[str, Callable[[str], Any]] = {
 class _Context:
     """Per-file state: the diagnostics list and a cache of parsed round cells."""
 
-    __slots__ = ("cells", "diagnostics")
+    __slots__ = ("diagnostics",)
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
-        self.cells: dict[str, tuple[int | None, Colour, Result] | None] = {}
 
     def bad_field(self, f: Field, raw: str, lineno: int, exc: _Bad, what: str = "") -> None:
         label = what or _LABELS.get(f.name, f.name.replace("_", " "))
@@ -320,22 +321,33 @@ _RESULTS: dict[str, Result] = {r.value: r for r in Result}
 _RESULTS.update({r.value.lower(): r for r in Result if r.value.isalpha()})
 
 
+@cache
+def _opponents() -> dict[str, int | None]:
+    """Every well-formed 4-column opponent field: right-aligned, zero-padded or
+    left-aligned numbers, ``0000`` and blanks (built once, on first use)."""
+    table: dict[str, int | None] = {"    ": None}
+    for n in range(10000):
+        value = n or None
+        digits = str(n)
+        table[digits.rjust(4)] = value
+        table[digits.rjust(4, "0")] = value
+        table[digits.ljust(4)] = value
+    return table
+
+
+_NOT_AN_OPPONENT = -1
+
+
 def _parse_cell(cell: str) -> tuple[int | None, Colour, Result] | None:
     """A 10-column round block (2 separators + opponent, colour, result), or None if bad."""
-    if cell[0] != " " or cell[1] != " " or cell[6] != " " or cell[8] != " ":
+    if cell[:2] != "  " or cell[6] != " " or cell[8] != " ":
         return None
-    opp = cell[2:6]
+    opponent = _opponents().get(cell[2:6], _NOT_AN_OPPONENT)
     colour = _COLOURS.get(cell[7])
     result = _RESULTS.get(cell[9])
-    if colour is None or result is None:
+    if opponent == _NOT_AN_OPPONENT or colour is None or result is None:
         return None
-    s = opp.strip()
-    if not s:
-        return (None, colour, result)
-    if not (s.isdigit() and s.isascii()):
-        return None
-    n = int(s)
-    return (n or None, colour, result)
+    return (opponent, colour, result)
 
 
 _PLAYER = layout("player")
@@ -350,29 +362,42 @@ _GAME_FIELDS = {f.name: f for f in _GAMES.fields}
 assert _GAMES.stride == 10 and _GAMES.start == 90
 assert (_GAME_FIELDS["opponent"].first, _GAME_FIELDS["opponent"].last) == (92, 95)
 assert _GAME_FIELDS["colour"].first == 97 and _GAME_FIELDS["result"].first == 99
-_BLANK_GAME = Game(None, Colour.NONE, Result.BLANK)
-# A marker for "not in the cell cache" (compared by identity).
-_UNSEEN: tuple[int | None, Colour, Result] | None = (None, Colour.NONE, Result.BLANK)
-_FIXED = tuple((f.name, f.slice, _CONVERT[f.kind]) for f in _PLAYER.fields)
 
 
-def _player(text: str, lineno: int, ctx: _Context) -> Player:
+_FIELD_SLICES = operator.itemgetter(*(f.slice for f in _PLAYER.fields))
+assert [f.name for f in _PLAYER.fields] == [
+    "start_rank", "sex", "title", "name", "rating", "federation", "fide_id",
+    "birth_date", "points", "rank",
+]  # fmt: skip
+
+
+def _nat(raw: str, name: str, padded: str, lineno: int, ctx: _Context) -> int | None:
+    """An unsigned integer field, the common cases inline, the rest reported."""
+    s = raw.strip()
+    if not s:
+        return None
+    if s.isdigit() and s.isascii():
+        return int(s)
+    ctx.bad_field(_PLAYER_FIELDS[name], raw, lineno, _Bad("a whole number (digits only)"))
+    return None
+
+
+def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None) -> Player:
+    """A 001 line. Written for speed (it runs for nearly every line of a file):
+    slices come from the column table; each check is inline and only a field
+    that fails it takes the slow path that reports it."""
     padded = text if len(text) >= 89 else text.ljust(89)
     if _PLAYER_SEPARATORS(padded) != _PLAYER_BLANKS:
         _check_separators(_PLAYER, padded, lineno, ctx)
-    values: dict[str, Any] = {}
-    for name, sl, convert in _FIXED:
-        try:
-            values[name] = convert(padded[sl])
-        except _Bad as exc:
-            f = _PLAYER_FIELDS[name]
-            ctx.bad_field(f, padded[sl], lineno, exc)
-            values[name] = parse_date(padded[sl]) if f.kind == "date" else None
-    sex_text = values["sex"]
-    sex = _SEX.get(sex_text) if sex_text else None
-    if sex_text and sex is None:
+    sr, sex_text, title_text, name, rating, fed, fide_id, birth, pts, rank = _FIELD_SLICES(padded)
+    s = sr.strip()
+    start_rank = int(s) if s.isdigit() and s.isascii() else _nat(sr, "start_rank", padded, lineno, ctx)
+    if start_rank is None and not s:
+        ctx.bad_field(_PLAYER_FIELDS["start_rank"], sr, lineno, _Bad("a starting rank 1-9999"))
+    sex = _SEX.get(sex_text) if sex_text != " " else None
+    if sex is None and sex_text != " ":
         ctx.bad_field(_PLAYER_FIELDS["sex"], sex_text, lineno, _Bad("m or w", Severity.WARNING))
-    title_text = values["title"]
+    title_text = title_text.strip()
     title = _TITLES.get(title_text.upper()) if title_text else None
     if title_text and title is None:
         ctx.bad_field(
@@ -381,42 +406,126 @@ def _player(text: str, lineno: int, ctx: _Context) -> Player:
             lineno,
             _Bad("a FIDE title (GM IM WGM FM WIM CM WFM WCM)", Severity.WARNING),
         )
-    start_rank = values["start_rank"]
-    if start_rank is None and not any(d.line == lineno and d.column == 5 for d in ctx.diagnostics):
-        ctx.bad_field(_PLAYER_FIELDS["start_rank"], "", lineno, _Bad("a starting rank 1-9999"))
+    birth_date = parse_date(birth)
+    if birth_date.year is None and birth_date.text and not date_is_valid(birth_date):
+        ctx.bad_field(_PLAYER_FIELDS["birth_date"], birth, lineno, _Bad("a date YYYY/MM/DD"))
+    try:
+        points = _points(pts)
+    except _Bad as exc:
+        ctx.bad_field(_PLAYER_FIELDS["points"], pts, lineno, exc)
+        points = None
+
     games: list[Game] = []
-    cells = ctx.cells
     length = len(text)
-    pos = 89  # 0-based index of column 90, the first separator of round 1
-    while pos + 2 < length:  # the block exists when its opponent field is reached
-        cell = text[pos : pos + 10]
-        if len(cell) < 10:
-            cell = cell.ljust(10)
-        parsed = cells.get(cell, _UNSEEN)
-        if parsed is _UNSEEN:
-            parsed = cells[cell] = _parse_cell(cell)
-        if parsed is None:
-            games.append(_bad_cell(cell, pos, lineno, ctx))
-        else:
-            games.append(Game(parsed[0], parsed[1], parsed[2]))
-        pos += 10
-    # A wholly blank block at the end of a line (padding) carries nothing.
-    while games and games[-1] == _BLANK_GAME and text[pos - 10 : pos].strip() == "":
-        games.pop()
-        pos -= 10
+    if length > _OPPONENT_AT:
+        games = _games(text, length, lineno, ctx)
+    # The common cases of the integer fields inline; _nat reports the rest.
+    s = rating.strip()
+    rating_value = int(s) if s.isdigit() and s.isascii() else _nat(rating, "rating", padded, lineno, ctx)
+    s = fide_id.strip()
+    fide_value = int(s) if s.isdigit() and s.isascii() else _nat(fide_id, "fide_id", padded, lineno, ctx)
+    s = rank.strip()
+    rank_value = int(s) if s.isdigit() and s.isascii() else _nat(rank, "rank", padded, lineno, ctx)
     return Player(
         start_rank if start_rank is not None else 0,
-        values["name"],
+        name.strip(),
         sex,
         title,
-        values["rating"],
-        values["federation"],
-        values["fide_id"],
-        values["birth_date"],
-        values["points"],
-        values["rank"],
+        rating_value,
+        fed.strip(),
+        fide_value,
+        birth_date,
+        points,
+        rank_value,
         games,
+        origin,
     )
+
+
+_BLANK_CELL = " " * 10
+
+# The round grid, from the column table: block r starts at column
+# 90+10(r-1) (two separators), opponent 92-95, colour 97, result 99.
+_STRIDE = _GAMES.stride
+_BLOCK_AT = _GAMES.start - 1  # 0-based index of round 1's block
+_OPPONENT_AT = _GAME_FIELDS["opponent"].first - 1
+_COLOUR_AT = _GAME_FIELDS["colour"].first - 1
+_RESULT_AT = _GAME_FIELDS["result"].first - 1
+_GRID_SEPARATORS = tuple(
+    _BLOCK_AT + i
+    for i in range(_STRIDE)
+    if not any(f.first - 1 <= _BLOCK_AT + i <= f.last - 1 for f in _GAMES.fields)
+)
+_OPPONENT_SLICES = [
+    slice(_OPPONENT_AT + _STRIDE * r, _GAME_FIELDS["opponent"].last + _STRIDE * r)
+    for r in range(1000)
+]
+
+
+def _grid_pattern() -> re.Pattern[str]:
+    """A regular expression for well-formed round blocks, built from the column
+    table: blanks in the separator columns, a 4-column opponent field, and the
+    colour and result codes the reader knows."""
+    columns = []
+    for i in range(_STRIDE):
+        col = _BLOCK_AT + i
+        if col in _GRID_SEPARATORS:
+            columns.append(" ")
+        elif col == _OPPONENT_AT:
+            columns.append("[ 0-9]{4}")
+        elif col == _COLOUR_AT:
+            columns.append("[" + re.escape("".join(_COLOURS)) + "]")
+        elif col == _RESULT_AT:
+            columns.append("[" + re.escape("".join(_RESULTS)) + "]")
+        elif not _OPPONENT_AT < col < _OPPONENT_AT + 4:
+            raise AssertionError(f"column {col + 1} of the round block is not understood")
+    return re.compile("(?:" + "".join(columns) + ")*")
+
+
+_GRID = _grid_pattern()
+
+
+def _games(text: str, length: int, lineno: int, ctx: _Context) -> list[Game]:
+    """Every round cell of a 001 line.
+
+    One regular expression checks the whole round grid; then each column of
+    the grid is read with one stride slice (``text[96::10]`` is every colour
+    letter of the line) and converted with C-level ``map`` calls. A line that
+    fails the check is read again cell by cell, to report what is wrong.
+    """
+    n = (length - _OPPONENT_AT + _STRIDE - 1) // _STRIDE
+    end = _BLOCK_AT + _STRIDE * n
+    grid = text if length == end else text.ljust(end)
+    if n > len(_OPPONENT_SLICES) or _GRID.fullmatch(grid, _BLOCK_AT) is None:
+        return _games_slowly(grid, n, lineno, ctx)
+    try:
+        opponents = list(map(_opponents().__getitem__, map(grid.__getitem__, _OPPONENT_SLICES[:n])))
+    except KeyError:  # a number with a blank inside, like " 1 2"
+        return _games_slowly(grid, n, lineno, ctx)
+    games = list(
+        map(
+            Game,
+            opponents,
+            map(_COLOURS.__getitem__, grid[_COLOUR_AT:end:_STRIDE]),
+            map(_RESULTS.__getitem__, grid[_RESULT_AT:end:_STRIDE]),
+        )
+    )
+    # A wholly blank block at the end of a line (padding) carries nothing.
+    while games and grid[_BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)].isspace():
+        games.pop()
+    return games
+
+
+def _games_slowly(grid: str, n: int, lineno: int, ctx: _Context) -> list[Game]:
+    games = []
+    for r in range(n):
+        pos = _BLOCK_AT + _STRIDE * r
+        cell = grid[pos : pos + _STRIDE]
+        parsed = _parse_cell(cell)
+        games.append(Game(*parsed) if parsed is not None else _bad_cell(cell, pos, lineno, ctx))
+    while games and grid[_BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)].strip() == "":
+        games.pop()
+    return games
 
 
 def _bad_cell(cell: str, pos: int, lineno: int, ctx: _Context) -> Game:
@@ -837,6 +946,23 @@ def _split_eol(token: str) -> tuple[str, str]:
     return token, ""
 
 
+_new_origin = tuple.__new__
+
+_LINES = re.compile(r"([^\r\n]*)(\r\n|\r|\n|)")
+
+
+def _split_lines(block: str) -> list[tuple[str, str]]:
+    """The lines of a PLAYERS token with their endings."""
+    if "\r" not in block:
+        parts = block.split("\n")
+        last = parts.pop()
+        out = [(p, "\n") for p in parts]
+        if last:
+            out.append((last, ""))
+        return out
+    return [(m[1], m[2]) for m in _LINES.finditer(block) if m[0]]
+
+
 def parse_record(text: str, dialect: Dialect = Dialect.TRF16) -> tuple[Record, list[Diagnostic]]:
     """Read one line (without its line ending) as a record, with its diagnostics."""
     ctx = _Context()
@@ -847,7 +973,7 @@ def parse_record(text: str, dialect: Dialect = Dialect.TRF16) -> tuple[Record, l
 
 
 def _build(kind: str, text: str, lineno: int, ctx: _Context, dialect: Dialect) -> Record:
-    if kind == "PLAYER":
+    if kind == "PLAYERS":
         return _player(text, lineno, ctx)
     if kind == "HEADER":
         return _header_record(text[:3], text, lineno, ctx, dialect)
@@ -883,6 +1009,22 @@ def loads(
     With ``strict=True`` a file with errors raises :class:`TrfSyntaxError`
     carrying every diagnostic.
     """
+    # Reading makes tens of thousands of objects and no reference cycles, so
+    # the cyclic collector would run dozens of times for nothing (about 14%
+    # of the time of a 3000-player file, bench/bench_load.py): pause it.
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _loads(data, encoding=encoding, strict=strict, path=path)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _loads(
+    data: str | bytes, *, encoding: str | None, strict: bool, path: str | None
+) -> Tournament:
     ctx = _Context()
     if isinstance(data, bytes):
         decoded = decode(data, encoding)
@@ -909,17 +1051,21 @@ def loads(
     lineno = 0
     players = t.players
     for token in _tokens(text):
+        kind = token.type
+        if kind == "PLAYERS":
+            for line, eol in _split_lines(token):
+                lineno += 1
+                if eol:
+                    eols[eol] = eols.get(eol, 0) + 1
+                # tuple.__new__ builds the NamedTuple without its Python-level
+                # __new__: this loop runs for nearly every line of a file.
+                players.append(_player(line, lineno, ctx, _new_origin(Origin, (lineno, line, eol))))
+            continue
         lineno += 1
         line, eol = _split_eol(token)
         if eol:
             eols[eol] = eols.get(eol, 0) + 1
         origin = Origin(lineno, line, eol)
-        kind = token.type
-        if kind == "PLAYER":
-            player = _player(line, lineno, ctx)
-            player.origin = origin
-            players.append(player)
-            continue
         if kind == "HEADER":
             pending_headers.append((line[:3], line, origin))
             continue
