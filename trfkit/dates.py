@@ -58,9 +58,9 @@ def parse_date(text: str) -> DateText:
     t = text.strip()
     if len(t) == 10 and t[4] == "/" and t[7] == "/" and t.isascii():
         # The canonical YYYY/MM/DD, which nearly every birth date uses.
-        y, m, d = t[:4], t[5:7], t[8:]
-        if y.isdigit() and m.isdigit() and d.isdigit():
-            return _make(t, int(y), int(m), int(d))
+        yyyy, mm, dd = t[:4], t[5:7], t[8:]
+        if yyyy.isdigit() and mm.isdigit() and dd.isdigit():
+            return _make(t, int(yyyy), int(mm), int(dd))
     if not t or t in _PLACEHOLDERS or _EMPTY.fullmatch(t):
         return DateText(t, None, None)
     m = _YMD.fullmatch(t)

@@ -164,13 +164,13 @@ class Origin(NamedTuple):
     """The line ending: ``"\\n"``, ``"\\r\\n"``, ``"\\r"`` or ``""`` (last line)."""
 
 
-@attrs.frozen
-class DateText:
+class DateText(NamedTuple):
     """A date as written in the file, and what it means where that is known.
 
     ``text`` keeps the field exactly (stripped of surrounding blanks);
     ``date`` is set where the text names a whole calendar date; ``year``
-    where at least the year is known (``1987``, ``1987/00/00``).
+    where at least the year is known (``1987``, ``1987/00/00``). A
+    NamedTuple, like :class:`Origin`: one is made per player.
     """
 
     text: str = ""
@@ -180,6 +180,9 @@ class DateText:
     def __bool__(self) -> bool:
         return bool(self.text)
 
+
+NO_DATE = DateText()
+"""An empty date field."""
 
 _ORIGIN = attrs.field(default=None, eq=False, repr=False)
 
@@ -209,7 +212,7 @@ class Player:
     rating: int | None = None
     federation: str = ""
     fide_id: int | None = None
-    birth_date: DateText = DateText()
+    birth_date: DateText = NO_DATE
     points: Decimal | None = None
     rank: int | None = None
     games: list[Game] = attrs.Factory(list)
@@ -283,7 +286,7 @@ class NationalRating:
     rating: int | None = None
     region: str = ""
     national_id: str = ""
-    birth_date: DateText = DateText()
+    birth_date: DateText = NO_DATE
     origin: Origin | None = _ORIGIN
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import gc
 import operator
 import os
-from itertools import repeat
 import re
 import tempfile
 from collections.abc import Callable, Iterable
@@ -103,8 +102,23 @@ def _parser() -> lark.Lark:
 
 
 def _tokens(text: str) -> list[lark.Token]:
+    """The grammar's tokens; ``text`` must have LF line endings only."""
     result: Any = _parser().parse(text) if text else []
     return list(result)
+
+
+_EOLS = re.compile(r"\r\n|\r|\n")
+
+
+def _normalise(text: str) -> tuple[str, list[str] | None]:
+    """The text with LF line endings, and each line's own ending.
+
+    ``None`` stands for "every line ends with LF" (no CR in the file). A
+    last line without an ending has none in the list.
+    """
+    if "\r" not in text:
+        return text, None
+    return text.replace("\r\n", "\n").replace("\r", "\n"), _EOLS.findall(text)
 
 
 # -- diagnostics helpers -----------------------------------------------------
@@ -391,7 +405,9 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         _check_separators(_PLAYER, padded, lineno, ctx)
     sr, sex_text, title_text, name, rating, fed, fide_id, birth, pts, rank = _FIELD_SLICES(padded)
     s = sr.strip()
-    start_rank = int(s) if s.isdigit() and s.isascii() else _nat(sr, "start_rank", padded, lineno, ctx)
+    start_rank = (
+        int(s) if s.isdigit() and s.isascii() else _nat(sr, "start_rank", padded, lineno, ctx)
+    )
     if start_rank is None and not s:
         ctx.bad_field(_PLAYER_FIELDS["start_rank"], sr, lineno, _Bad("a starting rank 1-9999"))
     sex = _SEX.get(sex_text) if sex_text != " " else None
@@ -421,9 +437,13 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         games = _games(text, length, lineno, ctx)
     # The common cases of the integer fields inline; _nat reports the rest.
     s = rating.strip()
-    rating_value = int(s) if s.isdigit() and s.isascii() else _nat(rating, "rating", padded, lineno, ctx)
+    rating_value = (
+        int(s) if s.isdigit() and s.isascii() else _nat(rating, "rating", padded, lineno, ctx)
+    )
     s = fide_id.strip()
-    fide_value = int(s) if s.isdigit() and s.isascii() else _nat(fide_id, "fide_id", padded, lineno, ctx)
+    fide_value = (
+        int(s) if s.isdigit() and s.isascii() else _nat(fide_id, "fide_id", padded, lineno, ctx)
+    )
     s = rank.strip()
     rank_value = int(s) if s.isdigit() and s.isascii() else _nat(rank, "rank", padded, lineno, ctx)
     return Player(
@@ -511,7 +531,12 @@ def _games(text: str, length: int, lineno: int, ctx: _Context) -> list[Game]:
         )
     )
     # A wholly blank block at the end of a line (padding) carries nothing.
-    while games and grid[_BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)].isspace():
+    while (
+        games
+        and grid[
+            _BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)
+        ].isspace()
+    ):
         games.pop()
     return games
 
@@ -523,7 +548,11 @@ def _games_slowly(grid: str, n: int, lineno: int, ctx: _Context) -> list[Game]:
         cell = grid[pos : pos + _STRIDE]
         parsed = _parse_cell(cell)
         games.append(Game(*parsed) if parsed is not None else _bad_cell(cell, pos, lineno, ctx))
-    while games and grid[_BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)].strip() == "":
+    while (
+        games
+        and grid[_BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)].strip()
+        == ""
+    ):
         games.pop()
     return games
 
@@ -936,37 +965,21 @@ def _check_header_value(code: str, value: str, lineno: int, ctx: _Context) -> No
 # -- the whole file ----------------------------------------------------------
 
 
-def _split_eol(token: str) -> tuple[str, str]:
-    if token.endswith("\n"):
-        if token.endswith("\r\n"):
-            return token[:-2], "\r\n"
-        return token[:-1], "\n"
-    if token.endswith("\r"):
-        return token[:-1], "\r"
-    return token, ""
-
-
 _new_origin = tuple.__new__
 
-_LINES = re.compile(r"([^\r\n]*)(\r\n|\r|\n|)")
 
-
-def _split_lines(block: str) -> list[tuple[str, str]]:
-    """The lines of a PLAYERS token with their endings."""
-    if "\r" not in block:
-        parts = block.split("\n")
-        last = parts.pop()
-        out = [(p, "\n") for p in parts]
-        if last:
-            out.append((last, ""))
-        return out
-    return [(m[1], m[2]) for m in _LINES.finditer(block) if m[0]]
+def _split_lines(token: str) -> list[str]:
+    """The lines of a token (LF endings), without their endings."""
+    lines = token.split("\n")
+    if not lines[-1]:
+        lines.pop()
+    return lines
 
 
 def parse_record(text: str, dialect: Dialect = Dialect.TRF16) -> tuple[Record, list[Diagnostic]]:
     """Read one line (without its line ending) as a record, with its diagnostics."""
     ctx = _Context()
-    tokens = _tokens(text) if text else []
+    tokens = _tokens(_normalise(text)[0]) if text else []
     kind = tokens[0].type if tokens else "BLANK"
     record = _build(kind, text, 1, ctx, dialect)
     return record, ctx.diagnostics
@@ -1047,24 +1060,26 @@ def _loads(
         source = SourceInfo("utf-8", False, "\n", path)
     t = Tournament(source=source)
     pending_headers: list[tuple[str, str, Origin]] = []
-    eols: dict[str, int] = {}
     lineno = 0
     players = t.players
-    for token in _tokens(text):
+    normal, line_ends = _normalise(text)
+    # Each line's own ending: LF everywhere unless the file has a CR, except
+    # the last line, which has none when the file does not end with one.
+    ends: list[str] = line_ends if line_ends is not None else []
+    lf_only = line_ends is None
+    for token in _tokens(normal):
         kind = token.type
         if kind == "PLAYERS":
-            for line, eol in _split_lines(token):
+            for line in _split_lines(token):
                 lineno += 1
-                if eol:
-                    eols[eol] = eols.get(eol, 0) + 1
+                eol = "\n" if lf_only else (ends[lineno - 1] if lineno <= len(ends) else "")
                 # tuple.__new__ builds the NamedTuple without its Python-level
                 # __new__: this loop runs for nearly every line of a file.
                 players.append(_player(line, lineno, ctx, _new_origin(Origin, (lineno, line, eol))))
             continue
         lineno += 1
-        line, eol = _split_eol(token)
-        if eol:
-            eols[eol] = eols.get(eol, 0) + 1
+        line = token[:-1] if token.endswith("\n") else str(token)
+        eol = "\n" if lf_only else (ends[lineno - 1] if lineno <= len(ends) else "")
         origin = Origin(lineno, line, eol)
         if kind == "HEADER":
             pending_headers.append((line[:3], line, origin))
@@ -1079,8 +1094,14 @@ def _loads(
             raise AssertionError(f"line {lineno}: {kind} handled above")
         else:
             t.records.append(record)
-    if eols:
-        source.newline = max(eols, key=lambda e: eols[e])
+    counts: dict[str, int] = {}
+    if lf_only:
+        counts["\n"] = lineno
+    else:
+        for e in ends:
+            counts[e] = counts.get(e, 0) + 1
+    if counts:
+        source.newline = max(counts, key=lambda e: counts[e])
 
     from trfkit.dialect import detect_dialect
 
@@ -1091,6 +1112,8 @@ def _loads(
         header = _header_record(code, line, origin.line, ctx, t.dialect)
         header.origin = origin
         t.headers.append(header)
+    if lf_only and lineno and not normal.endswith("\n"):
+        _drop_last_ending(t, lineno)
     ctx.diagnostics.extend(dialect_diags)
     ctx.diagnostics.extend(_check_multiplicity(t))
     ctx.diagnostics.sort(key=lambda d: (d.line, d.column))
@@ -1098,6 +1121,14 @@ def _loads(
     if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
         raise TrfSyntaxError(t.diagnostics, path or "<string>")
     return t
+
+
+def _drop_last_ending(t: Tournament, last: int) -> None:
+    """The file's last line has no line ending: say so in its record's origin."""
+    for r in reversed([*t.headers, *t.players, *t.teams, *t.national_ratings, *t.records]):
+        if r.origin is not None and r.origin.line == last:
+            r.origin = r.origin._replace(eol="")
+            return
 
 
 def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
