@@ -20,18 +20,11 @@ from collections.abc import Sequence
 from trfkit import codes as _codes
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
-    AbnormalPoints,
-    Acceleration,
+    TRF26_ONLY_RECORDS,
     BbpPoints,
-    Bye,
-    Comment,
     Dialect,
     EngineRecord,
-    ForfeitedMatch,
-    LineUp,
     OtherRecord,
-    ProhibitedPairing,
-    TeamBye,
     TextRecord,
     Tournament,
 )
@@ -40,16 +33,6 @@ __all__ = ["detect_dialect"]
 
 _TRF26_HEADERS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362"}
-)
-_TRF26_RECORDS = (
-    Bye,
-    Acceleration,
-    ProhibitedPairing,
-    AbnormalPoints,
-    LineUp,
-    TeamBye,
-    ForfeitedMatch,
-    Comment,
 )
 _SCORING_162 = re.compile(r"\s*(?:[WDLAPX]\s*\d*(?:\.\d+)?\s*)+")
 
@@ -110,7 +93,7 @@ def detect_dialect(
         any(code in _TRF26_HEADERS for code in first)
         or bool(tournament.national_ratings)
         or any(t.code == "310" for t in tournament.teams)
-        or any(isinstance(r, _TRF26_RECORDS) for r in records)
+        or any(isinstance(r, TRF26_ONLY_RECORDS) for r in records)
         or any(isinstance(r, TextRecord) and r.code in ("801", "802") for r in records)
     )
     extensions = bool(engine) or any(isinstance(r, BbpPoints) for r in records)

@@ -29,6 +29,7 @@ import attrs
 from trfkit.diagnostics import Diagnostic
 
 __all__ = [
+    "TRF26_ONLY_RECORDS",
     "AbnormalPoints",
     "Acceleration",
     "Accelerations",
@@ -484,6 +485,18 @@ OtherRecord = (
 )
 
 HeaderRecord = Header | RoundDates | Scoring
+
+TRF26_ONLY_RECORDS = (
+    Bye,
+    Acceleration,
+    ProhibitedPairing,
+    AbnormalPoints,
+    LineUp,
+    TeamBye,
+    ForfeitedMatch,
+    Comment,
+)
+"""Record classes only TRF-2026 defines (besides 310, NRS, 801/802 and the new headers)."""
 
 R = TypeVar("R")
 

@@ -28,6 +28,7 @@ from trfkit.dates import format_date
 from trfkit.decode import encode
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
+    TRF26_ONLY_RECORDS,
     AbnormalPoints,
     Acceleration,
     Accelerations,
@@ -425,17 +426,7 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
                 elif "black1" in rec.tokens:
                     headers.append(Header("152", "B"))
         if target is Dialect.TRF16 and (
-            isinstance(
-                rec,
-                Bye
-                | Acceleration
-                | ProhibitedPairing
-                | AbnormalPoints
-                | LineUp
-                | TeamBye
-                | ForfeitedMatch
-                | Comment,
-            )
+            isinstance(rec, TRF26_ONLY_RECORDS)
             or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
         ):
             what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
