@@ -33,8 +33,3 @@ def corpus_params() -> list[object]:
             )
         ]
     return [pytest.param(p, id=f"{p.parent.name}/{p.name}") for p in files]
-
-
-@pytest.fixture
-def fixture_path() -> type[Path]:
-    return Path

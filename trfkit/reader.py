@@ -908,9 +908,9 @@ def _header_record(
             return _round_dates(text, lineno, ctx)
         if code in ("162", "362"):
             return _scoring(code, text, lineno, ctx)
-    spec = header_specs().get(code)
     value = text[4:]
-    if (spec is not None and dialect is not Dialect.VEGA) or code not in _VEGA_CODES:
+    # In Vega's files 142-192 mean other things: their values are not checked.
+    if dialect is not Dialect.VEGA or code not in _VEGA_CODES:
         _check_header_value(code, value, lineno, ctx)
     return Header(code, value)
 
