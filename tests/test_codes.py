@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
+from trfkit.checks import validate
 from trfkit.codes import CODES
 from trfkit.writer import convert
 
@@ -15,6 +16,7 @@ def _diagnostic_codes(lines: tuple[str, ...], code: str) -> set[str]:
     data = "\n".join(lines).encode("utf-8", "surrogateescape") + b"\n"
     t = trfkit.loads(data)
     found = {d.code for d in t.diagnostics}
+    found |= {d.code for d in validate(t)}
     if code == "P009":
         _, lost = convert(t, "trf16")
         found |= {d.code for d in lost}

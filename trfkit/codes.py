@@ -46,6 +46,20 @@ def _ex(*lines: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _pl(rank: int, name: str, fide_id: int, points: str, *cells: str) -> str:
+    """A 001 line with its fields on their columns (TRF16 §2.2)."""
+    line = (
+        f"001 {rank:>4} m    {name:<33} {2400 - rank:>4} SLO {fide_id:>11} 1990/05/01 "
+        f"{points:>4} {rank:>4}"
+    )
+    return line + "".join(f"  {c}" for c in cells)
+
+
+_A = _pl(1, "Novak, Jan", 14600012, "1.0", "   2 w 1")
+_B = _pl(2, "Horvat, Eva", 14600020, "0.0", "   1 b 0")
+_C_BYE = _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - U")
+
+
 CODES: dict[str, Code] = {
     c.code: c
     for c in [
@@ -142,6 +156,86 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, "142 5", "XXR 7", _P1, _P2),
             _ex(*_HEAD, "142 5", "XXR 5", _P1, _P2),
             "Make the records agree, or drop the engine lines.",
+        ),
+        Code(
+            "S101",
+            "structure.pairing-not-mutual",
+            Severity.ERROR,
+            "A player names an opponent in a round, but that opponent does not name "
+            "him in the same round.",
+            "TRF16 §2.2 (round blocks: the scheduled opponent)",
+            _ex(*_HEAD, _A, _pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U")),
+            _ex(*_HEAD, _A, _B),
+            "Write the game on both players' lines, in the same round.",
+        ),
+        Code(
+            "S102",
+            "structure.colours",
+            Severity.ERROR,
+            "The two sides of a game do not have opposite colours (both w, both b, or "
+            "one -), or a round with no opponent has a colour.",
+            "TRF16 §2.2 (colour w/b of the scheduled game; - for a bye)",
+            _ex(*_HEAD, _A, _pl(2, "Horvat, Eva", 14600020, "0.0", "   1 w 0")),
+            _ex(*_HEAD, _A, _B),
+            "Give one player w and the other b; write - on byes.",
+        ),
+        Code(
+            "S103",
+            "structure.results",
+            Severity.ERROR,
+            "The two results of a game do not fit each other: 1/0, =/=, +/-, -/- "
+            "(double forfeit), W/L or D/D.",
+            "TRF16 §2.3 (result codes)",
+            _ex(*_HEAD, _A, _pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1")),
+            _ex(*_HEAD, _A, _B),
+            "Correct the result on one of the two lines.",
+        ),
+        Code(
+            "S107",
+            "structure.duplicate-id",
+            Severity.ERROR,
+            "Two players share a starting rank or a FIDE id.",
+            "TRF16 §2.2 (starting rank, FIDE number)",
+            _ex(*_HEAD, _A, _pl(2, "Horvat, Eva", 14600012, "0.0", "   1 b 0")),
+            _ex(*_HEAD, _A, _B),
+            "Give each player his own starting rank and FIDE id.",
+        ),
+        Code(
+            "S109",
+            "structure.unknown-opponent",
+            Severity.ERROR,
+            "A round names an opponent number that is no player of the file, or the "
+            "player himself.",
+            "TRF16 §2.2 (opponent: a starting rank)",
+            _ex(
+                *_HEAD,
+                _pl(1, "Novak, Jan", 14600012, "1.0", "   9 w 1"),
+                _pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U"),
+            ),
+            _ex(*_HEAD, _A, _B),
+            "Use the opponent's starting rank.",
+        ),
+        Code(
+            "S110",
+            "structure.two-games-in-a-round",
+            Severity.ERROR,
+            "Two players name the same opponent in one round: he would play two games.",
+            "TRF16 §2.2 (one scheduled opponent per round)",
+            _ex(*_HEAD, _A, _B, _pl(3, "Zupan, Ana", 14600039, "1.0", "   2 w 1")),
+            _ex(*_HEAD, _A, _B, _C_BYE),
+            "Correct the opponent of one of the two players.",
+        ),
+        Code(
+            "S111",
+            "structure.bye-coding",
+            Severity.ERROR,
+            "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
+            "opponent, more than one pairing-allocated bye (U) in a round, or (warning) "
+            "F where the pairing-allocated bye is meant.",
+            "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
+            _ex(*_HEAD, _A, _B, _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - 1")),
+            _ex(*_HEAD, _A, _B, _C_BYE),
+            "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
         ),
         Code(
             "P009",

@@ -1,0 +1,100 @@
+"""Structural checks: every clean tournament of ours checks clean; each code fires where it should."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import trfkit
+from tests.conftest import corpus_params
+from trfkit.checks import validate
+from trfkit.diagnostics import Severity
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CLEAN = [
+    "swiss-trf16.trf",
+    "swiss-trf26.trf",
+    "roundrobin-8.trf",
+    "double-roundrobin-4.trf",
+    "team-trf16.trf",
+    "team-trf26.trf",
+    "engine-trfx.trf",
+    "crlf-no-final-newline.trf",
+    "cr-only.trf",
+    "utf8-bom.trf",
+    "latin1.trf",
+    "tabs-trailing-spaces.trf",
+    "lichess-style.trf",
+]
+
+
+@pytest.mark.parametrize("name", CLEAN)
+def test_consistent_tournaments_check_clean(name: str) -> None:
+    assert validate(trfkit.load(FIXTURES / name)) == []
+
+
+def _swiss() -> trfkit.Tournament:
+    return trfkit.load(FIXTURES / "swiss-trf16.trf")
+
+
+def test_non_mutual_pairing_points_at_the_opponent_field() -> None:
+    t = _swiss()
+    p = t.players[0]
+    opponent = p.games[1].opponent
+    assert opponent is not None
+    other = t.player(opponent)
+    assert other is not None
+    other.games[1] = trfkit.Game(None, trfkit.Colour.NONE, trfkit.Result.ZERO_POINT_BYE)
+    found = [(d.code, d.line, d.column) for d in validate(t)]
+    assert ("S101", p.origin.line if p.origin else 0, 102) in found
+
+
+def test_colours_and_results_are_reported_once_per_game() -> None:
+    t = _swiss()
+    p = t.players[0]
+    g = p.games[0]
+    assert g.opponent is not None
+    q = t.player(g.opponent)
+    assert q is not None
+    q.games[0] = trfkit.Game(p.start_rank, g.colour, g.result)  # same colour, same result
+    codes = [d.code for d in validate(t)]
+    assert codes.count("S102") == 1
+    assert codes.count("S103") == (0 if g.result is trfkit.Result.DRAW else 1)
+
+
+def test_two_pabs_in_a_round() -> None:
+    t = _swiss()
+    r, pab_holder = next(
+        (i + 1, p)
+        for p in t.players
+        for i, g in enumerate(p.games)
+        if g.result is trfkit.Result.PAIRING_ALLOCATED_BYE
+    )
+    other = next(p for p in t.players if p is not pab_holder and len(p.games) >= r)
+    opponent = other.games[r - 1].opponent
+    other.games[r - 1] = trfkit.Game(None, trfkit.Colour.NONE, trfkit.Result.PAIRING_ALLOCATED_BYE)
+    found = validate(t)
+    assert any(d.code == "S111" and "second pairing-allocated bye" in d.message for d in found)
+    assert opponent is None or any(d.code == "S101" for d in found)
+
+
+def test_legacy_bye_coding_is_a_warning() -> None:
+    t = trfkit.load(FIXTURES / "legacy-trf06.trf")
+    legacy = [
+        (p, g)
+        for p in t.players
+        for g in p.games
+        if g.opponent is None and g.result in (trfkit.Result.DRAW, trfkit.Result.FORFEIT_WIN)
+    ]
+    found = validate(t)
+    assert len(legacy) >= 2 and len(found) == len(legacy)
+    assert {(d.code, d.severity) for d in found} == {("S111", Severity.WARNING)}
+    assert {d.expected for d in found} == {"0000 - H", "0000 - F"}
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_corpus_checks_without_a_crash(path: Path) -> None:
+    t = trfkit.load(path)
+    for d in validate(t):
+        assert d.line >= 1 and d.column >= 1 and d.message

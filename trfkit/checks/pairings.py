@@ -1,0 +1,285 @@
+"""Checks of the round cells against each other (TRF16 §2.2-2.3).
+
+A game is written twice, once on each player's line: the opponents must
+name each other in the same round, with opposite colours and complementary
+results. Byes have no opponent and no colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import Colour, Game, Player, Result, Tournament
+
+R = Result
+# The result on one side of a game → the results the other side may have.
+COMPLEMENT: dict[Result, frozenset[Result]] = {
+    R.WIN: frozenset({R.LOSS}),
+    R.LOSS: frozenset({R.WIN}),
+    R.DRAW: frozenset({R.DRAW}),
+    R.FORFEIT_WIN: frozenset({R.FORFEIT_LOSS}),
+    # A double forfeit is "-" on both sides (TRF16 §2.3).
+    R.FORFEIT_LOSS: frozenset({R.FORFEIT_WIN, R.FORFEIT_LOSS}),
+    R.UNPLAYED_WIN: frozenset({R.UNPLAYED_LOSS}),
+    R.UNPLAYED_LOSS: frozenset({R.UNPLAYED_WIN}),
+    R.UNPLAYED_DRAW: frozenset({R.UNPLAYED_DRAW}),
+    # Paired, not yet played (a file written during the event).
+    R.BLANK: frozenset({R.BLANK}),
+}
+_BYE_CODES = frozenset(
+    {R.HALF_POINT_BYE, R.FULL_POINT_BYE, R.PAIRING_ALLOCATED_BYE, R.ZERO_POINT_BYE}
+)
+_FORFEITS = frozenset({R.FORFEIT_WIN, R.FORFEIT_LOSS})
+_LEGACY_BYES = {R.DRAW: "H", R.FORFEIT_WIN: "F"}
+_NEEDS_OPPONENT = frozenset(
+    {R.WIN, R.DRAW, R.LOSS, R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS}
+)
+
+
+def _by_rank(t: Tournament) -> dict[int, Player]:
+    out: dict[int, Player] = {}
+    for p in t.players:
+        out.setdefault(p.start_rank, p)
+    return out
+
+
+def _cells(t: Tournament) -> Iterator[tuple[Player, int, Game]]:
+    for p in t.players:
+        for i, g in enumerate(p.games):
+            yield p, i + 1, g
+
+
+def _partner(players: dict[int, Player], p: Player, r: int, g: Game) -> tuple[Player, Game] | None:
+    """The opponent and his cell of round r, when the two name each other."""
+    if g.opponent is None:
+        return None
+    q = players.get(g.opponent)
+    if q is None or q is p or len(q.games) < r:
+        return None
+    h = q.games[r - 1]
+    return (q, h) if h.opponent == p.start_rank else None
+
+
+def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
+    """S109: an opponent number that is no player, or a player paired with himself."""
+    players = _by_rank(t)
+    for p, r, g in _cells(t):
+        if g.opponent is None:
+            continue
+        if g.opponent == p.start_rank:
+            yield diag(
+                "S109",
+                line_of(p),
+                cell_column(r, "opponent"),
+                f"round {r}: player {p.start_rank} is paired with himself",
+                found=str(g.opponent),
+                expected="another player's starting rank",
+            )
+        elif g.opponent not in players:
+            yield diag(
+                "S109",
+                line_of(p),
+                cell_column(r, "opponent"),
+                f"round {r}: opponent {g.opponent} is no player of this file",
+                found=str(g.opponent),
+                expected=f"a starting rank from 1 to {max(players, default=0)}",
+            )
+
+
+def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
+    """S101: A names B as opponent in round r, but B does not name A."""
+    players = _by_rank(t)
+    for p, r, g in _cells(t):
+        if g.opponent is None or g.opponent == p.start_rank:
+            continue
+        q = players.get(g.opponent)
+        if q is None or _partner(players, p, r, g) is not None:
+            continue
+        theirs = q.games[r - 1] if len(q.games) >= r else None
+        what = (
+            f"has no round {r}"
+            if theirs is None
+            else "has a bye"
+            if theirs.opponent is None
+            else f"names {theirs.opponent}"
+        )
+        yield diag(
+            "S101",
+            line_of(p),
+            cell_column(r, "opponent"),
+            f"round {r}: player {p.start_rank} names {g.opponent} as opponent, but player "
+            f"{g.opponent} (line {line_of(q)}) {what} in that round",
+            found=f"{g.opponent} {what}",
+            expected=f"player {g.opponent} naming {p.start_rank} in round {r}",
+        )
+
+
+def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
+    """S110: a player named as opponent by two players in one round."""
+    rounds = max((len(p.games) for p in t.players), default=0)
+    for r in range(1, rounds + 1):
+        named: dict[int, Player] = {}
+        for p in t.players:
+            if len(p.games) < r:
+                continue
+            o = p.games[r - 1].opponent
+            if o is None:
+                continue
+            if o in named:
+                yield diag(
+                    "S110",
+                    line_of(p),
+                    cell_column(r, "opponent"),
+                    f"round {r}: player {o} is the opponent of player {named[o].start_rank} "
+                    f"(line {line_of(named[o])}) and of player {p.start_rank}",
+                    found=str(o),
+                    expected="one game per player and round",
+                )
+            else:
+                named[o] = p
+
+
+def colours(t: Tournament) -> Iterator[Diagnostic]:
+    """S102: the two sides of a game not with opposite colours; a colour on a bye."""
+    players = _by_rank(t)
+    for p, r, g in _cells(t):
+        if g.opponent is None:
+            if g.colour is not Colour.NONE:
+                yield diag(
+                    "S102",
+                    line_of(p),
+                    cell_column(r, "colour"),
+                    f"round {r}: colour {g.colour.value!r} on a round with no opponent",
+                    found=g.colour.value,
+                    expected="- (no colour) when there is no opponent",
+                )
+            continue
+        pair = _partner(players, p, r, g)
+        if pair is None or pair[0].start_rank < p.start_rank:
+            continue  # not mutual (S101), or reported from the other side
+        q, h = pair
+        if {g.colour, h.colour} == {Colour.WHITE, Colour.BLACK}:
+            continue
+        forfeit = g.result in _FORFEITS and h.result in _FORFEITS
+        if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:
+            if t.teams:
+                continue  # TRF26 §3.3: board forfeits in team events may carry "-"
+            yield diag(
+                "S102",
+                line_of(p),
+                cell_column(r, "colour"),
+                f"round {r}: the forfeit between players {p.start_rank} and {q.start_rank} "
+                f"(line {line_of(q)}) has no colours; TRF16 writes forfeits with the "
+                "scheduled colours",
+                found="- / -",
+                expected="w / b or b / w",
+                severity=Severity.WARNING,
+            )
+        else:
+            yield diag(
+                "S102",
+                line_of(p),
+                cell_column(r, "colour"),
+                f"round {r}: players {p.start_rank} and {q.start_rank} (line {line_of(q)}) have "
+                f"colours {g.colour.value!r} and {h.colour.value!r}",
+                found=f"{g.colour.value} / {h.colour.value}",
+                expected="w / b or b / w",
+            )
+
+
+def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
+    """S103: the two results of a game do not fit (1/0, =/=, +/-, -/-, W/L, D/D)."""
+    players = _by_rank(t)
+    for p, r, g in _cells(t):
+        pair = _partner(players, p, r, g)
+        if pair is None or pair[0].start_rank < p.start_rank:
+            continue
+        q, h = pair
+        if g.result is None or h.result is None:
+            continue  # an unreadable code, reported by the reader (P002)
+        if h.result not in COMPLEMENT.get(g.result, frozenset()):
+            yield diag(
+                "S103",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: player {p.start_rank} has {g.result.value!r} and player "
+                f"{q.start_rank} (line {line_of(q)}) has {h.result.value!r}",
+                found=f"{g.result.value} / {h.result.value}",
+                expected="1/0, =/=, +/-, -/-, W/L or D/D",
+            )
+
+
+def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
+    """S111: bye codes with an opponent, games without one, two U in a round, F for U."""
+    rounds = max((len(p.games) for p in t.players), default=0)
+    for p, r, g in _cells(t):
+        if g.result in _BYE_CODES and g.opponent is not None:
+            yield diag(
+                "S111",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: bye code {g.result.value!r} with opponent {g.opponent}",
+                found=f"{g.opponent} {g.colour.value} {g.result.value}",
+                expected=f"0000 - {g.result.value}",
+            )
+        elif (
+            g.opponent is None
+            and g.result in _LEGACY_BYES
+            and not (
+                # TRF26 §3.3: in a team event 0000 - + is a forfeit win of a board
+                # whose opposing team did not come.
+                t.teams and g.result is R.FORFEIT_WIN
+            )
+        ):
+            # TRF06 habit: 0000 - = for a half-point bye, 0000 - + for a full-point
+            # bye (shared/docs/trf-formats.md §2.5); readable, but not TRF16.
+            code = _LEGACY_BYES[g.result]
+            yield diag(
+                "S111",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: {g.result.value!r} with no opponent is the old way of writing "
+                f"a {'half' if code == 'H' else 'full'}-point bye; TRF16 writes {code}",
+                found=f"0000 {g.colour.value} {g.result.value}",
+                expected=f"0000 - {code}",
+                severity=Severity.WARNING,
+            )
+        elif g.result in _NEEDS_OPPONENT and g.opponent is None:
+            yield diag(
+                "S111",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: result {g.result.value!r} of a game, but no opponent",
+                found=f"0000 {g.colour.value} {g.result.value}",
+                expected="an opponent's starting rank, or a bye code (H F U Z)",
+            )
+    for r in range(1, rounds + 1):
+        cells = [(p, p.games[r - 1]) for p in t.players if len(p.games) >= r]
+        pab = [p for p, g in cells if g.result is R.PAIRING_ALLOCATED_BYE]
+        for p in pab[1:]:
+            yield diag(
+                "S111",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: a second pairing-allocated bye (U); player {pab[0].start_rank} "
+                f"(line {line_of(pab[0])}) has one already",
+                found="U",
+                expected="at most one U per round",
+            )
+        full = [p for p, g in cells if g.result is R.FULL_POINT_BYE]
+        paired = sum(1 for _, g in cells if g.opponent is not None)
+        if not pab and len(full) == 1 and paired % 2 == 0 and paired == len(cells) - 1:
+            # Everyone else was paired: the lone F is the bye the pairing left over.
+            (p,) = full
+            yield diag(
+                "S111",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: the one unpaired player has F; the pairing-allocated bye is "
+                "written U (FIDE deprecates F for it)",
+                found="F",
+                expected="U",
+                severity=Severity.WARNING,
+            )
