@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import attrs
 
-from trfkit.diagnostics import Severity
+from trfkit.diagnostics import Diagnostic, Severity
 
-__all__ = ["CODES", "Code", "code"]
+__all__ = ["CODES", "Code", "code", "diagnostic"]
 
 
 @attrs.frozen
@@ -255,3 +255,29 @@ CODES: dict[str, Code] = {
 def code(code: str) -> Code:
     """The registry entry of ``code``."""
     return CODES[code]
+
+
+def diagnostic(
+    code: str,
+    line: int,
+    column: int,
+    message: str,
+    *,
+    found: str | None = None,
+    expected: str | None = None,
+    severity: Severity | None = None,
+) -> Diagnostic:
+    """A diagnostic of ``code``, with the registry's severity (unless given),
+    reference and fix."""
+    entry = CODES[code]
+    return Diagnostic(
+        code,
+        severity or entry.severity,
+        line,
+        column,
+        message,
+        entry.reference,
+        found,
+        expected,
+        entry.fix,
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from trfkit import codes as _codes
+from trfkit.codes import diagnostic
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
     TRF26_ONLY_RECORDS,
@@ -37,13 +37,6 @@ _TRF26_HEADERS = frozenset(
 _SCORING_162 = re.compile(r"\s*(?:[WDLAPX]\s*\d*(?:\.\d+)?\s*)+")
 
 
-def _p008(line: int, message: str, found: str, expected: str) -> Diagnostic:
-    entry = _codes.code("P008")
-    return Diagnostic(
-        "P008", entry.severity, line, 1, message, entry.reference, found, expected, entry.fix
-    )
-
-
 def _looks_vega(headers: dict[str, tuple[str, int]]) -> str | None:
     """Why the 142-192 records look like Vega's, or None."""
     if "162" in headers:
@@ -57,6 +50,10 @@ def _looks_vega(headers: dict[str, tuple[str, int]]) -> str | None:
     if "192" in headers and headers["192"][0].strip().lower().startswith("vega"):
         return f"192 names the program {headers['192'][0].strip()!r} as Vega does"
     return None
+
+
+def _p008(line: int, message: str, found: str, expected: str) -> Diagnostic:
+    return diagnostic("P008", line, 1, message, found=found, expected=expected)
 
 
 def detect_dialect(

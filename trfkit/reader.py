@@ -23,8 +23,8 @@ from typing import Any
 
 import lark
 
-from trfkit import codes as _codes
 from trfkit._resources import grammar_text
+from trfkit.codes import diagnostic as _diag
 from trfkit.columns import Field, Layout, header_specs, layout
 from trfkit.dates import date_is_valid, parse_date
 from trfkit.decode import decode
@@ -122,30 +122,6 @@ def _normalise(text: str) -> tuple[str, list[str] | None]:
 
 
 # -- diagnostics helpers -----------------------------------------------------
-
-
-def _diag(
-    code: str,
-    line: int,
-    column: int,
-    message: str,
-    *,
-    found: str | None = None,
-    expected: str | None = None,
-    severity: Severity | None = None,
-) -> Diagnostic:
-    entry = _codes.code(code)
-    return Diagnostic(
-        code,
-        severity or entry.severity,
-        line,
-        column,
-        message,
-        entry.reference,
-        found,
-        expected,
-        entry.fix,
-    )
 
 
 class _Bad(Exception):

@@ -22,7 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from trfkit import codes as _codes
+from trfkit.codes import diagnostic
 from trfkit.columns import Field, Layout, header_specs, layout
 from trfkit.dates import format_date
 from trfkit.decode import encode
@@ -317,10 +317,7 @@ def _group(record: Record) -> tuple[int, int]:
 
 
 def _p009(line: int, message: str, found: str) -> Diagnostic:
-    entry = _codes.code("P009")
-    return Diagnostic(
-        "P009", entry.severity, line, 1, message, entry.reference, found, None, entry.fix
-    )
+    return diagnostic("P009", line, 1, message, found=found)
 
 
 def _line_of(record: Record) -> int:

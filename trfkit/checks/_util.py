@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from trfkit import codes as _codes
+from trfkit.codes import diagnostic as diag
 from trfkit.columns import layout
-from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Player
+
+__all__ = ["cell_column", "diag", "line_of"]
 
 _GAMES = layout("player").repeat
 assert _GAMES is not None
@@ -19,27 +20,3 @@ def cell_column(round_no: int, field: str) -> int:
 
 def line_of(p: Player) -> int:
     return p.origin.line if p.origin is not None else 0
-
-
-def diag(
-    code: str,
-    line: int,
-    column: int,
-    message: str,
-    *,
-    found: str | None = None,
-    expected: str | None = None,
-    severity: Severity | None = None,
-) -> Diagnostic:
-    entry = _codes.code(code)
-    return Diagnostic(
-        code,
-        severity or entry.severity,
-        line,
-        column,
-        message,
-        entry.reference,
-        found,
-        expected,
-        entry.fix,
-    )
