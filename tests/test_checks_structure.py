@@ -25,13 +25,21 @@ CLEAN = [
     "utf8-bom.trf",
     "latin1.trf",
     "tabs-trailing-spaces.trf",
-    "lichess-style.trf",
 ]
 
 
 @pytest.mark.parametrize("name", CLEAN)
 def test_consistent_tournaments_check_clean(name: str) -> None:
     assert validate(trfkit.load(FIXTURES / name)) == []
+
+
+def test_lichess_style_file_only_lacks_ranks() -> None:
+    # Lichess never fills the rank column (lichess-org/lila#7634): one
+    # warning for the file, not one per player, and nothing else.
+    found = validate(trfkit.load(FIXTURES / "lichess-style.trf"))
+    assert [(d.code, d.severity.value, d.line, d.column) for d in found] == [
+        ("S105", "warning", 11, 86)
+    ]
 
 
 def _swiss() -> trfkit.Tournament:

@@ -191,6 +191,48 @@ CODES: dict[str, Code] = {
             "Correct the result on one of the two lines.",
         ),
         Code(
+            "S104",
+            "structure.points",
+            Severity.ERROR,
+            "A player's declared points (columns 81-84) differ from the points his "
+            "results give under the event's scoring: TRF26 162, XXS or BB* when "
+            "given, else 1/½/0 with a full point for F and U byes and a half for H. "
+            "TRF26 299 bonuses and penalties are counted; XXA acceleration may be "
+            "included or not.",
+            "TRF16 §2.2 (points); TRF26 162, 299",
+            _ex(*_HEAD, _pl(1, "Novak, Jan", 14600012, "2.0", "   2 w 1"), _B),
+            _ex(*_HEAD, _A, _B),
+            "Recompute the points from the results, or declare the scoring system (162).",
+        ),
+        Code(
+            "S105",
+            "structure.ranks",
+            Severity.ERROR,
+            "Ranks (columns 86-89) that are not an ordering of the declared points: a "
+            "player ranked below someone with fewer points, or a rank above the "
+            "number of players. A missing rank is a warning.",
+            "TRF16 §2.2 (rank: mandatory for rating)",
+            _ex(
+                *_HEAD,
+                _pl(1, "Novak, Jan", 14600012, "0.0", "   2 w 0"),
+                _pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1"),
+            ),
+            _ex(*_HEAD, _A, _B),
+            "Rank the players by their points (ties by the tie-breaks).",
+        ),
+        Code(
+            "S106",
+            "structure.header-counts",
+            Severity.ERROR,
+            "A count in the header disagrees with the file: 062 (players), 072 (rated "
+            "players, a warning), 082 (teams), or 142/XXR (rounds) fewer than the rounds "
+            "that have results.",
+            "TRF16 062, 072, 082; TRF26 142; TRF(x) XXR",
+            _ex(*_HEAD, "062 3", _A, _B),
+            _ex(*_HEAD, "062 2", _A, _B),
+            "Correct the count.",
+        ),
+        Code(
             "S107",
             "structure.duplicate-id",
             Severity.ERROR,
@@ -199,6 +241,18 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, _A, _pl(2, "Horvat, Eva", 14600012, "0.0", "   1 b 0")),
             _ex(*_HEAD, _A, _B),
             "Give each player his own starting rank and FIDE id.",
+        ),
+        Code(
+            "S108",
+            "structure.round-dates",
+            Severity.ERROR,
+            "Round dates (132) outside the event's dates (042-052), earlier than the "
+            "round before, or (a warning) dating a different number of rounds than the "
+            "tournament has; also an end date (052) before the start date (042).",
+            "TRF16 042, 052, 132",
+            _ex(*_HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/03", _A, _B),
+            _ex(*_HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", _A, _B),
+            "Correct the dates.",
         ),
         Code(
             "S109",

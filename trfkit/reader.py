@@ -674,10 +674,19 @@ def _abnormal_points(text: str, lineno: int, ctx: _Context) -> AbnormalPoints:
     """299: the TRF26 table's columns, or the draft layout TEC's sample uses.
 
     The two layouts put the same fields in different columns (see
-    columns.toml), so the record is read as type (column 5) then blank-
-    separated tokens: match points, points, round, ids.
+    columns.toml). The table's columns are tried first; a line they do not
+    fit (a digit on a separator, a field that is no number) is read as type
+    (column 5) then blank-separated tokens: match points, points, round, ids,
+    which is how the draft sample is written. Tokens alone cannot read the
+    table's layout, whose match points are blank in individual events.
     """
     lay = layout("abnormal_points_299")
+    trial = _Context()
+    v = _fixed(lay, text, lineno, trial)
+    if not trial.diagnostics:
+        return AbnormalPoints(
+            v["points_type"], v["match_points"], v["points"], v["round"], v["ids"]
+        )
     tokens = text[5:].split()
     try:
         match_points = _spoints(tokens[0]) if len(tokens) > 0 else None
@@ -685,13 +694,11 @@ def _abnormal_points(text: str, lineno: int, ctx: _Context) -> AbnormalPoints:
         round_no = _int(tokens[2]) if len(tokens) > 2 else None
         ids = [_int(t) for t in tokens[3:]]
     except _Bad:
-        # Fall back to the spec's columns to say which field is wrong.
-        v = _fixed(lay, text, lineno, ctx)
+        # Neither layout fits: report against the table's columns.
+        ctx.diagnostics.extend(trial.diagnostics)
         return AbnormalPoints(
             v["points_type"], v["match_points"], v["points"], v["round"], v["ids"]
         )
-    if text[4:5].strip() == "" and len(tokens) == 0:
-        return AbnormalPoints("", None, None, None, [])
     return AbnormalPoints(text[4:5].strip(), match_points, points, round_no, ids)
 
 

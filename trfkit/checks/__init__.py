@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from trfkit.checks import pairings, players
+from trfkit.checks import headers, pairings, players, standings
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import Tournament
 
@@ -25,6 +25,10 @@ CHECKS: tuple[Check, ...] = (
     pairings.colours,
     pairings.complementary_results,
     pairings.bye_coding,
+    standings.declared_points,
+    standings.ranks,
+    headers.header_counts,
+    headers.round_dates,
 )
 
 

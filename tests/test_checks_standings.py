@@ -1,0 +1,187 @@
+"""S104-S106, S108: points under each way of declaring the scoring, ranks, counts, dates."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+import trfkit
+from trfkit.checks import validate
+from trfkit.scoring import scoring_of
+
+HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
+
+
+def player(rank: int, points: str, *cells: str, place: int | None = None) -> str:
+    line = (
+        f"001 {rank:>4} m    {'Player ' + str(rank):<33} {2400 - rank:>4} SLO "
+        f"{14600000 + rank:>11} 1990/05/01 {points:>4} {rank if place is None else place:>4}"
+    )
+    return line + "".join(f"  {c}" for c in cells)
+
+
+def codes(*lines: str, only: str | None = None) -> list[tuple[str, int, int]]:
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    return [(d.code, d.line, d.column) for d in validate(t) if only in (None, d.code)]
+
+
+def points_codes(*lines: str) -> list[tuple[str, int, int]]:
+    # Ranks follow starting ranks in these files, so changing points may
+    # also raise S105; these tests are about S104 alone.
+    return codes(*lines, only="S104")
+
+
+# Three players, two rounds: 1 beats 2 (white), 1 draws 3 (black); 2 gets the
+# PAB in round 2, 3 a half-point bye in round 1.
+def three(p1: str, p2: str, p3: str, *extra: str) -> list[str]:
+    return [
+        *extra,
+        player(1, p1, "   2 w 1", "   3 b ="),
+        player(2, p2, "   1 b 0", "0000 - U"),
+        player(3, p3, "0000 - H", "   1 w ="),
+    ]
+
+
+def test_default_scoring_counts_byes() -> None:
+    assert codes(*three("1.5", "1.0", "1.0")) == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "points"),
+    [
+        # 162: a win is 3, a draw 1; P (the PAB) follows W unless given.
+        (("162  W 3.0    D 1.0    L 0.0",), ("4.0", "3.0", "2.0")),
+        (("162  W 3.0    D 1.0    L 0.0    P 1.0",), ("4.0", "1.0", "2.0")),
+        # XXS: a later value wins; W sets every win value.
+        (("XXS W=3 D=1", "XXS PAB=0"), ("4.0", "0.0", "2.0")),
+        # colour-dependent values
+        (("XXS WW=1 BD=0.4",), ("1.4", "1.0", "1.0")),
+        # bbpPairings' point lines
+        (("BBW  2.0", "BBU  0.5"), ("2.5", "0.5", "1.0")),
+        (("BBW  2.0",), ("2.5", "2.0", "1.0")),
+    ],
+)
+def test_declared_scoring_is_used(extra: tuple[str, ...], points: tuple[str, str, str]) -> None:
+    assert points_codes(*three(*points, *extra)) == [], extra
+    wrong = ("9.0", *points[1:])
+    assert ("S104", 5 + len(extra), 81) in points_codes(*three(*wrong, *extra))
+
+
+def test_s104_points_at_the_points_field_and_says_both_totals() -> None:
+    t = trfkit.loads("\n".join([*HEAD, *three("2.5", "1.0", "1.0")]) + "\n")
+    (d,) = [d for d in validate(t) if d.code == "S104"]
+    assert (d.line, d.column, d.found, d.expected) == (5, 81, "2.5", "1.5")
+    assert "2.5" in d.message and "1.5" in d.message
+
+
+def test_abnormal_points_299_bonus_is_counted() -> None:
+    bonus = "299           2.0    1    2"  # +2 to player 2 (TRF26 columns)
+    assert points_codes(*three("1.5", "3.0", "1.0", bonus)) == []
+    assert ("S104", 7, 81) in points_codes(*three("1.5", "1.0", "1.0", bonus))
+
+
+def test_acceleration_may_be_included_or_not() -> None:
+    xxa = "XXA    2  1.0  1.0"
+    assert points_codes(*three("1.5", "1.0", "1.0", xxa)) == []
+    assert points_codes(*three("1.5", "3.0", "1.0", xxa)) == []
+    assert ("S104", 7, 81) in points_codes(*three("1.5", "2.0", "1.0", xxa))
+
+
+def test_unscored_rest_rounds_get_a_hint() -> None:
+    t = trfkit.loads(
+        "\n".join(
+            [
+                *HEAD,
+                player(1, "1.5", "   2 w 1", "0000 -  "),
+                player(2, "0.0", "   1 b 0", "0000 - Z"),
+            ]
+        )
+        + "\n"
+    )
+    (d,) = [d for d in validate(t) if d.code == "S104"]
+    assert "half-point" in d.message and "write H" in d.message
+
+
+def test_scoring_source_names_the_record() -> None:
+    t = trfkit.loads("\n".join([*HEAD, "BBW  2.0", *three("3.0", "1.0", "1.0")]) + "\n")
+    s = scoring_of(t)
+    assert s.source == "BB*" and s.values["WW"] == Decimal(2) and s.values["PAB"] == 2
+
+
+def test_ranks_out_of_order() -> None:
+    lines = three("1.5", "1.0", "1.0")
+    assert codes(*lines) == []
+    # Player 2 (1.0) ranked above player 1 (1.5).
+    swapped = [
+        player(1, "1.5", "   2 w 1", "   3 b =", place=2),
+        player(2, "1.0", "   1 b 0", "0000 - U", place=1),
+        lines[2],
+    ]
+    assert codes(*swapped) == [("S105", 5, 86)]
+
+
+def test_equal_points_may_share_or_split_ranks() -> None:
+    lines = [
+        player(1, "0.5", "   2 w =", place=2),
+        player(2, "0.5", "   1 b =", place=1),
+    ]
+    assert codes(*lines) == []
+
+
+def test_rank_beyond_the_field() -> None:
+    lines = [player(1, "1.0", "   2 w 1", place=1), player(2, "0.0", "   1 b 0", place=7)]
+    assert codes(*lines) == [("S105", 6, 86)]
+
+
+def test_some_ranks_missing_are_warned_each() -> None:
+    lines = [player(1, "1.0", "   2 w 1", place=1), player(2, "0.0", "   1 b 0", place=0)]
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    (d,) = validate(t)
+    assert (d.code, d.severity.value, d.line) == ("S105", "warning", 6)
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("062 3", []),
+        ("062 3 (2 rated)", []),
+        ("062 4", [("S106", 5, 5)]),
+        ("072 3", []),
+        ("072 2", [("S106", 5, 5)]),
+        ("142 2", []),
+        ("142 5", []),  # announced rounds still to come
+        ("142 1", [("S106", 5, 5)]),
+        ("XXR 1", [("S106", 5, 5)]),
+        ("082 1", [("S106", 5, 5)]),
+    ],
+)
+def test_header_counts(header: str, expected: list[tuple[str, int, int]]) -> None:
+    assert codes(*three("1.5", "1.0", "1.0", header)) == expected
+
+
+def dates(*lines: str) -> list[tuple[str, int, int]]:
+    return codes(*lines, *three("1.5", "1.0", "1.0"))
+
+
+def d132(*days: str) -> str:
+    return "132" + " " * 88 + "".join(f"{d:<10}" for d in days).rstrip()
+
+
+def test_round_dates_inside_the_event_in_order() -> None:
+    assert dates("042 2025/05/01", "052 2025/05/02", d132("25/05/01", "25/05/02")) == []
+    assert dates("042 2025/05/01", "052 2025/05/02", d132("25/05/01", "25/05/03")) == [
+        ("S108", 7, 102)
+    ]
+    assert dates("042 2025/05/01", "052 2025/05/02", d132("25/05/02", "25/05/01")) == [
+        ("S108", 7, 102)
+    ]
+    assert dates("042 2025/05/03", "052 2025/05/02") == [("S108", 6, 5)]
+
+
+def test_round_dates_count() -> None:
+    # Fewer dates than rounds played: a warning on the 132 line.
+    assert dates(d132("25/05/01")) == [("S108", 5, 5)]
+    # Dates for rounds still to come are fine when 142 announces them.
+    assert dates("142 3", d132("25/05/01", "25/05/02", "25/05/03")) == []
+    assert dates(d132("25/05/01", "25/05/02", "25/05/03")) == [("S108", 5, 5)]

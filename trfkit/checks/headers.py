@@ -1,0 +1,197 @@
+"""Checks of the tournament records (codes ending in 2) against the file."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Iterator
+
+from trfkit.checks._util import diag
+from trfkit.columns import layout
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import EngineRecord, Header, Player, RoundDates, Tournament
+
+__all__ = ["header_counts", "round_dates"]
+
+_LEADING_INT = re.compile(r"\s*(\d+)")
+
+
+def _header(t: Tournament, code: str) -> Header | None:
+    for h in t.headers:
+        if isinstance(h, Header) and h.code == code:
+            return h
+    return None
+
+
+def _count(text: str) -> int | None:
+    # Real files add text after the number ("062 129 (88)"): read the
+    # leading integer, as the rating server's examples do.
+    m = _LEADING_INT.match(text)
+    return int(m.group(1)) if m else None
+
+
+def _line(h: Header | EngineRecord | RoundDates) -> int:
+    return h.origin.line if h.origin is not None else 0
+
+
+def _has_rating(p: Player) -> bool:
+    # The rating columns as written: an unreadable rating (P002) is still a
+    # rating the writer counted in 072.
+    if p.origin is None:
+        return p.is_rated
+    return p.origin.text[48:52].strip().strip("0") != ""
+
+
+def rounds_played(t: Tournament) -> int:
+    """The last round in which any player has a cell (0 for none)."""
+    return max((len(p.games) for p in t.players), default=0)
+
+
+def header_counts(t: Tournament) -> Iterator[Diagnostic]:
+    """S106: 062, 072, 082 and 142/XXR that disagree with the records.
+
+    062 is the number of 001 records; 072 the number of them with a rating;
+    082 the number of team records (013/310); 142 (or XXR) the number of
+    rounds, which no player may exceed. A file written during the event has
+    fewer rounds than 142 announces, which is fine.
+    """
+    players = len(t.players)
+    counts: list[tuple[str, int, str, Severity | None]] = [
+        ("062", players, "players (001 records)", None),
+        # The rated count depends on which list the writer used; a
+        # mismatch is worth a look, not a rejection.
+        ("072", sum(1 for p in t.players if _has_rating(p)), "rated players", Severity.WARNING),
+    ]
+    if t.teams or _header(t, "082") is not None:
+        # A TRF26 file may carry both 013 and 310 for each team (TEC's sample).
+        teams = max(sum(1 for x in t.teams if x.code == c) for c in ("013", "310"))
+        counts.append(("082", teams, "teams (013 or 310 records)", None))
+    for code, actual, what, severity in counts:
+        h = _header(t, code)
+        if h is None or not h.text:
+            continue
+        declared = _count(h.text)
+        if declared is None:
+            yield diag(
+                "S106",
+                _line(h),
+                5,
+                f"record {code} should give the number of {what}; found {h.text!r}",
+                found=h.text,
+                expected="a number",
+                severity=Severity.WARNING,
+            )
+        elif declared != actual:
+            yield diag(
+                "S106",
+                _line(h),
+                5,
+                f"record {code} declares {declared} {what}, but the file has {actual}",
+                found=str(declared),
+                expected=str(actual),
+                severity=severity,
+            )
+    played = rounds_played(t)
+    for record in _round_counts(t):
+        declared = _count(record.value if isinstance(record, EngineRecord) else record.text)
+        if declared is not None and played > declared:
+            yield diag(
+                "S106",
+                _line(record),
+                5,
+                f"record {record.code} declares {declared} rounds, but players have "
+                f"results in {played} rounds",
+                found=str(declared),
+                expected=f"at least {played}",
+            )
+
+
+def _round_counts(t: Tournament) -> Iterator[Header | EngineRecord]:
+    h = _header(t, "142")
+    # In Vega files 142 is something else (reader, P008).
+    if h is not None and t.dialect.value != "vega":
+        yield h
+    for r in t.records:
+        if isinstance(r, EngineRecord) and r.code == "XXR":
+            yield r
+
+
+_DATES = layout("round_dates_132").repeat
+assert _DATES is not None
+
+
+def _date_column(round_no: int) -> int:
+    return _DATES.fields[0].first + _DATES.stride * (round_no - 1) if _DATES else 0
+
+
+def round_dates(t: Tournament) -> Iterator[Diagnostic]:
+    """S108: round dates (132) outside 042-052, out of order, or miscounted.
+
+    Also a start date (042) after the end date (052).
+    """
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    if start and end and start > end:
+        h = _header(t, "052")
+        yield diag(
+            "S108",
+            _line(h) if h else 0,
+            5,
+            f"the event ends ({end}) before it starts ({start})",
+            found=str(end),
+            expected=f"a date on or after {start}",
+        )
+    record = next((h for h in t.headers if isinstance(h, RoundDates)), None)
+    if record is None:
+        return
+    line = _line(record)
+    previous: tuple[int, _dt.date] | None = None
+    given = 0
+    for i, d in enumerate(record.dates, start=1):
+        if not d.text.strip():
+            continue
+        given = i
+        if d.date is None:
+            continue  # unreadable dates are the reader's P002/P003
+        column = _date_column(i)
+        if (start and d.date < start) or (end and d.date > end):
+            yield diag(
+                "S108",
+                line,
+                column,
+                f"round {i} is dated {d.date}, outside the event's dates "
+                f"({start or '?'} to {end or '?'})",
+                found=d.text.strip(),
+                expected=f"a date from {start or '042'} to {end or '052'}",
+            )
+        if previous is not None and d.date < previous[1]:
+            yield diag(
+                "S108",
+                line,
+                column,
+                f"round {i} is dated {d.date}, before round {previous[0]} ({previous[1]})",
+                found=d.text.strip(),
+                expected=f"a date on or after {previous[1]}",
+            )
+        previous = (i, d.date)
+    if sum(1 for h in t.headers if isinstance(h, RoundDates)) > 1:
+        return  # several 132 lines (P006): the count is not the first line's
+    # A file written during the event dates the rounds still to come, so
+    # more dates than rounds played is fine up to the announced number.
+    played = rounds_played(t)
+    announced = max(played, t.number_of_rounds or 0)
+    if given and (given < played or given > announced):
+        yield diag(
+            "S108",
+            line,
+            5,
+            f"record 132 dates {given} rounds, but "
+            + (
+                f"{played} rounds have been played"
+                if given < played
+                else f"the tournament has {announced}"
+            ),
+            found=str(given),
+            expected=str(played if given < played else announced),
+            severity=Severity.WARNING,
+        )

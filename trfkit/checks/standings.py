@@ -1,0 +1,191 @@
+"""Checks on the standings a file declares: points (81-84) and rank (86-89)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from itertools import groupby
+
+from trfkit.checks._util import diag, line_of
+from trfkit.columns import layout
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import AbnormalPoints, Accelerations, Player, Result, Tournament
+from trfkit.scoring import ScoringSystem, scoring_of
+
+__all__ = ["declared_points", "expected_points", "ranks"]
+
+_PLAYER = {f.name: f for f in layout("player").fields}
+_POINTS_COLUMN = _PLAYER["points"].first
+_RANK_COLUMN = _PLAYER["rank"].first
+
+
+def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
+    by_player: dict[int, list[AbnormalPoints]] = {}
+    for record in t.records_of(AbnormalPoints):
+        for pid in record.ids:
+            if pid is not None:
+                by_player.setdefault(pid, []).append(record)
+    return by_player
+
+
+def expected_points(
+    p: Player, scoring: ScoringSystem, abnormal: list[AbnormalPoints] | None = None
+) -> Decimal:
+    """The points ``p``'s results give under ``scoring``, with TRF26 299 records.
+
+    A 299 record of blank type is a bonus or penalty added to the total; a
+    typed one (W, D, L, F, H, Z, +, -) assigns its points to the player's
+    result in the round it names (every such result when it names round 0)
+    in place of the usual value (TRF26 record 299).
+    """
+    values = [scoring.points(g) for g in p.games]
+    bonus = Decimal(0)
+    for record in abnormal or ():
+        if record.points is None:
+            continue
+        kind = record.points_type.strip().upper()
+        if not kind:
+            bonus += record.points
+            continue
+        for i, g in enumerate(p.games):
+            in_round = record.round in (None, 0) or record.round == i + 1
+            if in_round and g.result is not None and g.result.value == kind:
+                values[i] = record.points
+    return sum(values, Decimal(0)) + bonus
+
+
+def declared_points(t: Tournament) -> Iterator[Diagnostic]:
+    """S104: points (81-84) that the results do not give under the event's scoring.
+
+    The scoring is 162, XXS or BB* when the file has one, else 1/½/0 with a
+    full point for the full-point and pairing-allocated byes (TRF16 §2.3).
+    Acceleration (XXA) may be included in the declared points or not: engines
+    differ, so either total is accepted.
+    """
+    scoring = scoring_of(t)
+    abnormal = _abnormal(t)
+    accelerated = {
+        r.id: sum((v for v in r.values if v is not None), Decimal(0))
+        for r in t.records_of(Accelerations)
+        if r.id is not None
+    }
+    source = "the default 1/½/0" if scoring.source == "default" else f"the {scoring.source} scoring"
+    for p in t.players:
+        # A cell the reader could not read (P002) makes any total a guess.
+        if p.points is None or not p.games or any(g.result is None for g in p.games):
+            continue
+        expected = expected_points(p, scoring, abnormal.get(p.start_rank))
+        if p.points == expected or p.points == expected + accelerated.get(p.start_rank, 0):
+            continue
+        yield diag(
+            "S104",
+            line_of(p),
+            _POINTS_COLUMN,
+            f"player {p.start_rank} declares {_fmt(p.points)} points, but the results give "
+            f"{_fmt(expected)} under {source}{_guess(p, scoring, p.points - expected)}",
+            found=_fmt(p.points),
+            expected=_fmt(expected),
+        )
+
+
+def _guess(p: Player, scoring: ScoringSystem, missing: Decimal) -> str:
+    """Name the likely cause when unscored byes account for the difference.
+
+    Some programs (ICU's among them) write a rest round as a bye with a blank
+    result, which TRF16 scores as a zero-point bye, yet count it as a half
+    point in the total.
+    """
+    blank = [i + 1 for i, g in enumerate(p.games) if g.result in _UNSCORED and g.opponent is None]
+    if not blank or missing <= 0:
+        return ""
+    rounds = ", ".join(map(str, blank))
+    for kind, code in (("half-point", "H"), ("full-point", "F")):
+        value = scoring.values["HPB" if code == "H" else "FPB"]
+        if value * len(blank) == missing:
+            return (
+                f"; the byes of round(s) {rounds} have no points (blank or Z): "
+                f"if they were {kind} byes, write {code}"
+            )
+    return ""
+
+
+_UNSCORED = (Result.BLANK, Result.ZERO_POINT_BYE)
+
+
+def _fmt(points: Decimal) -> str:
+    return f"{points:.1f}"
+
+
+def ranks(t: Tournament) -> Iterator[Diagnostic]:
+    """S105: ranks (86-89) that are not an ordering of the declared points.
+
+    A player with more points must rank above one with fewer; ranks lie in
+    1..n. Not checked in team events, whose standings are the teams'. A missing rank is a warning: TRF16 lists the rank among the fields
+    the rating server needs, but many programs leave it empty during an event.
+    """
+    players = [p for p in t.players if p.points is not None]
+    if not players or t.teams:
+        # In team events the 001 points are informative and the standings
+        # are the teams' (TRF26 §3.3), so players' ranks need not follow them.
+        return
+    unranked = [p for p in players if not p.rank]
+    if unranked:
+        if len(unranked) == len(players):
+            yield diag(
+                "S105",
+                line_of(players[0]),
+                _RANK_COLUMN,
+                "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
+                found="blank",
+                expected="the final rank of each player",
+                severity=Severity.WARNING,
+            )
+            return
+        for p in unranked:
+            yield diag(
+                "S105",
+                line_of(p),
+                _RANK_COLUMN,
+                f"player {p.start_rank} has no rank",
+                found="blank" if p.rank is None else "0",
+                expected="the player's final rank",
+                severity=Severity.WARNING,
+            )
+    ranked = sorted((p for p in players if p.rank), key=lambda p: p.rank or 0)
+    n = len(t.players)
+    for p in ranked:
+        if p.rank is not None and p.rank > n:
+            yield diag(
+                "S105",
+                line_of(p),
+                _RANK_COLUMN,
+                f"player {p.start_rank} is ranked {p.rank}, but the file has {n} players",
+                found=str(p.rank),
+                expected=f"a rank from 1 to {n}",
+            )
+    # Walk down the ranking, rank group by rank group, keeping the player
+    # with the fewest points among those ranked above: anyone with more
+    # points than him is out of order. One pass, so 9999 players cost no
+    # more than a sort.
+    lowest: Player | None = None
+    for _, group in groupby(ranked, key=lambda p: p.rank):
+        members = list(group)
+        for p in members:
+            if lowest is not None and _pts(lowest) < _pts(p):
+                yield diag(
+                    "S105",
+                    line_of(p),
+                    _RANK_COLUMN,
+                    f"player {p.start_rank} is ranked {p.rank} with {_fmt(_pts(p))} points, "
+                    f"below player {lowest.start_rank} (rank {lowest.rank}) who has "
+                    f"{_fmt(_pts(lowest))}",
+                    found=str(p.rank),
+                    expected=f"a rank above {lowest.rank}",
+                )
+        weakest = min(members, key=_pts)
+        if lowest is None or _pts(weakest) < _pts(lowest):
+            lowest = weakest
+
+
+def _pts(p: Player) -> Decimal:
+    return p.points if p.points is not None else Decimal(0)

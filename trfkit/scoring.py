@@ -1,0 +1,176 @@
+"""The points a round cell is worth under the tournament's scoring system.
+
+A TRF file may state its scoring in three ways: TRF-2026 record 162, the
+JaVaFo extension ``XXS``, and bbpPairings' ``BBW``/``BBD``/... lines. Without
+any of them the defaults apply: 1 for a win (played, forfeit, W, full-point
+bye and pairing-allocated bye), ½ for a draw and a half-point bye, 0 for the
+rest (TRF16 §2.3; TRF26 record 162).
+
+:func:`scoring_of` reads the tournament's system once; :meth:`ScoringSystem.points`
+then gives each cell's value, and :meth:`ScoringSystem.total` a player's total.
+
+>>> from trfkit.model import Colour, Game, Result
+>>> s = ScoringSystem.default()
+>>> s.points(Game(2, Colour.WHITE, Result.DRAW))
+Decimal('0.5')
+>>> s.points(Game(None, Colour.NONE, Result.PAIRING_ALLOCATED_BYE))
+Decimal('1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+
+import attrs
+
+from trfkit.model import (
+    BbpPoints,
+    Colour,
+    EngineRecord,
+    Game,
+    Player,
+    Result,
+    Tournament,
+)
+
+__all__ = ["ScoringSystem", "scoring_of"]
+
+_ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
+
+# The keys of a scoring system: the XXS codes (JaVaFo's TRF(x) manual), which
+# are the finest distinction any dialect makes (a win with white may be worth
+# more than one with black).
+_DEFAULTS: dict[str, Decimal] = {
+    "WW": _ONE,  # win with white
+    "BW": _ONE,  # win with black
+    "WD": _HALF,
+    "BD": _HALF,
+    "WL": _ZERO,
+    "BL": _ZERO,
+    "FW": _ONE,  # forfeit win
+    "FL": _ZERO,  # forfeit loss
+    "FPB": _ONE,  # full-point bye
+    "HPB": _HALF,  # half-point bye
+    "ZPB": _ZERO,  # zero-point bye
+    "PAB": _ONE,  # pairing-allocated bye
+}
+
+# XXS shortcuts (same manual): W sets every win value, D every draw value.
+_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+
+# TRF-2026 record 162 symbols: W win (OTB, forfeit, full-point bye), D draw and
+# half-point bye, L loss OTB, A absence (zero-point bye, forfeit loss),
+# P pairing-allocated bye. (X, an unknown result, has no TRF16 result code.)
+_162 = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "P": ("PAB",),
+}
+
+# bbpPairings' point lines (README): win, draw, played loss, zero-point bye,
+# forfeit loss, pairing-allocated bye.
+_BBP = {
+    "BBW": ("WW", "BW", "FW", "FPB"),
+    "BBD": ("WD", "BD", "HPB"),
+    "BBL": ("WL", "BL"),
+    "BBZ": ("ZPB",),
+    "BBF": ("FL",),
+    "BBU": ("PAB",),
+}
+
+
+@attrs.frozen
+class ScoringSystem:
+    """The value of each kind of result, keyed by the XXS codes."""
+
+    values: dict[str, Decimal]
+    source: str = "default"
+    """Where the values came from: ``default``, ``162``, ``XXS`` or ``BB*``."""
+
+    @classmethod
+    def default(cls) -> ScoringSystem:
+        return cls(dict(_DEFAULTS))
+
+    def points(self, game: Game) -> Decimal:
+        """The points ``game`` gives its player; 0 for a cell with no result."""
+        r = game.result
+        v = self.values
+        if r is None:
+            return _ZERO
+        if r in (Result.WIN, Result.UNPLAYED_WIN):
+            return v["BW"] if game.colour is Colour.BLACK else v["WW"]
+        if r in (Result.DRAW, Result.UNPLAYED_DRAW):
+            return v["BD"] if game.colour is Colour.BLACK else v["WD"]
+        if r in (Result.LOSS, Result.UNPLAYED_LOSS):
+            return v["BL"] if game.colour is Colour.BLACK else v["WL"]
+        return v[_OTHER[r]]
+
+    def total(self, player: Player) -> Decimal:
+        """The sum of ``player``'s cells."""
+        return sum((self.points(g) for g in player.games), _ZERO)
+
+
+_OTHER = {
+    Result.FORFEIT_WIN: "FW",
+    Result.FORFEIT_LOSS: "FL",
+    Result.FULL_POINT_BYE: "FPB",
+    Result.HALF_POINT_BYE: "HPB",
+    Result.ZERO_POINT_BYE: "ZPB",
+    Result.BLANK: "ZPB",
+    Result.PAIRING_ALLOCATED_BYE: "PAB",
+}
+
+
+def _number(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.strip())
+    except InvalidOperation:
+        return None
+
+
+def _apply(values: dict[str, Decimal], keys: Iterable[str], value: Decimal | None) -> None:
+    if value is not None:
+        for key in keys:
+            values[key] = value
+
+
+def scoring_of(t: Tournament) -> ScoringSystem:
+    """The scoring system ``t`` declares (162, else XXS, else BB*), or the default.
+
+    Only one declaration is read: files that carry several (a TRF-2026 file
+    with engine lines too) normally repeat the same values, and 162 is the
+    standard's own record.
+    """
+    values = dict(_DEFAULTS)
+    s162 = t.scoring
+    if s162 is not None:
+        given = {symbol.upper(): value for symbol, value in s162.scores if value is not None}
+        for symbol, value in given.items():
+            _apply(values, _162.get(symbol, ()), value)
+        # P, the pairing-allocated bye, is worth a win unless given (TRF26 162).
+        if "P" not in given and "W" in given:
+            values["PAB"] = given["W"]
+        return ScoringSystem(values, "162")
+    xxs = [r for r in t.records if isinstance(r, EngineRecord) and r.code == "XXS"]
+    if xxs:
+        # Several XXS lines and several pairs per line; a later value wins.
+        for record in xxs:
+            for token in record.value.split():
+                key, _, text = token.partition("=")
+                key = key.upper()
+                keys = _XXS_SHORTCUTS.get(key, (key,) if key in _DEFAULTS else ())
+                _apply(values, keys, _number(text))
+        return ScoringSystem(values, "XXS")
+    bbp = [r for r in t.records if isinstance(r, BbpPoints)]
+    if bbp:
+        bb = {line.code: line.value for line in bbp if line.value is not None}
+        for code, value in bb.items():
+            _apply(values, _BBP.get(code, ()), value)
+        # bbpPairings: the PAB is worth a win unless BBU says otherwise.
+        if "BBU" not in bb and "BBW" in bb:
+            values["PAB"] = bb["BBW"]
+        return ScoringSystem(values, "BB*")
+    return ScoringSystem(values)
