@@ -1,0 +1,287 @@
+"""The results of ``trfkit check`` as text, JSON, SARIF or GitHub annotations.
+
+Each renderer takes the checked files in the order given and their
+diagnostics in the order given (the caller sorts) and returns the whole
+output as one string. The shapes are documented in docs/check-output.md:
+
+* ``text``: one ``path:line:column: severity CODE message [reference]`` line
+  per diagnostic, then a summary line;
+* ``json``: the stable ``trfkit.check/1`` document;
+* ``sarif``: SARIF 2.1.0 for code-scanning tools;
+* ``github``: GitHub Actions workflow commands (``::error file=...::...``).
+
+Only the standard library is used.
+
+>>> from trfkit.diagnostics import Diagnostic, Severity
+>>> d = Diagnostic("S101", Severity.ERROR, 3, 92, "round 1: 2 does not name 1")
+>>> print(render_text([CheckedFile("a.trf", "trf16", "fide-2024", "swiss", (d,))]), end="")
+a.trf:3:92: error S101 round 1: 2 does not name 1
+1 file checked: 1 error, 0 warnings, 0 info
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import quote
+
+import attrs
+
+from trfkit.codes import CODES
+from trfkit.diagnostics import Diagnostic, Severity
+
+__all__ = [
+    "CHECK_SCHEMA",
+    "CheckedFile",
+    "check_data",
+    "render_github",
+    "render_json",
+    "render_sarif",
+    "render_text",
+    "summary_counts",
+]
+
+CHECK_SCHEMA = "trfkit.check/1"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/trfkit/trfkit"
+
+_SEVERITY_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
+_SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+@attrs.frozen
+class CheckedFile:
+    """One file given to ``trfkit check`` and what was found in it."""
+
+    path: str
+    """As given on the command line, or ``"<stdin>"``."""
+    dialect: str | None
+    """E.g. ``"trf16"``; ``None`` when the file could not be read."""
+    rules: str | None
+    """The name of the rule set used, e.g. ``"fide-2024"``."""
+    tournament_type: str | None
+    """``"swiss"``, ``"round-robin"``, ``"double-round-robin"``, ``"team"``, ``"match"`` or ``None``."""
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def summary_counts(files: Sequence[CheckedFile]) -> dict[str, int]:
+    """Diagnostics by severity, and the number of files.
+
+    >>> summary_counts([])
+    {'error': 0, 'warning': 0, 'info': 0, 'files': 0}
+    """
+    counts = {s.value: 0 for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)}
+    for f in files:
+        for d in f.diagnostics:
+            counts[d.severity.value] += 1
+    counts["files"] = len(files)
+    return counts
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 or word == "info" else f"{n} {word}s"
+
+
+def _text_line(d: Diagnostic, path: str, colour: bool) -> str:
+    line = d.format(path)
+    if not colour:
+        return line
+    # Colour the severity word where format() put it, never a match inside the path.
+    start = len(f"{path}:{d.line}:{d.column}: ")
+    sev = d.severity.value
+    painted = f"\x1b[{_SEVERITY_COLOURS[d.severity]}m{sev}\x1b[0m"
+    return line[:start] + painted + line[start + len(sev) :]
+
+
+def render_text(files: Sequence[CheckedFile], *, colour: bool = False) -> str:
+    """One line per diagnostic, then a summary line; ends with a newline.
+
+    With ``colour=True`` the severity word is coloured with ANSI escapes
+    (red error, yellow warning, cyan info), as ``trfkit parse`` does.
+    """
+    lines = [_text_line(d, f.path, colour) for f in files for d in f.diagnostics]
+    counts = summary_counts(files)
+    checked = f"{_plural(counts['files'], 'file')} checked"
+    if counts["error"] + counts["warning"] + counts["info"] == 0:
+        lines.append(f"{checked}: no problems found")
+    else:
+        lines.append(
+            f"{checked}: {_plural(counts['error'], 'error')}, "
+            f"{_plural(counts['warning'], 'warning')}, {_plural(counts['info'], 'info')}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "severity": d.severity.value,
+        "line": d.line,
+        "column": d.column,
+        "message": d.message,
+        "reference": d.reference,
+        "found": d.found,
+        "expected": d.expected,
+        "hint": d.hint,
+    }
+
+
+def check_data(files: Sequence[CheckedFile]) -> dict[str, Any]:
+    """The ``trfkit.check/1`` document as JSON-ready data."""
+    return {
+        "schema": CHECK_SCHEMA,
+        "files": [
+            {
+                "path": f.path,
+                "dialect": f.dialect,
+                "rules": f.rules,
+                "type": f.tournament_type,
+                "diagnostics": [_diagnostic_json(d) for d in f.diagnostics],
+            }
+            for f in files
+        ],
+        "summary": summary_counts(files),
+    }
+
+
+def render_json(files: Sequence[CheckedFile]) -> str:
+    """The ``trfkit.check/1`` document, indented 2, keys in documented order."""
+    return json.dumps(check_data(files), indent=2, ensure_ascii=False) + "\n"
+
+
+_DRIVE = re.compile(r"^[A-Za-z]:/")
+
+
+def _artifact_uri(path: str) -> str:
+    """A path as a URI reference: forward slashes, percent-encoded.
+
+    Relative paths stay relative (``./`` dropped); absolute paths become
+    ``file://`` URIs. Colons are encoded in relative paths so that a first
+    segment like ``C:`` is never read as a URI scheme.
+
+    >>> _artifact_uri("my dir/a b.trf"), _artifact_uri("./x\\\\y.trf"), _artifact_uri("/t/z.trf")
+    ('my%20dir/a%20b.trf', 'x/y.trf', 'file:///t/z.trf')
+    """
+    p = path.replace("\\", "/")
+    if _DRIVE.match(p):
+        return "file:///" + p[:2] + quote(p[2:], safe="/")
+    if p.startswith("/"):
+        return "file://" + quote(p, safe="/")
+    while p.startswith("./"):
+        p = p[2:]
+    return quote(p, safe="/")
+
+
+def _rule(code: str) -> dict[str, Any]:
+    c = CODES.get(code)
+    if c is None:
+        return {"id": code}
+    full = c.summary + (f" Reference: {c.reference}." if c.reference else "")
+    return {
+        "id": c.code,
+        "name": c.name,
+        "shortDescription": {"text": c.summary},
+        "fullDescription": {"text": full},
+        "help": {"text": c.fix},
+        "defaultConfiguration": {"level": _SARIF_LEVELS[c.severity]},
+        "properties": {"tags": [c.name.split(".", 1)[0]]},
+    }
+
+
+def _result(d: Diagnostic, path: str, rule_index: int) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {"uri": _artifact_uri(path)}}
+    if d.line >= 1:
+        region: dict[str, int] = {"startLine": d.line}
+        if d.column >= 1:
+            region["startColumn"] = d.column
+        physical["region"] = region
+    result: dict[str, Any] = {
+        "ruleId": d.code,
+        "ruleIndex": rule_index,
+        "level": _SARIF_LEVELS[d.severity],
+        "message": {"text": d.message},
+        "locations": [{"physicalLocation": physical}],
+    }
+    extra = {
+        k: v
+        for k, v in (
+            ("reference", d.reference),
+            ("found", d.found),
+            ("expected", d.expected),
+            ("hint", d.hint),
+        )
+        if v is not None
+    }
+    if extra:
+        result["properties"] = extra
+    return result
+
+
+def render_sarif(files: Sequence[CheckedFile], *, tool_version: str) -> str:
+    """A SARIF 2.1.0 log with one run.
+
+    ``rules`` holds one descriptor per code that occurs, in order of first
+    occurrence; each result points at its descriptor by ``ruleIndex``.
+    Columns are counted in characters (``columnKind: unicodeCodePoints``).
+    A region is given only for a line ≥ 1, a start column only for a column ≥ 1.
+    """
+    index: dict[str, int] = {}
+    results: list[dict[str, Any]] = []
+    for f in files:
+        for d in f.diagnostics:
+            i = index.setdefault(d.code, len(index))
+            results.append(_result(d, f.path, i))
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "trfkit",
+                        "informationUri": INFORMATION_URI,
+                        "version": tool_version,
+                        "rules": [_rule(code) for code in index],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(s: str) -> str:
+    return _escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(files: Sequence[CheckedFile]) -> str:
+    """GitHub Actions workflow commands, one line per diagnostic.
+
+    >>> from trfkit.diagnostics import Diagnostic, Severity
+    >>> d = Diagnostic("P002", Severity.WARNING, 0, 0, "50% done")
+    >>> render_github([CheckedFile("a,b.trf", None, None, None, (d,))])
+    '::warning file=a%2Cb.trf,title=P002::50%25 done\\n'
+    """
+    out: list[str] = []
+    for f in files:
+        for d in f.diagnostics:
+            props = [f"file={_escape_property(f.path)}"]
+            if d.line >= 1:
+                props.append(f"line={d.line}")
+                if d.column >= 1:
+                    props.append(f"col={d.column}")
+            props.append(f"title={_escape_property(d.code)}")
+            ref = f" [{d.reference}]" if d.reference else ""
+            out.append(
+                f"::{_GITHUB_COMMANDS[d.severity]} {','.join(props)}::{_escape_data(d.message + ref)}"
+            )
+    return "".join(line + "\n" for line in out)
