@@ -1,0 +1,405 @@
+"""Time controls: record 122's free text and record 222's encoding.
+
+The table holds real strings, each with where it was found: the issue that
+asked for this module, FIDE's regulations, the shared corpus (``grep -h '^122'
+shared/corpus``) and public TRF files and tests. Each row gives the periods
+expected and the FIDE measure, the minutes for 60 moves.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trfkit.timecontrol import (
+    Period,
+    TimeControl,
+    TimeControlError,
+    format_222,
+    parse_222,
+    parse_time_control,
+)
+
+EXAMPLES = int(os.environ.get("TRFKIT_HYPOTHESIS_EXAMPLES", "60"))
+SETTINGS = settings(
+    max_examples=EXAMPLES * 5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+P = Period
+SD = None  # sudden death: the period lasts to the end of the game
+
+# 90 minutes for 40 moves, then 30 minutes, 30 seconds a move from move 1.
+CLASSIC = (P(40, 5400, 30), P(SD, 1800, 30))
+
+# (text, periods, minutes for 60 moves, kind_hint)
+REAL: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
+    # The issue asking for this module.
+    ("90 min/40 moves + 30 min, 30 sec/move from move 1", CLASSIC, 150, None),
+    ("90'/40+30'+30\"", CLASSIC, 150, None),
+    ("G/90;+30", (P(SD, 5400, 30),), 120, None),
+    ("1h30 + 30s", (P(SD, 5400, 30),), 120, None),
+    ("Rapid 15+10", (P(SD, 900, 10),), 25, "rapid"),
+    # FIDE Rating Regulations 2002 §1.14, as written: each gives 120 minutes.
+    ("All the moves in two hours.", (P(SD, 7200),), 120, None),
+    (
+        "40 moves in 75 minutes, followed by all the moves in 15 minutes but each time a "
+        "player makes a move an extra 30 seconds is added to his clock time.",
+        (P(40, 4500, 30), P(SD, 900, 30)),
+        120,
+        None,
+    ),
+    (
+        "40 moves in 90 minutes, followed by all the moves in 30 minutes.",
+        (P(40, 5400), P(SD, 1800)),
+        120,
+        None,
+    ),
+    # ... and as the issue (and shared/docs/regulations.md) sum them up.
+    ("All moves in 2 h", (P(SD, 7200),), 120, None),
+    (
+        "40 moves in 75 minutes followed by 15 minutes with 30 seconds per move from move 1",
+        (P(40, 4500, 30), P(SD, 900, 30)),
+        120,
+        None,
+    ),
+    ("40/90 + 30 min", (P(40, 5400), P(SD, 1800)), 120, None),
+    ("40/75 + 15 min + 30 s from move 1", (P(40, 4500, 30), P(SD, 900, 30)), 120, None),
+    ("40/75 + 15 min + 30 s per move", (P(40, 4500, 30), P(SD, 900, 30)), 120, None),
+    # FIDE's rating regulations (seed 002 §2.1) and the 2026 news on 45+30 / 60+30.
+    ("60 minutes per player", (P(SD, 3600),), 60, None),
+    ("45+30", (P(SD, 2700, 30),), 75, None),
+    ("60+30", (P(SD, 3600, 30),), 90, None),
+    # CHESSA regulations (S002), as shared/docs/regulations.md O-07 quotes them.
+    ("45 min + 30 s", (P(SD, 2700, 30),), 75, None),
+    ("30 min + 20 s", (P(SD, 1800, 20),), 50, None),
+    ("5 min + 3 s", (P(SD, 300, 3),), 8, None),
+    # The shared corpus, record 122.
+    ("1:30 + 10 from move 1", (P(SD, 5400, 10),), 100, None),
+    ("40/120, 60", (P(40, 7200), P(SD, 3600)), 180, None),
+    (
+        "Standard: 90 minutes with 30 second increment from move 1              ",
+        (P(SD, 5400, 30),),
+        120,
+        "standard",
+    ),
+    ("All moves in 90 minutes, plus 10 seconds per move", (P(SD, 5400, 10),), 100, None),
+    ("90min/40moves+30min+30sec", CLASSIC, 150, None),
+    ("90+30", (P(SD, 5400, 30),), 120, None),
+    ("120 minutes per player per game", (P(SD, 7200),), 120, None),
+    ("120", (P(SD, 7200),), 120, None),
+    (
+        "100'x40mm + 50'x20mm + 30\" from move 1 ",
+        (P(40, 6000, 30), P(20, 3000, 30)),
+        180,
+        None,
+    ),
+    ("100'x40+15'+30\"", (P(40, 6000, 30), P(SD, 900, 30)), 145, None),
+    # Public TRF files and tests (record 122 lines).
+    ("90 minutes plus 30 sec plus 30 min after 40 moves", CLASSIC, 150, None),
+    ("90 min + 30 sec increment", (P(SD, 5400, 30),), 120, None),
+    ("90 min + 30 sec", (P(SD, 5400, 30),), 120, None),
+    ("90 minutes plus 30 sec per move", (P(SD, 5400, 30),), 120, None),
+    ("90'/40 + 30'/end + 30\"/move from move 1", CLASSIC, 150, None),
+    ("15 minutes plus 10 sec per move", (P(SD, 900, 10),), 25, None),
+    ("90/40+30+30", CLASSIC, 150, None),
+    ("90/40+30", (P(40, 5400, 30),), 120, None),
+    ("40/120', 60' QPF", (P(40, 7200), P(SD, 3600)), 180, None),
+    ("40/90, 30", (P(40, 5400), P(SD, 1800)), 120, None),
+    ("3 min + 2 sec", (P(SD, 180, 2),), 5, None),
+    ("90min", (P(SD, 5400),), 90, None),
+    ("120 minutes for each player", (P(SD, 7200),), 120, None),
+]
+
+# Forms the issue names, beyond the real strings above.
+FORMS: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
+    ("G/90;d5", (P(SD, 5400, 0, 5),), 95, None),
+    ("G/90 d5", (P(SD, 5400, 0, 5),), 95, None),
+    ("SD/30", (P(SD, 1800),), 30, None),
+    ("game in 90", (P(SD, 5400),), 90, None),
+    ("Blitz 3+2", (P(SD, 180, 2),), 5, "blitz"),
+    ("Bullet 1+0", (P(SD, 60),), 1, "bullet"),
+    ("Classical: 90'+30\"", (P(SD, 5400, 30),), 120, "standard"),
+    ("1.5 h + 30 s", (P(SD, 5400, 30),), 120, None),
+    ("2 hours", (P(SD, 7200),), 120, None),
+    ("1 hr 30 mins, inc 30", (P(SD, 5400, 30),), 120, None),
+    ("90 mins and 30 secs bonus", (P(SD, 5400, 30),), 120, None),
+    ("40 moves in 2 h then 1 h for the rest of the game", (P(40, 7200), P(SD, 3600)), 180, None),
+    ("40/2h, 20/1h, 30 min KO", (P(40, 7200), P(20, 3600), P(SD, 1800)), 180, None),
+    ("90 min for 40 moves + 30 min + 30 s for each move", CLASSIC, 150, None),
+    ("40/90 + 30 min, 30 s per move from move 41", (P(40, 5400), P(SD, 1800, 30)), 130, None),
+    ("  90 + 30  ", (P(SD, 5400, 30),), 120, None),
+    ("90 MIN + 30 SEC", (P(SD, 5400, 30),), 120, None),
+    ("40/90", (P(40, 5400),), 90, None),
+    ("increment of 30 seconds, 90 minutes", (P(SD, 5400, 30),), 120, None),
+    ("90 d5", (P(SD, 5400, 0, 5),), 95, None),
+    ("120 per player", (P(SD, 7200),), 120, None),
+    ("90m + 30s", (P(SD, 5400, 30),), 120, None),
+    ("90 min with a 30-second increment", (P(SD, 5400, 30),), 120, None),
+    (
+        "90 minutes for the first 40 moves, followed by 30 minutes for the rest of the game, "
+        "with an increment of 30 seconds per move starting from move one",
+        CLASSIC,
+        150,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "periods", "minutes", "kind"), REAL + FORMS)
+def test_free_text(
+    text: str, periods: tuple[Period, ...], minutes: Fraction | int, kind: str | None
+) -> None:
+    tc = parse_time_control(text)
+    assert tc.periods == periods
+    assert tc.minutes_for(60) == minutes
+    assert tc.kind_hint == kind
+    assert tc.text == text
+    assert tc.black is None and not tc.time_odds
+
+
+def test_enough_real_strings() -> None:
+    assert len(REAL) >= 40
+
+
+# The arithmetic of FIDE Rapid & Blitz 2024 §1.1 (base + 60 x increment),
+# shared/docs/regulations.md O-06 and O-07.
+ORACLES = [
+    ("90+30", 120),
+    ("60+30", 90),
+    ("45+30", 75),
+    ("45+15", 60),
+    ("3+0", 3),
+    ("3+2", 5),
+    ("10+0", 10),
+    ("10+1", 11),
+    ("50+10", 60),
+    ("15+10", 25),
+    ("30 min + 20 s", 50),
+    ("5 min + 3 s", 8),
+]
+
+
+@pytest.mark.parametrize(("text", "minutes"), ORACLES)
+def test_oracles(text: str, minutes: int) -> None:
+    assert parse_time_control(text).minutes_for() == minutes
+
+
+def test_minutes_for_counts_periods_started_by_the_move() -> None:
+    tc = parse_time_control("40/90 + 30 min")
+    assert tc.minutes_for(40) == 90  # the 30 minutes come only after move 40
+    assert tc.minutes_for(41) == 120
+    assert tc.minutes_for(0) == 0
+    assert tc.first_control_moves == 40
+    # Moves past a last period that has a move count keep its increment.
+    assert parse_222("40/6000+30").minutes_for(60) == 130
+    with pytest.raises(ValueError, match="negative"):
+        tc.minutes_for(-1)
+
+
+def test_minutes_for_with_time_odds_takes_the_smaller_side() -> None:
+    tc = parse_222("W300-B240")
+    assert tc.time_odds
+    assert tc.minutes_for() == 4
+    assert TimeControl((P(SD, 300),), black=(P(SD, 300),)).time_odds is False
+
+
+def test_fractional_minutes() -> None:
+    assert parse_time_control("3 min + 1 s").minutes_for(50) == Fraction(23, 6)
+
+
+# (text, column) of texts that must be refused; columns are 1-based.
+REJECTS = [
+    ("", 1),
+    ("   ", 1),
+    ("abc", 1),
+    ("90+", 4),
+    ("+30", 1),
+    ("40/", 4),
+    ("moves/time, increment", 1),  # the TRF16 template, left in a real file
+    ("90 zz", 4),
+    ("G/90;", 6),
+    ("  90 + ?", 8),
+    ("1h90", 3),  # minutes of 1h30 must be below 60
+    ("1:75", 1),
+    ("0/90", 1),
+    ("40/0", 4),
+    ("90 + 30 + 30", 6),  # a second period after one without a move count
+    ("30 s per move", 1),  # no base time
+    ("40/90 + 30 min + 30 s from move 20", 33),  # move 20 starts no period
+    ("40 moves in 90 min for the rest of the game", 1),
+    ("30 min after 40 moves", 1),
+    ("1.3333 min", 1),  # not whole seconds
+    ("1234567890 min", 1),
+]
+
+
+@pytest.mark.parametrize(("text", "column"), REJECTS)
+def test_rejects(text: str, column: int) -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control(text)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert error.column == column
+    assert error.found and error.expected
+    assert f"column {column}" in str(error)
+
+
+def test_error_says_what_was_found_and_expected() -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control("90 min/")
+    assert info.value.found == "end of text"
+    assert "a number" in info.value.expected
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control("90 min + abc")
+    assert (info.value.column, info.value.found) == (10, "abc")
+
+
+# -- record 222 -----------------------------------------------------------------
+
+R222 = [
+    ("5400+30", (P(SD, 5400, 30),), None),
+    ("40/6000+30:900+30", (P(40, 6000, 30), P(SD, 900, 30)), None),
+    ("W300-B240", (P(SD, 300),), (P(SD, 240),)),
+    (  # the shared corpus
+        "40/6000+30:20/3000+30:1500+30",
+        (P(40, 6000, 30), P(20, 3000, 30), P(SD, 1500, 30)),
+        None,
+    ),
+    ("W300+2-B240+2", (P(SD, 300, 2),), (P(SD, 240, 2),)),
+    ("40/5400:1800", (P(40, 5400), P(SD, 1800)), None),
+    ("40/7200", (P(40, 7200),), None),
+    ("W40/5400+30:1800+30-B40/4500+30:1800+30", CLASSIC, (P(40, 4500, 30), P(SD, 1800, 30))),
+]
+
+
+@pytest.mark.parametrize(("text", "white", "black"), R222)
+def test_222(text: str, white: tuple[Period, ...], black: tuple[Period, ...] | None) -> None:
+    tc = parse_222(text)
+    assert (tc.periods, tc.black, tc.text) == (white, black, text)
+    assert format_222(tc) == text
+
+
+def test_222_agrees_with_free_text() -> None:
+    assert parse_222("40/5400+30:1800+30").periods == parse_time_control("90'/40+30'+30\"").periods
+    assert parse_222("5400+30").minutes_for() == 120
+    assert parse_222("W300-B300").black is None  # equal sides are no time odds
+
+
+REJECTS_222 = [
+    ("", 1),
+    ("+30", 1),
+    ("40/", 4),
+    ("5400+", 6),
+    ("5400:900", 5),  # only the last period may lack a move count
+    ("W300", 5),
+    ("W300-240", 6),
+    ("W300-B", 7),
+    ("40/6000+30:", 12),
+    ("5400 +30", 5),
+    ("abc", 1),
+    ("0/60", 1),
+    ("90+30 min", 6),
+    ("1234567890", 1),
+]
+
+
+@pytest.mark.parametrize(("text", "column"), REJECTS_222)
+def test_222_rejects(text: str, column: int) -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_222(text)
+    assert info.value.column == column
+
+
+def test_format_222_refuses_what_222_cannot_hold() -> None:
+    with pytest.raises(ValueError, match="delay"):
+        format_222(parse_time_control("G/90;d5"))
+    with pytest.raises(ValueError, match="period"):
+        format_222(TimeControl(()))
+
+
+# -- properties -----------------------------------------------------------------
+
+# Words and signs of the free text, so that random texts reach past the lexer.
+VOCABULARY = (  # noqa: SIM905 - a word list reads best as text
+    "90 40 30 15 10 5 3 2 1 0 1:30 1.5 two min ' \" s sec h hours moves mm move / + , ; "
+    "x G SD game all the in per player each from first increment inc bonus delay d KO QPF "
+    "for rest of end after and then plus with followed by Rapid Blitz Standard : . "
+    "an extra is added time a makes to his clock starting - addition W B 30-second 2h"
+).split()
+
+TEXT = st.text(max_size=40)
+WORDS = st.lists(st.sampled_from(VOCABULARY), max_size=12).map(" ".join)
+GLUED = st.lists(st.sampled_from(VOCABULARY), max_size=10).map("".join)
+
+
+def _check_text(text: str) -> None:
+    try:
+        tc = parse_time_control(text)
+    except TimeControlError as e:
+        assert 1 <= e.column <= len(text) + 1
+        assert e.found and e.expected
+    else:
+        assert tc.periods
+        assert tc.text == text
+        # Each move adds its increment: the measure never goes down.
+        assert tc.minutes_for(40) <= tc.minutes_for(60) <= tc.minutes_for(80)
+
+
+@SETTINGS
+@given(TEXT)
+def test_any_text_parses_or_raises_time_control_error(text: str) -> None:
+    _check_text(text)
+
+
+@SETTINGS
+@given(st.one_of(WORDS, GLUED))
+def test_any_words_parse_or_raise_time_control_error(text: str) -> None:
+    _check_text(text)
+
+
+@SETTINGS
+@given(st.one_of(TEXT, st.text(alphabet="0123456789/+:-WB", max_size=20)))
+def test_any_text_is_222_or_raises_time_control_error(text: str) -> None:
+    try:
+        tc = parse_222(text)
+    except TimeControlError as e:
+        assert 1 <= e.column <= len(text) + 1
+    else:
+        assert parse_222(format_222(tc)).periods == tc.periods
+
+
+SECONDS = st.integers(min_value=0, max_value=20_000)
+INCREMENTS = st.integers(min_value=0, max_value=120)
+COUNTED = st.builds(Period, st.integers(min_value=1, max_value=80), SECONDS, INCREMENTS)
+LAST = st.builds(Period, st.one_of(st.none(), st.integers(1, 80)), SECONDS, INCREMENTS)
+SIDES = st.tuples(st.lists(COUNTED, max_size=3), LAST).map(lambda s: (*s[0], s[1]))
+
+
+@SETTINGS
+@given(SIDES, st.one_of(st.none(), SIDES))
+def test_222_round_trips(white: tuple[Period, ...], black: tuple[Period, ...] | None) -> None:
+    if black == white:
+        black = None
+    text = format_222(TimeControl(white, black=black))
+    tc = parse_222(text)
+    assert (tc.periods, tc.black) == (white, black)
+    assert format_222(tc) == text
+
+
+def test_parsing_is_fast() -> None:
+    texts = [row[0] for row in REAL]
+    for text in texts:  # loads the grammar
+        parse_time_control(text)
+    start = time.perf_counter()
+    for _ in range(20):
+        for text in texts:
+            parse_time_control(text)
+    per_string = (time.perf_counter() - start) / (20 * len(texts))
+    assert per_string < 0.005  # about 0.1 ms measured; generous for slow machines
