@@ -1,0 +1,214 @@
+"""What kind of event a file reports: its type, its time control, its rule set.
+
+The regulation checks and the rater need three facts the records only
+imply:
+
+* the tournament type (:class:`TournamentType`), from 192 (TRF-2026 codes),
+  else 092 (free text), else the pairings themselves;
+* the time control, from 222 (structured, TRF-2026), else 122 (free text);
+* the rule set: with ``rules="auto"``, the FIDE regulation in force at the
+  start date (042), and the rapid and blitz one when the time control is
+  rapid or blitz.
+
+Each can be given instead (``--type``, ``--time-control``, ``--rules``);
+:func:`event_of` records where each fact came from, so a report can say so.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import re
+from collections import Counter
+
+import attrs
+
+from trfkit.model import Tournament
+from trfkit.rules import RULE_SETS, Family, RuleSet, get
+from trfkit.timecontrol import TimeControl, TimeControlError, parse_222, parse_time_control
+
+__all__ = [
+    "Event",
+    "TournamentType",
+    "choose_rules",
+    "event_of",
+    "infer_type",
+]
+
+
+class TournamentType(enum.Enum):
+    """The pairing system, in the words ``--type`` and the JSON output use."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    TEAM = "team"
+    MATCH = "match"
+
+
+# TRF-2026 192 codes (ETT26) and 092 free text, most specific first.
+_TYPE_WORDS: tuple[tuple[re.Pattern[str], TournamentType], ...] = (
+    (re.compile(r"TEAM|MANNSCHAFT|OLYMPIAD", re.I), TournamentType.TEAM),
+    (
+        re.compile(r"DOUBLE[ _-]?ROUND[ _-]?ROBIN|DOUBLEROUNDROBIN|\bDRR\b|DOPPELRUND", re.I),
+        TournamentType.DOUBLE_ROUND_ROBIN,
+    ),
+    (
+        re.compile(
+            r"ROUND[ _-]?ROBIN|ROUNDROBIN|\bRR\b|BERGER|ALL[ _-]PLAY[ _-]ALL|RUNDENTURNIER", re.I
+        ),
+        TournamentType.ROUND_ROBIN,
+    ),
+    (re.compile(r"\bMATCH\b|WETTKAMPF", re.I), TournamentType.MATCH),
+    (re.compile(r"SWISS|DUTCH|DUBOV|BURSTEIN|LIM\b|SCHWEIZER|MONRAD", re.I), TournamentType.SWISS),
+)
+
+
+def _declared_type(t: Tournament) -> tuple[TournamentType, str] | None:
+    for code in ("192", "092"):
+        text = t.header(code)
+        if not text:
+            continue
+        for pattern, kind in _TYPE_WORDS:
+            if pattern.search(text):
+                return kind, code
+    return None
+
+
+def infer_type(t: Tournament) -> TournamentType:
+    """The type the pairings show.
+
+    Team records make a team event; two players a match; every pair of
+    players meeting once (twice) a round robin (double round robin), with
+    unplayed games counted as meetings since they were paired; anything
+    else a Swiss.
+    """
+    if t.teams:
+        return TournamentType.TEAM
+    ranks = {p.start_rank for p in t.players}
+    n = len(ranks)
+    if n == 2:
+        return TournamentType.MATCH
+    if n < 3:
+        return TournamentType.SWISS
+    meetings: Counter[tuple[int, int]] = Counter()
+    for p in t.players:
+        for g in p.games:
+            if g.opponent is not None and g.opponent in ranks and g.opponent > p.start_rank:
+                meetings[(p.start_rank, g.opponent)] += 1
+    pairs = n * (n - 1) // 2
+    if len(meetings) == pairs:
+        times = set(meetings.values())
+        if times == {1}:
+            return TournamentType.ROUND_ROBIN
+        if times == {2}:
+            return TournamentType.DOUBLE_ROUND_ROBIN
+    return TournamentType.SWISS
+
+
+@attrs.frozen
+class Event:
+    """The facts the regulation checks work from, and where each came from."""
+
+    rules: RuleSet
+    rules_source: str
+    """``given``, or how ``auto`` chose: e.g. ``042 2025-05-01, standard``."""
+    type: TournamentType
+    type_source: str
+    """``given``, ``192``, ``092`` or ``pairings``."""
+    time_control: TimeControl | None
+    time_control_source: str | None
+    """``given``, ``222`` or ``122``; ``None`` when there is none."""
+    time_control_line: int
+    time_control_error: TimeControlError | None
+    """Why the time control could not be read (R102)."""
+    start: datetime.date | None
+
+
+def _time_control(
+    t: Tournament, given: str | None
+) -> tuple[TimeControl | None, str | None, int, TimeControlError | None]:
+    if given is not None:
+        try:
+            return parse_time_control(given), "given", 0, None
+        except TimeControlError as exc:
+            return None, "given", 0, exc
+    error: TimeControlError | None = None
+    line = 0
+    for code, parse in (("222", parse_222), ("122", parse_time_control)):
+        text = t.header(code)
+        if not text:
+            continue
+        try:
+            return parse(text), code, t.header_line(code), None
+        except TimeControlError as exc:
+            # Keep the first failure, but let 122 stand in for a bad 222.
+            if error is None:
+                error, line = exc, t.header_line(code)
+    return None, None, line, error
+
+
+def _start(t: Tournament) -> datetime.date | None:
+    start = t.start_date
+    if start is not None and start.date is not None:
+        return start.date
+    # No 042: the first round date stands in.
+    dated = [d.date for d in t.round_dates if d.date is not None]
+    return min(dated) if dated else None
+
+
+def choose_rules(start: datetime.date | None, tc: TimeControl | None) -> tuple[RuleSet, str]:
+    """The rule set ``--rules auto`` picks, and why.
+
+    The FIDE standard regulation in force at ``start`` (the newest when the
+    date is unknown); the rapid and blitz regulation when ``tc`` gives less
+    than 60 minutes for 60 moves (FIDE Rapid & Blitz 2024 §1.1). Before
+    2009-07 the oldest text, fide-2002, is the best there is.
+    """
+    fide = [r for r in RULE_SETS.values() if r.family is Family.STANDARD]
+    fide.sort(key=lambda r: r.effective)
+    day = start or datetime.date.max
+    chosen = fide[0]
+    for r in fide:
+        if r.effective <= day:
+            chosen = r
+    why = f"start {start.isoformat()}" if start else "no start date: the newest rules"
+    if tc is not None and tc.minutes_for(60) < 60:
+        chosen = get("fide-rb-2024")
+        why += f", {_minutes(tc)} for 60 moves: rapid or blitz"
+    return chosen.as_of(start), why
+
+
+def _minutes(tc: TimeControl) -> str:
+    m = tc.minutes_for(60)
+    return f"{float(m):g} min"
+
+
+def event_of(
+    t: Tournament,
+    *,
+    rules: str | RuleSet = "auto",
+    type: TournamentType | str | None = None,
+    time_control: str | None = None,
+) -> Event:
+    """The type, time control and rule set of ``t``, each given or found.
+
+    ``rules`` is a rule-set name, a :class:`RuleSet`, or ``"auto"``;
+    ``type`` a :class:`TournamentType` or its value (``"swiss"``, ...);
+    ``time_control`` free text that replaces the file's 122/222.
+    A name that is no rule set raises ``KeyError``; a bad type ``ValueError``.
+    """
+    tc, tc_source, tc_line, tc_error = _time_control(t, time_control)
+    start = _start(t)
+    if isinstance(rules, RuleSet):
+        rule_set, rules_source = rules.as_of(start), "given"
+    elif rules == "auto":
+        rule_set, rules_source = choose_rules(start, tc)
+    else:
+        rule_set, rules_source = get(rules).as_of(start), "given"
+    if type is not None:
+        kind, type_source = TournamentType(type), "given"
+    else:
+        declared = _declared_type(t)
+        kind, type_source = declared if declared else (infer_type(t), "pairings")
+    return Event(rule_set, rules_source, kind, type_source, tc, tc_source, tc_line, tc_error, start)

@@ -1,0 +1,45 @@
+"""CHESSA (Chess South Africa) rating rules in force from 1 January 2015.
+
+Source: shared/seeds/002 (S002). A national system with three classes in
+one text: standard (at least 60 minutes), rapid (more than 10 and less than
+60) and blitz (10 or less), all as time + 60 x increment ("Time Control").
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from trfkit.rules import Family, RuleSet
+
+RULES = RuleSet(
+    name="chessa-2015",
+    title="CHESSA Rating Rules 2015",
+    family=Family.NATIONAL,
+    effective=datetime.date(2015, 1, 1),
+    reference="CHESSA Rating Rules 2015",
+    sections={
+        "R101": "Time Control 2",
+        "R102": "Time Control 1",
+        "R501": "Rounds 5",
+        "R502": "Rounds 5",
+        "R603": "First rating",
+        "R605": "Number of players per tournament",
+        "R606": "Rounds 1-2",
+    },
+    standard_minimum_minutes=((0, 60),),
+    rapid_minutes=(10, 60),
+    blitz_minutes=(0, 10),
+    # "Number of players per tournament": 6 per section, 10 in all.
+    min_section_players=6,
+    min_tournament_players=10,
+    # "Rounds": at least 5, or 4 for Braille tournaments; fewer only with
+    # the Ratings Committee's dispensation.
+    min_rounds=5,
+    min_rounds_braille=4,
+    # Games against unrated players count in u8, u10 and beginner sections.
+    unrated_only_rated_opponents=False,
+    newcomer_min_games=12,
+    rating_floor=100,
+    # The cap is asymmetric (+400 / -736); the rater handles it.
+    rating_difference_cap=400,
+)

@@ -1,0 +1,59 @@
+"""FIDE Rating Regulations, amended by the General Assemblies through 2002.
+
+Source: shared/seeds/004 (S004 in shared/docs/regulations.md). Used for
+events before 1 July 2009, the oldest text the project has.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from trfkit.rules import Family, RateClass, RuleSet, Scope
+
+RULES = RuleSet(
+    name="fide-2002",
+    title="FIDE Rating Regulations (GA 1982, amended through 2002)",
+    family=Family.STANDARD,
+    # GA changes take effect on 1 July of the following year (§0.11).
+    effective=datetime.date(2003, 7, 1),
+    reference="FIDE Rating Regulations 2002",
+    sections={
+        "R101": "§1.1",
+        "R102": "§1.1",
+        "R103": "§1.3",
+        "R301": "§3.1",
+        "R302": "§3.1",
+        "R401": "§4.1",
+        "R501": "§5.1",
+        "R502": "§5.1",
+        "R601": "§6.3-6.31",
+        "R602": "§6.32",
+        "R603": "§6.1, §6.42",
+        "R604": "§6.5",
+    },
+    # §1.11-1.13: the thresholds look at every player "in the tournament".
+    standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
+    threshold_scope=Scope.TOURNAMENT,
+    # §1.3: 40 moves are only "recommended".
+    first_control_moves=40,
+    first_control_binding=False,
+    # §3.1: no more than three rounds and 12 hours of play a day.
+    max_rounds_per_day={RateClass.STANDARD: 3},
+    max_hours_per_day=12,
+    # §4.1, §4.11: 90 days; leagues may last longer.
+    max_duration_days=90,
+    # §6.3-6.32
+    round_robin_rated_share=(1, 3),
+    round_robin_small_field=(10, 4),
+    double_round_robin_with_unrated=(6, 4),
+    # §6.42: an unrated player needs three rated opponents; §6.1: less
+    # than one point and his result is disregarded.
+    unrated_min_rated_opponents=3,
+    unrated_min_score=(1, 1),
+    newcomer_min_games=9,  # §9.14
+    # §6.5: games after a match is decided are not rated.
+    match_unrated_not_rated=False,
+    # §10.31-32 and regulations.md I-8: ratings from 1801 are published.
+    rating_floor=1801,
+    rating_difference_cap=350,  # §10.51
+)

@@ -1,0 +1,53 @@
+"""FIDE Rating Regulations, amended by the General Assemblies through 2008.
+
+Source: shared/seeds/000 (S000), with the rating floor of 1200 from
+1 July 2009 (§0.6). regulations.md I-9: the text describes practice of
+about 2009-2012; the texts of 2014-2021 could not be found (Q1), so this rule
+set also covers events up to the end of 2021 under ``--rules auto``.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from trfkit.rules import Family, RateClass, RuleSet, Scope
+
+RULES = RuleSet(
+    name="fide-2009",
+    title="FIDE Rating Regulations (GA 1982, amended through 2008)",
+    family=Family.STANDARD,
+    effective=datetime.date(2009, 7, 1),
+    reference="FIDE Rating Regulations 2009",
+    sections={
+        "R101": "§1.1",
+        "R102": "§1.1",
+        "R103": "§1.3",
+        "R301": "§3.1",
+        "R302": "§3.1",
+        "R401": "§4.1",
+        "R501": "§5",
+        "R502": "§5",
+        "R601": "§6.3-6.31",
+        "R602": "§6.32",
+        "R603": "§6.1, §6.41",
+        "R604": "§6.5-6.6",
+    },
+    # §1.1: thresholds over every player "in the tournament".
+    standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
+    threshold_scope=Scope.TOURNAMENT,
+    first_control_moves=40,  # §1.3: "it shall be 40 moves"
+    max_rounds_per_day={RateClass.STANDARD: 3},  # §3.1
+    max_hours_per_day=12,  # §3.1
+    max_duration_days=90,  # §4.1; leagues §4.11; QC Chairman §4.12
+    round_robin_rated_share=(1, 3),  # §6.3
+    round_robin_small_field=(10, 4),  # §6.31
+    double_round_robin_with_unrated=(6, 4),  # §6.32
+    # §6.41: three games against rated opponents and at least 1 point;
+    # §6.1 says the same of "zero or half" (regulations.md I-11).
+    unrated_min_rated_opponents=3,
+    unrated_min_score=(1, 1),
+    newcomer_min_games=9,  # §7.14
+    match_unrated_not_rated=True,  # §6.6
+    rating_floor=1200,  # §0.6
+    rating_difference_cap=400,  # §8.54
+)

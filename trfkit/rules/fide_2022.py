@@ -1,0 +1,48 @@
+"""FIDE Rating Regulations effective from 1 January 2022.
+
+No primary text in the seeds: parameters from the sources cited in
+shared/docs/regulations.md §1 (KOL, USC22, CX21, ZT). The thresholds use the
+ratings "at the start of the tournament"; per game, the higher of the two.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from trfkit.rules import Family, RuleSet, Scope
+
+RULES = RuleSet(
+    name="fide-2022",
+    title="FIDE Rating Regulations effective from 1 January 2022",
+    family=Family.STANDARD,
+    effective=datetime.date(2022, 1, 1),
+    reference="FIDE Rating Regulations 2022",
+    sections={
+        "R101": "§1.1",
+        "R102": "§1.1",
+        "R103": "§1.2",
+        "R302": "§3",
+        "R401": "§4",
+        "R501": "§5",
+        "R502": "§5",
+        "R603": "§8.2.1",
+        "R604": "§6",
+    },
+    # §1.1 [KOL, USC22]: 120 minutes if a player in the game is 2400+, 90 if 1800+.
+    standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),
+    threshold_scope=Scope.GAME,
+    first_control_moves=30,  # §1.2 [KOL]
+    # The three-round cap is not in the later texts (regulations.md §2b).
+    max_hours_per_day=12,
+    # 90 days as before; events over 30 days report monthly [CX21].
+    max_duration_days=90,
+    interim_report_days=30,
+    # §8.2.1 [ZT]: a first event with a score of zero is ignored.
+    unrated_min_score=(0, 1),
+    unrated_score_strict=True,
+    newcomer_min_games=5,
+    # Carried from 2009 §6.6; the 2024 text (§6) has the same rule.
+    match_unrated_not_rated=True,
+    rating_floor=1000,
+    rating_difference_cap=400,
+)

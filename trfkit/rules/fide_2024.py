@@ -1,0 +1,54 @@
+"""FIDE Rating Regulations effective from 1 March 2024, with the 2025-10-01 amendment.
+
+No primary text in the seeds: parameters from the transcription ZV of FIDE
+Handbook B.02 (2024) and the sources in shared/docs/regulations.md §1.
+The amendment of 1 October 2025 exempts players rated 2650 or more from the
+400-point rule for their own change [CB25]; it is applied by the event's
+start date (:meth:`RuleSet.as_of`).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from trfkit.rules import Amendment, Family, RuleSet, Scope
+
+RULES = RuleSet(
+    name="fide-2024",
+    title="FIDE Rating Regulations effective from 1 March 2024",
+    family=Family.STANDARD,
+    effective=datetime.date(2024, 3, 1),
+    reference="FIDE Rating Regulations 2024",
+    sections={
+        "R101": "§1.1",
+        "R102": "§1.1",
+        "R103": "§1.2",
+        "R302": "§3",
+        "R401": "§4",
+        "R501": "§5.1",
+        "R502": "§5.1",
+        "R603": "§7.1.4, §8.2.1",
+        "R604": "§6",
+    },
+    # §1.1: ratings of the players "in the game" at its start.
+    standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),
+    threshold_scope=Scope.GAME,
+    first_control_moves=30,  # §1.2
+    max_hours_per_day=12,  # §3 (ZV diff table)
+    max_duration_days=90,  # §4
+    interim_report_days=30,  # §4: events over 30 days report monthly
+    unrated_min_score=(0, 1),  # §8.2.1: a score of zero is not counted
+    unrated_score_strict=True,
+    newcomer_min_games=5,  # §7.1.4
+    match_unrated_not_rated=True,  # §6
+    rating_floor=1400,  # §7.1.2
+    rating_difference_cap=400,  # §8.3.1
+    amendments=(
+        Amendment(
+            effective=datetime.date(2025, 10, 1),
+            title="2025-10-01: no 400-point cap for players rated 2650+",
+            reference="FIDE Rating Regulations 2024 §8.3.1 (amended 2025-10-01)",
+            changes={"cap_exempt_rating": 2650},
+        ),
+    ),
+)

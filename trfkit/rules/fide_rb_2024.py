@@ -1,0 +1,53 @@
+"""FIDE Rapid and Blitz Rating Regulations 2024, with the 2024-12-01 amendment.
+
+Source: shared/seeds/003 (S003). Its header says "Applied from 1 January
+2024"; the Handbook chapter says 1 March 2024, the date of the reform
+(regulations.md I-12), which is used here. The amendment of 1 December 2024
+(ZV) leaves unrated the games between players 600 or more points apart when
+one of them is rated above 2600.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from trfkit.rules import Amendment, Family, RateClass, RuleSet
+
+RULES = RuleSet(
+    name="fide-rb-2024",
+    title="FIDE Rapid and Blitz Rating Regulations 2024",
+    family=Family.RAPID_BLITZ,
+    effective=datetime.date(2024, 3, 1),
+    reference="FIDE Rapid & Blitz Rating Regulations 2024",
+    sections={
+        "R101": "§1.1-1.2",
+        "R102": "§1.1",
+        "R301": "§3.1",
+        "R501": "§4.1",
+        "R502": "§4.1",
+        "R603": "§6.1.4, §7.2.2",
+        "R604": "§5",
+        "R607": "(amendment of 2024-12-01)",
+    },
+    # §1.1.1 rapid: more than 10 and less than 60 minutes; §1.1.2 blitz:
+    # more than 3 and at most 10; both as time + 60 x increment.
+    rapid_minutes=(10, 60),
+    blitz_minutes=(3, 10),
+    time_odds_rated=False,  # §1.2
+    max_rounds_per_day={RateClass.RAPID: 15, RateClass.BLITZ: 30},  # §3.1
+    unrated_min_score=(0, 1),  # §7.2.2
+    unrated_score_strict=True,
+    newcomer_min_games=5,  # §6.1.4
+    match_unrated_not_rated=True,  # §5.1
+    # §5.2: games after the match is decided are not rated (waivable).
+    rating_floor=1400,  # §6.1.2
+    rating_difference_cap=400,
+    amendments=(
+        Amendment(
+            effective=datetime.date(2024, 12, 1),
+            title="2024-12-01: games 600+ points apart not rated if a player is above 2600",
+            reference="FIDE Rapid & Blitz Rating Regulations 2024 (amended 2024-12-01)",
+            changes={"rating_gap_limit": (600, 2600)},
+        ),
+    ),
+)
