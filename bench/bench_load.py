@@ -42,7 +42,9 @@ def floor(path: Path) -> list[Row]:
                 line[4:8], line[9], line[10:13], line[14:47], line[48:52], line[53:56],
                 line[57:68], line[69:79], line[80:84], line[85:89],
             )  # fmt: skip
-            cells = [(line[p : p + 4], line[p + 5], line[p + 7]) for p in range(91, len(line) - 7, 10)]
+            cells = [
+                (line[p : p + 4], line[p + 5], line[p + 7]) for p in range(91, len(line) - 7, 10)
+            ]
             rows.append((fields, cells))
     return rows
 
@@ -54,7 +56,9 @@ def once(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def paired(a: Callable[[], object], c: Callable[[], object], repeat: int) -> tuple[float, float, float]:
+def paired(
+    a: Callable[[], object], c: Callable[[], object], repeat: int
+) -> tuple[float, float, float]:
     """Median times of a and c (ms) and the median of their per-pair ratios.
 
     a and c alternate, so a machine that slows down for a while (another
@@ -88,8 +92,10 @@ def main() -> int:
     assert len(floor(path)) == args.players
 
     f, c, ratio = paired(lambda: floor(path), lambda: trfkit.load(path), args.repeat)
-    print(f"file: {path.name} ({path.stat().st_size / 1e6:.2f} MB, {args.players} players, "
-          f"{args.rounds} rounds), median of {args.repeat} alternating pairs")
+    print(
+        f"file: {path.name} ({path.stat().st_size / 1e6:.2f} MB, {args.players} players, "
+        f"{args.rounds} rounds), median of {args.repeat} alternating pairs"
+    )
     print(f"  (a) floor          {f:8.1f} ms")
     print(f"  (c) trfkit.load    {c:8.1f} ms   c/a = {ratio:.2f}  (target <= 2.5)")
     return 0

@@ -59,15 +59,30 @@ TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "WG", "W
 
 # Points in half-points per result code (default scoring: U = win value).
 HALVES: dict[str, int] = {
-    "1": 2, "+": 2, "W": 2, "F": 2, "U": 2,
-    "=": 1, "D": 1, "H": 1,
-    "0": 0, "-": 0, "L": 0, "Z": 0, " ": 0,
+    "1": 2,
+    "+": 2,
+    "W": 2,
+    "F": 2,
+    "U": 2,
+    "=": 1,
+    "D": 1,
+    "H": 1,
+    "0": 0,
+    "-": 0,
+    "L": 0,
+    "Z": 0,
+    " ": 0,
 }
 # Result of the opponent that is compatible with a given result.
 COMPLEMENT: dict[str, frozenset[str]] = {
-    "1": frozenset("0"), "0": frozenset("1"), "=": frozenset("="),
-    "+": frozenset("-"), "-": frozenset("+-"),
-    "W": frozenset("L"), "L": frozenset("W"), "D": frozenset("D"),
+    "1": frozenset("0"),
+    "0": frozenset("1"),
+    "=": frozenset("="),
+    "+": frozenset("-"),
+    "-": frozenset("+-"),
+    "W": frozenset("L"),
+    "L": frozenset("W"),
+    "D": frozenset("D"),
 }
 BYE_RESULTS = frozenset("HFUZ ")
 RESULT_CODES = "10=+-WLDHFUZ"
@@ -86,85 +101,509 @@ TIME_CONTROLS = (
 # pure ASCII.  About half of the players draw from the accented pools.
 # ---------------------------------------------------------------------------
 LAST_PLAIN = (
-    "Smith", "Johnson", "Brown", "Taylor", "Wilson", "Anderson", "Thomas", "Martin",
-    "Jackson", "Clarke", "Walker", "Wright", "Robinson", "Hughes", "Edwards", "Green",
-    "Kowalski", "Nowak", "Petrov", "Ivanov", "Smirnov", "Kuznetsov", "Popov", "Novak",
-    "Horvat", "Kovacs", "Nagy", "Szabo", "Toth", "Rossi", "Russo", "Ferrari", "Bianchi",
-    "Romano", "Colombo", "Ricci", "Garcia", "Martinez", "Lopez", "Sanchez", "Perez",
-    "Gomez", "Fernandez", "Silva", "Santos", "Costa", "Pereira", "Almeida", "Jansen",
-    "de Vries", "van den Berg", "Bakker", "Visser", "Smit", "Meyer", "Wagner", "Becker",
-    "Hoffmann", "Schulz", "Koch", "Richter", "Klein", "Wolf", "Neumann", "Schwarz",
-    "Dubois", "Durand", "Leroy", "Moreau", "Laurent", "Simon", "Michel", "Lefebvre",
-    "Nielsen", "Hansen", "Pedersen", "Andersen", "Larsen", "Johansson", "Karlsson",
-    "Nilsson", "Eriksson", "Virtanen", "Korhonen", "Papadopoulos", "Georgiou", "Kaya",
-    "Demir", "Sahin", "Celik", "Yilmaz", "Cohen", "Levi", "Mizrahi", "Kumar", "Sharma",
-    "Gupta", "Singh", "Patel", "Reddy", "Iyer", "Wang", "Li", "Zhang", "Liu", "Chen",
-    "Yang", "Huang", "Zhao", "Wu", "Zhou", "Nguyen", "Tran", "Le", "Pham", "Kim", "Park",
-    "Lee", "Choi", "Tanaka", "Suzuki", "Sato", "Watanabe", "O'Brien", "O'Connor",
-    "McDonald", "Fitzgerald-Hamilton", "Abdullayev", "Mamedov", "Karimov", "Aliyev",
+    "Smith",
+    "Johnson",
+    "Brown",
+    "Taylor",
+    "Wilson",
+    "Anderson",
+    "Thomas",
+    "Martin",
+    "Jackson",
+    "Clarke",
+    "Walker",
+    "Wright",
+    "Robinson",
+    "Hughes",
+    "Edwards",
+    "Green",
+    "Kowalski",
+    "Nowak",
+    "Petrov",
+    "Ivanov",
+    "Smirnov",
+    "Kuznetsov",
+    "Popov",
+    "Novak",
+    "Horvat",
+    "Kovacs",
+    "Nagy",
+    "Szabo",
+    "Toth",
+    "Rossi",
+    "Russo",
+    "Ferrari",
+    "Bianchi",
+    "Romano",
+    "Colombo",
+    "Ricci",
+    "Garcia",
+    "Martinez",
+    "Lopez",
+    "Sanchez",
+    "Perez",
+    "Gomez",
+    "Fernandez",
+    "Silva",
+    "Santos",
+    "Costa",
+    "Pereira",
+    "Almeida",
+    "Jansen",
+    "de Vries",
+    "van den Berg",
+    "Bakker",
+    "Visser",
+    "Smit",
+    "Meyer",
+    "Wagner",
+    "Becker",
+    "Hoffmann",
+    "Schulz",
+    "Koch",
+    "Richter",
+    "Klein",
+    "Wolf",
+    "Neumann",
+    "Schwarz",
+    "Dubois",
+    "Durand",
+    "Leroy",
+    "Moreau",
+    "Laurent",
+    "Simon",
+    "Michel",
+    "Lefebvre",
+    "Nielsen",
+    "Hansen",
+    "Pedersen",
+    "Andersen",
+    "Larsen",
+    "Johansson",
+    "Karlsson",
+    "Nilsson",
+    "Eriksson",
+    "Virtanen",
+    "Korhonen",
+    "Papadopoulos",
+    "Georgiou",
+    "Kaya",
+    "Demir",
+    "Sahin",
+    "Celik",
+    "Yilmaz",
+    "Cohen",
+    "Levi",
+    "Mizrahi",
+    "Kumar",
+    "Sharma",
+    "Gupta",
+    "Singh",
+    "Patel",
+    "Reddy",
+    "Iyer",
+    "Wang",
+    "Li",
+    "Zhang",
+    "Liu",
+    "Chen",
+    "Yang",
+    "Huang",
+    "Zhao",
+    "Wu",
+    "Zhou",
+    "Nguyen",
+    "Tran",
+    "Le",
+    "Pham",
+    "Kim",
+    "Park",
+    "Lee",
+    "Choi",
+    "Tanaka",
+    "Suzuki",
+    "Sato",
+    "Watanabe",
+    "O'Brien",
+    "O'Connor",
+    "McDonald",
+    "Fitzgerald-Hamilton",
+    "Abdullayev",
+    "Mamedov",
+    "Karimov",
+    "Aliyev",
 )
 LAST_ACC = (
-    "Müller", "Schäfer", "Schröder", "Köhler", "Krüger", "Größer", "Jäger", "Böhm",
-    "Lehtonen-Mäkinen", "Mäkelä", "Hämäläinen", "Järvinen", "Sørensen", "Jørgensen",
-    "Østergaard", "Kjær", "Åberg", "Ångström", "Söderberg", "Björk", "Öztürk", "Çelik",
-    "Güneş", "Yıldız", "Doğan", "Şahin", "Erdős", "Kovács", "Szabó", "Tóth", "Fülöp",
-    "Hegedűs", "Dvořák", "Novotný", "Svoboda-Černá", "Procházka", "Kučera", "Růžička",
-    "Šimić", "Jovanović", "Petrović", "Đoković", "Živković", "Marković", "Babić",
-    "Kowalczyk-Wróbel", "Wiśniewski", "Wójcik", "Kamiński", "Lewandowski-Żak", "Zieliński",
-    "Szymański", "Woźniak", "Dąbrowski", "Kozłowski", "Jankowski-Łęcki", "Łukasiewicz",
-    "Peña", "Muñoz", "Núñez", "Ibáñez", "Pérez", "Gómez", "Martínez", "Fernández",
-    "González", "Rodríguez", "Hernández", "Díaz", "Álvarez", "Sánchez", "Gonçalves",
-    "Conceição", "Magalhães", "Simões", "Guimarães", "Brandão", "Lefèvre", "Bézier",
-    "Frère", "Gaëtan", "Clément", "Béranger", "Hélène-Duprés", "Ménard", "Noël",
-    "Mlynář", "Štefánik", "Hrušovský", "Čech", "Bārziņš", "Ozoliņš", "Kalniņš",
-    "Jurkevičius", "Kazlauskas-Šimkus", "Vaitkevičiūtė", "Þórsson", "Guðmundsson",
-    "Ólafsson", "Sigurðardóttir", "Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Võ",
-    "Dragomirescu-Ţepeş", "Ionescu-Bălan", "Stănescu", "Mureşan", "Cârstea",
+    "Müller",
+    "Schäfer",
+    "Schröder",
+    "Köhler",
+    "Krüger",
+    "Größer",
+    "Jäger",
+    "Böhm",
+    "Lehtonen-Mäkinen",
+    "Mäkelä",
+    "Hämäläinen",
+    "Järvinen",
+    "Sørensen",
+    "Jørgensen",
+    "Østergaard",
+    "Kjær",
+    "Åberg",
+    "Ångström",
+    "Söderberg",
+    "Björk",
+    "Öztürk",
+    "Çelik",
+    "Güneş",
+    "Yıldız",
+    "Doğan",
+    "Şahin",
+    "Erdős",
+    "Kovács",
+    "Szabó",
+    "Tóth",
+    "Fülöp",
+    "Hegedűs",
+    "Dvořák",
+    "Novotný",
+    "Svoboda-Černá",
+    "Procházka",
+    "Kučera",
+    "Růžička",
+    "Šimić",
+    "Jovanović",
+    "Petrović",
+    "Đoković",
+    "Živković",
+    "Marković",
+    "Babić",
+    "Kowalczyk-Wróbel",
+    "Wiśniewski",
+    "Wójcik",
+    "Kamiński",
+    "Lewandowski-Żak",
+    "Zieliński",
+    "Szymański",
+    "Woźniak",
+    "Dąbrowski",
+    "Kozłowski",
+    "Jankowski-Łęcki",
+    "Łukasiewicz",
+    "Peña",
+    "Muñoz",
+    "Núñez",
+    "Ibáñez",
+    "Pérez",
+    "Gómez",
+    "Martínez",
+    "Fernández",
+    "González",
+    "Rodríguez",
+    "Hernández",
+    "Díaz",
+    "Álvarez",
+    "Sánchez",
+    "Gonçalves",
+    "Conceição",
+    "Magalhães",
+    "Simões",
+    "Guimarães",
+    "Brandão",
+    "Lefèvre",
+    "Bézier",
+    "Frère",
+    "Gaëtan",
+    "Clément",
+    "Béranger",
+    "Hélène-Duprés",
+    "Ménard",
+    "Noël",
+    "Mlynář",
+    "Štefánik",
+    "Hrušovský",
+    "Čech",
+    "Bārziņš",
+    "Ozoliņš",
+    "Kalniņš",
+    "Jurkevičius",
+    "Kazlauskas-Šimkus",
+    "Vaitkevičiūtė",
+    "Þórsson",
+    "Guðmundsson",
+    "Ólafsson",
+    "Sigurðardóttir",
+    "Nguyễn",
+    "Trần",
+    "Lê",
+    "Phạm",
+    "Hoàng",
+    "Võ",
+    "Dragomirescu-Ţepeş",
+    "Ionescu-Bălan",
+    "Stănescu",
+    "Mureşan",
+    "Cârstea",
 )
 FIRST_PLAIN_M = (
-    "John", "David", "Michael", "Peter", "Paul", "Mark", "James", "Robert", "Thomas",
-    "Alexander", "Sergey", "Dmitry", "Ivan", "Andrei", "Nikolai", "Pavel", "Marco",
-    "Luca", "Giovanni", "Carlos", "Juan", "Pedro", "Miguel", "Pablo", "Diego", "Jan",
-    "Piotr", "Tomasz", "Pieter", "Hans", "Karl", "Stefan", "Lars", "Erik", "Magnus",
-    "Anish", "Vishy", "Arjun", "Rahul", "Wei", "Hao", "Jun", "Minh", "Hiroshi",
-    "Kenji", "Ahmed", "Omar", "Yusuf", "Daniel", "Samuel", "Benjamin", "Levon",
+    "John",
+    "David",
+    "Michael",
+    "Peter",
+    "Paul",
+    "Mark",
+    "James",
+    "Robert",
+    "Thomas",
+    "Alexander",
+    "Sergey",
+    "Dmitry",
+    "Ivan",
+    "Andrei",
+    "Nikolai",
+    "Pavel",
+    "Marco",
+    "Luca",
+    "Giovanni",
+    "Carlos",
+    "Juan",
+    "Pedro",
+    "Miguel",
+    "Pablo",
+    "Diego",
+    "Jan",
+    "Piotr",
+    "Tomasz",
+    "Pieter",
+    "Hans",
+    "Karl",
+    "Stefan",
+    "Lars",
+    "Erik",
+    "Magnus",
+    "Anish",
+    "Vishy",
+    "Arjun",
+    "Rahul",
+    "Wei",
+    "Hao",
+    "Jun",
+    "Minh",
+    "Hiroshi",
+    "Kenji",
+    "Ahmed",
+    "Omar",
+    "Yusuf",
+    "Daniel",
+    "Samuel",
+    "Benjamin",
+    "Levon",
 )
 FIRST_PLAIN_W = (
-    "Anna", "Maria", "Elena", "Olga", "Natalia", "Irina", "Julia", "Sarah", "Laura",
-    "Emma", "Sofia", "Alice", "Judit", "Susan", "Nana", "Ju", "Yifan", "Humpy", "Koneru",
-    "Alexandra", "Valentina", "Kateryna", "Mariya", "Nino", "Lela", "Bella", "Hou",
-    "Pia", "Eva", "Ingrid", "Karin", "Lisa", "Claire", "Marie", "Lucia", "Carmen",
+    "Anna",
+    "Maria",
+    "Elena",
+    "Olga",
+    "Natalia",
+    "Irina",
+    "Julia",
+    "Sarah",
+    "Laura",
+    "Emma",
+    "Sofia",
+    "Alice",
+    "Judit",
+    "Susan",
+    "Nana",
+    "Ju",
+    "Yifan",
+    "Humpy",
+    "Koneru",
+    "Alexandra",
+    "Valentina",
+    "Kateryna",
+    "Mariya",
+    "Nino",
+    "Lela",
+    "Bella",
+    "Hou",
+    "Pia",
+    "Eva",
+    "Ingrid",
+    "Karin",
+    "Lisa",
+    "Claire",
+    "Marie",
+    "Lucia",
+    "Carmen",
 )
 FIRST_ACC_M = (
-    "José", "Jérôme", "François", "Zoë", "Søren", "Jürgen", "Jörg", "Björn", "Łukasz",
-    "Paweł", "Michał", "Wojciech-Józef", "Radosław", "Mikuláš", "Tomáš", "Lukáš", "Jiří",
-    "Dušan", "Miloš", "Bojan Čedomir", "Đorđe", "Ćiril", "Andrés", "Ángel", "Joaquín", "Raúl",
-    "Iñaki", "João", "Sebastião", "Gonçalo", "Hjörvar", "Þröstur", "Ömer", "Gökhan",
-    "Çağrı", "Tuấn", "Đức", "Renée", "Rémi", "Loïc", "Gaëtan", "Ştefan", "Mihăiță",
+    "José",
+    "Jérôme",
+    "François",
+    "Zoë",
+    "Søren",
+    "Jürgen",
+    "Jörg",
+    "Björn",
+    "Łukasz",
+    "Paweł",
+    "Michał",
+    "Wojciech-Józef",
+    "Radosław",
+    "Mikuláš",
+    "Tomáš",
+    "Lukáš",
+    "Jiří",
+    "Dušan",
+    "Miloš",
+    "Bojan Čedomir",
+    "Đorđe",
+    "Ćiril",
+    "Andrés",
+    "Ángel",
+    "Joaquín",
+    "Raúl",
+    "Iñaki",
+    "João",
+    "Sebastião",
+    "Gonçalo",
+    "Hjörvar",
+    "Þröstur",
+    "Ömer",
+    "Gökhan",
+    "Çağrı",
+    "Tuấn",
+    "Đức",
+    "Renée",
+    "Rémi",
+    "Loïc",
+    "Gaëtan",
+    "Ştefan",
+    "Mihăiță",
 )
 FIRST_ACC_W = (
-    "Zoë", "Renée", "Hélène", "Chloé", "Cécile", "Agnès", "Małgorzata", "Żaneta",
-    "Jadwiga-Łucja", "Anikó", "Zsófia", "Réka", "Dóra", "Kateřina", "Lucie Šárka",
-    "Jelena-Željka", "Ljiljana-Ružica", "Đurđica", "Sofía", "Inés", "María José", "Begoña", "Conceição",
-    "Björg", "Sólveig", "Kübra", "Gülşen", "Hương", "Thảo", "Märta", "Åsa", "Øydis",
+    "Zoë",
+    "Renée",
+    "Hélène",
+    "Chloé",
+    "Cécile",
+    "Agnès",
+    "Małgorzata",
+    "Żaneta",
+    "Jadwiga-Łucja",
+    "Anikó",
+    "Zsófia",
+    "Réka",
+    "Dóra",
+    "Kateřina",
+    "Lucie Šárka",
+    "Jelena-Željka",
+    "Ljiljana-Ružica",
+    "Đurđica",
+    "Sofía",
+    "Inés",
+    "María José",
+    "Begoña",
+    "Conceição",
+    "Björg",
+    "Sólveig",
+    "Kübra",
+    "Gülşen",
+    "Hương",
+    "Thảo",
+    "Märta",
+    "Åsa",
+    "Øydis",
 )
 FEDERATIONS = (
-    "GER", "GER", "FRA", "ESP", "ESP", "ITA", "NED", "POL", "POL", "CZE", "HUN", "SRB",
-    "CRO", "SWE", "NOR", "DEN", "FIN", "ISL", "TUR", "IND", "IND", "CHN", "VIE", "USA",
-    "ENG", "IRL", "SCO", "POR", "BRA", "ARG", "RUS", "FID", "UKR", "ARM", "GEO", "AZE",
-    "ISR", "GRE", "ROU", "LAT", "LTU", "EST", "SVK", "SLO", "AUT", "SUI", "BEL", "LUX",
+    "GER",
+    "GER",
+    "FRA",
+    "ESP",
+    "ESP",
+    "ITA",
+    "NED",
+    "POL",
+    "POL",
+    "CZE",
+    "HUN",
+    "SRB",
+    "CRO",
+    "SWE",
+    "NOR",
+    "DEN",
+    "FIN",
+    "ISL",
+    "TUR",
+    "IND",
+    "IND",
+    "CHN",
+    "VIE",
+    "USA",
+    "ENG",
+    "IRL",
+    "SCO",
+    "POR",
+    "BRA",
+    "ARG",
+    "RUS",
+    "FID",
+    "UKR",
+    "ARM",
+    "GEO",
+    "AZE",
+    "ISR",
+    "GRE",
+    "ROU",
+    "LAT",
+    "LTU",
+    "EST",
+    "SVK",
+    "SLO",
+    "AUT",
+    "SUI",
+    "BEL",
+    "LUX",
 )
 CITIES = (
-    ("Reykjavík", "ISL"), ("Malmö", "SWE"), ("Köln", "GER"), ("Nürnberg", "GER"),
-    ("Kraków", "POL"), ("Łódź", "POL"), ("Plzeň", "CZE"), ("Székesfehérvár", "HUN"),
-    ("A Coruña", "ESP"), ("Córdoba", "ESP"), ("Besançon", "FRA"), ("Genève", "SUI"),
-    ("Zürich", "SUI"), ("São Paulo", "BRA"), ("İstanbul", "TUR"), ("Wijk aan Zee", "NED"),
-    ("Sitges", "ESP"), ("Biel", "SUI"), ("Gibraltar", "GIB"), ("Hastings", "ENG"),
-    ("Chennai", "IND"), ("Aarhus", "DEN"), ("Tromsø", "NOR"), ("Novi Sad", "SRB"),
+    ("Reykjavík", "ISL"),
+    ("Malmö", "SWE"),
+    ("Köln", "GER"),
+    ("Nürnberg", "GER"),
+    ("Kraków", "POL"),
+    ("Łódź", "POL"),
+    ("Plzeň", "CZE"),
+    ("Székesfehérvár", "HUN"),
+    ("A Coruña", "ESP"),
+    ("Córdoba", "ESP"),
+    ("Besançon", "FRA"),
+    ("Genève", "SUI"),
+    ("Zürich", "SUI"),
+    ("São Paulo", "BRA"),
+    ("İstanbul", "TUR"),
+    ("Wijk aan Zee", "NED"),
+    ("Sitges", "ESP"),
+    ("Biel", "SUI"),
+    ("Gibraltar", "GIB"),
+    ("Hastings", "ENG"),
+    ("Chennai", "IND"),
+    ("Aarhus", "DEN"),
+    ("Tromsø", "NOR"),
+    ("Novi Sad", "SRB"),
 )
 EVENT_WORDS = (
-    "Open", "International Open", "Chess Festival", "Masters", "Grand Prix",
-    "Rating Open", "Summer Open", "Winter Open", "Memorial", "Championship",
+    "Open",
+    "International Open",
+    "Chess Festival",
+    "Masters",
+    "Grand Prix",
+    "Rating Open",
+    "Summer Open",
+    "Winter Open",
+    "Memorial",
+    "Championship",
 )
 
 
@@ -206,7 +645,9 @@ class Generated:
 
 def _validate(players: int, rounds: int, dialect: str) -> None:
     if not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be 2..{MAX_PLAYERS} (4-digit TRF rank columns), got {players}")
+        raise ValueError(
+            f"players must be 2..{MAX_PLAYERS} (4-digit TRF rank columns), got {players}"
+        )
     if not 1 <= rounds <= 99:
         raise ValueError(f"rounds must be 1..99, got {rounds}")
     if dialect not in DIALECTS:
@@ -247,8 +688,11 @@ def _make_players(rng: random.Random, n: int, start_year: int) -> list[_Player]:
         accented = rng.random() < 0.5
         if accented:
             last = rng.choice(LAST_ACC)
-            first = rng.choice(FIRST_ACC_W if sex == "w" else FIRST_ACC_M) if rng.random() < 0.6 else \
-                rng.choice(FIRST_PLAIN_W if sex == "w" else FIRST_PLAIN_M)
+            first = (
+                rng.choice(FIRST_ACC_W if sex == "w" else FIRST_ACC_M)
+                if rng.random() < 0.6
+                else rng.choice(FIRST_PLAIN_W if sex == "w" else FIRST_PLAIN_M)
+            )
         else:
             last = rng.choice(LAST_PLAIN)
             first = rng.choice(FIRST_PLAIN_W if sex == "w" else FIRST_PLAIN_M)
@@ -262,12 +706,20 @@ def _make_players(rng: random.Random, n: int, start_year: int) -> list[_Player]:
         rating = 0 if unrated else strength
         year = start_year - int(max(6.0, min(85.0, rng.gauss(34.0, 17.0))))
         birth = f"{year:04d}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}"
-        raw.append(_Player(
-            sex=sex, title="" if unrated else _pick_title(rng, rating, sex), name=name,
-            rating=rating, rating_zero=unrated and rng.random() < 0.5,
-            fed=rng.choice(FEDERATIONS), fide_id=ids[k], birth=birth, strength=strength,
-            accented=not name.isascii(),
-        ))
+        raw.append(
+            _Player(
+                sex=sex,
+                title="" if unrated else _pick_title(rng, rating, sex),
+                name=name,
+                rating=rating,
+                rating_zero=unrated and rng.random() < 0.5,
+                fed=rng.choice(FEDERATIONS),
+                fide_id=ids[k],
+                birth=birth,
+                strength=strength,
+                accented=not name.isascii(),
+            )
+        )
     # Starting rank: rated by rating (desc), then unrated; ties by name, then FIDE id.
     raw.sort(key=lambda p: (p.rating == 0, -p.rating, p.name, p.fide_id))
     return raw
@@ -343,7 +795,11 @@ def _pair_bracket(bracket: list[int], ps: list[_Player], pairs: list[tuple[int, 
         # 2: any candidate of the bracket without an absolute colour clash; 3: any at all
         if found < 0:
             for j in chain(range(start, n), range(start - 1, idx, -1)):
-                if not used[j] and bracket[j] not in pa.opponents and _colours_ok(pa, ps[bracket[j]]):
+                if (
+                    not used[j]
+                    and bracket[j] not in pa.opponents
+                    and _colours_ok(pa, ps[bracket[j]])
+                ):
                     found = j
                     break
         if found < 0:
@@ -359,7 +815,9 @@ def _pair_bracket(bracket: list[int], ps: list[_Player], pairs: list[tuple[int, 
     return left
 
 
-def _match_dfs(players: list[int], ps: list[_Player], budget: list[int]) -> list[tuple[int, int]] | None:
+def _match_dfs(
+    players: list[int], ps: list[_Player], budget: list[int]
+) -> list[tuple[int, int]] | None:
     """Perfect matching of ``players`` (ordered) without rematches, by bounded backtracking."""
     if not players:
         return []
@@ -371,7 +829,7 @@ def _match_dfs(players: list[int], ps: list[_Player], budget: list[int]) -> list
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        sub = _match_dfs(rest[:k] + rest[k + 1:], ps, budget)
+        sub = _match_dfs(rest[:k] + rest[k + 1 :], ps, budget)
         if sub is not None:
             return [(a, b), *sub]
         if budget[0] < 0:
@@ -400,7 +858,7 @@ def _pair_round(order: list[int], ps: list[_Player]) -> list[tuple[int, int]]:
     while True:
         undo = min(undo, len(pairs))
         kept = pairs[: len(pairs) - undo]
-        pool = floaters + [p for pr in pairs[len(pairs) - undo:] for p in pr]
+        pool = floaters + [p for pr in pairs[len(pairs) - undo :] for p in pr]
         pool.sort(key=rank.__getitem__)
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, len(pool) + 200))
@@ -415,7 +873,9 @@ def _pair_round(order: list[int], ps: list[_Player]) -> list[tuple[int, int]]:
         undo *= 2
 
 
-def _allocate_colours(a: int, b: int, ps: list[_Player], board: int, first_white: bool) -> tuple[int, int]:
+def _allocate_colours(
+    a: int, b: int, ps: list[_Player], board: int, first_white: bool
+) -> tuple[int, int]:
     """Return (white, black); ``a`` is the higher-ranked player of the pair."""
     ca, sa = _colour_pref(ps[a])
     cb, sb = _colour_pref(ps[b])
@@ -517,16 +977,19 @@ def _points(halves: int) -> str:
     return f"{halves / 2:4.1f}"
 
 
-def build(players: int, rounds: int, seed: int, *, dialect: str = "trf16",
-          legacy_titles: bool = False) -> Generated:
+def build(
+    players: int, rounds: int, seed: int, *, dialect: str = "trf16", legacy_titles: bool = False
+) -> Generated:
     """Generate a tournament; return its TRF text and the counts made while writing it."""
     _validate(players, rounds, dialect)
     rng = random.Random(f"trfkit-bench:{players}:{rounds}:{seed}")
     city, home_fed = rng.choice(CITIES)
     dates = _round_dates(rng, rounds)
     ps = _make_players(rng, players, dates[0].year)
-    arbiters = [f"{rng.choice(LAST_ACC + LAST_PLAIN)}, {rng.choice(FIRST_PLAIN_M + FIRST_ACC_W)}"
-                for _ in range(3)]
+    arbiters = [
+        f"{rng.choice(LAST_ACC + LAST_PLAIN)}, {rng.choice(FIRST_PLAIN_M + FIRST_ACC_W)}"
+        for _ in range(3)
+    ]
     event = f"{rng.randint(1, 60)}. {city} {rng.choice(EVENT_WORDS)} {dates[0].year}"
     time_control = rng.choice(TIME_CONTROLS)
     for _attempt in range(20):
@@ -574,8 +1037,10 @@ def build(players: int, rounds: int, seed: int, *, dialect: str = "trf16",
         title = LEGACY_TITLES.get(p.title, p.title) if legacy_titles else p.title
         three_letter += len(title) == 3
         rating = f"{p.rating:4d}" if p.rating else ("   0" if p.rating_zero else "    ")
-        head = (f"001 {i + 1:4d} {p.sex}{title:>3} {p.name:<33} {rating} {p.fed:<3} "
-                f"{p.fide_id:11d} {p.birth:<10} {_points(p.halves)} {ranks[i]:4d}")
+        head = (
+            f"001 {i + 1:4d} {p.sex}{title:>3} {p.name:<33} {rating} {p.fed:<3} "
+            f"{p.fide_id:11d} {p.birth:<10} {_points(p.halves)} {ranks[i]:4d}"
+        )
         blocks = p.blocks[: p.withdraw_round] if p.truncate and p.withdraw_round >= 0 else p.blocks
         parts = [head]
         for opp, col, res in blocks:
@@ -601,8 +1066,9 @@ def build(players: int, rounds: int, seed: int, *, dialect: str = "trf16",
     return Generated(text=text, expected=facts)
 
 
-def generate(players: int, rounds: int, seed: int, *, dialect: str = "trf16",
-             legacy_titles: bool = False) -> str:
+def generate(
+    players: int, rounds: int, seed: int, *, dialect: str = "trf16", legacy_titles: bool = False
+) -> str:
     """Return the text of a generated TRF file (LF line endings, ends with a newline)."""
     return build(players, rounds, seed, dialect=dialect, legacy_titles=legacy_titles).text
 
@@ -631,11 +1097,21 @@ def _read_rows(text: str) -> tuple[dict[str, list[str]], list[_Row]]:
             blocks = []
             k = 91
             while k < len(line):
-                blocks.append((line[k:k + 4], line[k + 5:k + 6], line[k + 7:k + 8]))
+                blocks.append((line[k : k + 4], line[k + 5 : k + 6], line[k + 7 : k + 8]))
                 k += 10
             start = line[4:8].strip()
-            rows.append(_Row(no, line, int(start) if start.isdigit() else -1, line[48:52],
-                             line[57:68], line[80:84], line[85:89], blocks))
+            rows.append(
+                _Row(
+                    no,
+                    line,
+                    int(start) if start.isdigit() else -1,
+                    line[48:52],
+                    line[57:68],
+                    line[80:84],
+                    line[85:89],
+                    blocks,
+                )
+            )
         elif len(code) == 3 and code.endswith("2"):
             headers.setdefault(code, []).append(line)
     return headers, rows
@@ -658,7 +1134,9 @@ def _facts_from_text(text: str) -> dict[str, object]:
         with contextlib.suppress(ValueError):
             total += float(row.points)
     rounds_h = headers.get("142")
-    rounds = int(rounds_h[0][4:].strip()) if rounds_h else max((len(r.blocks) for r in rows), default=0)
+    rounds = (
+        int(rounds_h[0][4:].strip()) if rounds_h else max((len(r.blocks) for r in rows), default=0)
+    )
     titles = [row.line[10:13].strip() for row in rows]
     return {
         "players": len(rows),
@@ -692,8 +1170,13 @@ def expected(text_or_params: str | Mapping[str, object]) -> dict[str, object]:
         return int(value)
 
     dialect = params.get("dialect", "trf16")
-    return build(as_int("players"), as_int("rounds"), as_int("seed"),
-                 dialect=str(dialect), legacy_titles=bool(params.get("legacy_titles", False))).expected
+    return build(
+        as_int("players"),
+        as_int("rounds"),
+        as_int("seed"),
+        dialect=str(dialect),
+        legacy_titles=bool(params.get("legacy_titles", False)),
+    ).expected
 
 
 def _parse_date(s: str, fmt: str) -> _dt.date | None:
@@ -776,7 +1259,7 @@ def selfcheck(text: str) -> list[str]:
             problems.append(f"line {ln}: line length {len(line)} does not end on a round block")
         for r, _ in enumerate(row.blocks):
             k = 91 + 10 * r
-            if line[k - 2:k] != "  " or line[k + 4:k + 5] != " " or line[k + 6:k + 7] != " ":
+            if line[k - 2 : k] != "  " or line[k + 4 : k + 5] != " " or line[k + 6 : k + 7] != " ":
                 problems.append(f"line {ln}: round {r + 1} block separators")
 
     # pairings, colours, results, rematches, points
@@ -819,7 +1302,9 @@ def selfcheck(text: str) -> list[str]:
             if row.start < opp:
                 key = frozenset((row.start, opp))
                 if key in met:
-                    problems.append(f"{where}: rematch with {opp} (already met in round {met[key]})")
+                    problems.append(
+                        f"{where}: rematch with {opp} (already met in round {met[key]})"
+                    )
                 else:
                     met[key] = r + 1
         if u_count > 1:
@@ -836,7 +1321,9 @@ def selfcheck(text: str) -> list[str]:
         if row.points != f"{pts:4.1f}":
             problems.append(f"player {row.start}: points field format {row.points!r}")
         if pts * 2 != halves:
-            problems.append(f"player {row.start}: points field {pts} != sum of results {halves / 2}")
+            problems.append(
+                f"player {row.start}: points field {pts} != sum of results {halves / 2}"
+            )
         points[row.start] = pts
     # ranks: unique 1..n and ordered by points
     rank_of: dict[int, int] = {}
@@ -851,8 +1338,10 @@ def selfcheck(text: str) -> list[str]:
     by_rank = sorted((rk, st) for st, rk in rank_of.items() if st in points)
     for (rk1, s1), (rk2, s2) in pairwise(by_rank):
         if points[s1] < points[s2]:
-            problems.append(f"rank {rk1} (player {s1}, {points[s1]}) below rank {rk2} "
-                            f"(player {s2}, {points[s2]}) on points")
+            problems.append(
+                f"rank {rk1} (player {s1}, {points[s1]}) below rank {rk2} "
+                f"(player {s2}, {points[s2]}) on points"
+            )
             break
 
     # dates
@@ -864,9 +1353,9 @@ def selfcheck(text: str) -> list[str]:
     dates: list[_dt.date] = []
     k = 91
     while k < len(line132):
-        d = _parse_date(line132[k:k + 8], "%y/%m/%d")
-        if d is None or line132[k - 2:k] != "  ":
-            problems.append(f"132: bad round date at column {k + 1}: {line132[k:k + 8]!r}")
+        d = _parse_date(line132[k : k + 8], "%y/%m/%d")
+        if d is None or line132[k - 2 : k] != "  ":
+            problems.append(f"132: bad round date at column {k + 1}: {line132[k : k + 8]!r}")
         else:
             dates.append(d)
         k += 10
@@ -893,8 +1382,11 @@ def _write(path: Path, gen: Generated, check: bool, quiet: bool = False) -> list
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
         fh.write(gen.text)
-    exp_path = path.with_name(path.name[: -len(path.suffix)] + ".expected.json"
-                              if path.suffix else path.name + ".expected.json")
+    exp_path = path.with_name(
+        path.name[: -len(path.suffix)] + ".expected.json"
+        if path.suffix
+        else path.name + ".expected.json"
+    )
     with open(exp_path, "w", encoding="utf-8", newline="\n") as fh:
         json.dump({"file": path.name, **gen.expected}, fh, indent=2, ensure_ascii=False)
         fh.write("\n")
@@ -904,8 +1396,10 @@ def _write(path: Path, gen: Generated, check: bool, quiet: bool = False) -> list
         recount = expected(gen.text)
         for key, value in recount.items():
             if gen.expected.get(key) != value:
-                problems.append(f"expected[{key!r}]: generator counted {gen.expected.get(key)!r}, "
-                                f"text has {value!r}")
+                problems.append(
+                    f"expected[{key!r}]: generator counted {gen.expected.get(key)!r}, "
+                    f"text has {value!r}"
+                )
         for prob in problems[:50]:
             print(f"{path}: {prob}", file=sys.stderr)
         if len(problems) > 50:
@@ -923,14 +1417,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--dialect", choices=DIALECTS, default="trf16")
-    ap.add_argument("--legacy-titles", action="store_true",
-                    help="write WG/WI/WF/WC instead of WGM/WIM/WFM/WCM (same tournament)")
+    ap.add_argument(
+        "--legacy-titles",
+        action="store_true",
+        help="write WG/WI/WF/WC instead of WGM/WIM/WFM/WCM (same tournament)",
+    )
     ap.add_argument("--out", type=Path, help="output .trf file (single-file mode)")
-    ap.add_argument("--many", type=int, metavar="N", help="write N small files t0000.trf ... into --out-dir")
-    ap.add_argument("--sizes", action="store_true",
-                    help="write the standard set 300x9, 3000x13, 9999x15 (+ -legacytitles twins) into --out-dir")
+    ap.add_argument(
+        "--many", type=int, metavar="N", help="write N small files t0000.trf ... into --out-dir"
+    )
+    ap.add_argument(
+        "--sizes",
+        action="store_true",
+        help="write the standard set 300x9, 3000x13, 9999x15 (+ -legacytitles twins) into --out-dir",
+    )
     ap.add_argument("--out-dir", type=Path)
-    ap.add_argument("--check", action="store_true", help="selfcheck every file written; exit 1 on problems")
+    ap.add_argument(
+        "--check", action="store_true", help="selfcheck every file written; exit 1 on problems"
+    )
     args = ap.parse_args(argv)
 
     modes = sum((args.out is not None, args.many is not None, args.sizes))
@@ -946,18 +1450,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     bad = 0
     t0 = time.perf_counter()
     if args.out is not None:
-        gen = build(args.players, args.rounds, args.seed, dialect=args.dialect,
-                    legacy_titles=args.legacy_titles)
+        gen = build(
+            args.players,
+            args.rounds,
+            args.seed,
+            dialect=args.dialect,
+            legacy_titles=args.legacy_titles,
+        )
         bad += bool(_write(args.out, gen, args.check))
     elif args.many is not None:
         seeder = random.Random(args.seed)
         for k in range(args.many):
             seed = seeder.randrange(2**31)
-            gen = build(args.players, args.rounds, seed, dialect=args.dialect,
-                        legacy_titles=args.legacy_titles)
+            gen = build(
+                args.players,
+                args.rounds,
+                seed,
+                dialect=args.dialect,
+                legacy_titles=args.legacy_titles,
+            )
             bad += bool(_write(args.out_dir / f"t{k:04d}.trf", gen, args.check, quiet=True))
-        print(f"{args.out_dir}: {args.many} files written"
-              + (f", selfcheck: {bad} with problems" if args.check else ""))
+        print(
+            f"{args.out_dir}: {args.many} files written"
+            + (f", selfcheck: {bad} with problems" if args.check else "")
+        )
     else:
         for players, rounds in STANDARD_SIZES:
             for legacy in (False, True):

@@ -16,7 +16,7 @@ def _diagnostic_codes(lines: tuple[str, ...], code: str) -> set[str]:
     data = "\n".join(lines).encode("utf-8", "surrogateescape") + b"\n"
     t = trfkit.loads(data)
     found = {d.code for d in t.diagnostics}
-    found |= {d.code for d in validate(t)}
+    found |= {d.code for d in validate(t, rules=CODES[code].rules)}
     if code == "P009":
         _, lost = convert(t, "trf16")
         found |= {d.code for d in lost}

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+import attrs
+
 from trfkit import __version__
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Dialect, Tournament
@@ -49,19 +51,12 @@ def _colour(stream: TextIO) -> bool:
     )
 
 
-_SEVERITY_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
-
-
 def _print_diagnostics(diags: Sequence[Diagnostic], path: str, stream: TextIO) -> None:
+    from trfkit.report.diagnostics import text_line
+
     colour = _colour(stream)
     for d in diags:
-        line = d.format(path)
-        if colour:
-            sev = d.severity.value
-            line = line.replace(
-                f" {sev} ", f" \x1b[{_SEVERITY_COLOURS[d.severity]}m{sev}\x1b[0m ", 1
-            )
-        print(line, file=stream)
+        print(text_line(d, path, colour), file=stream)
 
 
 def _status(diags: Sequence[Diagnostic], strict: bool) -> int:
@@ -137,6 +132,63 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
     return _status(diags, args.strict)
 
 
+def _codes(text: str) -> set[str]:
+    return {c.strip().upper() for c in text.replace(" ", ",").split(",") if c.strip()}
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from trfkit.checks.files import CheckedFile, check_file, trf_files
+    from trfkit.report import diagnostics as render
+    from trfkit.rules import RULE_SETS
+
+    if args.rules != "auto" and args.rules not in RULE_SETS:
+        raise _Usage(
+            f"unknown rule set {args.rules!r}; choose auto or one of {', '.join(RULE_SETS)}"
+        )
+    ignore: set[str] = set()
+    for text in args.ignore or ():
+        ignore |= _codes(text)
+    floor = Severity(args.min_severity).rank
+    results: list[CheckedFile] = []
+    unusable = False
+    for path in trf_files(args.paths):
+        try:
+            data = sys.stdin.buffer.read() if path == "-" else None
+            if data is None and not os.path.isfile(path):
+                raise OSError("no such file" if not os.path.exists(path) else "not a file")
+            checked = check_file(
+                "<stdin>" if path == "-" else path,
+                rules=args.rules,
+                type=args.type,
+                time_control=args.time_control,
+                ignore=ignore,
+                encoding=args.encoding,
+                data=data,
+            )
+        except LookupError as exc:
+            raise _Usage(f"unknown encoding {args.encoding!r}") from exc
+        except OSError as exc:
+            print(f"trfkit: {path}: {exc.strerror or exc}", file=sys.stderr)
+            unusable = True
+            continue
+        kept = tuple(d for d in checked.diagnostics if d.severity.rank >= floor)
+        results.append(attrs.evolve(checked, diagnostics=kept))
+    if not results and not unusable:
+        raise _Usage("no TRF files found in " + ", ".join(args.paths))
+    if args.format == "json":
+        out = render.render_json(results)
+    elif args.format == "sarif":
+        out = render.render_sarif(results, tool_version=__version__)
+    elif args.format == "github":
+        out = render.render_github(results)
+    else:
+        out = render.render_text(results, colour=_colour(sys.stdout))
+    sys.stdout.write(out)
+    if unusable:
+        return EXIT_UNUSABLE
+    return _status([d for f in results for d in f.diagnostics], args.strict)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trfkit",
@@ -169,6 +221,47 @@ def _parser() -> argparse.ArgumentParser:
     )
     f.add_argument("--output-encoding", help="codec of the output (default utf-8)")
     f.set_defaults(func=_cmd_fmt)
+
+    from trfkit.event import TournamentType
+    from trfkit.rules import RULE_SETS
+
+    c = sub.add_parser(
+        "check",
+        parents=[common],
+        help="check TRF files: structure and the rating regulations",
+        description="Check TRF files for internal consistency (S codes) and the rating "
+        "regulations of a rule set (R codes); the reader's findings are P codes. "
+        "Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 unusable "
+        "input. Codes are listed in docs/codes.md.",
+    )
+    c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
+    c.add_argument(
+        "--rules",
+        default="auto",
+        metavar="NAME",
+        help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
+        f"for fast time controls) or one of {', '.join(RULE_SETS)}",
+    )
+    c.add_argument(
+        "--type",
+        choices=[k.value for k in TournamentType],
+        help="tournament type (default: from 192/092, else from the pairings)",
+    )
+    c.add_argument("--time-control", metavar="TEXT", help="the time control, replacing 122/222")
+    c.add_argument(
+        "--ignore",
+        action="append",
+        metavar="CODE,...",
+        help="codes not to report (also: a ### trfkit: ignore CODE line in the file)",
+    )
+    c.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    c.add_argument(
+        "--min-severity",
+        choices=("info", "warning", "error"),
+        default="info",
+        help="leave out findings below this severity (default: show all)",
+    )
+    c.set_defaults(func=_cmd_check)
     return parser
 
 

@@ -29,6 +29,8 @@ class Code:
     failing: tuple[str, ...]
     passing: tuple[str, ...]
     fix: str
+    rules: str = "auto"
+    """The rule set the examples are checked under."""
 
 
 _HEAD = (
@@ -36,7 +38,9 @@ _HEAD = (
     "022 Bled",
     "032 SLO",
     "102 Kovac, Ana",
+    "122 90 min + 30 sec/move",
 )
+_BASE = _HEAD[:4]  # without a time control, for examples that give their own
 _P1 = "001    1 m GM Novak, Jan                        2501 SLO    14600012 1990/05/01  1.0    1     2 w 1"
 _P2 = "001    2 w IM Horvat, Eva                       2402 SLO    14600020 1995/06/02  0.0    2     1 b 0"
 _P2_BAD = "001    2 w IM Horvat, Eva                       24O2 SLO    14600020 1995/06/02  0.0    2     1 b 0"
@@ -46,18 +50,73 @@ def _ex(*lines: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _pl(rank: int, name: str, fide_id: int, points: str, *cells: str) -> str:
+def _pl(
+    rank: int,
+    name: str,
+    fide_id: int,
+    points: str,
+    *cells: str,
+    rating: int | None = None,
+    place: int | None = None,
+) -> str:
     """A 001 line with its fields on their columns (TRF16 §2.2)."""
+    rated = 2400 - rank if rating is None else rating
     line = (
-        f"001 {rank:>4} m    {name:<33} {2400 - rank:>4} SLO {fide_id:>11} 1990/05/01 "
-        f"{points:>4} {rank:>4}"
+        f"001 {rank:>4} m    {name:<33} {rated or '':>4} SLO {fide_id:>11} 1990/05/01 "
+        f"{points:>4} {place or rank:>4}"
     )
     return line + "".join(f"  {c}" for c in cells)
 
 
+def _field(ratings: list[int], rounds: list[list[tuple[int, int]]], result: str = "=") -> list[str]:
+    """001 lines of players with ``ratings`` (0: unrated) who play ``rounds``
+    (each a list of (white, black) pairs), every game ending ``result``."""
+    n = len(ratings)
+    cells: list[list[str]] = [[] for _ in range(n)]
+    points = [0.0] * n
+    back = {"1": "0", "0": "1", "=": "="}
+    value = {"1": 1.0, "0": 0.0, "=": 0.5}
+    for pairs in rounds:
+        seen = set()
+        for w, b in pairs:
+            cells[w - 1].append(f"{b:>4} w {result}")
+            cells[b - 1].append(f"{w:>4} b {back[result]}")
+            points[w - 1] += value[result]
+            points[b - 1] += value[back[result]]
+            seen |= {w, b}
+        for i in range(1, n + 1):
+            if i not in seen:
+                cells[i - 1].append("0000 - H")
+                points[i - 1] += 0.5
+    order = sorted(range(n), key=lambda i: -points[i])
+    return [
+        _pl(
+            i + 1,
+            f"Player, No{i + 1}",
+            14600000 + i + 1,
+            f"{points[i]:.1f}",
+            *cells[i],
+            rating=ratings[i],
+            place=order.index(i) + 1,
+        )
+        for i in range(n)
+    ]
+
+
+_RR4 = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]]
+# Player 4 has white in every round; with result "0" he loses them all.
+_LOSES4 = [[(4, 1), (2, 3)], [(4, 2), (3, 1)], [(4, 3), (1, 2)]]
+_DRR4 = [*_RR4, *[[(b, w) for w, b in pairs] for pairs in _RR4]]
+
+
+def _dates(*days: str) -> str:
+    """A 132 line dating the rounds (YY/MM/DD at columns 92, 102, ...)."""
+    return "132" + " " * 88 + "".join(f"{d:<10}" for d in days).rstrip()
+
+
 _A = _pl(1, "Novak, Jan", 14600012, "1.0", "   2 w 1")
 _B = _pl(2, "Horvat, Eva", 14600020, "0.0", "   1 b 0")
-_C_BYE = _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - U")
+_C_BYE = _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - U", place=2)
 
 
 CODES: dict[str, Code] = {
@@ -287,9 +346,282 @@ CODES: dict[str, Code] = {
             "opponent, more than one pairing-allocated bye (U) in a round, or (warning) "
             "F where the pairing-allocated bye is meant.",
             "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
-            _ex(*_HEAD, _A, _B, _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - 1")),
+            _ex(
+                *_HEAD,
+                _A,
+                _B,
+                _C_BYE,
+                _pl(4, "Kos, Rok", 14600047, "1.0", "0000 - U", place=2),
+            ),
             _ex(*_HEAD, _A, _B, _C_BYE),
             "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
+        ),
+        Code(
+            "R101",
+            "regulation.rate-of-play",
+            Severity.ERROR,
+            "The rate of play is too fast for the ratings in the game: the time a "
+            "player has for 60 moves (base + 60 x increment + time added by move 60) "
+            "is below the rule set's minimum (FIDE standard: 120/90/60 minutes by rating; "
+            "rapid: more than 10 and less than 60; blitz: more than 3 and at most 10), "
+            "or the players have different times where that is not rated.",
+            "FIDE 2002/2009 §1.1, 2024 §1.1; Rapid & Blitz 2024 §1.1-1.2; CHESSA Time Control",
+            _ex(*_BASE, "042 2025/05/01", "122 45 min + 30 sec/move", _A, _B),
+            _ex(*_BASE, "042 2025/05/01", "122 90 min + 30 sec/move", _A, _B),
+            "Play a slower time control, or report the event for rapid or blitz rating.",
+        ),
+        Code(
+            "R102",
+            "regulation.time-control-unknown",
+            Severity.WARNING,
+            "No time control (122, or TRF26 222) or one trfkit could not read, so the "
+            "rate of play was not checked. --time-control gives it on the command line.",
+            "FIDE 2024 §1.1 (the rate of play decides whether a game is rated)",
+            _ex(*_BASE, "042 2025/05/01", "122 slow", _A, _B),
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", _A, _B),
+            "Write the time control in 122, e.g. 90 min/40 moves + 30 min, 30 sec/move.",
+        ),
+        Code(
+            "R103",
+            "regulation.first-control-moves",
+            Severity.ERROR,
+            "The first time control has fewer moves than the rule set asks: 40 in 2009 "
+            "(only recommended in 2002, a warning), 30 from 2022.",
+            "FIDE 2002 §1.3, 2009 §1.3, 2024 §1.2",
+            _ex(*_BASE, "042 2025/05/01", "122 20 moves in 90 min + 30 min", _A, _B),
+            _ex(*_BASE, "042 2025/05/01", "122 40 moves in 90 min + 30 min", _A, _B),
+            "Make the first time control at least the rule set's number of moves.",
+        ),
+        Code(
+            "R301",
+            "regulation.rounds-per-day",
+            Severity.ERROR,
+            "More rounds on one day (from 132) than the rule set allows: 3 in FIDE "
+            "2002/2009; 15 rapid and 30 blitz under Rapid & Blitz 2024.",
+            "FIDE 2002/2009 §3.1; Rapid & Blitz 2024 §3.1",
+            _ex(
+                *_HEAD,
+                "042 2009/09/01",
+                "052 2009/09/01",
+                _dates("09/09/01", "09/09/01", "09/09/01", "09/09/01"),
+                *_field([2400, 2300, 2200, 2100], [*_RR4, [(1, 2), (3, 4)]]),
+            ),
+            _ex(
+                *_HEAD,
+                "042 2009/09/01",
+                "052 2009/09/02",
+                _dates("09/09/01", "09/09/01", "09/09/01", "09/09/02"),
+                *_field([2400, 2300, 2200, 2100], [*_RR4, [(1, 2), (3, 4)]]),
+            ),
+            "Spread the rounds over more days.",
+            rules="fide-2009",
+        ),
+        Code(
+            "R302",
+            "regulation.hours-per-day",
+            Severity.ERROR,
+            "More than 12 hours of play on one day, counting each round as both "
+            "players' time for 60 moves.",
+            "FIDE 2002/2009 §3.1, 2024 §3",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "052 2025/05/01",
+                "122 90+30",
+                _dates("25/05/01", "25/05/01", "25/05/01", "25/05/01"),
+                *_field([2400, 2300, 2200, 2100], [*_RR4, [(1, 2), (3, 4)]]),
+            ),
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "052 2025/05/02",
+                "122 90+30",
+                _dates("25/05/01", "25/05/01", "25/05/01", "25/05/02"),
+                *_field([2400, 2300, 2200, 2100], [*_RR4, [(1, 2), (3, 4)]]),
+            ),
+            "Play fewer rounds a day, or a faster time control.",
+        ),
+        Code(
+            "R401",
+            "regulation.duration",
+            Severity.ERROR,
+            "The event lasts longer than the rule set allows (90 days; leagues may last "
+            "longer, an info), or (info, from 2022) longer than 30 days, so its results "
+            "are reported month by month.",
+            "FIDE 2002 §4.1, 2009 §4.1-4.12, 2024 §4",
+            _ex(*_BASE, "042 2025/01/01", "052 2025/06/01", "122 90+30", _A, _B),
+            _ex(*_BASE, "042 2025/01/01", "052 2025/01/20", "122 90+30", _A, _B),
+            "Report the event in parts, or ask the Qualification Commission in advance.",
+        ),
+        Code(
+            "R501",
+            "regulation.unrated-games",
+            Severity.INFO,
+            "Rounds of a player that the rating will not count: forfeits, byes, games "
+            "of less than one move (W D L), rounds with no result. Listed so the arbiter "
+            "sees them before submitting.",
+            "FIDE 2002 §5.1, 2009 §5, 2024 §5.1; Rapid & Blitz 2024 §4.1",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                _pl(1, "Novak, Jan", 14600012, "1.0", "   2 w +"),
+                _pl(2, "Horvat, Eva", 14600020, "0.0", "   1 b -"),
+            ),
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", _A, _B),
+            "Nothing to fix if the rounds really were not played.",
+        ),
+        Code(
+            "R502",
+            "regulation.rated-result-without-game",
+            Severity.ERROR,
+            "A rated result (1 or 0) in a round with no opponent: there was no game to "
+            "rate. A bye is written with a bye code.",
+            "FIDE 2024 §5.1; TRF16 §2.3",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                _A,
+                _B,
+                _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - 1", place=2),
+            ),
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", _A, _B, _C_BYE),
+            "Write the bye as 0000 - F (or U, H, Z), or give the opponent.",
+        ),
+        Code(
+            "R601",
+            "regulation.round-robin-quota",
+            Severity.ERROR,
+            "A round robin without its share of rated players: at least one third, and "
+            "at least 4 when it has fewer than 10 players.",
+            "FIDE 2002/2009 §6.3-6.31",
+            _ex(*_BASE, "042 2009/09/01", "122 120 min", *_field([2400, 2300, 2200, 0], _RR4)),
+            _ex(*_BASE, "042 2009/09/01", "122 120 min", *_field([2400, 2300, 2200, 2100], _RR4)),
+            "Such an event cannot be rated under these rules.",
+            rules="fide-2009",
+        ),
+        Code(
+            "R602",
+            "regulation.double-round-robin-quota",
+            Severity.ERROR,
+            "A double round robin with unrated players has fewer than 6 players or "
+            "fewer than 4 rated.",
+            "FIDE 2002/2009 §6.32",
+            _ex(*_BASE, "042 2009/09/01", "122 120 min", *_field([2400, 2300, 2200, 0], _DRR4)),
+            _ex(*_BASE, "042 2009/09/01", "122 120 min", *_field([2400, 2300, 2200, 2100], _DRR4)),
+            "Such an event cannot be rated under these rules.",
+            rules="fide-2009",
+        ),
+        Code(
+            "R603",
+            "regulation.unrated-player",
+            Severity.INFO,
+            "An unrated player whose result will not count: too few games against rated "
+            "opponents (3 in 2002/2009), too low a score against them (less than 1 point "
+            "in 2002/2009, zero from 2022); or fewer games than a first rating "
+            "needs (9 in 2002/2009, 5 from 2022, 12 in CHESSA), to be made up in "
+            "later events.",
+            "FIDE 2002 §6.1, §6.42; 2009 §6.1, §6.41; 2024 §7.1.4, §8.2.1",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                *_field([2400, 2300, 2200, 0], _LOSES4, result="0"),
+            ),
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                *_field([2400, 2300, 2200, 2100], _LOSES4, result="0"),
+            ),
+            "Nothing to fix: the player's result is not used for his first rating.",
+        ),
+        Code(
+            "R604",
+            "regulation.match",
+            Severity.ERROR,
+            "A match with an unrated player (not rated from 2009), or (warning) a game "
+            "played after the match was decided, which is not rated unless waived in "
+            "advance.",
+            "FIDE 2002 §6.5, 2009 §6.5-6.6, 2024 §6; Rapid & Blitz 2024 §5",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                "XXR 2",
+                *_field([2400, 0], [[(1, 2)], [(2, 1)]]),
+            ),
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                "XXR 2",
+                *_field([2400, 2300], [[(1, 2)], [(2, 1)]]),
+            ),
+            "Such a match is not rated.",
+        ),
+        Code(
+            "R605",
+            "regulation.chessa-players",
+            Severity.ERROR,
+            "CHESSA: a section of fewer than 6 players is not rated; a tournament needs "
+            "10 players in all (a warning, as other sections may make up the number).",
+            "CHESSA Rating Rules 2015, Number of players per tournament",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                "XXR 5",
+                *_field([1500, 1400, 1300, 1200], _RR4),
+            ),
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                "XXR 5",
+                *_field(
+                    [1900, 1800, 1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000],
+                    [[(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]],
+                ),
+            ),
+            "Merge small sections.",
+            rules="chessa-2015",
+        ),
+        Code(
+            "R606",
+            "regulation.chessa-rounds",
+            Severity.ERROR,
+            "CHESSA: fewer than 5 rounds (4 for Braille tournaments) without the Ratings "
+            "Committee's dispensation, asked for 7 days ahead.",
+            "CHESSA Rating Rules 2015, Rounds 1-2",
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                "XXR 3",
+                *_field([1500, 1400, 1300, 1200], _RR4),
+            ),
+            _ex(
+                *_HEAD,
+                "042 2025/05/01",
+                "122 90+30",
+                "XXR 5",
+                *_field([1500, 1400, 1300, 1200], _RR4),
+            ),
+            "Play at least 5 rounds, or apply for a dispensation.",
+            rules="chessa-2015",
+        ),
+        Code(
+            "R607",
+            "regulation.rating-gap",
+            Severity.WARNING,
+            "Rapid and blitz, from 1 December 2024: a game between players 600 or more "
+            "points apart, one of them rated above 2600, is not rated.",
+            "FIDE Rapid & Blitz Rating Regulations 2024 (amendment of 2024-12-01)",
+            _ex(*_BASE, "042 2025/05/01", "122 15+10", *_field([2700, 2000], [[(1, 2)]])),
+            _ex(*_BASE, "042 2025/05/01", "122 15+10", *_field([2700, 2200], [[(1, 2)]])),
+            "Nothing to fix: the game is simply not rated.",
         ),
         Code(
             "P009",

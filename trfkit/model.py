@@ -539,6 +539,18 @@ class Tournament:
                 return ""
         return None
 
+    def header_record(self, code: str) -> HeaderRecord | None:
+        """The first header record ``code`` itself (with its origin), or ``None``."""
+        for h in self.headers:
+            if h.code == code:
+                return h
+        return None
+
+    def header_line(self, code: str) -> int:
+        """The line of the first header record ``code`` (0 when absent)."""
+        h = self.header_record(code)
+        return h.origin.line if h is not None and h.origin is not None else 0
+
     def headers_of(self, code: str) -> list[str]:
         """The stripped text of every header record ``code`` (e.g. 112)."""
         return [h.text for h in self.headers if isinstance(h, Header) and h.code == code]

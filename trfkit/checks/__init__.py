@@ -1,21 +1,42 @@
 """Checks: one module per family, each check a function yielding Diagnostics.
 
-A check takes a :class:`~trfkit.model.Tournament` and yields
+Structural checks (codes ``S``) take a :class:`~trfkit.model.Tournament`;
+regulation checks (codes ``R``) also take the :class:`~trfkit.event.Event`:
+the rule set, tournament type and time control. Each yields
 :class:`~trfkit.diagnostics.Diagnostic` objects with a stable code from
 :mod:`trfkit.codes`. :func:`validate` runs them all.
+
+A regulation code applies under a rule set when the rule set cites the
+section it enforces (:attr:`trfkit.rules.RuleSet.sections`); its
+diagnostics carry that citation as their reference.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 
-from trfkit.checks import headers, pairings, players, standings
-from trfkit.diagnostics import Diagnostic
-from trfkit.model import Tournament
+import attrs
 
-__all__ = ["CHECKS", "validate"]
+from trfkit.checks import (
+    composition,
+    headers,
+    pairings,
+    players,
+    rate_of_play,
+    schedule,
+    standings,
+    unplayed,
+)
+from trfkit.diagnostics import Diagnostic
+from trfkit.event import Event, TournamentType, event_of
+from trfkit.model import Comment, Tournament
+from trfkit.rules import RuleSet
+
+__all__ = ["CHECKS", "REGULATION_CHECKS", "inline_ignores", "validate"]
 
 Check = Callable[[Tournament], Iterator[Diagnostic]]
+RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
     players.duplicate_ids,
@@ -31,13 +52,68 @@ CHECKS: tuple[Check, ...] = (
     headers.round_dates,
 )
 
+REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
+    rate_of_play.time_control_known,
+    rate_of_play.rate_of_play,
+    rate_of_play.first_control,
+    schedule.rounds_per_day,
+    schedule.hours_per_day,
+    schedule.duration,
+    unplayed.unrated_cells,
+    unplayed.rated_result_without_game,
+    composition.round_robin_quota,
+    composition.unrated_players,
+    composition.matches,
+    composition.chessa_sizes,
+    composition.chessa_rounds,
+    composition.rating_gap,
+)
 
-def validate(t: Tournament, *, ignore: Iterable[str] = ()) -> list[Diagnostic]:
+_INLINE = re.compile(r"\s*trfkit:\s*ignore\b[\s:]*(?P<codes>.*)", re.I)
+_CODE = re.compile(r"[A-Z]\d{3}")
+
+
+def inline_ignores(t: Tournament) -> set[str]:
+    """Codes a TRF-2026 comment ``### trfkit: ignore S104, R501`` suppresses.
+
+    The comment may stand anywhere in the file and applies to all of it.
+    """
+    found: set[str] = set()
+    for r in t.records:
+        if isinstance(r, Comment):
+            m = _INLINE.match(r.text)
+            if m:
+                found.update(_CODE.findall(m.group("codes").upper()))
+    return found
+
+
+def validate(
+    t: Tournament,
+    rules: str | RuleSet = "auto",
+    *,
+    type: TournamentType | str | None = None,
+    time_control: str | None = None,
+    ignore: Iterable[str] = (),
+    event: Event | None = None,
+) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
-    The reader's own diagnostics (``t.diagnostics``) are not repeated here.
+    ``rules`` names a rule set (see :mod:`trfkit.rules`) or is ``"auto"``:
+    the FIDE regulation in force at the start date, rapid and blitz when
+    the time control says so. ``type`` and ``time_control`` replace what the
+    file says (see :func:`trfkit.event.event_of`); ``event`` gives all three
+    at once. Codes in ``ignore`` and in ``### trfkit: ignore`` comments are
+    left out. The reader's own diagnostics (``t.diagnostics``) are not
+    repeated here.
     """
-    skip = set(ignore)
+    skip = set(ignore) | inline_ignores(t)
+    ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
     found = [d for check in CHECKS for d in check(t) if d.code not in skip]
+    sections = ev.rules.sections
+    for regulation in REGULATION_CHECKS:
+        for d in regulation(t, ev):
+            if d.code in skip or d.code not in sections:
+                continue
+            found.append(attrs.evolve(d, reference=f"{ev.rules.reference} {sections[d.code]}"))
     found.sort(key=lambda d: (d.line, d.column, d.code))
     return found

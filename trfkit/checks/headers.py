@@ -11,16 +11,14 @@ from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import EngineRecord, Header, Player, RoundDates, Tournament
 
-__all__ = ["header_counts", "round_dates"]
+__all__ = ["date_column", "header_counts", "round_dates", "rounds_played"]
 
 _LEADING_INT = re.compile(r"\s*(\d+)")
 
 
 def _header(t: Tournament, code: str) -> Header | None:
-    for h in t.headers:
-        if isinstance(h, Header) and h.code == code:
-            return h
-    return None
+    h = t.header_record(code)
+    return h if isinstance(h, Header) else None
 
 
 def _count(text: str) -> int | None:
@@ -120,7 +118,8 @@ _DATES = layout("round_dates_132").repeat
 assert _DATES is not None
 
 
-def _date_column(round_no: int) -> int:
+def date_column(round_no: int) -> int:
+    """The 1-based column of round ``round_no``'s date in record 132."""
     return _DATES.fields[0].first + _DATES.stride * (round_no - 1) if _DATES else 0
 
 
@@ -153,7 +152,7 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
         given = i
         if d.date is None:
             continue  # unreadable dates are the reader's P002/P003
-        column = _date_column(i)
+        column = date_column(i)
         if (start and d.date < start) or (end and d.date > end):
             yield diag(
                 "S108",

@@ -33,9 +33,9 @@ _BYE_CODES = frozenset(
 )
 _FORFEITS = frozenset({R.FORFEIT_WIN, R.FORFEIT_LOSS})
 _LEGACY_BYES = {R.DRAW: "H", R.FORFEIT_WIN: "F"}
-_NEEDS_OPPONENT = frozenset(
-    {R.WIN, R.DRAW, R.LOSS, R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS}
-)
+# 1 and 0 with no opponent are R502 (a rated result with no game); = is the
+# TRF06 half-point bye (_LEGACY_BYES).
+_NEEDS_OPPONENT = frozenset({R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS})
 
 
 def _by_rank(t: Tournament) -> dict[int, Player]:

@@ -27,8 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-import attrs
-
+from trfkit.checks.files import CheckedFile
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 
@@ -41,6 +40,7 @@ __all__ = [
     "render_sarif",
     "render_text",
     "summary_counts",
+    "text_line",
 ]
 
 CHECK_SCHEMA = "trfkit.check/1"
@@ -50,21 +50,6 @@ INFORMATION_URI = "https://github.com/trfkit/trfkit"
 _SEVERITY_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
 _SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
-
-
-@attrs.frozen
-class CheckedFile:
-    """One file given to ``trfkit check`` and what was found in it."""
-
-    path: str
-    """As given on the command line, or ``"<stdin>"``."""
-    dialect: str | None
-    """E.g. ``"trf16"``; ``None`` when the file could not be read."""
-    rules: str | None
-    """The name of the rule set used, e.g. ``"fide-2024"``."""
-    tournament_type: str | None
-    """``"swiss"``, ``"round-robin"``, ``"double-round-robin"``, ``"team"``, ``"match"`` or ``None``."""
-    diagnostics: tuple[Diagnostic, ...]
 
 
 def summary_counts(files: Sequence[CheckedFile]) -> dict[str, int]:
@@ -85,7 +70,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 or word == "info" else f"{n} {word}s"
 
 
-def _text_line(d: Diagnostic, path: str, colour: bool) -> str:
+def text_line(d: Diagnostic, path: str, colour: bool = False) -> str:
+    """``path:line:column: severity CODE message [reference]``, the severity
+    coloured when ``colour``."""
     line = d.format(path)
     if not colour:
         return line
@@ -102,7 +89,7 @@ def render_text(files: Sequence[CheckedFile], *, colour: bool = False) -> str:
     With ``colour=True`` the severity word is coloured with ANSI escapes
     (red error, yellow warning, cyan info), as ``trfkit parse`` does.
     """
-    lines = [_text_line(d, f.path, colour) for f in files for d in f.diagnostics]
+    lines = [text_line(d, f.path, colour) for f in files for d in f.diagnostics]
     counts = summary_counts(files)
     checked = f"{_plural(counts['files'], 'file')} checked"
     if counts["error"] + counts["warning"] + counts["info"] == 0:

@@ -1,0 +1,282 @@
+"""R601-R607: who plays whom: rated-player quotas, unrated players, matches,
+CHESSA's sizes and rounds, and the rapid and blitz 600-point rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.checks.headers import rounds_played
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import Event, TournamentType
+from trfkit.model import Player, Result, Tournament
+from trfkit.scoring import ScoringSystem
+
+__all__ = [
+    "chessa_rounds",
+    "chessa_sizes",
+    "matches",
+    "rating_gap",
+    "round_robin_quota",
+    "unrated_players",
+]
+
+_SCORE = ScoringSystem.default()
+_RR = (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN)
+
+
+def _first_player_line(t: Tournament) -> int:
+    return line_of(t.players[0]) if t.players else 1
+
+
+def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R601: a round robin without its share of rated players; R602: a double
+    round robin with unrated players below its minimums (2002/2009 §6.3-6.32)."""
+    rules = ev.rules
+    if ev.type not in _RR or not t.players:
+        return
+    n = len(t.players)
+    rated = sum(1 for p in t.players if p.is_rated)
+    line = _first_player_line(t)
+    share = rules.round_robin_rated_share
+    if share is not None and rated * share[1] < share[0] * n:
+        yield diag(
+            "R601",
+            line,
+            1,
+            f"{rated} of the {n} players are rated; {rules.name} needs at least "
+            f"{share[0]}/{share[1]} of a round robin rated",
+            found=f"{rated} rated",
+            expected=f"at least {-(-n * share[0] // share[1])} rated",
+        )
+    small = rules.round_robin_small_field
+    if small is not None and n < small[0] and rated < small[1]:
+        yield diag(
+            "R601",
+            line,
+            1,
+            f"{rated} of the {n} players are rated; {rules.name} needs {small[1]} rated in "
+            f"a round robin of fewer than {small[0]} players",
+            found=f"{rated} rated",
+            expected=f"at least {small[1]} rated",
+        )
+    double = rules.double_round_robin_with_unrated
+    if (
+        double is not None
+        and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
+        and rated < n
+        and (n < double[0] or rated < double[1])
+    ):
+        yield diag(
+            "R602",
+            line,
+            1,
+            f"a double round robin with unrated players has {n} players, {rated} rated; "
+            f"{rules.name} needs at least {double[0]} players, {double[1]} of them rated",
+            found=f"{n} players, {rated} rated",
+            expected=f"at least {double[0]} players, {double[1]} rated",
+        )
+
+
+def _against_rated(p: Player, by_rank: dict[int, Player], all_games: bool) -> tuple[int, Decimal]:
+    """Rated games (1 = 0) against rated opponents, or all opponents, and the score."""
+    games, score = 0, Decimal(0)
+    for g in p.games:
+        if g.result is None or not g.result.is_rated or g.opponent is None:
+            continue
+        q = by_rank.get(g.opponent)
+        if q is None or not (all_games or q.is_rated):
+            continue
+        games += 1
+        score += _SCORE.points(g)
+    return games, score
+
+
+def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R603: an unrated player whose result will not count, or not yet.
+
+    2002 §6.42 and 2009 §6.41: fewer than three games against rated
+    opponents, or (2002 §6.1, 2009 §6.1) less than one point against them,
+    and the event is disregarded for him. From 2022 a first event with a
+    score of zero is disregarded, and a rating needs five games against
+    rated opponents over one or more events. All info: the file is right,
+    the arbiter is told what the rating will do with it.
+    """
+    rules = ev.rules
+    if ev.type is TournamentType.MATCH:
+        return  # R604
+    by_rank = {p.start_rank: p for p in t.players}
+    all_games = not rules.unrated_only_rated_opponents
+    opponents = "opponents" if all_games else "rated opponents"
+    for p in t.players:
+        if p.is_rated or not p.games:
+            continue
+        games, score = _against_rated(p, by_rank, all_games)
+        line, column = line_of(p), cell_column(1, "opponent")
+        least = rules.unrated_min_rated_opponents
+        if least is not None and games < least:
+            yield diag(
+                "R603",
+                line,
+                column,
+                f"unrated player {p.start_rank} has {games} rated game(s) against {opponents}; "
+                f"under {rules.name} his result counts only with at least {least}",
+                found=f"{games} games",
+                expected=f"at least {least}",
+            )
+            continue
+        floor = rules.unrated_min_score
+        if floor is not None and games:
+            bound = Decimal(floor[0]) / Decimal(floor[1])
+            fails = score <= bound if rules.unrated_score_strict else score < bound
+            if fails:
+                need = f"more than {bound:g}" if rules.unrated_score_strict else f"{bound:g}"
+                yield diag(
+                    "R603",
+                    line,
+                    column,
+                    f"unrated player {p.start_rank} scored {score:g} in {games} game(s) "
+                    f"against {opponents}; under {rules.name} a first event needs {need} "
+                    "point(s) to count",
+                    found=f"{score:g}",
+                    expected=need,
+                )
+                continue
+        pool = rules.newcomer_min_games
+        if pool is not None and games < pool:
+            yield diag(
+                "R603",
+                line,
+                column,
+                f"unrated player {p.start_rank} has {games} of the {pool} games against "
+                f"{opponents} a first rating needs under {rules.name}; the rest must come "
+                "from other events",
+                found=f"{games} games",
+                expected=f"{pool} games, over one or more events",
+            )
+
+
+def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R604: a match with an unrated player (2009 §6.6, 2024 §6, R&B §5.1), or
+    games played after the match was decided (2002 §6.5, R&B §5.2)."""
+    if ev.type is not TournamentType.MATCH or len(t.players) != 2:
+        return
+    rules = ev.rules
+    a, b = t.players
+    if rules.match_unrated_not_rated:
+        for p in (a, b):
+            if not p.is_rated:
+                yield diag(
+                    "R604",
+                    line_of(p),
+                    1,
+                    f"player {p.start_rank} is unrated: under {rules.name} a match with an "
+                    "unrated player is not rated",
+                    found="unrated",
+                    expected="two rated players",
+                )
+    if rules.match_games_after_decision_rated:
+        return
+    scheduled = t.number_of_rounds or rounds_played(t)
+    half = Decimal(scheduled) / 2
+    score = {a.start_rank: Decimal(0), b.start_rank: Decimal(0)}
+    for r in range(1, rounds_played(t) + 1):
+        if max(score.values()) > half:
+            for p in (a, b):
+                g = p.games[r - 1] if len(p.games) >= r else None
+                if g is not None and g.result is not None and g.result.is_rated:
+                    yield diag(
+                        "R604",
+                        line_of(p),
+                        cell_column(r, "result"),
+                        f"round {r} was played after the match was decided "
+                        f"({score[a.start_rank]:g}-{score[b.start_rank]:g} of {scheduled} "
+                        f"games): under {rules.name} it is not rated unless waived in advance",
+                        found=f"a game in round {r}",
+                        expected=f"no rated game after the decision in round {r - 1}",
+                        severity=Severity.WARNING,
+                    )
+                    break
+        for p in (a, b):
+            if len(p.games) >= r:
+                score[p.start_rank] += _SCORE.points(p.games[r - 1])
+
+
+def chessa_sizes(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R605: CHESSA's 6 players a section (error) and 10 a tournament (warning:
+    other sections of the tournament may make up the number)."""
+    rules = ev.rules
+    n = len(t.players)
+    line = _first_player_line(t)
+    if rules.min_section_players is not None and n < rules.min_section_players:
+        yield diag(
+            "R605",
+            line,
+            1,
+            f"{n} players: under {rules.name} a section of fewer than "
+            f"{rules.min_section_players} is not rated",
+            found=f"{n} players",
+            expected=f"at least {rules.min_section_players}",
+        )
+    elif rules.min_tournament_players is not None and n < rules.min_tournament_players:
+        yield diag(
+            "R605",
+            line,
+            1,
+            f"{n} players: {rules.name} rates a tournament of at least "
+            f"{rules.min_tournament_players} players in all; fine only if its other "
+            "sections make up the number",
+            found=f"{n} players",
+            expected=f"at least {rules.min_tournament_players} in the tournament",
+            severity=Severity.WARNING,
+        )
+
+
+def chessa_rounds(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R606: fewer rounds than CHESSA's 5 (4 for Braille events), which needs
+    the Ratings Committee's dispensation, asked 7 days ahead."""
+    rules = ev.rules
+    if rules.min_rounds is None:
+        return
+    rounds = t.number_of_rounds or 0
+    braille = "BRAILLE" in (t.name or "").upper()
+    least = rules.min_rounds_braille if braille and rules.min_rounds_braille else rules.min_rounds
+    if 0 < rounds < least:
+        yield diag(
+            "R606",
+            t.header_line("142") or _first_player_line(t),
+            1,
+            f"{rounds} rounds: {rules.name} rates tournaments of at least {least} rounds "
+            "unless the Ratings Committee granted a dispensation",
+            found=f"{rounds} rounds",
+            expected=f"at least {least}",
+        )
+
+
+def rating_gap(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R607: rapid and blitz games 600 or more points apart with a player above
+    2600, not rated from 1 December 2024."""
+    limit = ev.rules.rating_gap_limit
+    if limit is None:
+        return
+    gap, top = limit
+    by_rank = {p.start_rank: p for p in t.players}
+    for p in t.players:
+        for r, g in enumerate(p.games, start=1):
+            q = by_rank.get(g.opponent) if g.opponent is not None else None
+            if q is None or q.start_rank < p.start_rank or not (p.rating and q.rating):
+                continue
+            if g.result is not None and not g.result.is_rated and g.result is not Result.BLANK:
+                continue
+            if abs(p.rating - q.rating) >= gap and max(p.rating, q.rating) > top:
+                yield diag(
+                    "R607",
+                    line_of(p),
+                    cell_column(r, "opponent"),
+                    f"round {r}: players {p.start_rank} ({p.rating}) and {q.start_rank} "
+                    f"({q.rating}) are {abs(p.rating - q.rating)} points apart with one above "
+                    f"{top}: under {ev.rules.name} the game is not rated",
+                    found=f"{abs(p.rating - q.rating)} points",
+                    expected=f"less than {gap}",
+                )

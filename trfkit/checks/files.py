@@ -1,0 +1,104 @@
+"""Checking files: which files a path names, and one file's findings.
+
+``trfkit check`` and programs that check many files (a federation's CI, a
+rating server) go through :func:`check_file`: read, then validate, then
+drop the suppressed codes, so the reader's diagnostics (P codes) and the
+checks' (S and R codes) come out as one sorted list.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import attrs
+
+from trfkit.diagnostics import Diagnostic
+from trfkit.event import TournamentType, event_of
+from trfkit.rules import RuleSet
+
+__all__ = ["CheckedFile", "check_file", "trf_files"]
+
+
+@attrs.frozen
+class CheckedFile:
+    """One file given to ``trfkit check`` and what was found in it."""
+
+    path: str
+    """As given on the command line, or ``"<stdin>"``."""
+    dialect: str | None
+    """E.g. ``"trf16"``; ``None`` when the file could not be read."""
+    rules: str | None
+    """The name of the rule set used, e.g. ``"fide-2024"``."""
+    tournament_type: str | None
+    """``"swiss"``, ``"round-robin"``, ``"double-round-robin"``, ``"team"``,
+    ``"match"`` or ``None``."""
+    diagnostics: tuple[Diagnostic, ...]
+
+
+# The extensions TRF files come with in the wild (.trf; .trfx for engine
+# files; .tab from ICU; .txt; bbpPairings' test .input), and files with none.
+_EXTENSIONS = {".trf", ".trfx", ".tab", ".txt", ".input", ""}
+_TRF_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?(?:\d{3}|XX[A-Z]|###|BB[A-Z])(?: |\r|\n|$)")
+
+
+def _looks_like_trf(path: Path) -> bool:
+    # The first line of a TRF file is a record: a 3-character code and a blank.
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(64)
+    except OSError:
+        return False
+    return bool(_TRF_START.match(head))
+
+
+def trf_files(paths: Iterable[str]) -> Iterator[str]:
+    """The files ``paths`` name: a file as given; a directory, every TRF file
+    under it (by extension and first line), sorted, hidden folders skipped.
+
+    A path that does not exist is yielded as given, so the caller reports it.
+    """
+    for given in paths:
+        root = Path(given)
+        if not root.is_dir():
+            yield given
+            continue
+        found: list[str] = []
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in files:
+                path = Path(folder) / name
+                if name.startswith(".") or path.suffix.lower() not in _EXTENSIONS:
+                    continue
+                if _looks_like_trf(path):
+                    found.append(str(path))
+        yield from sorted(found)
+
+
+def check_file(
+    path: str,
+    *,
+    rules: str | RuleSet = "auto",
+    type: TournamentType | str | None = None,
+    time_control: str | None = None,
+    ignore: Iterable[str] = (),
+    encoding: str | None = None,
+    data: bytes | None = None,
+) -> CheckedFile:
+    """Read and check one file; ``data`` stands in for its bytes (stdin).
+
+    Raises ``OSError`` when the file cannot be read, ``LookupError`` for an
+    unknown encoding, ``KeyError`` for an unknown rule set.
+    """
+    from trfkit.checks import inline_ignores, validate
+    from trfkit.reader import load, loads
+
+    t = loads(data, encoding=encoding) if data is not None else load(path, encoding=encoding)
+    ev = event_of(t, rules=rules, type=type, time_control=time_control)
+    skip = set(ignore) | inline_ignores(t)
+    found = [d for d in t.diagnostics if d.code not in skip]
+    found += validate(t, ignore=skip, event=ev)
+    found.sort(key=lambda d: (d.line, d.column, d.code))
+    return CheckedFile(path, t.dialect.value, ev.rules.name, ev.type.value, tuple(found))

@@ -1,0 +1,197 @@
+"""R101-R103: the rate of play against the rule set's thresholds (FIDE §1).
+
+The measure is the time a player has for 60 moves, counting increments and
+time added by move 60 (2002 §1.1 and §1.14; Rapid & Blitz 2024 §1.1; CHESSA
+"Time Control"), computed by :meth:`TimeControl.minutes_for`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from trfkit.checks._util import diag
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import Event
+from trfkit.model import Header, Player, Result, Tournament
+from trfkit.rules import Family, RuleSet, Scope
+
+__all__ = ["first_control", "rate_of_play", "time_control_known"]
+
+
+def _column(t: Tournament, ev: Event) -> int:
+    """The column of the time control's text in its 122/222 line."""
+    if ev.time_control_source not in ("122", "222"):
+        return 1  # given on the command line: the file as a whole
+    for h in t.headers:
+        if isinstance(h, Header) and h.code == ev.time_control_source and h.origin:
+            return 5 + len(h.value) - len(h.value.lstrip())
+    return 5
+
+
+def _minutes_text(m: Fraction) -> str:
+    return f"{float(m):g} minutes"
+
+
+def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R102: no time control, or one that could not be read."""
+    err = ev.time_control_error
+    if ev.time_control is not None:
+        return
+    if err is None:
+        yield diag(
+            "R102",
+            1,
+            1,
+            "no time control (122 or 222): the rate of play could not be checked",
+            found="no 122 or 222 record",
+            expected="the time control, e.g. 122 90 min/40 moves + 30 min, 30 sec/move",
+        )
+        return
+    where = ev.time_control_source or "time control"
+    column = _column(t, ev) + err.column - 1 if ev.time_control_line else 1
+    yield diag(
+        "R102",
+        ev.time_control_line or 1,
+        column,
+        f"the {where} could not be read ({err}): the rate of play could not be checked",
+        found=err.found,
+        expected=err.expected,
+    )
+
+
+def _rated_games(t: Tournament) -> Iterator[tuple[Player, Player]]:
+    """Each game between two players of the file once, with or without a result yet."""
+    by_rank = {p.start_rank: p for p in t.players}
+    for p in t.players:
+        for g in p.games:
+            q = by_rank.get(g.opponent) if g.opponent is not None else None
+            # A game to be rated: a rated result, or none yet (in progress).
+            to_rate = g.result is None or g.result.is_rated or g.result is Result.BLANK
+            if q is not None and q.start_rank > p.start_rank and to_rate:
+                yield p, q
+
+
+def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R101: a rate of play too fast for the ratings in the game (or event)."""
+    tc, rules = ev.time_control, ev.rules
+    if tc is None:
+        return
+    minutes = tc.minutes_for(60)
+    line, column = ev.time_control_line or 1, _column(t, ev)
+    shown = f"{tc.text!r} gives {_minutes_text(minutes)} for 60 moves"
+    if tc.time_odds and not rules.time_odds_rated:
+        yield diag(
+            "R101",
+            line,
+            column,
+            f"{tc.text!r}: the players have different times, and such games are not rated "
+            f"under {rules.name}",
+            found=tc.text,
+            expected="the same time for both players",
+        )
+    if rules.family is Family.STANDARD:
+        yield from _standard(t, rules, minutes, shown, line, column)
+    elif rules.rate_class(float(minutes)) is None:
+        yield diag(
+            "R101",
+            line,
+            column,
+            f"{shown}: {_classes(rules)} under {rules.name}",
+            found=_minutes_text(minutes),
+            expected=_classes(rules, expected=True),
+        )
+
+
+def _classes(rules: RuleSet, *, expected: bool = False) -> str:
+    parts = []
+    if rules.rapid_minutes:
+        lo, hi = rules.rapid_minutes
+        parts.append(f"rapid (more than {lo} and less than {hi} minutes)")
+    if rules.blitz_minutes:
+        lo, hi = rules.blitz_minutes
+        parts.append(f"blitz (more than {lo} and at most {hi} minutes)")
+    if rules.family is Family.NATIONAL and rules.standard_minimum_minutes:
+        parts.append(f"standard (at least {rules.standard_minimum_minutes[-1][1]} minutes)")
+    joined = " or ".join(parts)
+    return joined if expected else f"that is neither {joined.replace(' or ', ' nor ')}"
+
+
+def _standard(
+    t: Tournament, rules: RuleSet, minutes: Fraction, shown: str, line: int, column: int
+) -> Iterator[Diagnostic]:
+    thresholds = rules.standard_minimum_minutes or ()
+    lowest = thresholds[-1][1] if thresholds else 0
+    if minutes < lowest:
+        yield diag(
+            "R101",
+            line,
+            column,
+            f"{shown}, less than the {lowest} minutes any standard game needs under "
+            f"{rules.name}; if the event is rapid or blitz, check it with --rules fide-rb-2024",
+            found=_minutes_text(minutes),
+            expected=f"at least {lowest} minutes",
+        )
+        return
+    rating = {p.start_rank: p.rating or 0 for p in t.players}
+    if rules.threshold_scope is Scope.TOURNAMENT:
+        # 2002/2009 §1.1: one player of the event at a threshold sets every game's minimum.
+        top = max(t.players, key=lambda p: p.rating or 0, default=None)
+        if top is None:
+            return
+        needed = rules.minimum_minutes(top.rating or 0) or 0
+        if minutes < needed:
+            yield diag(
+                "R101",
+                line,
+                column,
+                f"{shown}; player {top.start_rank} is rated {top.rating}, so under "
+                f"{rules.name} every game of the tournament needs {needed}",
+                found=_minutes_text(minutes),
+                expected=f"at least {needed} minutes",
+            )
+        return
+    # From 2014 the higher-rated player of each game decides (2024 §1.1).
+    short: dict[int, list[tuple[Player, Player]]] = {}
+    for p, q in _rated_games(t):
+        needed = rules.minimum_minutes(max(rating[p.start_rank], rating[q.start_rank])) or 0
+        if minutes < needed:
+            short.setdefault(needed, []).append((p, q))
+    for needed, games in sorted(short.items(), reverse=True):
+        threshold = next(r for r, m in thresholds if m == needed)
+        players = sorted(
+            {x.start_rank for pair in games for x in pair if rating[x.start_rank] >= threshold}
+        )
+        listed = ", ".join(map(str, players[:8])) + (", ..." if len(players) > 8 else "")
+        yield diag(
+            "R101",
+            line,
+            column,
+            f"{shown}; under {rules.name} a game with a player rated {threshold} or more "
+            f"needs {needed}: {len(games)} game{'s' if len(games) != 1 else ''} cannot be "
+            f"rated (players {listed})",
+            found=_minutes_text(minutes),
+            expected=f"at least {needed} minutes",
+        )
+
+
+def first_control(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R103: a first time control with fewer moves than the rule set asks."""
+    tc, rules = ev.time_control, ev.rules
+    least = rules.first_control_moves
+    if tc is None or least is None:
+        return
+    moves = tc.first_control_moves
+    if moves is None or moves >= least:
+        return
+    yield diag(
+        "R103",
+        ev.time_control_line or 1,
+        _column(t, ev),
+        f"{tc.text!r}: the first time control is {moves} moves; {rules.name} "
+        + ("asks for" if rules.first_control_binding else "recommends")
+        + f" {least}",
+        found=f"{moves} moves",
+        expected=f"at least {least} moves",
+        severity=None if rules.first_control_binding else Severity.WARNING,
+    )

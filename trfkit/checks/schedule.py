@@ -1,0 +1,138 @@
+"""R301, R302, R401: rounds and hours a day, and the event's length (FIDE §3, §4)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+
+from trfkit.checks._util import diag
+from trfkit.checks.headers import date_column
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import Event
+from trfkit.model import RoundDates, Tournament
+from trfkit.rules import Family, RateClass
+
+__all__ = ["duration", "hours_per_day", "rounds_per_day"]
+
+
+def _round_days(t: Tournament) -> tuple[int, dict[datetime.date, list[int]]]:
+    """The 132 line and, for each day, the rounds played on it."""
+    record = next((h for h in t.headers if isinstance(h, RoundDates)), None)
+    days: dict[datetime.date, list[int]] = defaultdict(list)
+    if record is None:
+        return 0, days
+    for i, d in enumerate(record.dates, start=1):
+        if d.date is not None:
+            days[d.date].append(i)
+    return (record.origin.line if record.origin else 0), days
+
+
+def _rate_class(ev: Event) -> RateClass | None:
+    if ev.rules.family is not Family.RAPID_BLITZ:
+        return RateClass.STANDARD
+    if ev.time_control is None:
+        return None
+    return ev.rules.rate_class(float(ev.time_control.minutes_for(60)))
+
+
+def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R301: more rounds on one day (132) than the rule set allows."""
+    limits = ev.rules.max_rounds_per_day
+    if not limits:
+        return
+    cls = _rate_class(ev)
+    # Rapid/blitz with an unknown rate: the more lenient (blitz) limit, so
+    # as not to cry wolf.
+    limit = limits.get(cls) if cls is not None else max(limits.values())
+    if limit is None:
+        return
+    line, days = _round_days(t)
+    for day, rounds in sorted(days.items()):
+        if len(rounds) > limit:
+            yield diag(
+                "R301",
+                line,
+                date_column(rounds[limit]),
+                f"{len(rounds)} rounds on {day} (rounds {', '.join(map(str, rounds))}); "
+                f"{ev.rules.name} allows {limit} a day",
+                found=f"{len(rounds)} rounds",
+                expected=f"at most {limit}",
+            )
+
+
+def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R302: more than the allowed hours of play on one day.
+
+    A game counts as both players' time for 60 moves (the measure of §1.1):
+    90 min + 30 s a move is 2 x 120 minutes, so three such rounds fill the
+    12 hours of 2002/2009 §3.1 exactly.
+    """
+    limit = ev.rules.max_hours_per_day
+    if not limit or ev.time_control is None:
+        return
+    game = 2 * ev.time_control.minutes_for(60)
+    line, days = _round_days(t)
+    for day, rounds in sorted(days.items()):
+        hours = game * len(rounds) / 60
+        if hours > limit:
+            yield diag(
+                "R302",
+                line,
+                date_column(rounds[0]),
+                f"{len(rounds)} rounds on {day} of up to {float(game) / 60:g} hours each make "
+                f"{float(hours):g} hours of play; {ev.rules.name} allows {limit}",
+                found=f"{float(hours):g} hours",
+                expected=f"at most {limit} hours",
+            )
+
+
+_LEAGUE = re.compile(r"LEAGUE|LIGA|LIGUE|BUNDESLIGA|\bLEGA\b|COMPETITION SERIES", re.I)
+
+
+def _span(t: Tournament) -> tuple[datetime.date, datetime.date] | None:
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    dated = [d.date for d in t.round_dates if d.date is not None]
+    start = start or (min(dated) if dated else None)
+    end = end or (max(dated) if dated else None)
+    return (start, end) if start and end and start <= end else None
+
+
+def duration(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R401: an event longer than the rule set allows (90 days, leagues
+    excepted), and (info) one long enough to need monthly interim reports."""
+    span = _span(t)
+    if span is None:
+        return
+    start, end = span
+    days = (end - start).days + 1
+    line = t.header_line("052") or t.header_line("132")
+    rules = ev.rules
+    limit = rules.max_duration_days
+    if limit and days > limit:
+        league = any(_LEAGUE.search(t.header(c) or "") for c in ("012", "092", "192"))
+        yield diag(
+            "R401",
+            line,
+            5,
+            f"the event lasts {days} days ({start} to {end}); {rules.name} rates events "
+            f"of at most {limit} days"
+            + (", but leagues may last longer" if league else ", except leagues"),
+            found=f"{days} days",
+            expected=f"at most {limit} days",
+            severity=Severity.INFO if league else None,
+        )
+    elif rules.interim_report_days and days > rules.interim_report_days:
+        yield diag(
+            "R401",
+            line,
+            5,
+            f"the event lasts {days} days ({start} to {end}): under {rules.name} an event "
+            f"longer than {rules.interim_report_days} days reports its results month by "
+            "month",
+            found=f"{days} days",
+            expected=f"interim reports, or at most {rules.interim_report_days} days",
+            severity=Severity.INFO,
+        )
