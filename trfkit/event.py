@@ -118,7 +118,8 @@ class Event:
     """``given``, ``192``, ``092`` or ``pairings``."""
     time_control: TimeControl | None
     time_control_source: str | None
-    """``given``, ``222`` or ``122``; ``None`` when there is none."""
+    """``given``, ``222`` or ``122`` (also when it could not be read); ``None``
+    when there is none."""
     time_control_line: int
     time_control_error: TimeControlError | None
     """Why the time control could not be read (R102)."""
@@ -134,7 +135,7 @@ def _time_control(
         except TimeControlError as exc:
             return None, "given", 0, exc
     error: TimeControlError | None = None
-    line = 0
+    source: str | None = None
     for code, parse in (("222", parse_222), ("122", parse_time_control)):
         text = t.header(code)
         if not text:
@@ -144,8 +145,8 @@ def _time_control(
         except TimeControlError as exc:
             # Keep the first failure, but let 122 stand in for a bad 222.
             if error is None:
-                error, line = exc, t.header_line(code)
-    return None, None, line, error
+                error, source = exc, code
+    return None, source, t.header_line(source) if source else 0, error
 
 
 def _start(t: Tournament) -> datetime.date | None:

@@ -39,27 +39,27 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     n = len(t.players)
     rated = sum(1 for p in t.players if p.is_rated)
     line = _first_player_line(t)
+    # §6.3 and §6.31 are one quota: a third of the players, and at least
+    # 4 when there are fewer than 10. Report the larger need once.
+    need = 0
     share = rules.round_robin_rated_share
-    if share is not None and rated * share[1] < share[0] * n:
-        yield diag(
-            "R601",
-            line,
-            1,
-            f"{rated} of the {n} players are rated; {rules.name} needs at least "
-            f"{share[0]}/{share[1]} of a round robin rated",
-            found=f"{rated} rated",
-            expected=f"at least {-(-n * share[0] // share[1])} rated",
-        )
+    if share is not None:
+        need = -(-n * share[0] // share[1])
     small = rules.round_robin_small_field
-    if small is not None and n < small[0] and rated < small[1]:
+    if small is not None and n < small[0]:
+        need = max(need, small[1])
+    if rated < need:
         yield diag(
             "R601",
             line,
             1,
-            f"{rated} of the {n} players are rated; {rules.name} needs {small[1]} rated in "
-            f"a round robin of fewer than {small[0]} players",
+            f"{rated} of the {n} players are rated; under {rules.name} a round robin of "
+            f"{n} players needs {need} rated"
+            + (
+                f" (at least {small[1]} below {small[0]} players)" if small and n < small[0] else ""
+            ),
             found=f"{rated} rated",
-            expected=f"at least {small[1]} rated",
+            expected=f"at least {need} rated",
         )
     double = rules.double_round_robin_with_unrated
     if (

@@ -54,7 +54,8 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         "R102",
         ev.time_control_line or 1,
         column,
-        f"the {where} could not be read ({err}): the rate of play could not be checked",
+        f"time control ({where}) not understood: found {err.found!r} where "
+        f"{err.expected} was expected, so the rate of play could not be checked",
         found=err.found,
         expected=err.expected,
     )
