@@ -100,6 +100,10 @@ class Title(enum.Enum):
 class Colour(enum.Enum):
     """The scheduled colour of a round cell (column 97 + 10(r-1))."""
 
+    # Identity hashing, in C: Enum's own __hash__ is Python code, and the
+    # checks test cells against sets of results tens of thousands of times.
+    __hash__ = object.__hash__
+
     WHITE = "w"
     BLACK = "b"
     NONE = "-"
@@ -112,6 +116,10 @@ class Result(enum.Enum):
     Letters are case-insensitive in the file; the model holds the canonical
     (upper-case) code.
     """
+
+    # Identity hashing, in C: Enum's own __hash__ is Python code, and the
+    # checks test cells against sets of results tens of thousands of times.
+    __hash__ = object.__hash__
 
     WIN = "1"
     DRAW = "="

@@ -28,6 +28,7 @@ from trfkit.checks import (
     standings,
     unplayed,
 )
+from trfkit.checks._index import shared
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
@@ -108,12 +109,14 @@ def validate(
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
-    found = [d for check in CHECKS for d in check(t) if d.code not in skip]
     sections = ev.rules.sections
-    for regulation in REGULATION_CHECKS:
-        for d in regulation(t, ev):
-            if d.code in skip or d.code not in sections:
-                continue
-            found.append(attrs.evolve(d, reference=f"{ev.rules.reference} {sections[d.code]}"))
+    with shared():
+        found = [d for check in CHECKS for d in check(t) if d.code not in skip]
+        for regulation in REGULATION_CHECKS:
+            for d in regulation(t, ev):
+                if d.code in skip or d.code not in sections:
+                    continue
+                reference = f"{ev.rules.reference} {sections[d.code]}"
+                found.append(attrs.evolve(d, reference=reference))
     found.sort(key=lambda d: (d.line, d.column, d.code))
     return found

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from trfkit.checks._index import pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Game, Player, Result, Tournament
+from trfkit.model import Colour, Player, Result, Tournament
 
 R = Result
 # The result on one side of a game → the results the other side may have.
@@ -38,36 +39,14 @@ _LEGACY_BYES = {R.DRAW: "H", R.FORFEIT_WIN: "F"}
 _NEEDS_OPPONENT = frozenset({R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS})
 
 
-def _by_rank(t: Tournament) -> dict[int, Player]:
-    out: dict[int, Player] = {}
-    for p in t.players:
-        out.setdefault(p.start_rank, p)
-    return out
-
-
-def _cells(t: Tournament) -> Iterator[tuple[Player, int, Game]]:
-    for p in t.players:
-        for i, g in enumerate(p.games):
-            yield p, i + 1, g
-
-
-def _partner(players: dict[int, Player], p: Player, r: int, g: Game) -> tuple[Player, Game] | None:
-    """The opponent and his cell of round r, when the two name each other."""
-    if g.opponent is None:
-        return None
-    q = players.get(g.opponent)
-    if q is None or q is p or len(q.games) < r:
-        return None
-    h = q.games[r - 1]
-    return (q, h) if h.opponent == p.start_rank else None
+_OPPOSITE = frozenset({(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE)})
 
 
 def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
     """S109: an opponent number that is no player, or a player paired with himself."""
-    players = _by_rank(t)
-    for p, r, g in _cells(t):
-        if g.opponent is None:
-            continue
+    ix = pairings(t)
+    players = ix.by_rank
+    for p, r, g in ix.one_sided:
         if g.opponent == p.start_rank:
             yield diag(
                 "S109",
@@ -90,13 +69,11 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
 
 def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     """S101: A names B as opponent in round r, but B does not name A."""
-    players = _by_rank(t)
-    for p, r, g in _cells(t):
-        if g.opponent is None or g.opponent == p.start_rank:
-            continue
-        q = players.get(g.opponent)
-        if q is None or _partner(players, p, r, g) is not None:
-            continue
+    ix = pairings(t)
+    for p, r, g in ix.one_sided:
+        q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
+        if q is None or q is p:
+            continue  # S109
         theirs = q.games[r - 1] if len(q.games) >= r else None
         what = (
             f"has no round {r}"
@@ -118,8 +95,12 @@ def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
 
 def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
     """S110: a player named as opponent by two players in one round."""
-    rounds = max((len(p.games) for p in t.players), default=0)
-    for r in range(1, rounds + 1):
+    ix = pairings(t)
+    # Two players naming the same opponent cannot both be named back, so
+    # with every pairing mutual there is nothing to look for.
+    if not ix.one_sided:
+        return
+    for r in range(1, ix.rounds + 1):
         named: dict[int, Player] = {}
         for p in t.players:
             if len(p.games) < r:
@@ -143,24 +124,19 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
 
 def colours(t: Tournament) -> Iterator[Diagnostic]:
     """S102: the two sides of a game not with opposite colours; a colour on a bye."""
-    players = _by_rank(t)
-    for p, r, g in _cells(t):
-        if g.opponent is None:
-            if g.colour is not Colour.NONE:
-                yield diag(
-                    "S102",
-                    line_of(p),
-                    cell_column(r, "colour"),
-                    f"round {r}: colour {g.colour.value!r} on a round with no opponent",
-                    found=g.colour.value,
-                    expected="- (no colour) when there is no opponent",
-                )
-            continue
-        pair = _partner(players, p, r, g)
-        if pair is None or pair[0].start_rank < p.start_rank:
-            continue  # not mutual (S101), or reported from the other side
-        q, h = pair
-        if {g.colour, h.colour} == {Colour.WHITE, Colour.BLACK}:
+    ix = pairings(t)
+    for p, r, g in ix.byes:
+        if g.colour is not Colour.NONE:
+            yield diag(
+                "S102",
+                line_of(p),
+                cell_column(r, "colour"),
+                f"round {r}: colour {g.colour.value!r} on a round with no opponent",
+                found=g.colour.value,
+                expected="- (no colour) when there is no opponent",
+            )
+    for p, r, g, q, h in ix.games:
+        if (g.colour, h.colour) in _OPPOSITE:
             continue
         forfeit = g.result in _FORFEITS and h.result in _FORFEITS
         if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:
@@ -191,12 +167,7 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
 
 def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
     """S103: the two results of a game do not fit (1/0, =/=, +/-, -/-, W/L, D/D)."""
-    players = _by_rank(t)
-    for p, r, g in _cells(t):
-        pair = _partner(players, p, r, g)
-        if pair is None or pair[0].start_rank < p.start_rank:
-            continue
-        q, h = pair
+    for p, r, g, q, h in pairings(t).games:
         if g.result is None or h.result is None:
             continue  # an unreadable code, reported by the reader (P002)
         if h.result not in COMPLEMENT.get(g.result, frozenset()):
@@ -213,9 +184,12 @@ def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
 
 def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
     """S111: bye codes with an opponent, games without one, two U in a round, F for U."""
-    rounds = max((len(p.games) for p in t.players), default=0)
-    for p, r, g in _cells(t):
-        if g.result in _BYE_CODES and g.opponent is not None:
+    ix = pairings(t)
+    with_opponent = [(p, r, g) for p, r, g, _, _ in ix.games]
+    with_opponent += [(q, r, h) for _, r, _, q, h in ix.games]
+    with_opponent += ix.one_sided
+    for p, r, g in with_opponent:
+        if g.result in _BYE_CODES:
             yield diag(
                 "S111",
                 line_of(p),
@@ -224,14 +198,11 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                 found=f"{g.opponent} {g.colour.value} {g.result.value}",
                 expected=f"0000 - {g.result.value}",
             )
-        elif (
-            g.opponent is None
-            and g.result in _LEGACY_BYES
-            and not (
-                # TRF26 §3.3: in a team event 0000 - + is a forfeit win of a board
-                # whose opposing team did not come.
-                t.teams and g.result is R.FORFEIT_WIN
-            )
+    for p, r, g in ix.byes:
+        if g.result in _LEGACY_BYES and not (
+            # TRF26 §3.3: in a team event 0000 - + is a forfeit win of a board
+            # whose opposing team did not come.
+            t.teams and g.result is R.FORFEIT_WIN
         ):
             # TRF06 habit: 0000 - = for a half-point bye, 0000 - + for a full-point
             # bye (shared/docs/trf-formats.md §2.5); readable, but not TRF16.
@@ -246,7 +217,7 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                 expected=f"0000 - {code}",
                 severity=Severity.WARNING,
             )
-        elif g.result in _NEEDS_OPPONENT and g.opponent is None:
+        elif g.result in _NEEDS_OPPONENT:
             yield diag(
                 "S111",
                 line_of(p),
@@ -255,31 +226,45 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                 found=f"0000 {g.colour.value} {g.result.value}",
                 expected="an opponent's starting rank, or a bye code (H F U Z)",
             )
-    for r in range(1, rounds + 1):
-        cells = [(p, p.games[r - 1]) for p in t.players if len(p.games) >= r]
-        pab = [p for p, g in cells if g.result is R.PAIRING_ALLOCATED_BYE]
-        for p in pab[1:]:
+    # Per round: the U and F cells in file order, and how many lines reach it.
+    order = {id(p): i for i, p in enumerate(t.players)}
+    pab: dict[int, list[Player]] = {}
+    full: dict[int, list[Player]] = {}
+    for p, r, g in [*with_opponent, *ix.byes]:
+        if g.result is R.PAIRING_ALLOCATED_BYE:
+            pab.setdefault(r, []).append(p)
+        elif g.result is R.FULL_POINT_BYE:
+            full.setdefault(r, []).append(p)
+    for r, players in pab.items():
+        players.sort(key=lambda p: order[id(p)])
+        for p in players[1:]:
             yield diag(
                 "S111",
                 line_of(p),
                 cell_column(r, "result"),
-                f"round {r}: a second pairing-allocated bye (U); player {pab[0].start_rank} "
-                f"(line {line_of(pab[0])}) has one already",
+                f"round {r}: a second pairing-allocated bye (U); player {players[0].start_rank} "
+                f"(line {line_of(players[0])}) has one already",
                 found="U",
                 expected="at most one U per round",
             )
-        full = [p for p, g in cells if g.result is R.FULL_POINT_BYE]
-        paired = sum(1 for _, g in cells if g.opponent is not None)
-        if not pab and len(full) == 1 and paired % 2 == 0 and paired == len(cells) - 1:
-            # Everyone else was paired: the lone F is the bye the pairing left over.
-            (p,) = full
-            yield diag(
-                "S111",
-                line_of(p),
-                cell_column(r, "result"),
-                f"round {r}: the one unpaired player has F; the pairing-allocated bye is "
-                "written U (FIDE deprecates F for it)",
-                found="F",
-                expected="U",
-                severity=Severity.WARNING,
-            )
+    if not full:
+        return
+    unpaired: dict[int, int] = {}
+    for _, r, _ in ix.byes:
+        unpaired[r] = unpaired.get(r, 0) + 1
+    for r, players in full.items():
+        # Everyone else was paired: the lone F is the bye the pairing left over.
+        if r not in pab and len(players) == 1 and unpaired.get(r) == 1:
+            reached = sum(1 for q in t.players if len(q.games) >= r)
+            if (reached - 1) % 2 == 0:
+                (p,) = players
+                yield diag(
+                    "S111",
+                    line_of(p),
+                    cell_column(r, "result"),
+                    f"round {r}: the one unpaired player has F; the pairing-allocated bye is "
+                    "written U (FIDE deprecates F for it)",
+                    found="F",
+                    expected="U",
+                    severity=Severity.WARNING,
+                )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
+from trfkit.checks._index import pairings
 from trfkit.checks._util import diag
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event
@@ -63,14 +64,13 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
 
 def _rated_games(t: Tournament) -> Iterator[tuple[Player, Player]]:
     """Each game between two players of the file once, with or without a result yet."""
-    by_rank = {p.start_rank: p for p in t.players}
-    for p in t.players:
-        for g in p.games:
-            q = by_rank.get(g.opponent) if g.opponent is not None else None
-            # A game to be rated: a rated result, or none yet (in progress).
-            to_rate = g.result is None or g.result.is_rated or g.result is Result.BLANK
-            if q is not None and q.start_rank > p.start_rank and to_rate:
-                yield p, q
+    for p, _, g, q, _ in pairings(t).games:
+        # A game to be rated: a rated result, or none yet (in progress).
+        if g.result in _TO_RATE:
+            yield p, q
+
+
+_TO_RATE = frozenset({None, Result.WIN, Result.DRAW, Result.LOSS, Result.BLANK})
 
 
 def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
