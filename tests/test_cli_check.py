@@ -119,3 +119,17 @@ def test_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     status, out, _ = check(capsys, "-")
     assert status == 1 and "<stdin>:16:49: error P002" in out
+
+
+def test_readme_command_runs_as_a_process() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "trfkit.cli", "check", str(FIXTURES / "swiss-trf16.trf")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.rstrip().endswith("0 errors, 0 warnings, 8 info")

@@ -40,3 +40,12 @@ def test_docs_list_every_code_and_are_current() -> None:
     assert doc.read_text(encoding="utf-8") == codes_markdown(), (
         "docs/codes.md is out of date: run python -m trfkit.docs"
     )
+
+
+def test_rules_doc_is_current() -> None:
+    from trfkit.docs import rules_markdown
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    assert doc.read_text(encoding="utf-8") == rules_markdown(), (
+        "docs/rules.md is out of date: run python -m trfkit.docs"
+    )

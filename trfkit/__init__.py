@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from trfkit.diagnostics import Diagnostic, Severity, TrfError, TrfSyntaxError
 from trfkit.model import (
     Colour,
@@ -28,6 +30,36 @@ from trfkit.reader import load, loads
 from trfkit.writer import convert, dump, dumpb, dumps
 
 __version__ = "0.1.0"
+
+
+def validate(
+    t: Tournament,
+    rules: str = "auto",
+    *,
+    type: str | None = None,
+    time_control: str | None = None,
+    ignore: Iterable[str] = (),
+) -> list[Diagnostic]:
+    """Check ``t``: every structural (S) and regulation (R) finding, sorted.
+
+    ``rules`` is a rule-set name (``fide-2002``, ``fide-2009``, ``fide-2022``,
+    ``fide-2024``, ``fide-rb-2024``, ``chessa-2015``) or ``"auto"``: the FIDE
+    rules in force at the start date, rapid and blitz when the time control
+    says so. ``type`` (``swiss``, ``round-robin``, ``double-round-robin``,
+    ``team``, ``match``) and ``time_control`` (free text) replace what the file
+    says. See :func:`trfkit.checks.validate`.
+
+    >>> import trfkit
+    >>> t = trfkit.load("fixtures/roundrobin-8.trf")
+    >>> trfkit.validate(t, rules="fide-2024")
+    []
+    """
+    # Imported here: the checks, rule sets and time-control grammar are not
+    # needed to read or write a file, and importing trfkit stays quick.
+    from trfkit.checks import validate as _validate
+
+    return _validate(t, rules, type=type, time_control=time_control, ignore=ignore)
+
 
 __all__ = [
     "Colour",
@@ -52,4 +84,5 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "validate",
 ]

@@ -31,6 +31,8 @@ class Code:
     fix: str
     rules: str = "auto"
     """The rule set the examples are checked under."""
+    quote: str = ""
+    """The regulation's own words, where the seeds give them."""
 
 
 _HEAD = (
@@ -369,6 +371,7 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2025/05/01", "122 45 min + 30 sec/move", _A, _B),
             _ex(*_BASE, "042 2025/05/01", "122 90 min + 30 sec/move", _A, _B),
             "Play a slower time control, or report the event for rapid or blitz rating.",
+            quote='FIDE 2002 §1.1: "For a game to be rated each player must have the following minimum periods in which to complete all the moves, assuming the game lasts 60 moves." §1.11: "Where at least one of the players in the tournament has a rating 2200 or higher, each player must have a minimum of 120 minutes." Rapid & Blitz 2024 §1.1.1: "for a rapid game all the moves must be made in a fixed time of more than 10 minutes but less than 60 minutes for each player; or the time allotted + 60 times any increment must be more than 10 minutes but less than 60 minutes for each player"; §1.2: "Games where the players have different playing times are not rated."',
         ),
         Code(
             "R102",
@@ -391,6 +394,7 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2025/05/01", "122 20 moves in 90 min + 30 min", _A, _B),
             _ex(*_BASE, "042 2025/05/01", "122 40 moves in 90 min + 30 min", _A, _B),
             "Make the first time control at least the rule set's number of moves.",
+            quote='FIDE 2009 §1.3: "Where a certain number of moves is specified in the first time control, it shall be 40 moves." (2002 §1.3: "it is recommended be 40 moves".)',
         ),
         Code(
             "R301",
@@ -415,6 +419,7 @@ CODES: dict[str, Code] = {
             ),
             "Spread the rounds over more days.",
             rules="fide-2009",
+            quote='FIDE 2002 and 2009 §3.1: "No more than three rounds per day and a total playing time of no more than 12 hours." Rapid & Blitz 2024 §3.1: "For Rapid games, 15 rounds per day"; "For Blitz games, 30 rounds per day".',
         ),
         Code(
             "R302",
@@ -440,6 +445,7 @@ CODES: dict[str, Code] = {
                 *_field([2400, 2300, 2200, 2100], [*_RR4, [(1, 2), (3, 4)]]),
             ),
             "Play fewer rounds a day, or a faster time control.",
+            quote='FIDE 2002 and 2009 §3.1: "No more than three rounds per day and a total playing time of no more than 12 hours."',
         ),
         Code(
             "R401",
@@ -452,6 +458,7 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2025/01/01", "052 2025/06/01", "122 90+30", _A, _B),
             _ex(*_BASE, "042 2025/01/01", "052 2025/01/20", "122 90+30", _A, _B),
             "Report the event in parts, or ask the Qualification Commission in advance.",
+            quote='FIDE 2009 §4.1: "For tournaments, a period not greater than 90 days, except: 4.11 Leagues may be rated which last for a period greater than 90 days."',
         ),
         Code(
             "R501",
@@ -470,6 +477,7 @@ CODES: dict[str, Code] = {
             ),
             _ex(*_BASE, "042 2025/05/01", "122 90+30", _A, _B),
             "Nothing to fix if the rounds really were not played.",
+            quote='FIDE 2009 §5: "Whether these occur because of forfeiture or any other reason, they are not counted. Any game where both players have made at least one move will be rated."',
         ),
         Code(
             "R502",
@@ -488,6 +496,7 @@ CODES: dict[str, Code] = {
             ),
             _ex(*_BASE, "042 2025/05/01", "122 90+30", _A, _B, _C_BYE),
             "Write the bye as 0000 - F (or U, H, Z), or give the opponent.",
+            quote='FIDE 2009 §5: unplayed games, "whether these occur because of forfeiture or any other reason, [...] are not counted."',
         ),
         Code(
             "R601",
@@ -500,6 +509,7 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2009/09/01", "122 120 min", *_field([2400, 2300, 2200, 2100], _RR4)),
             "Such an event cannot be rated under these rules.",
             rules="fide-2009",
+            quote='FIDE 2009 §6.3: "In a round robin tournament at least one-third of the players must be rated. 6.31 If the event has less than 10 players, at least 4 must be rated."',
         ),
         Code(
             "R602",
@@ -512,6 +522,7 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2009/09/01", "122 120 min", *_field([2400, 2300, 2200, 2100], _DRR4)),
             "Such an event cannot be rated under these rules.",
             rules="fide-2009",
+            quote='FIDE 2009 §6.32: "In a double round tournament with unrated participants, there must be at least 6 players, 4 of whom must be rated."',
         ),
         Code(
             "R603",
@@ -536,6 +547,7 @@ CODES: dict[str, Code] = {
                 *_field([2400, 2300, 2200, 2100], _LOSES4, result="0"),
             ),
             "Nothing to fix: the player's result is not used for his first rating.",
+            quote='FIDE 2009 §6.41: "For an unrated player\'s performance to count he must play at least three games against rated opponents; score at least 1 point; and the rating based on the tournament result at its conclusion be above the rating floor."',
         ),
         Code(
             "R604",
@@ -560,6 +572,7 @@ CODES: dict[str, Code] = {
                 *_field([2400, 2300], [[(1, 2)], [(2, 1)]]),
             ),
             "Such a match is not rated.",
+            quote='FIDE 2009 §6.5: "Where a match is over a specific number of games, those played after one player has won shall not be rated." §6.6: "Matches in which one or both of the players are unrated shall not be rated."',
         ),
         Code(
             "R605",
@@ -587,6 +600,7 @@ CODES: dict[str, Code] = {
             ),
             "Merge small sections.",
             rules="chessa-2015",
+            quote='CHESSA 2015: "At least 6 players per section, and At least 10 players in total for the whole tournament. Sections that have less than 6 players will not be rated".',
         ),
         Code(
             "R606",
@@ -611,6 +625,7 @@ CODES: dict[str, Code] = {
             ),
             "Play at least 5 rounds, or apply for a dispensation.",
             rules="chessa-2015",
+            quote='CHESSA 2015, Rounds 1: "Only tournaments with a minimum of 5 rounds will be rated, unless special dispensation for fewer rounds have been granted by the CHESSA Ratings Committee"; 2: "For Braille tournaments the minimum number of rounds will be 4."',
         ),
         Code(
             "R607",

@@ -1,7 +1,8 @@
-"""Generated documentation: docs/codes.md from the code registry.
+"""Generated documentation: docs/codes.md from the code registry and
+docs/rules.md from the rule sets.
 
-Run ``python -m trfkit.docs`` after changing :mod:`trfkit.codes`; a test
-fails while docs/codes.md is out of date.
+Run ``python -m trfkit.docs`` after changing :mod:`trfkit.codes` or
+:mod:`trfkit.rules`; a test fails while either file is out of date.
 """
 
 from __future__ import annotations
@@ -9,9 +10,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from trfkit.codes import CODES
+import attrs
 
-__all__ = ["codes_markdown"]
+from trfkit.codes import CODES, Code
+from trfkit.rules import RULE_SETS
+
+__all__ = ["codes_markdown", "rules_markdown"]
+
+
+def _applies(c: Code) -> list[str]:
+    if not c.code.startswith("R"):
+        return []
+    under = [f"`{r.name}` {r.sections[c.code]}" for r in RULE_SETS.values() if c.code in r.sections]
+    return [f"Rule sets: {', '.join(under)}.", ""]
 
 
 def codes_markdown() -> str:
@@ -39,9 +50,13 @@ def codes_markdown() -> str:
             "",
             f"Enforces: {c.reference}." if c.reference else "",
             "",
+            *_applies(c),
+            *([f"> {c.quote}", ""] if c.quote else []),
             f"How to fix: {c.fix}",
             "",
-            "Failing example:",
+            f"Failing example (checked under `{c.rules}`):"
+            if c.code.startswith("R")
+            else "Failing example:",
             "",
             "```",
             *(
@@ -61,9 +76,55 @@ def codes_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+_SKIP = {"name", "title", "family", "reference", "sections", "amendments", "applied", "effective"}
+
+
+def _value(v: object) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{getattr(k, 'value', k)} {x}" for k, x in v.items())
+    if isinstance(v, tuple):
+        return str(v)
+    return str(getattr(v, "value", v))
+
+
+def rules_markdown() -> str:
+    """Every rule set's parameters, amendments and the codes it checks."""
+    out = [
+        "# Rule sets",
+        "",
+        "Generated from `trfkit/rules/` by `python -m trfkit.docs`; do not edit by hand.",
+        "Sources and readings: shared/docs/regulations.md. `--rules auto` picks the FIDE",
+        "standard set in force at the start date (042; fide-2009 also stands for 2009-2021,",
+        "whose texts could not be found) and fide-rb-2024 when the time control gives less",
+        "than 60 minutes for 60 moves. A parameter left out is one the regulation does not have.",
+    ]
+    for r in RULE_SETS.values():
+        out += [
+            "",
+            f"## {r.name}",
+            "",
+            f"{r.title} ({r.family.value}), for events from {r.effective.isoformat()}. "
+            f'Cited as "{r.reference}".',
+            "",
+            "| parameter | value |",
+            "|---|---|",
+        ]
+        for field in attrs.fields(type(r)):
+            v = getattr(r, field.name)
+            if field.name in _SKIP or v is None or v == () or v == {}:
+                continue
+            out.append(f"| `{field.name}` | {_value(v)} |")
+        out += ["", "Codes: " + ", ".join(f"{c} ({sec})" for c, sec in r.sections.items()) + "."]
+        for a in r.amendments:
+            changes = ", ".join(f"`{k}` = {_value(v)}" for k, v in a.changes.items())
+            out += ["", f"Amendment {a.title} ({a.reference}): {changes}."]
+    return "\n".join(out) + "\n"
+
+
 def main() -> int:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/codes.md")
-    path.write_text(codes_markdown(), encoding="utf-8")
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs")
+    (folder / "codes.md").write_text(codes_markdown(), encoding="utf-8")
+    (folder / "rules.md").write_text(rules_markdown(), encoding="utf-8")
     return 0
 
 
