@@ -10,6 +10,10 @@ The file is the seeded one bench_load.py uses (bench/out/). Load and check
 alternate, and the median of the per-pair ratios is reported, so a machine
 that slows down for a while slows both sides of a pair alike. Not part of the
 test run.
+
+Measured: 2026-11-21, 2 cores (noisy), --repeat 9: c/a = 3.50 before the
+shortcut index and per-check tuning (load 37 ms, validate 152 ms), 0.79 after
+(load 41 ms, validate 31 ms).
 """
 
 from __future__ import annotations

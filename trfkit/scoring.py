@@ -112,6 +112,15 @@ class ScoringSystem:
         """The sum of ``player``'s cells."""
         return sum((self.points(g) for g in player.games), _ZERO)
 
+    def table(self) -> dict[tuple[Result | None, Colour], Decimal]:
+        """:meth:`points` of every (result, colour) pair a readable cell can hold.
+
+        For summing thousands of cells with one dict lookup each; built
+        from :meth:`points`, so the two always agree. An unreadable cell
+        (result ``None``) is no key: looking it up raises ``KeyError``.
+        """
+        return {(r, c): self.points(Game(None, c, r)) for r in Result for c in Colour}
+
 
 _OTHER = {
     Result.FORFEIT_WIN: "FW",

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-
-import attrs
+from operator import attrgetter
 
 from trfkit.checks import (
     composition,
@@ -29,6 +28,7 @@ from trfkit.checks import (
     unplayed,
 )
 from trfkit.checks._index import shared
+from trfkit.checks._util import with_reference
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
@@ -70,6 +70,7 @@ REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
     composition.rating_gap,
 )
 
+_PLACE = attrgetter("line", "column", "code")
 _INLINE = re.compile(r"\s*trfkit:\s*ignore\b[\s:]*(?P<codes>.*)", re.I)
 _CODE = re.compile(r"[A-Z]\d{3}")
 
@@ -109,14 +110,18 @@ def validate(
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
-    sections = ev.rules.sections
+    # The reference of each code the rule set applies, written once per code
+    # rather than once per diagnostic (a big file has a thousand R501 notes).
+    references = {
+        code: f"{ev.rules.reference} {section}" for code, section in ev.rules.sections.items()
+    }
     with shared():
         found = [d for check in CHECKS for d in check(t) if d.code not in skip]
         for regulation in REGULATION_CHECKS:
             for d in regulation(t, ev):
-                if d.code in skip or d.code not in sections:
+                reference = references.get(d.code)
+                if reference is None or d.code in skip:
                     continue
-                reference = f"{ev.rules.reference} {sections[d.code]}"
-                found.append(attrs.evolve(d, reference=reference))
-    found.sort(key=lambda d: (d.line, d.column, d.code))
+                found.append(with_reference(d, reference))
+    found.sort(key=_PLACE)
     return found

@@ -10,7 +10,7 @@ from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.checks.headers import rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
-from trfkit.model import Player, Result, Tournament
+from trfkit.model import Colour, Game, Player, Result, Tournament
 from trfkit.scoring import ScoringSystem
 
 __all__ = [
@@ -23,6 +23,11 @@ __all__ = [
 ]
 
 _SCORE = ScoringSystem.default()
+# The default points of the rated results (1 = 0), which count the same
+# with either colour.
+_RATED_POINTS: dict[Result | None, Decimal] = {
+    r: _SCORE.points(Game(None, Colour.WHITE, r)) for r in Result if r.is_rated
+}
 _RR = (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN)
 
 
@@ -83,13 +88,16 @@ def _against_rated(p: Player, by_rank: dict[int, Player], all_games: bool) -> tu
     """Rated games (1 = 0) against rated opponents, or all opponents, and the score."""
     games, score = 0, Decimal(0)
     for g in p.games:
-        if g.result is None or not g.result.is_rated or g.opponent is None:
+        # _RATED_POINTS rather than Result.is_rated and _SCORE.points: the
+        # same answers, with no Python-level call a cell.
+        points = _RATED_POINTS.get(g.result)
+        if points is None or g.opponent is None:
             continue
         q = by_rank.get(g.opponent)
-        if q is None or not (all_games or q.is_rated):
+        if q is None or not (all_games or q.rating):
             continue
         games += 1
-        score += _SCORE.points(g)
+        score += points
     return games, score
 
 
@@ -110,7 +118,7 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     all_games = not rules.unrated_only_rated_opponents
     opponents = "opponents" if all_games else "rated opponents"
     for p in t.players:
-        if p.is_rated or not p.games:
+        if p.rating or not p.games:  # p.is_rated, without the property call
             continue
         games, score = _against_rated(p, by_rank, all_games)
         line, column = line_of(p), cell_column(1, "opponent")

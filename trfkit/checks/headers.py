@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterator
+from operator import attrgetter
 
 from trfkit.checks._util import diag
 from trfkit.columns import layout
@@ -14,6 +15,7 @@ from trfkit.model import EngineRecord, Header, Player, RoundDates, Tournament
 __all__ = ["date_column", "header_counts", "round_dates", "rounds_played"]
 
 _LEADING_INT = re.compile(r"\s*(\d+)")
+_GAMES = attrgetter("games")
 
 
 def _header(t: Tournament, code: str) -> Header | None:
@@ -42,7 +44,7 @@ def _has_rating(p: Player) -> bool:
 
 def rounds_played(t: Tournament) -> int:
     """The last round in which any player has a cell (0 for none)."""
-    return max((len(p.games) for p in t.players), default=0)
+    return max(map(len, map(_GAMES, t.players)), default=0)
 
 
 def header_counts(t: Tournament) -> Iterator[Diagnostic]:

@@ -9,26 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from trfkit.checks._index import pairings
+from trfkit.checks._index import COMPLEMENT, pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Player, Result, Tournament
+from trfkit.model import Colour, Game, Player, Result, Tournament
 
 R = Result
-# The result on one side of a game → the results the other side may have.
-COMPLEMENT: dict[Result, frozenset[Result]] = {
-    R.WIN: frozenset({R.LOSS}),
-    R.LOSS: frozenset({R.WIN}),
-    R.DRAW: frozenset({R.DRAW}),
-    R.FORFEIT_WIN: frozenset({R.FORFEIT_LOSS}),
-    # A double forfeit is "-" on both sides (TRF16 §2.3).
-    R.FORFEIT_LOSS: frozenset({R.FORFEIT_WIN, R.FORFEIT_LOSS}),
-    R.UNPLAYED_WIN: frozenset({R.UNPLAYED_LOSS}),
-    R.UNPLAYED_LOSS: frozenset({R.UNPLAYED_WIN}),
-    R.UNPLAYED_DRAW: frozenset({R.UNPLAYED_DRAW}),
-    # Paired, not yet played (a file written during the event).
-    R.BLANK: frozenset({R.BLANK}),
-}
 _BYE_CODES = frozenset(
     {R.HALF_POINT_BYE, R.FULL_POINT_BYE, R.PAIRING_ALLOCATED_BYE, R.ZERO_POINT_BYE}
 )
@@ -37,9 +23,6 @@ _LEGACY_BYES = {R.DRAW: "H", R.FORFEIT_WIN: "F"}
 # 1 and 0 with no opponent are R502 (a rated result with no game); = is the
 # TRF06 half-point bye (_LEGACY_BYES).
 _NEEDS_OPPONENT = frozenset({R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS})
-
-
-_OPPOSITE = frozenset({(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE)})
 
 
 def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
@@ -135,9 +118,7 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
                 found=g.colour.value,
                 expected="- (no colour) when there is no opponent",
             )
-    for p, r, g, q, h in ix.games:
-        if (g.colour, h.colour) in _OPPOSITE:
-            continue
+    for p, r, g, q, h in ix.clashes:
         forfeit = g.result in _FORFEITS and h.result in _FORFEITS
         if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:
             if t.teams:
@@ -167,7 +148,7 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
 
 def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
     """S103: the two results of a game do not fit (1/0, =/=, +/-, -/-, W/L, D/D)."""
-    for p, r, g, q, h in pairings(t).games:
+    for p, r, g, q, h in pairings(t).misfits:
         if g.result is None or h.result is None:
             continue  # an unreadable code, reported by the reader (P002)
         if h.result not in COMPLEMENT.get(g.result, frozenset()):
@@ -185,11 +166,17 @@ def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
 def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
     """S111: bye codes with an opponent, games without one, two U in a round, F for U."""
     ix = pairings(t)
-    with_opponent = [(p, r, g) for p, r, g, _, _ in ix.games]
-    with_opponent += [(q, r, h) for _, r, _, q, h in ix.games]
+    # The cells with an opponent that may hold a bye code: a bye code fits
+    # no result, so a game both lines agree on with one on either side is a
+    # misfit, and the other games need no look. In the order of the games'
+    # lower-ranked sides, then their other sides, then the one-sided cells.
+    with_opponent = [(p, r, g) for p, r, g, _, _ in ix.misfits]
+    with_opponent += [(q, r, h) for _, r, _, q, h in ix.misfits]
     with_opponent += ix.one_sided
+    coded: list[tuple[Player, int, Game]] = []
     for p, r, g in with_opponent:
         if g.result in _BYE_CODES:
+            coded.append((p, r, g))
             yield diag(
                 "S111",
                 line_of(p),
@@ -227,15 +214,19 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                 expected="an opponent's starting rank, or a bye code (H F U Z)",
             )
     # Per round: the U and F cells in file order, and how many lines reach it.
-    order = {id(p): i for i, p in enumerate(t.players)}
     pab: dict[int, list[Player]] = {}
     full: dict[int, list[Player]] = {}
-    for p, r, g in [*with_opponent, *ix.byes]:
+    for p, r, g in [*coded, *ix.byes]:
         if g.result is R.PAIRING_ALLOCATED_BYE:
             pab.setdefault(r, []).append(p)
         elif g.result is R.FULL_POINT_BYE:
             full.setdefault(r, []).append(p)
+    order: dict[int, int] = {}
     for r, players in pab.items():
+        if len(players) < 2:
+            continue
+        if not order:  # only for a second U: a dict of every player is no small cost
+            order = {id(p): i for i, p in enumerate(t.players)}
         players.sort(key=lambda p: order[id(p)])
         for p in players[1:]:
             yield diag(

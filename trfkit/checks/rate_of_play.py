@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from itertools import pairwise
 
-from trfkit.checks._index import pairings
+from trfkit.checks._index import games, pairings
 from trfkit.checks._util import diag
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event
@@ -60,14 +61,6 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         found=err.found,
         expected=err.expected,
     )
-
-
-def _rated_games(t: Tournament) -> Iterator[tuple[Player, Player]]:
-    """Each game between two players of the file once, with or without a result yet."""
-    for p, _, g, q, _ in pairings(t).games:
-        # A game to be rated: a rated result, or none yet (in progress).
-        if g.result in _TO_RATE:
-            yield p, q
 
 
 _TO_RATE = frozenset({None, Result.WIN, Result.DRAW, Result.LOSS, Result.BLANK})
@@ -134,7 +127,6 @@ def _standard(
             expected=f"at least {lowest} minutes",
         )
         return
-    rating = {p.start_rank: p.rating or 0 for p in t.players}
     if rules.threshold_scope is Scope.TOURNAMENT:
         # 2002/2009 §1.1: one player of the event at a threshold sets every game's minimum.
         top = max(t.players, key=lambda p: p.rating or 0, default=None)
@@ -153,15 +145,16 @@ def _standard(
             )
         return
     # From 2014 the higher-rated player of each game decides (2024 §1.1).
-    short: dict[int, list[tuple[Player, Player]]] = {}
-    for p, q in _rated_games(t):
-        needed = rules.minimum_minutes(max(rating[p.start_rank], rating[q.start_rank])) or 0
-        if minutes < needed:
-            short.setdefault(needed, []).append((p, q))
-    for needed, games in sorted(short.items(), reverse=True):
+    if not thresholds or minutes >= max(m for _, m in thresholds):
+        return  # enough for the highest threshold: every game can be rated
+    short = _short_games(t, rules, minutes)
+    if not short:
+        return
+    rating = {p.start_rank: p.rating or 0 for p in t.players}
+    for needed, pairs in sorted(short.items(), reverse=True):
         threshold = next(r for r, m in thresholds if m == needed)
         players = sorted(
-            {x.start_rank for pair in games for x in pair if rating[x.start_rank] >= threshold}
+            {x.start_rank for pair in pairs for x in pair if rating[x.start_rank] >= threshold}
         )
         listed = ", ".join(map(str, players[:8])) + (", ..." if len(players) > 8 else "")
         yield diag(
@@ -169,11 +162,91 @@ def _standard(
             line,
             column,
             f"{shown}; under {rules.name} a game with a player rated {threshold} or more "
-            f"needs {needed}: {len(games)} game{'s' if len(games) != 1 else ''} cannot be "
+            f"needs {needed}: {len(pairs)} game{'s' if len(pairs) != 1 else ''} cannot be "
             f"rated (players {listed})",
             found=_minutes_text(minutes),
             expected=f"at least {needed} minutes",
         )
+
+
+def _short_games(
+    t: Tournament, rules: RuleSet, minutes: Fraction
+) -> dict[int, list[tuple[Player, Player]]]:
+    """The games to be rated that ``minutes`` is too little for, by the minutes
+    they need; each game once, as (lower, higher starting rank).
+
+    A game to be rated has a rated result, or none yet (in progress). Its
+    minimum is that of its higher rating, so a game is short only if one of
+    its players is rated high enough to need more than ``minutes`` on his
+    own ("hot"): walking the hot players' cells finds every short game
+    without looking at the other games (the index does not keep them).
+    """
+    players = t.players
+    by_rank = pairings(t).by_rank
+    short: dict[int, list[tuple[Player, Player]]] = {}
+    if len(by_rank) != len(players):
+        # Two players share a starting rank (S107): which of them a game
+        # belongs to is the index's business; walk every game as it does.
+        rating = {p.start_rank: p.rating or 0 for p in players}
+        for low, _, g, high, _ in games(t):
+            if g.result in _TO_RATE:
+                most = max(rating[low.start_rank], rating[high.start_rank])
+                needed = rules.minimum_minutes(most) or 0
+                if minutes < needed:
+                    short.setdefault(needed, []).append((low, high))
+        return short
+    # The minutes each rating needs, asked once per distinct rating.
+    need: dict[int, int] = {}
+
+    def needs(rating: int) -> int:
+        n = need.get(rating)
+        if n is None:
+            n = need[rating] = rules.minimum_minutes(rating) or 0
+        return n
+
+    cut = _cut(rules.standard_minimum_minutes or (), minutes)
+    if cut is not None:
+        hot = [p for p in players if (p.rating or 0) >= cut]
+    else:
+        hot = [p for p in players if minutes < needs(p.rating or 0)]
+    ranks = {p.start_rank for p in hot}
+    for p in hot:
+        a = p.start_rank
+        for i, g in enumerate(p.games, 1):
+            o = g.opponent
+            if o is None or o == a:
+                continue
+            q = by_rank.get(o)
+            if q is None or len(q.games) < i:
+                continue
+            h = q.games[i - 1]
+            if h.opponent != a:
+                continue  # no game both lines agree on
+            if o > a:
+                lower, higher, result = p, q, g.result
+            elif o in ranks:
+                continue  # two hot players: the game is counted from the lower rank
+            else:
+                lower, higher, result = q, p, h.result
+            if result not in _TO_RATE:
+                continue
+            needed = needs(max(p.rating or 0, q.rating or 0))
+            if minutes < needed:
+                short.setdefault(needed, []).append((lower, higher))
+    return short
+
+
+def _cut(thresholds: tuple[tuple[int, int], ...], minutes: Fraction) -> int | None:
+    """The lowest rating that needs more than ``minutes``, when the thresholds
+    rise with the rating (as in every rule set): then exactly the players
+    rated that much need more. ``None`` when they do not rise so."""
+    steps = pairwise(thresholds)
+    if not thresholds or any(r1 <= r2 or m1 < m2 for (r1, m1), (r2, m2) in steps):
+        return None
+    if thresholds[-1][1] > minutes:
+        return None  # below every threshold a rating needs the last minutes
+    above = [r for r, m in thresholds if m > minutes]
+    return above[-1] if above else None
 
 
 def first_control(t: Tournament, ev: Event) -> Iterator[Diagnostic]:

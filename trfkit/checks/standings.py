@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
-from itertools import groupby
+from operator import attrgetter
 
+from trfkit.checks._index import pairings
 from trfkit.checks._util import diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import AbnormalPoints, Accelerations, Player, Result, Tournament
+from trfkit.model import AbnormalPoints, Accelerations, Colour, Player, Result, Tournament
 from trfkit.scoring import ScoringSystem, scoring_of
 
 __all__ = ["declared_points", "expected_points", "ranks"]
@@ -17,6 +18,9 @@ __all__ = ["declared_points", "expected_points", "ranks"]
 _PLAYER = {f.name: f for f in layout("player").fields}
 _POINTS_COLUMN = _PLAYER["points"].first
 _RANK_COLUMN = _PLAYER["rank"].first
+_COLOUR = attrgetter("colour")
+_ZERO = Decimal(0)
+_RANK = attrgetter("rank")
 
 
 def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
@@ -70,11 +74,33 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
         if r.id is not None
     }
     source = "the default 1/½/0" if scoring.source == "default" else f"the {scoring.source} scoring"
-    for p in t.players:
-        # A cell the reader could not read (P002) makes any total a guess.
-        if p.points is None or not p.games or any(g.result is None for g in p.games):
+    # One dict lookup a cell (expected_points, with a method call a cell, is
+    # the check's whole cost on a big file); by result alone when the scoring
+    # gives each result the same points with either colour, as most do.
+    # Keyed by readable results only: None (P002) raises KeyError, caught below.
+    table = scoring.table()
+    colourless: dict[Result | None, Decimal] = {r: table[r, Colour.WHITE] for r in Result}
+    same = all(v == colourless[r] for (r, _), v in table.items())
+    by_result = colourless if same else None
+    for p, results in zip(t.players, pairings(t).results, strict=True):
+        cells = p.games
+        if p.points is None or not cells:
             continue
-        expected = expected_points(p, scoring, abnormal.get(p.start_rank))
+        # A cell the reader could not read (P002, result None: no key of
+        # the tables) makes any total a guess.
+        if p.start_rank in abnormal:
+            if any(g.result is None for g in cells):
+                continue
+            expected = expected_points(p, scoring, abnormal[p.start_rank])
+        else:
+            try:
+                if by_result is not None:
+                    expected = sum(map(by_result.__getitem__, results), _ZERO)
+                else:
+                    pairs = zip(results, map(_COLOUR, cells), strict=True)
+                    expected = sum(map(table.__getitem__, pairs), _ZERO)
+            except KeyError:
+                continue
         if p.points == expected or p.points == expected + accelerated.get(p.start_rank, 0):
             continue
         yield diag(
@@ -151,7 +177,7 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
                 expected="the player's final rank",
                 severity=Severity.WARNING,
             )
-    ranked = sorted((p for p in players if p.rank), key=lambda p: p.rank or 0)
+    ranked = sorted((p for p in players if p.rank), key=_RANK)
     n = len(t.players)
     for p in ranked:
         if p.rank is not None and p.rank > n:
@@ -166,26 +192,30 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
     # Walk down the ranking, rank group by rank group, keeping the player
     # with the fewest points among those ranked above: anyone with more
     # points than him is out of order. One pass, so 9999 players cost no
-    # more than a sort.
-    lowest: Player | None = None
-    for _, group in groupby(ranked, key=lambda p: p.rank):
-        members = list(group)
-        for p in members:
-            if lowest is not None and _pts(lowest) < _pts(p):
-                yield diag(
-                    "S105",
-                    line_of(p),
-                    _RANK_COLUMN,
-                    f"player {p.start_rank} is ranked {p.rank} with {_fmt(_pts(p))} points, "
-                    f"below player {lowest.start_rank} (rank {lowest.rank}) who has "
-                    f"{_fmt(_pts(lowest))}",
-                    found=str(p.rank),
-                    expected=f"a rank above {lowest.rank}",
-                )
-        weakest = min(members, key=_pts)
-        if lowest is None or _pts(weakest) < _pts(lowest):
-            lowest = weakest
-
-
-def _pts(p: Player) -> Decimal:
-    return p.points if p.points is not None else Decimal(0)
+    # more than a sort. (A plain loop rather than groupby and min: most
+    # groups hold one player, and the calls per group were most of the cost.)
+    lowest: Player | None = None  # the fewest points in the groups above (the first such)
+    low = _ZERO
+    weakest: Player | None = None  # the fewest points in this group so far (the first such)
+    weak = _ZERO
+    group = None
+    for p in ranked:
+        points = p.points if p.points is not None else _ZERO
+        if p.rank != group:
+            # A new group: the last one joins those above.
+            if weakest is not None and (lowest is None or weak < low):
+                lowest, low = weakest, weak
+            group, weakest, weak = p.rank, p, points
+        elif points < weak:
+            weakest, weak = p, points
+        if lowest is not None and low < points:
+            yield diag(
+                "S105",
+                line_of(p),
+                _RANK_COLUMN,
+                f"player {p.start_rank} is ranked {p.rank} with {_fmt(points)} points, "
+                f"below player {lowest.start_rank} (rank {lowest.rank}) who has "
+                f"{_fmt(low)}",
+                found=str(p.rank),
+                expected=f"a rank above {lowest.rank}",
+            )

@@ -8,7 +8,9 @@ counted; TRF16 marks only ``1``, ``=`` and ``0`` between two players as rated.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 
+from trfkit.checks._index import pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event
@@ -16,7 +18,7 @@ from trfkit.model import Result, Tournament
 
 __all__ = ["rated_result_without_game", "unrated_cells"]
 
-_WHY = {
+_WHY: dict[Result | None, str] = {
     Result.FORFEIT_WIN: "forfeit win",
     Result.FORFEIT_LOSS: "forfeit loss",
     Result.UNPLAYED_WIN: "win in under one move",
@@ -30,6 +32,11 @@ _WHY = {
 
 
 _BLANK = Result.BLANK
+# Results that put nothing in a line's R501 list: the rated ones, and an
+# unreadable cell (P002).
+_NOTHING_TO_SAY = frozenset({Result.WIN, Result.DRAW, Result.LOSS, None})
+_RATED_CODES = frozenset({Result.WIN, Result.LOSS})
+_UNRATED = frozenset(Result) - _NOTHING_TO_SAY
 
 
 def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
@@ -38,28 +45,33 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     Blank cells after a player's last game (not paired, or not played yet)
     are left out: they are no game at all.
     """
-    for p in t.players:
-        end = len(p.games)
-        while end and p.games[end - 1].opponent is None and p.games[end - 1].result is _BLANK:
-            end -= 1
-        reasons: list[tuple[int, str]] = []
-        for r, g in enumerate(p.games[:end], start=1):
-            if g.result is None or g.result.is_rated:
-                continue
-            why = _WHY.get(g.result)
-            if why is None:  # blank result: TRF16 reads it as Z
-                why = "no result yet" if g.opponent is not None else "not paired (as Z)"
-            reasons.append((r, why))
-        if not reasons:
+    for p, results in zip(t.players, pairings(t).results, strict=True):
+        cells = p.games
+        # Most lines hold only rated results: one C-level pass says so.
+        if _NOTHING_TO_SAY.issuperset(results):
             continue
-        listed = "; ".join(f"round {r}: {why}" for r, why in reasons)
+        end = len(cells)
+        while end and cells[end - 1].opponent is None and results[end - 1] is _BLANK:
+            end -= 1
+        # The cells with something to say, picked out in C: a line here
+        # has one or two among a dozen rated ones.
+        rounds = list(compress(range(1, end + 1), map(_UNRATED.__contains__, results)))
+        if not rounds:
+            continue
+        whys: list[str] = []
+        for r in rounds:
+            why = _WHY.get(results[r - 1])
+            if why is None:  # blank result: TRF16 reads it as Z
+                why = "no result yet" if cells[r - 1].opponent is not None else "not paired (as Z)"
+            whys.append(why)
+        listed = "; ".join([f"round {r}: {why}" for r, why in zip(rounds, whys, strict=True)])
         yield diag(
             "R501",
             line_of(p),
-            cell_column(reasons[0][0], "result"),
-            f"player {p.start_rank}: {len(reasons)} round{'s' if len(reasons) > 1 else ''} "
+            cell_column(rounds[0], "result"),
+            f"player {p.start_rank}: {len(rounds)} round{'s' if len(rounds) > 1 else ''} "
             f"will not be rated ({listed})",
-            found=", ".join(why for _, why in reasons),
+            found=", ".join(whys),
         )
 
 
@@ -70,15 +82,14 @@ def rated_result_without_game(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     would either drop it silently or, worse, a program would rate it. (A
     ``=`` there is the TRF06 half-point bye, reported as S111.)
     """
-    for p in t.players:
-        for r, g in enumerate(p.games, start=1):
-            if g.opponent is None and g.result in (Result.WIN, Result.LOSS):
-                yield diag(
-                    "R502",
-                    line_of(p),
-                    cell_column(r, "result"),
-                    f"round {r}: rated result {g.result.value!r} but no opponent; unplayed "
-                    f"games are not rated ({ev.rules.name})",
-                    found=f"0000 {g.colour.value} {g.result.value}",
-                    expected="a bye code (F for a full-point bye, Z for none) or the opponent",
-                )
+    for p, r, g in pairings(t).byes:
+        if g.result in _RATED_CODES:
+            yield diag(
+                "R502",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: rated result {g.result.value!r} but no opponent; unplayed "
+                f"games are not rated ({ev.rules.name})",
+                found=f"0000 {g.colour.value} {g.result.value}",
+                expected="a bye code (F for a full-point bye, Z for none) or the opponent",
+            )
