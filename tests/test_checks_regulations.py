@@ -259,3 +259,18 @@ def test_ignore_and_inline_ignore() -> None:
     # An ordinary comment suppresses nothing.
     t = trfkit.loads("\n".join([*HEAD, "### ignore R502", *lines]) + "\n")
     assert inline_ignores(t) == set()
+
+
+def test_team_players_left_out_of_a_line_up_are_not_listed() -> None:
+    lines = [
+        "122 90+30",
+        "013 Alpha                                 1    3",
+        "013 Beta                                  2    4",
+        player(1, 2000, "1.0", "   2 w 1", "      - "),
+        player(2, 1900, "0.0", "   1 b 0", "      - "),
+        player(3, 1800, "1.0", "      - ", "   4 w 1"),
+        player(4, 1700, "0.0", "      - ", "   3 b 0"),
+    ]
+    assert "R501" not in codes(check(lines))
+    # The same rounds in an individual event are unpaired rounds, listed.
+    assert "R501" in codes(check([lines[0], *lines[3:]]))

@@ -14,7 +14,7 @@ from trfkit.checks._index import pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event
-from trfkit.model import Result, Tournament
+from trfkit.model import Game, Result, Tournament
 
 __all__ = ["rated_result_without_game", "unrated_cells"]
 
@@ -43,8 +43,10 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     """R501 (info): per player, the rounds that will not be rated and why.
 
     Blank cells after a player's last game (not paired, or not played yet)
-    are left out: they are no game at all.
+    are left out: they are no game at all; so are a team event's blank
+    rounds, where a player was not in his team's line-up.
     """
+    team_event = bool(t.teams)
     for p, results in zip(t.players, pairings(t).results, strict=True):
         cells = p.games
         # Most lines hold only rated results: one C-level pass says so.
@@ -56,6 +58,10 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         # The cells with something to say, picked out in C: a line here
         # has one or two among a dozen rated ones.
         rounds = list(compress(range(1, end + 1), map(_UNRATED.__contains__, results)))
+        if team_event:
+            # A board player left out of his team's line-up has a blank
+            # round: he had no game, so there is nothing the rating drops.
+            rounds = [r for r in rounds if not _unfielded(cells[r - 1])]
         if not rounds:
             continue
         whys: list[str] = []
@@ -73,6 +79,10 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             f"will not be rated ({listed})",
             found=", ".join(whys),
         )
+
+
+def _unfielded(g: Game) -> bool:
+    return g.opponent is None and g.result is _BLANK
 
 
 def rated_result_without_game(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
