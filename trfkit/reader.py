@@ -13,17 +13,15 @@ import gc
 import operator
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from functools import cache
-from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
 import lark
 
-from trfkit._resources import grammar_text
+from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.codes import diagnostic as _diag
 from trfkit.columns import Field, Layout, header_specs, layout
 from trfkit.dates import date_is_valid, parse_date
@@ -75,20 +73,6 @@ class _Lines(lark.Transformer[lark.Token, list[lark.Token]]):
         return children
 
 
-def _cache_path(grammar: str) -> str | bool:
-    """A per-user file for Lark's compiled grammar, or False if none is writable."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    key = sha256((grammar + lark.__version__).encode()).hexdigest()[:16]
-    for folder in (os.path.join(base, "trfkit"), os.path.join(tempfile.gettempdir(), "trfkit")):
-        try:
-            os.makedirs(folder, exist_ok=True)
-            if os.access(folder, os.W_OK):
-                return os.path.join(folder, f"trf-{key}.lark-cache")
-        except OSError:
-            continue
-    return False
-
-
 @cache
 def _parser() -> lark.Lark:
     grammar = grammar_text("trf.lark")
@@ -97,7 +81,7 @@ def _parser() -> lark.Lark:
         parser="lalr",
         lexer="basic",
         transformer=_Lines(),
-        cache=_cache_path(grammar),
+        cache=grammar_cache_path("trf.lark", grammar),
     )
 
 

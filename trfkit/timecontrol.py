@@ -35,19 +35,16 @@ How the free text is read (grammars/timecontrol.lark gives the shapes):
 from __future__ import annotations
 
 import itertools
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
-from hashlib import sha256
 
 import attrs
 import lark
 from lark import Token, Tree
 
-from trfkit._resources import grammar_text
+from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.diagnostics import TrfError
 
 __all__ = [
@@ -177,27 +174,15 @@ class TimeControlError(TrfError, ValueError):
 # -- the grammar --------------------------------------------------------------
 
 
-def _cache_path(grammar: str) -> str | bool:
-    """A per-user file for Lark's compiled grammar, or False if none is writable.
-
-    The same folders as the reader's cache for grammars/trf.lark.
-    """
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    key = sha256((grammar + lark.__version__).encode()).hexdigest()[:16]
-    for folder in (os.path.join(base, "trfkit"), os.path.join(tempfile.gettempdir(), "trfkit")):
-        try:
-            os.makedirs(folder, exist_ok=True)
-            if os.access(folder, os.W_OK):
-                return os.path.join(folder, f"timecontrol-{key}.lark-cache")
-        except OSError:
-            continue
-    return False
-
-
 @cache
 def _parser() -> lark.Lark:
     grammar = grammar_text("timecontrol.lark")
-    return lark.Lark(grammar, parser="lalr", lexer="contextual", cache=_cache_path(grammar))
+    return lark.Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        cache=grammar_cache_path("timecontrol.lark", grammar),
+    )
 
 
 # What the grammar's terminals are called in error messages.
