@@ -78,6 +78,7 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             f"player {p.start_rank}: {len(rounds)} round{'s' if len(rounds) > 1 else ''} "
             f"will not be rated ({listed})",
             found=", ".join(whys),
+            expected="rated games: 1, = or 0 between two players",
         )
 
 

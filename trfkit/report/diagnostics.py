@@ -30,6 +30,7 @@ from urllib.parse import quote
 from trfkit.checks.files import CheckedFile
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.report.records import diagnostic_data
 
 __all__ = [
     "CHECK_SCHEMA",
@@ -103,17 +104,8 @@ def render_text(files: Sequence[CheckedFile], *, colour: bool = False) -> str:
 
 
 def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
-    return {
-        "code": d.code,
-        "severity": d.severity.value,
-        "line": d.line,
-        "column": d.column,
-        "message": d.message,
-        "reference": d.reference,
-        "found": d.found,
-        "expected": d.expected,
-        "hint": d.hint,
-    }
+    # The keys of `trfkit parse --format json`, plus the fix hint.
+    return {**diagnostic_data(d), "hint": d.hint}
 
 
 def check_data(files: Sequence[CheckedFile]) -> dict[str, Any]:
