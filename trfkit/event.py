@@ -20,6 +20,7 @@ import datetime
 import enum
 import re
 from collections import Counter
+from decimal import Decimal
 
 import attrs
 
@@ -33,6 +34,7 @@ __all__ = [
     "choose_rules",
     "event_of",
     "infer_type",
+    "match_decided_round",
 ]
 
 
@@ -213,3 +215,27 @@ def event_of(
         declared = _declared_type(t)
         kind, type_source = declared if declared else (infer_type(t), "pairings")
     return Event(rule_set, rules_source, kind, type_source, tc, tc_source, tc_line, tc_error, start)
+
+
+def match_decided_round(t: Tournament) -> int | None:
+    """The first round of a two-player match played after one player had
+    more than half the scheduled points, or ``None``.
+
+    Those games are not rated (2002 §6.5, 2009 §6.5, R&B 2024 §5.2). The
+    scheduled number of games is 062/XXR, else the rounds in the file.
+    """
+    if len(t.players) != 2:
+        return None
+    from trfkit.scoring import ScoringSystem  # scoring imports nothing of ours
+
+    points = ScoringSystem.default().points
+    played = max((len(p.games) for p in t.players), default=0)
+    half = Decimal(t.number_of_rounds or played) / 2
+    score = [Decimal(0), Decimal(0)]
+    for r in range(1, played + 1):
+        if max(score) > half:
+            return r
+        for i, p in enumerate(t.players):
+            if len(p.games) >= r:
+                score[i] += points(p.games[r - 1])
+    return None

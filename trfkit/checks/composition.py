@@ -9,7 +9,7 @@ from decimal import Decimal
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.checks.headers import rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import Event, TournamentType
+from trfkit.event import Event, TournamentType, match_decided_round
 from trfkit.model import Colour, Game, Player, Result, Tournament
 from trfkit.scoring import ScoringSystem
 
@@ -186,11 +186,13 @@ def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 )
     if rules.match_games_after_decision_rated:
         return
+    decided = match_decided_round(t)
+    if decided is None:
+        return
     scheduled = t.number_of_rounds or rounds_played(t)
-    half = Decimal(scheduled) / 2
     score = {a.start_rank: Decimal(0), b.start_rank: Decimal(0)}
     for r in range(1, rounds_played(t) + 1):
-        if max(score.values()) > half:
+        if r >= decided:
             for p in (a, b):
                 g = p.games[r - 1] if len(p.games) >= r else None
                 if g is not None and g.result is not None and g.result.is_rated:

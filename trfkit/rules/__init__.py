@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime
 import enum
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -33,6 +34,7 @@ __all__ = [
     "Amendment",
     "Family",
     "RateClass",
+    "Rounding",
     "RuleSet",
     "Scope",
     "get",
@@ -66,6 +68,18 @@ class RateClass(enum.Enum):
     STANDARD = "standard"
     RAPID = "rapid"
     BLITZ = "blitz"
+
+
+class Rounding(enum.Enum):
+    """How a rated player's new rating is rounded.
+
+    ``new-rating``: the new rating to the nearest whole number, .5 up
+    (2002 §10.56, 2009 §8.57); ``change``: the change to the nearest whole
+    number, .5 away from zero (2024 §8.3.4, R&B 2024 §7.3.4).
+    """
+
+    NEW_RATING = "new-rating"
+    CHANGE = "change"
 
 
 @attrs.frozen
@@ -159,6 +173,64 @@ class RuleSet:
     """A rating difference counts as at most this much (350; 400 from 2009)."""
     cap_exempt_rating: int | None = None
     """A player rated at least this uses the true difference (2025-10-01)."""
+
+    rating_difference_cap_lower: int | None = None
+    """The cap for the lower-rated player when it differs (CHESSA: 736)."""
+    cap_once_per_event: bool = False
+    """The higher-rated player benefits from the cap in one game only, the
+    largest gap (2022 §8.3.1); the lower-rated player is capped every game."""
+    expected_score_per_game: bool = True
+    """False: one PD for D = R − Rc, times n (2002 §10.53-10.54)."""
+    k_by_rating: tuple[tuple[int, int], ...] | None = None
+    """(rating, K) pairs, highest first: the K of an established player
+    rated at least ``rating``. Derived K values are marked as assumed."""
+    k_new_player: tuple[int, int] | None = None
+    """(games, K): a player new to the list has this K until he has played
+    ``games`` games; a TRF does not say, so only a list or ``--k`` gives it."""
+    k_junior: tuple[int, int, int] | None = None
+    """(age, rating, K): K for a player up to the end of the year he turns
+    ``age``, while rated below ``rating``."""
+    k_games_cap: int | None = None
+    """K × n may not exceed this (700): K becomes the largest whole number
+    that keeps it so."""
+    k_by_class: Mapping[RateClass, int] | None = None
+    """A single K for a rate class regardless of rating (CHESSA rapid, blitz)."""
+    rounding: Rounding = Rounding.NEW_RATING
+
+    # -- first ratings ------------------------------------------------------
+    newcomer_increment: Fraction | None = None
+    """Points per half point scored over 50% (12.5, 15, 20); ``None``: the
+    table's dp is used above 50% too."""
+    newcomer_hypothetical: tuple[int, int] | None = None
+    """(count, rating): hypothetical opponents added to Ra, each a draw (2024)."""
+    newcomer_ceiling: int | None = None
+    """The highest first rating (2200 from 2024)."""
+    newcomer_weighted_pool: bool = False
+    """True: a first rating is the game-weighted average of the events' Ru
+    (2002 §10.3); False: all games pooled as one tournament (2009 §8.3)."""
+    round_robin_iteration: bool = False
+    """Round robins with unrated players: Ra = Rar − dpa·n/(n+1) and one
+    iteration of Rc(new)/Ru(new) (2002 §10.21b, §10.57; 2009 §8.21b, §8.58)."""
+    standard_rating_fallback: bool = False
+    """An unrated rapid/blitz player with a standard rating uses it (R&B §7.2.1)."""
+
+    # -- CHESSA -------------------------------------------------------------
+    performance_ratings: bool = False
+    """Performance ratings by table 1 and the 0%/100% formula (CHESSA)."""
+    gain_min_played: tuple[int, int] | None = None
+    """(numerator, denominator): a player gains points only after playing
+    this share of the scheduled rounds, rounded up (CHESSA "50% Rule" 3)."""
+    late_default_as_loss: bool = False
+    """Defaults after half the rounds (rounded down) count as losses for the
+    defaulter only (CHESSA "50% Rule" 7)."""
+    joint_winners_keep_rating: bool = False
+    """Players in joint first place never lose points (CHESSA)."""
+    temporary_ratings: bool = False
+    """Unrated players get a temporary rating, their performance against the
+    converged floor (CHESSA "How unrated players will be treated")."""
+    unrated_floor_all_unrated: Mapping[str, int] | None = None
+    """The floor when nobody is rated, by section kind (CHESSA: u8 500, u10
+    and beginners 600)."""
 
     amendments: tuple[Amendment, ...] = ()
     applied: tuple[str, ...] = ()

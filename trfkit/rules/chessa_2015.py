@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Family, RuleSet
+from trfkit.rules import Family, RateClass, RuleSet
 
 RULES = RuleSet(
     name="chessa-2015",
@@ -40,6 +40,26 @@ RULES = RuleSet(
     unrated_only_rated_opponents=False,
     newcomer_min_games=12,
     rating_floor=100,
-    # The cap is asymmetric (+400 / -736); the rater handles it.
+    # "Difference in rating": the higher-rated player's D is at most +400,
+    # the lower-rated player's at least -736.
     rating_difference_cap=400,
+    rating_difference_cap_lower=736,
+    # "K-Factor" 4: by rating group, never rising again (a TRF cannot show
+    # a player's history: a list or --k gives the real K).
+    k_by_rating=(
+        (2200, 10),
+        (2000, 15),
+        (1800, 20),
+        (1600, 25),
+        (1300, 30),
+        (1000, 35),
+        (0, 40),
+    ),
+    k_by_class={RateClass.RAPID: 30, RateClass.BLITZ: 40},
+    performance_ratings=True,
+    gain_min_played=(1, 2),  # "50% Rule" 3
+    late_default_as_loss=True,  # "50% Rule" 7
+    joint_winners_keep_rating=True,  # "Players winning a tournament"
+    temporary_ratings=True,
+    unrated_floor_all_unrated={"u8": 500, "u10": 600, "beginner": 600},
 )

@@ -7,8 +7,9 @@ events before 1 July 2009, the oldest text the project has.
 from __future__ import annotations
 
 import datetime
+from fractions import Fraction
 
-from trfkit.rules import Family, RateClass, RuleSet, Scope
+from trfkit.rules import Family, RateClass, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2002",
@@ -56,4 +57,13 @@ RULES = RuleSet(
     # §10.31-32 and regulations.md I-8: ratings from 1801 are published.
     rating_floor=1801,
     rating_difference_cap=350,  # §10.51
+    # §10.53-10.54: one PD for D = R − Rc, We = PD × n.
+    expected_score_per_game=False,
+    # §10.54a: 25 until 30 games; 15 under 2400; 10 from 2400 (and 30 games).
+    k_by_rating=((2400, 10), (0, 15)),
+    k_new_player=(30, 25),
+    rounding=Rounding.NEW_RATING,  # §10.56
+    newcomer_increment=Fraction(25, 2),  # §10.23
+    newcomer_weighted_pool=True,  # §10.3
+    round_robin_iteration=True,  # §10.21b, §10.51, §10.57
 )

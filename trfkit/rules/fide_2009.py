@@ -9,8 +9,9 @@ set also covers events up to the end of 2021 under ``--rules auto``.
 from __future__ import annotations
 
 import datetime
+from fractions import Fraction
 
-from trfkit.rules import Family, RateClass, RuleSet, Scope
+from trfkit.rules import Family, RateClass, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2009",
@@ -50,4 +51,10 @@ RULES = RuleSet(
     match_unrated_not_rated=True,  # §6.6
     rating_floor=1200,  # §0.6
     rating_difference_cap=400,  # §8.54
+    # §8.56 as printed (regulations.md I-9: FIDE kept 25/15/10 in July 2009).
+    k_by_rating=((2400, 10), (0, 15)),
+    k_new_player=(30, 30),
+    rounding=Rounding.NEW_RATING,  # §8.32, §8.57: .5 up
+    newcomer_increment=Fraction(15),  # §8.23
+    round_robin_iteration=True,  # §8.21b, §8.58
 )

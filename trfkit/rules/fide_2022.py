@@ -8,8 +8,9 @@ ratings "at the start of the tournament"; per game, the higher of the two.
 from __future__ import annotations
 
 import datetime
+from fractions import Fraction
 
-from trfkit.rules import Family, RuleSet, Scope
+from trfkit.rules import Family, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2022",
@@ -45,4 +46,18 @@ RULES = RuleSet(
     match_unrated_not_rated=True,
     rating_floor=1000,
     rating_difference_cap=400,
+    # §8.3.1 [chesschat.org thread 18971 quotes it]: "a player may benefit
+    # from only one upgrade under this rule, for the game in which the rating
+    # difference is greatest". Capping the lower-rated player is no benefit
+    # to him, so his games stay capped (regulations.md Q6).
+    cap_once_per_event=True,
+    # §8.3.3: 40 until 30 games, 20 under 2400, 10 from 2400; juniors 40 to
+    # the end of the year of their 18th birthday while under 2300; K × n ≤ 700.
+    k_by_rating=((2400, 10), (0, 20)),
+    k_new_player=(30, 40),
+    k_junior=(18, 2300, 40),
+    k_games_cap=700,
+    # Unverified for 2022 (regulations.md §1b); 2024's rule is assumed.
+    rounding=Rounding.CHANGE,
+    newcomer_increment=Fraction(20),  # §8.2 [ZT]
 )

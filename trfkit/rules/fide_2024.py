@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Amendment, Family, RuleSet, Scope
+from trfkit.rules import Amendment, Family, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2024",
@@ -42,7 +42,16 @@ RULES = RuleSet(
     newcomer_min_games=5,  # §7.1.4
     match_unrated_not_rated=True,  # §6
     rating_floor=1400,  # §7.1.2
-    rating_difference_cap=400,  # §8.3.1
+    rating_difference_cap=400,  # §8.3.1, every game again (QC24)
+    # §8.3.3 [ZV]: as 2022.
+    k_by_rating=((2400, 10), (0, 20)),
+    k_new_player=(30, 40),
+    k_junior=(18, 2300, 40),
+    k_games_cap=700,
+    rounding=Rounding.CHANGE,  # §8.3.4
+    # §8.2.2-8.2.3: two hypothetical 1800 opponents, each a draw; at most 2200.
+    newcomer_hypothetical=(2, 1800),
+    newcomer_ceiling=2200,
     amendments=(
         Amendment(
             effective=datetime.date(2025, 10, 1),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Amendment, Family, RateClass, RuleSet
+from trfkit.rules import Amendment, Family, RateClass, Rounding, RuleSet
 
 RULES = RuleSet(
     name="fide-rb-2024",
@@ -41,7 +41,17 @@ RULES = RuleSet(
     match_unrated_not_rated=True,  # §5.1
     # §5.2: games after the match is decided are not rated (waivable).
     rating_floor=1400,  # §6.1.2
-    rating_difference_cap=400,
+    rating_difference_cap=400,  # §7.3.1, every game; no 2650 exception
+    # §7.3.3: 40 until 30 games, 20 under 2400, 10 from 2400; juniors 40
+    # to the end of the year of their 18th birthday while under 2300.
+    k_by_rating=((2400, 10), (0, 20)),
+    k_new_player=(30, 40),
+    k_junior=(18, 2300, 40),
+    k_games_cap=700,
+    rounding=Rounding.CHANGE,  # §7.3.4
+    newcomer_hypothetical=(2, 1800),  # §7.2.3
+    newcomer_ceiling=2200,  # §7.2.4
+    standard_rating_fallback=True,  # §7.2.1
     amendments=(
         Amendment(
             effective=datetime.date(2024, 12, 1),
