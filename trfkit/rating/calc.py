@@ -1,0 +1,323 @@
+"""The rating formulas as pure functions of numbers and a :class:`RuleSet`.
+
+Nothing here knows a TRF file: :mod:`trfkit.rating.engine` collects each
+player's games and calls these. Arithmetic is exact (``Fraction``); results
+are rounded only where a regulation says so, with the rounding it names.
+
+Single games, as FIDE's calculator shows them (regulations.md O-13):
+
+>>> from trfkit.rules import get
+>>> r24 = get("fide-2024")
+>>> game_change(2000, 2000, Fraction(1), 10, r24)
+Fraction(5, 1)
+>>> float(game_change(2600, 2100, Fraction(1), 10, r24))   # capped at 400
+0.8
+>>> float(game_change(2650, 2150, Fraction(1), 10, r24.as_of(datetime.date(2025, 10, 1))))
+0.4
+
+K × n ≤ 700 (O-17):
+
+>>> cap_k(40, 18, 700), cap_k(40, 17, 700), cap_k(20, 36, 700)
+(38, 40, 19)
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import partial
+from typing import NamedTuple
+
+from trfkit.rating.tables import expected_score, rating_difference
+from trfkit.rules import RateClass, Rounding, RuleSet
+
+__all__ = [
+    "Difference",
+    "cap_k",
+    "chessa_floor",
+    "derive_k",
+    "difference",
+    "first_rating",
+    "game_change",
+    "new_rating",
+    "performance",
+    "round_half_away",
+    "round_half_up",
+    "round_p",
+    "weighted_first_rating",
+]
+
+HALF = Fraction(1, 2)
+
+
+def round_half_up(x: Fraction) -> int:
+    """The nearest whole number, .5 up (2009 §8.32: "0.5 is rounded up").
+
+    >>> round_half_up(Fraction(5, 2)), round_half_up(Fraction(-5, 2))
+    (3, -2)
+    """
+    # Integer arithmetic: Fraction's own operators cost microseconds each.
+    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+
+
+def round_half_away(x: Fraction) -> int:
+    """The nearest whole number, .5 away from zero (2024 §8.3.4).
+
+    >>> round_half_away(Fraction(5, 2)), round_half_away(Fraction(-5, 2))
+    (3, -3)
+    """
+    return round_half_up(x) if x >= 0 else -round_half_up(-x)
+
+
+def round_p(p: Fraction) -> Fraction:
+    """A fractional score to hundredths, .005 up: the table is read at two
+    decimals (the Title Regulations' convention; regulations.md §7).
+
+    >>> round_p(Fraction(4, 7)), round_p(Fraction(5, 8))
+    (Fraction(57, 100), Fraction(63, 100))
+    """
+    return Fraction(round_half_up(p * 100), 100)
+
+
+class Difference(NamedTuple):
+    """A rating difference as one player sees it: raw, and after the cap."""
+
+    raw: int
+    used: int
+
+    @property
+    def capped(self) -> bool:
+        return self.raw != self.used
+
+
+# Built by tuple.__new__: a rating run makes one per game.
+_difference: Callable[[tuple[int, int]], Difference] = partial(tuple.__new__, Difference)
+
+
+def difference(
+    own: int, opponent: int, rules: RuleSet, *, cap_benefit: bool = True
+) -> Difference:
+    """D = own − opponent, capped as ``rules`` says.
+
+    The cap (350 in 2002 §10.51, 400 from 2009 §8.54) binds both players;
+    CHESSA binds the lower-rated player at 736 instead. From 2025-10-01 a
+    player rated 2650+ uses the true difference (his opponent does not).
+    ``cap_benefit=False`` leaves the higher-rated player's D uncapped (2022:
+    only one game per event benefits).
+
+    >>> from trfkit.rules import get
+    >>> difference(2000, 1100, get("chessa-2015")), difference(1100, 2000, get("chessa-2015"))
+    (Difference(raw=900, used=400), Difference(raw=-900, used=-736))
+    """
+    raw = own - opponent
+    cap = rules.rating_difference_cap
+    if cap is None:
+        return _difference((raw, raw))
+    if raw > cap:
+        exempt = rules.cap_exempt_rating
+        if not cap_benefit or (exempt is not None and own >= exempt):
+            return _difference((raw, raw))
+        return _difference((raw, cap))
+    lower = rules.rating_difference_cap_lower or cap
+    if raw < -lower:
+        return _difference((raw, -lower))
+    return _difference((raw, raw))
+
+
+def game_change(own: int, opponent: int, score: Fraction, k: int, rules: RuleSet) -> Fraction:
+    """K × (score − PD) for one game between rated players."""
+    return k * (score - expected_score(difference(own, opponent, rules).used))
+
+
+def cap_k(k: int, n: int, cap: int | None) -> int:
+    """The largest whole K with K × n ≤ ``cap`` (2022+ §8.3.3), or ``k``."""
+    if cap is None or n == 0 or k * n <= cap:
+        return k
+    return cap // n
+
+
+def derive_k(
+    rules: RuleSet,
+    rating: int,
+    *,
+    birth_year: int | None,
+    year: int | None,
+    rate_class: RateClass = RateClass.STANDARD,
+) -> tuple[int, str]:
+    """The K a TRF suggests, and why: the file cannot show a player's past
+    games or published peaks, so the result is an assumption (the report
+    marks it) that a players' list or ``--k`` replaces.
+
+    >>> from trfkit.rules import get
+    >>> derive_k(get("fide-2024"), 2450, birth_year=None, year=2025)
+    (10, 'rated 2400 or more')
+    >>> derive_k(get("fide-2024"), 2100, birth_year=2008, year=2025)
+    (40, 'junior: 17 in 2025 and rated under 2300')
+    >>> derive_k(get("chessa-2015"), 1450, birth_year=None, year=2015)
+    (30, 'rating group 1300+')
+    """
+    if rules.k_by_class and rate_class in rules.k_by_class:
+        return rules.k_by_class[rate_class], f"{rate_class.value} K"
+    if rules.k_junior is not None and birth_year and year:
+        age, below, k = rules.k_junior
+        if year - birth_year <= age and rating < below:
+            return k, f"junior: {year - birth_year} in {year} and rated under {below}"
+    table = rules.k_by_rating or ((0, 20),)
+    for threshold, k in table:
+        if rating >= threshold:
+            if len(table) > 2:
+                return k, f"rating group {threshold}+"
+            if threshold:
+                return k, f"rated {threshold} or more"
+            return k, f"rated under {table[0][0]}" if len(table) > 1 else "default"
+    return table[-1][1], "default"
+
+
+def first_rating(
+    rules: RuleSet,
+    opponents: Sequence[int],
+    w: Fraction,
+    *,
+    round_robin_n: int | None = None,
+) -> tuple[Fraction, Fraction | None, int | None, Fraction]:
+    """A performance toward a first rating: (Ra, p, dp, Ru unrounded).
+
+    ``opponents`` are the rated opponents' ratings (or, in a round robin,
+    ``[Ra]``-weighted: pass ``round_robin_n`` and one rating, the Ra).
+
+    * 2024 (§8.2.2-8.2.3, R&B §7.2.3): Ra over the opponents and two
+      hypothetical 1800s, p = (W + 1)/(n + 2), Ru = Ra + dp;
+    * 2022: Ra over the opponents; 50% → Ra; above, +20 per half point over
+      50%; below, Ra + dp;
+    * 2009 (§8.22-8.25) and 2002 (§10.22-10.25): as 2022 with +15 or +12.5,
+      and in a round robin below 50% Ra + dp × n/(n + 1).
+
+    >>> from trfkit.rules import get
+    >>> ra, p, dp, ru = first_rating(get("fide-2024"), [1902, 1877, 1884, 2012, 1832], Fraction(3))
+    >>> float(ra), p, dp, round_half_up(ru)        # FIDE published 1922 (O-15)
+    (1872.4285714285713, Fraction(57, 100), 50, 1922)
+    """
+    n = round_robin_n if round_robin_n is not None else len(opponents)
+    if round_robin_n is not None:
+        ra = Fraction(opponents[0])
+    else:
+        extra_n, extra_rating = rules.newcomer_hypothetical or (0, 0)
+        total = sum(opponents) + extra_n * extra_rating
+        ra = Fraction(total, len(opponents) + extra_n)
+    if rules.newcomer_hypothetical:
+        extra_n = rules.newcomer_hypothetical[0]
+        p = round_p((w + Fraction(extra_n, 2)) / (n + extra_n))
+        dp = rating_difference(p)
+        return ra, p, dp, ra + dp
+    half = Fraction(n, 2)
+    if w == half:
+        return ra, Fraction(1, 2), 0, ra
+    if w > half and rules.newcomer_increment is not None:
+        # "for each half point scored over 50%"
+        return ra, None, None, ra + rules.newcomer_increment * (w - half) * 2
+    if n == 0:
+        return ra, None, None, ra
+    p = round_p(w / n)
+    if p in (0, 1):
+        return ra, p, None, ra  # indeterminate (2002 §10.1); the caller says so
+    dp = rating_difference(p)
+    if round_robin_n is not None:
+        return ra, p, dp, ra + Fraction(dp * n, n + 1)
+    return ra, p, dp, ra + dp
+
+
+def weighted_first_rating(results: Sequence[tuple[Fraction, int]]) -> Fraction:
+    """2002 §10.3: Rn is the average of the events' Ru, weighted by games.
+
+    >>> round_half_up(weighted_first_rating([(Fraction(2280), 5), (Fraction(2400), 10), (Fraction(2000), 5)]))
+    2270
+    """
+    games = sum(n for _, n in results)
+    return sum((ru * n for ru, n in results), Fraction(0)) / games
+
+
+def new_rating(rating: int, change: Fraction, rules: RuleSet) -> int:
+    """The rating after ``change``, rounded as the rule set says and never
+    below its floor where one exists for rated players (CHESSA: 100).
+
+    >>> from trfkit.rules import get
+    >>> new_rating(2300, Fraction(-25, 2), get("fide-2009")), new_rating(2300, Fraction(-25, 2), get("fide-2024"))
+    (2288, 2287)
+    """
+    if rules.rounding is Rounding.CHANGE:
+        value = rating + round_half_away(change)
+    else:
+        value = round_half_up(rating + change)
+    if rules.performance_ratings and rules.rating_floor is not None:
+        value = max(value, rules.rating_floor)  # CHESSA "Rating floor"
+    return value
+
+
+def chessa_floor(rated: Sequence[int], unrated: int, *, all_unrated: int | None = None) -> int:
+    """The temporary rating every unrated player starts from (CHESSA "How
+    unrated players will be treated", steps 1-4): the rated players' average
+    floored to a hundred, then again with the unrated players at that floor,
+    until it stops changing (O-08).
+
+    >>> chessa_floor([1243, 1201, 1119, 1056, 940, 827], 4)
+    1000
+    >>> chessa_floor([2000, 1800, 1600, 1400, 900], 3)
+    1500
+    """
+    if not rated:
+        if all_unrated is None:
+            raise ValueError("nobody is rated: the floor must be given (500 u8, 600 u10)")
+        return all_unrated
+    floor = (sum(rated) // len(rated)) // 100 * 100
+    for _ in range(100):  # it converges in a few steps; bound it anyway
+        average = (sum(rated) + floor * unrated) // (len(rated) + unrated)
+        new = average // 100 * 100
+        if new == floor:
+            break
+        floor = new
+    return floor
+
+
+def performance(
+    opponents: Sequence[int], score: Fraction, *, own: int, floor: int | None = None
+) -> int | None:
+    """A CHESSA performance rating (Table 1 and its formulas, O-09).
+
+    Between 0% and 100%: AOR + Dp, with the percentage rounded to a whole
+    number (62.5% → 63). At 0% or 100% the table has no value ("MAF"): the
+    player gets one more game, half a point more, and his own rating among
+    the opponents'. ``None`` with no games. Never below ``floor``.
+
+    >>> performance([1500] * 7, Fraction(5), own=1500)
+    1658
+    >>> performance([1500] * 6, Fraction(3, 2), own=1500)
+    1307
+    >>> performance([1000, 1100, 1200, 1300, 1400, 1500, 1600], Fraction(7), own=1400)
+    1783
+    """
+    n = len(opponents)
+    if n == 0:
+        return None
+    if score in (0, n):
+        aor = Fraction(sum(opponents) + own, n + 1)
+        ratio = Fraction(n + 1) / (score + HALF) - 1
+        value = float(aor) - 400 * math.log10(float(ratio))
+        result = math.floor(value + 0.5)
+    else:
+        percent = round_half_up(score / n * 100)
+        aor = Fraction(sum(opponents), n)
+        result = round_half_up(aor + rating_difference(Fraction(percent, 100)))
+    return max(result, floor) if floor is not None else result
+
+
+def age_in(year: int | None, birth_year: int | None) -> int | None:
+    """Age by the FIDE and CHESSA convention: the event's year − birth year."""
+    if year is None or not birth_year:
+        return None
+    return year - birth_year
+
+
+def event_year(start: datetime.date | None) -> int | None:
+    return start.year if start else None

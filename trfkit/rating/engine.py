@@ -1,0 +1,868 @@
+"""Rate a tournament: each player's games, expected score, K and change.
+
+:func:`rate` reads a :class:`~trfkit.model.Tournament` under one rule set
+and returns a :class:`~trfkit.rating.model.RatingReport`. The rule set's
+parameters decide every difference between the texts (see
+:mod:`trfkit.rules`); the formulas are in :mod:`trfkit.rating.calc`. Three
+methods:
+
+* **per game** (2009 and later, R&B 2024): ΔR = score − PD for each game
+  against a rated opponent, summed (2009 §8.55, 2024 §8.3.2);
+* **one PD** (2002): We = PD(R − Rc) × n (§10.53-10.54);
+* **round robins with unrated players** (2002, 2009): the tournament average
+  Ra = Rar − dpa·n/(n+1), the unrated players' Ru, one iteration step of
+  Rc(new) and Ru(new) with the cap, and the rated players rated against
+  them (2002 §10.57, 2009 §8.58, reproduced as printed);
+* **CHESSA**: temporary ratings for unrated players, the asymmetric cap,
+  performances, the 50% rule, late defaults and joint winners.
+
+>>> import trfkit
+>>> report = rate(trfkit.load("fixtures/roundrobin-8.trf"), rules="fide-2024")
+>>> p = report.players[0]
+>>> p.n, p.k_assumed, p.new_rating is not None
+(7, True, True)
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from fractions import Fraction
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import attrs
+
+from trfkit.event import Event, TournamentType, event_of, match_decided_round
+from trfkit.model import Colour, Player, Result, Tournament
+from trfkit.rating import calc
+from trfkit.rating.model import (
+    EventInfo,
+    GameRating,
+    Newcomer,
+    PlayerRating,
+    RatingReport,
+    RoundRobinRating,
+)
+from trfkit.rating.tables import expected_both, expected_score, rating_difference
+from trfkit.rules import Family, RateClass, RuleSet
+
+if TYPE_CHECKING:
+    from trfkit.rating.ratinglist import ListedPlayer
+
+__all__ = ["rate"]
+
+_SCORES = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
+_ZERO = Fraction(0)
+_HALVES = {"1": 2, "=": 1, "0": 0, "-": 0}
+# Enum .value is a descriptor call; a rating run reads one per game.
+_COLOUR = {c: (c.value if c.value.strip() else "-") for c in Colour}
+_CODE = {r: r.value for r in Result}
+_NOT_RATED = {
+    Result.FORFEIT_WIN: "forfeit win: not played",
+    Result.FORFEIT_LOSS: "forfeit loss: not played",
+    Result.UNPLAYED_WIN: "won in less than one move: not rated",
+    Result.UNPLAYED_DRAW: "drawn in less than one move: not rated",
+    Result.UNPLAYED_LOSS: "lost in less than one move: not rated",
+    Result.HALF_POINT_BYE: "half-point bye",
+    Result.FULL_POINT_BYE: "full-point bye",
+    Result.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
+    Result.ZERO_POINT_BYE: "zero-point bye",
+}
+
+
+class _Cell(NamedTuple):
+    """One round of one player, before the rule set looks at ratings."""
+
+    round: int
+    opponent: int | None
+    colour: str
+    result: str
+    score: Fraction | None
+    """The score of a game that can count; ``None`` for one that cannot."""
+    reason: str | None
+
+
+# NamedTuples built by tuple.__new__ directly: the generated __new__ is a
+# Python call, and a rating run builds two of these per game.
+_cell: Callable[[tuple[Any, ...]], _Cell] = partial(tuple.__new__, _Cell)
+_game: Callable[[tuple[Any, ...]], GameRating] = partial(tuple.__new__, GameRating)
+
+
+@attrs.define
+class _Entrant:
+    player: Player
+    rating: int | None
+    rating_source: str
+    listed: ListedPlayer | None
+    cells: list[_Cell]
+    notes: list[str]
+
+
+def rate(
+    t: Tournament,
+    rules: str | RuleSet = "auto",
+    *,
+    type: TournamentType | str | None = None,
+    time_control: str | None = None,
+    ratings: Mapping[int, ListedPlayer] | None = None,
+    k: Mapping[int, int] | None = None,
+    rate_class: RateClass | str | None = None,
+) -> RatingReport:
+    """What ``rules`` does with ``t``.
+
+    ``ratings`` is a players' list by FIDE id
+    (:func:`trfkit.rating.ratinglist.load_rating_list`): its rating and K
+    replace the file's. ``k`` gives K by starting rank and wins over both.
+    ``rate_class`` (``standard``, ``rapid``, ``blitz``) says which rating a
+    rapid/blitz or CHESSA event changes when the time control does not.
+    ``rules``, ``type`` and ``time_control`` are as in
+    :func:`trfkit.checks.validate`.
+    """
+    with _no_cyclic_gc():
+        return _rate(t, rules, type, time_control, ratings, k, rate_class)
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause Python's cyclic collector while a report is built.
+
+    A rating run allocates a few records per game and no reference cycles,
+    yet each allocation burst makes the collector walk every object the
+    loaded tournament holds: on a 3000-player file that was half the time.
+    Reference counting still frees everything; the previous state returns.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _rate(
+    t: Tournament,
+    rules: str | RuleSet,
+    type: TournamentType | str | None,
+    time_control: str | None,
+    ratings: Mapping[int, ListedPlayer] | None,
+    k: Mapping[int, int] | None,
+    rate_class: RateClass | str | None,
+) -> RatingReport:
+    ev = event_of(t, rules=rules, type=type, time_control=time_control)
+    rs = ev.rules
+    cls, cls_note = _rate_class(ev, rate_class)
+    notes: list[str] = []
+    if cls_note:
+        notes.append(cls_note)
+    entrants = _entrants(t, ev, ratings or {}, cls)
+    ctx = _Context(t, ev, rs, cls, entrants, dict(k or {}), notes)
+    if rs.performance_ratings:
+        players = _rate_chessa(ctx)
+        rr = None
+    else:
+        players, rr = _rate_fide(ctx)
+    order = sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
+    return RatingReport(
+        rules=rs.name,
+        rules_title=rs.title,
+        rules_reference=rs.reference,
+        rules_source=ev.rules_source,
+        amendments=rs.applied,
+        event=_event_info(t, ev, cls),
+        players=tuple(order),
+        round_robin=rr,
+        notes=tuple(notes),
+    )
+
+
+# -- the event ------------------------------------------------------------
+
+
+def _rate_class(ev: Event, given: RateClass | str | None) -> tuple[RateClass, str]:
+    if given is not None:
+        return RateClass(given), ""
+    rs = ev.rules
+    if rs.family is Family.STANDARD:
+        return RateClass.STANDARD, ""
+    if ev.time_control is not None:
+        found = rs.rate_class(float(ev.time_control.minutes_for(60)))
+        if found is not None:
+            return found, ""
+    if rs.family is Family.NATIONAL:
+        return RateClass.STANDARD, "no readable time control: standard ratings assumed"
+    return RateClass.RAPID, "no readable time control: rapid ratings assumed"
+
+
+def _event_info(t: Tournament, ev: Event, cls: RateClass) -> EventInfo:
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    return EventInfo(
+        name=t.name or "",
+        city=t.city or "",
+        federation=t.federation or "",
+        chief_arbiter=t.chief_arbiter or "",
+        time_control=(t.header("222") or t.time_control or "").strip(),
+        start=start or ev.start,
+        end=end,
+        type=ev.type.value,
+        type_source=ev.type_source,
+        rounds=t.number_of_rounds or max((len(p.games) for p in t.players), default=0),
+        rate_class=cls.value,
+    )
+
+
+def _listed_rating(listed: ListedPlayer, cls: RateClass) -> int | None:
+    if cls is RateClass.RAPID:
+        return listed.rapid_rating
+    if cls is RateClass.BLITZ:
+        return listed.blitz_rating
+    return listed.rating
+
+
+def _listed_k(listed: ListedPlayer, cls: RateClass) -> int | None:
+    if cls is RateClass.RAPID:
+        return listed.rapid_k
+    if cls is RateClass.BLITZ:
+        return listed.blitz_k
+    return listed.k
+
+
+def _entrants(
+    t: Tournament, ev: Event, ratings: Mapping[int, ListedPlayer], cls: RateClass
+) -> dict[int, _Entrant]:
+    out: dict[int, _Entrant] = {}
+    for p in t.players:
+        notes: list[str] = []
+        listed = ratings.get(p.fide_id) if p.fide_id else None
+        rating: int | None = p.rating or None
+        source = "trf"
+        if listed is not None:
+            rating, source = _listed_rating(listed, cls) or None, "list"
+            if rating is None and ev.rules.standard_rating_fallback and listed.rating:
+                # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
+                rating, source = listed.rating, "list-standard"
+            if (p.rating or None) != rating:
+                notes.append(f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}")
+        elif ratings and p.fide_id:
+            notes.append(f"FIDE id {p.fide_id} is not in the players' list")
+        out[p.start_rank] = _Entrant(p, rating, source, listed, [], notes)
+    decided = match_decided_round(t) if ev.type is TournamentType.MATCH else None
+    scheduled = t.number_of_rounds or max((len(p.games) for p in t.players), default=0)
+    for e in out.values():
+        e.cells = list(_cells(e.player, out, ev, decided, scheduled))
+    return out
+
+
+def _cells(
+    p: Player, entrants: Mapping[int, _Entrant], ev: Event, decided: int | None, scheduled: int
+) -> Iterable[_Cell]:
+    rs = ev.rules
+    late = rs.late_default_as_loss
+    for r, g in enumerate(p.games, start=1):
+        result = g.result
+        colour = _COLOUR[g.colour]
+        if result in _SCORES and g.opponent in entrants:
+            if decided is not None and r >= decided and not rs.match_games_after_decision_rated:
+                yield _cell((r, g.opponent, colour, _CODE[result], None, "played after the match was decided"))
+            else:
+                yield _cell((r, g.opponent, colour, _CODE[result], _SCORES[result], None))
+            continue
+        code = _CODE[result] if result is not None else "?"
+        if result is None:
+            reason = "unreadable result"
+        elif g.opponent is None or result.is_bye:
+            reason = _NOT_RATED.get(result, "not paired")
+        elif g.opponent not in entrants:
+            reason = f"opponent {g.opponent} is not in the file"
+        elif result is Result.BLANK:
+            reason = "no result"
+        elif result is Result.FORFEIT_LOSS and late and r > scheduled // 2:
+            # CHESSA "50% Rule" 7: a default after half the rounds is a loss
+            # for the defaulter only.
+            yield _cell((r, g.opponent, colour, code, _ZERO, "late default: rated as a loss for the defaulter"))
+            continue
+        else:
+            reason = _NOT_RATED.get(result, "not played")
+        yield _cell((r, g.opponent, colour, code, None, reason))
+
+
+@attrs.define
+class _Context:
+    t: Tournament
+    ev: Event
+    rules: RuleSet
+    cls: RateClass
+    entrants: dict[int, _Entrant]
+    k: dict[int, int]
+    notes: list[str]
+    ratings: dict[int | None, int | None] = attrs.field(init=False)
+    no_match: bool = attrs.field(init=False)
+    """2009 §6.6, 2024 §6, R&B §5.1: a match with an unrated player is not rated."""
+
+    def __attrs_post_init__(self) -> None:
+        self.ratings = {sr: e.rating for sr, e in self.entrants.items()}
+        self.no_match = (
+            self.ev.type is TournamentType.MATCH
+            and self.rules.match_unrated_not_rated
+            and any(r is None for r in self.ratings.values())
+        )
+
+    @property
+    def year(self) -> int | None:
+        start = self.ev.start
+        return start.year if start else None
+
+    def score(self, e: _Entrant) -> Fraction:
+        if e.player.points is not None:
+            return Fraction(e.player.points)
+        return sum((c.score or Fraction(0) for c in e.cells), Fraction(0))
+
+    def k_of(self, e: _Entrant, n: int) -> tuple[int, bool, str]:
+        """K, whether it is assumed, and why (before and after K × n ≤ 700)."""
+        rating = e.rating or 0
+        if e.player.start_rank in self.k:
+            k, assumed, why = self.k[e.player.start_rank], False, "given"
+        elif e.listed is not None and _listed_k(e.listed, self.cls):
+            k, assumed, why = _listed_k(e.listed, self.cls) or 0, False, "players' list"
+        else:
+            birth = e.listed.birth_year if e.listed else e.player.birth_date.year
+            k, why = calc.derive_k(
+                self.rules, rating, birth_year=birth, year=self.year, rate_class=self.cls
+            )
+            assumed = True
+        capped = calc.cap_k(k, n, self.rules.k_games_cap)
+        if capped != k:
+            why += f"; {k} × {n} games > {self.rules.k_games_cap}: K {capped}"
+        return capped, assumed, why
+
+    def rating_of(self, start_rank: int | None) -> int | None:
+        return self.ratings.get(start_rank)
+
+    def players_line(self, e: _Entrant) -> dict[str, object]:
+        p = e.player
+        return {
+            "start_rank": p.start_rank,
+            "name": p.name,
+            "fide_id": p.fide_id,
+            "federation": p.federation,
+            "title": p.title.value if p.title else "",
+            "rank": p.rank,
+            "rating": e.rating,
+            "rating_source": e.rating_source,
+            "score": self.score(e),
+        }
+
+
+# -- FIDE ------------------------------------------------------------------
+
+
+def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | None]:
+    rs, ev = ctx.rules, ctx.ev
+    unrated = [e for e in ctx.entrants.values() if e.rating is None]
+    some_rated = len(unrated) < len(ctx.entrants)
+    if rs.round_robin_iteration and unrated and some_rated and ev.type is TournamentType.ROUND_ROBIN:
+        if _all_played_once(ctx):
+            return _rate_round_robin(ctx)
+        section = "§6.43"
+        ctx.notes.append(
+            f"a round robin with unplayed games is rated as a Swiss ({rs.reference} {section})"
+        )
+    out = []
+    for e in ctx.entrants.values():
+        if e.rating is None:
+            out.append(_swiss_newcomer(ctx, e))
+        else:
+            out.append(_swiss_rated(ctx, e))
+    return out, None
+
+
+def _gap_reason(rs: RuleSet, own: int, opponent: int) -> str | None:
+    """R&B 2024 amendment of 2024-12-01: a 600-point gap with a player above
+    2600 leaves the game unrated."""
+    if rs.rating_gap_limit is None:
+        return None
+    gap, top = rs.rating_gap_limit
+    if abs(own - opponent) >= gap and max(own, opponent) > top:
+        return f"{abs(own - opponent)} points apart with a player above {top}: not rated"
+    return None
+
+
+def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | None:
+    """Why a cell does not count, or ``None`` when it does (the games of a
+    rated player count against rated opponents only; so do a newcomer's
+    under FIDE's rules)."""
+    if c.score is None:
+        return c.reason or "not played"
+    if ctx.no_match:
+        return "a match with an unrated player is not rated"
+    if opp is None:
+        return "opponent unrated: not rated"
+    if e.rating is not None:
+        return _gap_reason(ctx.rules, e.rating, opp)
+    return None
+
+
+def _counted(ctx: _Context, e: _Entrant) -> list[tuple[_Cell, int | None, str | None]]:
+    """Each cell with the opponent's rating where the game counts, else
+    ``None`` and the reason."""
+    out: list[tuple[_Cell, int | None, str | None]] = []
+    for c in e.cells:
+        opp = ctx.ratings.get(c.opponent)
+        why = _why_not(ctx, e, c, opp)
+        out.append((c, None, why) if why else (c, opp, c.reason))
+    return out
+
+
+def _skip(c: _Cell, reason: str | None) -> GameRating:
+    return _game((c.round, c.opponent, None, c.colour, c.result, None, False, reason, None, None, False, None))
+
+
+def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
+    rs = ctx.rules
+    own = e.rating
+    assert own is not None
+    if not rs.expected_score_per_game:
+        return _swiss_rated_2002(ctx, e, own)
+    # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
+    # the one with the largest gap.
+    benefit: int | None = None
+    if rs.cap_once_per_event and rs.rating_difference_cap is not None:
+        cap = rs.rating_difference_cap
+        gaps = [(own - opp, c.round) for c, opp, _ in _counted(ctx, e) if opp and own - opp > cap]
+        benefit = max(gaps)[1] if gaps else None
+    # The hot loop of a rating run: integers (halves, hundredths) for the
+    # sums, exact and far cheaper than Fraction arithmetic.
+    games: list[GameRating] = []
+    append = games.append
+    ratings = ctx.ratings
+    checked = ctx.no_match or rs.rating_gap_limit is not None
+    difference = calc.difference
+    n = halves = we100 = opponents = 0
+    for c in e.cells:
+        opp = ratings.get(c.opponent) if c.score is not None else None
+        if opp is None or (checked and _why_not(ctx, e, c, opp)):
+            append(_skip(c, _why_not(ctx, e, c, opp)))
+            continue
+        raw, used = difference(own, opp, rs, cap_benefit=benefit is None or benefit == c.round)
+        pd100, pd = expected_both(used)
+        n += 1
+        halves += _HALVES[c.result]
+        we100 += pd100
+        opponents += opp
+        append(_game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, used, raw, used != raw, pd)))
+    if not n:
+        return _rated_line(ctx, e, games, 0, None, Fraction(0), None)
+    return _rated_line(
+        ctx, e, games, n, Fraction(opponents, n), Fraction(halves, 2), Fraction(we100, 100)
+    )
+
+
+def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
+    rs = ctx.rules
+    cells = _counted(ctx, e)
+    played = [(c, opp) for c, opp, _ in cells if opp is not None]
+    n = len(played)
+    w = Fraction(sum(_HALVES[c.result] for c, _ in played if c.score), 2)
+    # 2002 §10.51-10.54: Rc over the opponents, each counted at most 350
+    # from the player (regulations.md I-6: D = R − Rc); We = PD × n.
+    cap = rs.rating_difference_cap or 10**6
+    games: list[GameRating] = []
+    we = Fraction(0)
+    rc: Fraction | None = None
+    if n:
+        used = [min(max(opp, own - cap), own + cap) for _, opp in played]
+        rc = Fraction(calc.round_half_up(Fraction(sum(used), n)))
+        we = expected_score(own - int(rc)) * n
+    for c, opp, reason in cells:
+        if opp is None:
+            games.append(_skip(c, reason))
+            continue
+        u = min(max(opp, own - cap), own + cap)
+        games.append(
+            GameRating(
+                c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason,
+                own - u, own - opp, u != opp, None,
+            )
+        )  # fmt: skip
+    return _rated_line(ctx, e, games, n, rc, w, we if n else None)
+
+
+def _rated_line(
+    ctx: _Context,
+    e: _Entrant,
+    games: list[GameRating],
+    n: int,
+    rc: Fraction | None,
+    w: Fraction,
+    we: Fraction | None,
+    *,
+    performance: int | None = None,
+    extra_notes: Iterable[str] = (),
+) -> PlayerRating:
+    own = e.rating
+    assert own is not None
+    k, assumed, why = ctx.k_of(e, n)
+    change = k * (w - we) if we is not None else None
+    return PlayerRating(
+        **ctx.players_line(e),  # type: ignore[arg-type]
+        n=n,
+        rc=rc,
+        w=w,
+        we=we,
+        k=k,
+        k_assumed=assumed,
+        k_reason=why,
+        change=change,
+        new_rating=calc.new_rating(own, change, ctx.rules) if change is not None else own,
+        performance=performance,
+        games=tuple(games),
+        notes=(*e.notes, *extra_notes),
+    )
+
+
+def _first_event_problem(rs: RuleSet, n: int, w: Fraction) -> str | None:
+    """Why an unrated player's event is disregarded, if it is (2002 §10.20,
+    §6.42; 2009 §8.21, §6.41; 2022/2024 §8.2.1). The same parameters drive
+    check R603."""
+    least = rs.unrated_min_rated_opponents
+    if least is not None and n < least:
+        return f"{n} rated opponent(s): a first event needs at least {least}"
+    if rs.unrated_min_score is not None:
+        bound = Fraction(*rs.unrated_min_score)
+        if (w <= bound) if rs.unrated_score_strict else (w < bound):
+            need = f"more than {bound}" if rs.unrated_score_strict else f"at least {bound}"
+            return f"score {_num(w)}: a first event needs {need} point(s)"
+    return None
+
+
+def _num(x: Fraction) -> str:
+    return f"{float(x):g}"
+
+
+def _publishable(rs: RuleSet, n: int, ru: int) -> tuple[bool, str]:
+    least = rs.newcomer_min_games
+    if least is not None and n < least:
+        return False, f"{n} game(s): a first rating needs {least}; results can be pooled with later events"
+    if rs.rating_floor is not None and ru < rs.rating_floor:
+        return False, f"{ru} is below the rating floor {rs.rating_floor}"
+    return True, ""
+
+
+def _newcomer_line(
+    ctx: _Context,
+    e: _Entrant,
+    games: list[GameRating],
+    newcomer: Newcomer,
+    rc: Fraction | None,
+) -> PlayerRating:
+    n, w = newcomer.n, newcomer.w
+    return PlayerRating(
+        **ctx.players_line(e),  # type: ignore[arg-type]
+        n=n,
+        rc=rc,
+        w=w,
+        we=None,
+        k=None,
+        k_assumed=False,
+        k_reason="",
+        change=None,
+        new_rating=None,
+        ru=newcomer.ru if newcomer.counts else None,
+        newcomer=newcomer,
+        games=tuple(games),
+        notes=tuple(e.notes),
+    )
+
+
+def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
+    rs = ctx.rules
+    cells = _counted(ctx, e)
+    games = [
+        _skip(c, reason)
+        if opp is None
+        else GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason)
+        for c, opp, reason in cells
+    ]
+    opponents = [opp for _, opp, _ in cells if opp is not None]
+    n = len(opponents)
+    w = sum((c.score or Fraction(0) for c, opp, _ in cells if opp is not None), Fraction(0))
+    rc = Fraction(sum(opponents), n) if n else None
+    return _newcomer_line(ctx, e, games, _newcomer(rs, opponents, w), rc)
+
+
+def _newcomer(
+    rs: RuleSet, opponents: list[int], w: Fraction, *, round_robin: tuple[int, int] | None = None
+) -> Newcomer:
+    """A newcomer's performance; ``round_robin`` = (Ra or Rc(new), n)."""
+    n = round_robin[1] if round_robin else len(opponents)
+    problem = _first_event_problem(rs, n if not round_robin else len(opponents), w)
+    if n == 0:
+        return Newcomer(None, 0, w, None, None, None, None, counts=False, reason="no game counts")
+    if round_robin:
+        ra, p, dp, ru_raw = calc.first_rating(rs, [round_robin[0]], w, round_robin_n=n)
+    else:
+        ra, p, dp, ru_raw = calc.first_rating(rs, opponents, w)
+    hypothetical = rs.newcomer_hypothetical[0] if rs.newcomer_hypothetical else 0
+    if p is not None and dp is None:
+        problem = problem or f"a score of {_num(w)}/{n}: dp is indeterminate (2002 §10.1)"
+    ru_uncapped = calc.round_half_up(ru_raw)
+    ru = min(ru_uncapped, rs.newcomer_ceiling) if rs.newcomer_ceiling else ru_uncapped
+    publishable, why = _publishable(rs, n, ru)
+    if problem:
+        publishable, why = False, f"this event is disregarded: {problem}"
+    return Newcomer(
+        ra, n, w, p, dp, ru, ru_uncapped, hypothetical,
+        counts=problem is None, publishable=publishable, reason=why,
+    )  # fmt: skip
+
+
+# -- round robins, 2002 and 2009 --------------------------------------------
+
+
+def _all_played_once(ctx: _Context) -> bool:
+    """Every pair met once over the board (2002/2009 §6.43: otherwise the
+    event is rated as a Swiss)."""
+    n = len(ctx.entrants)
+    for e in ctx.entrants.values():
+        met = [c.opponent for c in e.cells if c.score is not None and c.opponent is not None]
+        if len(met) != n - 1 or len(set(met)) != n - 1:
+            return False
+    return True
+
+
+def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating]:
+    """2002 §10.21b/§10.51/§10.57 and 2009 §8.21b/§8.58, as printed: one
+    iteration step (regulations.md I-3, Q3), the cap also between unrated
+    players (2002 applies it so; 2009 does not say)."""
+    rs = ctx.rules
+    cap = rs.rating_difference_cap or 10**6
+    entrants = list(ctx.entrants.values())
+    n = len(entrants) - 1
+    rated = [e for e in entrants if e.rating is not None]
+    unrated = [e for e in entrants if e.rating is None]
+    w = {e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0)) for e in entrants}
+
+    # (i)-(iii): Rar, each rated player's dp, dpa, Ra.
+    rar = Fraction(sum(e.rating or 0 for e in rated), len(rated))
+    dps = []
+    for e in rated:
+        p = calc.round_p(w[e.player.start_rank] / n)
+        # 2009 §8.1: 0 and 1.0 count notionally as ∓800.
+        dps.append(800 if p == 1 else -800 if p == 0 else rating_difference(p))
+    dpa = Fraction(sum(dps), len(dps))
+    ra = calc.round_half_up(rar - dpa * Fraction(n, n + 1))
+    rr = RoundRobinRating(rar, dpa, n, ra)
+
+    first: dict[int, Newcomer] = {
+        e.player.start_rank: _newcomer(rs, [], w[e.player.start_rank], round_robin=(ra, n))
+        for e in unrated
+    }
+    ru1 = {sr: nc.ru_uncapped or ra for sr, nc in first.items()}
+
+    def rating1(sr: int | None) -> int:
+        if sr is None:
+            return 0
+        r = ctx.rating_of(sr)
+        return r if r is not None else ru1[sr]
+
+    def adjustment(own: int, e: _Entrant) -> Fraction:
+        """Σ (opponent counted within the cap − opponent) / n."""
+        total = 0
+        for c in e.cells:
+            opp = rating1(c.opponent)
+            total += min(max(opp, own - cap), own + cap) - opp
+        return Fraction(total, n)
+
+    # Rc(new) and Ru(new) of the unrated players: one step.
+    ru2: dict[int, int] = {}
+    newcomers: dict[int, Newcomer] = {}
+    for e in unrated:
+        sr = e.player.start_rank
+        rc_new = calc.round_half_up(ra + adjustment(ru1[sr], e))
+        nc = _newcomer(rs, [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r], w[sr], round_robin=(rc_new, n))
+        newcomers[sr] = attrs.evolve(nc, ra=Fraction(ra), ru_first=ru1[sr], rc_new=rc_new)
+        ru2[sr] = nc.ru_uncapped or rc_new
+
+    out: list[PlayerRating] = []
+    for e in unrated:
+        sr = e.player.start_rank
+        games = [
+            GameRating(c.round, c.opponent, rating1(c.opponent), c.colour, c.result, c.score, True, c.reason)
+            for c in e.cells
+        ]
+        out.append(_newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
+
+    for e in rated:
+        own = e.rating or 0
+        sr = e.player.start_rank
+        games = []
+        if rs.expected_score_per_game:
+            # 2009 §8.58: "ΔR for each game is determined using Ru(new)".
+            we = Fraction(0)
+            opps = []
+            for c in e.cells:
+                opp = ctx.rating_of(c.opponent)
+                opp = opp if opp is not None else ru2[c.opponent or 0]
+                opps.append(opp)
+                d = calc.difference(own, opp, rs)
+                pd = expected_score(d.used)
+                we += pd
+                games.append(
+                    GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, d.used, d.raw, d.capped, pd)
+                )
+            rc = Fraction(sum(opps), n)
+        else:
+            # 2002 §10.51: Rc = (Ra(n+1) − R)/n, each opponent within 350.
+            rc = Fraction(calc.round_half_up(Fraction(ra * (n + 1) - own, n) + adjustment(own, e)))
+            we = expected_score(own - int(rc)) * n
+            for c in e.cells:
+                opp = rating1(c.opponent)
+                u = min(max(opp, own - cap), own + cap)
+                games.append(
+                    GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
+                )
+        out.append(_rated_line(ctx, e, games, n, rc, w[sr], we))
+    return out, rr
+
+
+# -- CHESSA -------------------------------------------------------------------
+
+
+def _section_kind(ctx: _Context) -> str | None:
+    """CHESSA counts games against unrated players for rated players only in
+    u8, u10 and beginner sections: a beginner section has at least 67%
+    unrated players; u8/u10 is read from birth years (age = year − birth
+    year, "Calculation of age group")."""
+    entrants = list(ctx.entrants.values())
+    unrated = sum(1 for e in entrants if e.rating is None)
+    if entrants and unrated * 100 >= 67 * len(entrants):
+        return "beginner"
+    year = ctx.year
+    ages = [
+        calc.age_in(year, e.player.birth_date.year)
+        for e in entrants
+    ]
+    if year and ages and all(a is not None for a in ages):
+        oldest = max(a for a in ages if a is not None)
+        if oldest <= 8:
+            return "u8"
+        if oldest <= 10:
+            return "u10"
+    return None
+
+
+def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
+    rs = ctx.rules
+    entrants = list(ctx.entrants.values())
+    rated = [e for e in entrants if e.rating is not None]
+    unrated = [e for e in entrants if e.rating is None]
+    kind = _section_kind(ctx)
+    rounds = ctx.t.number_of_rounds or max((len(e.cells) for e in entrants), default=0)
+    if kind:
+        ctx.notes.append(f"{kind} section: games against unrated players are rated")
+    floor_value: int | None = None
+    temporary: dict[int, int] = {}
+    final: dict[int, int | None] = {}
+    if unrated:
+        all_unrated = (rs.unrated_floor_all_unrated or {}).get(kind or "u10")
+        floor_value = calc.chessa_floor(
+            [e.rating or 0 for e in rated], len(unrated), all_unrated=all_unrated
+        )
+        ctx.notes.append(f"unrated players' floor: {floor_value}")
+
+        def perf(e: _Entrant, others: Mapping[int, int]) -> int | None:
+            opps, score = [], Fraction(0)
+            for c in e.cells:
+                if c.score is None or c.opponent is None or c.reason:
+                    continue
+                opp = ctx.rating_of(c.opponent)
+                opps.append(opp if opp is not None else others[c.opponent])
+                score += c.score
+            return calc.performance(opps, score, own=floor_value or 0, floor=rs.rating_floor)
+
+        # Steps 5-6 and regulations.md I-13: temporary ratings against the
+        # floor, then the published performances against the temporary ones.
+        floors = {e.player.start_rank: floor_value for e in unrated}
+        for e in unrated:
+            temporary[e.player.start_rank] = perf(e, floors) or floor_value
+        for e in unrated:
+            final[e.player.start_rank] = perf(e, temporary)
+
+    def opp_rating(sr: int | None, *, for_rated: bool) -> int | None:
+        r = ctx.rating_of(sr)
+        if r is not None or sr is None:
+            return r
+        if for_rated and kind is None:
+            return None
+        return temporary.get(sr)
+
+    half_up = -(-rounds * (rs.gain_min_played or (1, 2))[0] // (rs.gain_min_played or (1, 2))[1])
+    top = max((ctx.score(e) for e in entrants), default=Fraction(0))
+    out: list[PlayerRating] = []
+    for e in entrants:
+        own = e.rating
+        games: list[GameRating] = []
+        opps: list[int] = []
+        w = we = Fraction(0)
+        played = 0
+        for c in e.cells:
+            if c.score is not None and c.reason is None:
+                played += 1
+            opp = opp_rating(c.opponent, for_rated=own is not None) if c.score is not None else None
+            if opp is None:
+                reason = c.reason if c.score is None else "opponent unrated: not rated in this section"
+                games.append(_skip(c, reason))
+                continue
+            w += c.score or 0
+            opps.append(opp)
+            if own is None:
+                games.append(GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason))
+                continue
+            d = calc.difference(own, opp, rs)
+            pd = expected_score(d.used)
+            we += pd
+            games.append(
+                GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, d.used, d.raw, d.capped, pd)
+            )
+        n = len(opps)
+        rc = Fraction(sum(opps), n) if n else None
+        if own is None:
+            sr = e.player.start_rank
+            value = final.get(sr)
+            least = rs.newcomer_min_games or 0
+            nc = Newcomer(
+                rc, n, w, None, None, value, value,
+                counts=value is not None,
+                publishable=n >= least and value is not None,
+                reason="" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
+            )  # fmt: skip
+            line = _newcomer_line(ctx, e, games, nc, rc)
+            out.append(attrs.evolve(line, performance=value, notes=(*line.notes, f"temporary rating {temporary.get(sr)}")))
+            continue
+        extra: list[str] = []
+        show_perf = played >= half_up
+        perf_value = (
+            calc.performance([g.opponent_rating or 0 for g in games if g.rated], w, own=own, floor=rs.rating_floor)
+            if show_perf and n
+            else None
+        )
+        line = _rated_line(ctx, e, games, n, rc, w, we if n else None, performance=perf_value)
+        change = line.change
+        if change is not None and change > 0 and played < half_up and ctx.ev.type is not TournamentType.TEAM:
+            extra.append(f"played {played} of {rounds} rounds: gains need {half_up} (50% rule)")
+            change = Fraction(0)
+        if change is not None and change < 0 and rs.joint_winners_keep_rating and ctx.score(e) == top:
+            extra.append("joint first place: no rating loss")
+            change = Fraction(0)
+        if extra:
+            line = attrs.evolve(
+                line,
+                change=change,
+                new_rating=calc.new_rating(own, change or Fraction(0), rs),
+                notes=(*line.notes, *extra),
+            )
+        out.append(line)
+    return out
