@@ -1,0 +1,849 @@
+"""A :class:`~trfkit.rating.model.RatingReport` as text, CSV, JSON or HTML.
+
+``trfkit rate --format text|csv|json|html`` shows what a rating system does
+with a tournament, laid out like FIDE's Form 3 ("Report Form for Multiple
+Results in a Swiss System Tournament", shared/seeds/004): columns A-H per
+player, I/J/K per round, L/M/N (N, Rc, W), then We, W−We, K, K×(W−We) and
+the new rating; a section for newcomers; the notes. The shapes are
+documented in docs/rate-output.md:
+
+* ``text``: the form in fixed-width columns, three lines per player;
+* ``csv``: one row per player, a blank line, one row per game;
+* ``json``: the stable ``trfkit.rate/1`` document;
+* ``html``: one self-contained page (inline CSS, printable on A4 landscape).
+
+Each renderer returns the whole output as one string ending in a newline.
+
+>>> _score(Fraction(7, 2)), _score(Fraction(7, 2), ascii=True), _signed(Fraction(-363, 10))
+('3½', '3.5', '-36.30')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import unicodedata
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport
+
+__all__ = [
+    "CSV_GAME_COLUMNS",
+    "CSV_PLAYER_COLUMNS",
+    "RATE_SCHEMA",
+    "rating_data",
+    "render_rating_csv",
+    "render_rating_csv_games",
+    "render_rating_html",
+    "render_rating_json",
+    "render_rating_text",
+    "split_name",
+]
+
+RATE_SCHEMA = "trfkit.rate/1"
+
+CSV_PLAYER_COLUMNS = (
+    "rank",
+    "start_rank",
+    "family_name",
+    "first_name",
+    "fide_id",
+    "federation",
+    "title",
+    "rating",
+    "score",
+    "n",
+    "rc",
+    "w",
+    "we",
+    "w_minus_we",
+    "k",
+    "k_assumed",
+    "change",
+    "new_rating",
+    "ru",
+    "performance",
+    "newcomer_publishable",
+    "notes",
+)
+CSV_GAME_COLUMNS = (
+    "start_rank",
+    "round",
+    "opponent",
+    "opponent_rating",
+    "colour",
+    "result",
+    "score",
+    "rated",
+    "reason",
+    "d",
+    "d_uncapped",
+    "capped",
+    "pd",
+)
+
+# Form 3 has 11 round columns; more rounds go on continuation lines.
+_ROUNDS_PER_LINE = 11
+
+Number = Fraction | int
+
+
+# --- numbers ------------------------------------------------------------------
+
+
+def _rounded(x: Number, places: int) -> int:
+    """``x × 10^places`` rounded half away from zero, as printed figures are."""
+    scaled = Fraction(x) * 10**places
+    q = int(abs(scaled) + Fraction(1, 2))
+    return -q if scaled < 0 else q
+
+
+def _fixed(x: Number, places: int) -> str:
+    """``x`` with exactly ``places`` decimals; never ``-0.00``."""
+    q = _rounded(x, places)
+    digits = str(abs(q)).rjust(places + 1, "0")
+    body = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    return "-" + body if q < 0 else body
+
+
+def _signed(x: Number, places: int = 2) -> str:
+    """``+0.64``, ``-36.30``, ``0.00``: a change always shows its sign."""
+    s = _fixed(x, places)
+    return s if s.startswith("-") or _rounded(x, places) == 0 else "+" + s
+
+
+def _decimal(x: Number, places: int = 4) -> str:
+    """Plain decimal, exact up to ``places`` decimals (trailing zeros dropped)."""
+    s = _fixed(x, places)
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def _whole_or(x: Number, places: int) -> str:
+    """A value the rule rounded (or a whole one) as an integer, else ``places`` decimals."""
+    if isinstance(x, int) or x.denominator == 1:
+        return str(int(x))
+    return _fixed(x, places)
+
+
+def _score(x: Number, ascii: bool = False) -> str:
+    """``3½``, ``½``, ``4`` (``3.5``, ``.5`` in ASCII); other fractions as decimals."""
+    f = Fraction(x)
+    if f.denominator == 1:
+        return str(int(f))
+    if f.denominator == 2 and f > 0:
+        whole = int(f)
+        half = ".5" if ascii else "½"
+        return f"{whole}{half}" if whole else half
+    return _decimal(f, 2)
+
+
+def _json_number(x: Number | None) -> int | float | None:
+    """Fractions as JSON numbers: ``int`` when whole, else ``float``."""
+    if x is None:
+        return None
+    if isinstance(x, int) or x.denominator == 1:
+        return int(x)
+    return float(x)
+
+
+# --- names and symbols --------------------------------------------------------
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """Form 3's A (family name) and B (first name): split at the first comma.
+
+    >>> split_name("Vantreck, Oskar"), split_name("Magnus"), split_name("de Vries,Jan, jr")
+    (('Vantreck', 'Oskar'), ('Magnus', ''), ('de Vries', 'Jan, jr'))
+    """
+    family, comma, first = name.partition(",")
+    return (family.strip(), first.strip()) if comma else (name.strip(), "")
+
+
+_UNPLAYED_SYMBOLS = {
+    "+": "+",  # forfeit win
+    "-": "-",  # forfeit loss
+    "W": "+",  # won, under one move
+    "D": "=",
+    "L": "-",
+    "F": "+",  # full-point bye
+    "U": "+",  # pairing-allocated bye (the points of a win)
+    "H": "=",  # half-point bye
+    "Z": "-",  # zero-point bye
+}
+
+
+def _k_symbol(g: GameRating, ascii: bool = False) -> str:
+    """Form 3's K: ``1 ½ 0`` for a played game, ``+ - =`` for an unplayed one."""
+    code = g.result.strip().upper()
+    if code == "1":
+        return "1"
+    if code == "=":
+        return ".5" if ascii else "½"
+    if code == "0":
+        return "0"
+    if code in _UNPLAYED_SYMBOLS:
+        return _UNPLAYED_SYMBOLS[code]
+    if not code:
+        return ""
+    return _score(g.score, ascii) if g.score is not None else code
+
+
+_ASCII_LETTERS = str.maketrans(
+    {
+        **dict(zip("ØøŁłĐđÐðı−–—‘’“”", "OoLlDdDdi---''\"\"", strict=True)),
+        **{"ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th"},
+        **{"×": "x", "½": ".5"},
+    }
+)
+
+
+def _clean(s: str, ascii: bool = False) -> str:
+    """Text from a file made safe for a terminal: one line, no control characters.
+
+    In ASCII mode letters lose their accents (``Müller`` → ``Muller``) and
+    what has no ASCII form becomes ``?``.
+    """
+    s = unicodedata.normalize("NFC", s)
+    s = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in s)
+    if ascii:
+        s = unicodedata.normalize("NFKD", s.translate(_ASCII_LETTERS))
+        s = "".join(c for c in s if not unicodedata.combining(c))
+        s = s.encode("ascii", "replace").decode("ascii")
+    return s
+
+
+def _width(s: str) -> int:
+    """Terminal columns: combining marks take none, East Asian wide letters two."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in s
+    )
+
+
+def _ljust(s: str, width: int) -> str:
+    return s + " " * max(0, width - _width(s))
+
+
+def _rjust(s: str, width: int) -> str:
+    return " " * max(0, width - _width(s)) + s
+
+
+# --- JSON ---------------------------------------------------------------------
+
+
+def _game_data(g: GameRating) -> dict[str, Any]:
+    return {
+        "round": g.round,
+        "opponent": g.opponent,
+        "opponent_rating": g.opponent_rating,
+        "colour": g.colour,
+        "result": g.result.strip(),
+        "score": _json_number(g.score),
+        "rated": g.rated,
+        "reason": g.reason,
+        "d": g.d,
+        "d_uncapped": g.d_uncapped,
+        "capped": g.capped,
+        "pd": _json_number(g.pd),
+    }
+
+
+def _newcomer_data(nc: Newcomer) -> dict[str, Any]:
+    return {
+        "ra": _json_number(nc.ra),
+        "n": nc.n,
+        "w": _json_number(nc.w),
+        "p": _json_number(nc.p),
+        "dp": nc.dp,
+        "ru": nc.ru,
+        "ru_uncapped": nc.ru_uncapped,
+        "hypothetical": nc.hypothetical,
+        "counts": nc.counts,
+        "publishable": nc.publishable,
+        "reason": nc.reason,
+        "ru_first": nc.ru_first,
+        "rc_new": nc.rc_new,
+    }
+
+
+def _player_data(p: PlayerRating) -> dict[str, Any]:
+    return {
+        "start_rank": p.start_rank,
+        "name": p.name,
+        "fide_id": p.fide_id,
+        "federation": p.federation,
+        "title": p.title,
+        "rank": p.rank,
+        "rating": p.rating,
+        "rating_source": p.rating_source,
+        "score": _json_number(p.score),
+        "n": p.n,
+        "rc": _json_number(p.rc),
+        "w": _json_number(p.w),
+        "we": _json_number(p.we),
+        "w_minus_we": _json_number(p.w_minus_we),
+        "k": p.k,
+        "k_assumed": p.k_assumed,
+        "k_reason": p.k_reason,
+        "change": _json_number(p.change),
+        "new_rating": p.new_rating,
+        "ru": p.ru,
+        "performance": p.performance,
+        "newcomer": None if p.newcomer is None else _newcomer_data(p.newcomer),
+        "notes": list(p.notes),
+        "games": [_game_data(g) for g in p.games],
+    }
+
+
+def rating_data(report: RatingReport) -> dict[str, Any]:
+    """The ``trfkit.rate/1`` document as JSON-ready data (keys in documented order)."""
+    e = report.event
+    rr = report.round_robin
+    return {
+        "schema": RATE_SCHEMA,
+        "rules": {
+            "name": report.rules,
+            "title": report.rules_title,
+            "reference": report.rules_reference,
+            "source": report.rules_source,
+            "amendments": list(report.amendments),
+        },
+        "event": {
+            "name": e.name,
+            "city": e.city,
+            "federation": e.federation,
+            "chief_arbiter": e.chief_arbiter,
+            "time_control": e.time_control,
+            "start": e.start.isoformat() if e.start else None,
+            "end": e.end.isoformat() if e.end else None,
+            "type": e.type,
+            "type_source": e.type_source,
+            "rounds": e.rounds,
+            "rate_class": e.rate_class,
+        },
+        "round_robin": None
+        if rr is None
+        else {"rar": _json_number(rr.rar), "dpa": _json_number(rr.dpa), "n": rr.n, "ra": rr.ra},
+        "notes": list(report.notes),
+        "players": [_player_data(p) for p in report.players],
+    }
+
+
+def render_rating_json(report: RatingReport) -> str:
+    """The ``trfkit.rate/1`` document, indented 2, UTF-8 (not ``\\u``-escaped)."""
+    return json.dumps(rating_data(report), indent=2, ensure_ascii=False) + "\n"
+
+
+# --- text ---------------------------------------------------------------------
+
+
+def _round_count(report: RatingReport) -> int:
+    last = max((g.round for p in report.players for g in p.games), default=0)
+    return max(report.event.rounds, last)
+
+
+def _is_round_robin(report: RatingReport) -> bool:
+    return report.round_robin is not None or "round-robin" in report.event.type
+
+
+def _title(report: RatingReport) -> str:
+    if _is_round_robin(report):
+        return "Rating Report for a Round-Robin Tournament (laid out as FIDE Form 3)"
+    return "Report Form for Multiple Results in a Swiss System Tournament (FIDE Form 3)"
+
+
+def _header_fields(report: RatingReport) -> list[tuple[str, str]]:
+    """The form's top block, plus the rule set and why it was chosen."""
+    e = report.event
+    city_fed = " / ".join(x for x in (e.city, e.federation) if x)
+    rounds = str(e.rounds) if e.rounds else ""
+    fields = [
+        ("Event", e.name),
+        ("City/Fed", city_fed),
+        ("Chief Arbiter", e.chief_arbiter),
+        ("Time Control", f"{e.time_control} ({e.rate_class})" if e.time_control else e.rate_class),
+        ("Start", e.start.isoformat() if e.start else ""),
+        ("End", e.end.isoformat() if e.end else ""),
+        ("Type", f"{e.type} ({e.type_source}), {rounds} rounds" if rounds else e.type),
+        ("Rules", f"{report.rules}: {report.rules_title}"),
+        ("Reference", report.rules_reference),
+        ("Chosen by", report.rules_source),
+    ]
+    if report.amendments:
+        fields.append(("Amendments", ", ".join(report.amendments)))
+    rr = report.round_robin
+    if rr is not None:
+        fields.append(
+            (
+                "Round robin",
+                f"Rar {_fixed(rr.rar, 2)}, dpa {_fixed(rr.dpa, 2)}, n {rr.n}, Ra {rr.ra}",
+            )
+        )
+    return fields
+
+
+def _k_text(p: PlayerRating) -> str:
+    if p.k is None:
+        return "?" if p.k_assumed else ""
+    return f"{p.k}?" if p.k_assumed else str(p.k)
+
+
+def _player_notes(p: PlayerRating) -> list[str]:
+    """What the form's cells cannot say: an assumed K, where the rating came from."""
+    notes: list[str] = []
+    if p.k_assumed:
+        notes.append(f"K {p.k if p.k is not None else '?'} assumed: {p.k_reason}")
+    if p.rating_source == "list":
+        notes.append("rating from the players' list")
+    elif p.rating_source == "list-standard":
+        notes.append("standard rating from the players' list (R&B §7.2.1)")
+    notes.extend(p.notes)
+    return notes
+
+
+def _newcomers(report: RatingReport) -> list[tuple[PlayerRating, Newcomer]]:
+    return [(p, p.newcomer) for p in report.players if p.newcomer is not None]
+
+
+def _round_cell(value: str, width: int) -> str:
+    """Right-aligned in ``width``, a trailing ``*`` hanging in the next column."""
+    mark = value.endswith("*")
+    return _rjust(value.removesuffix("*"), width) + ("*" if mark else " ")
+
+
+def _table(rows: Sequence[Sequence[str]], right: Sequence[bool], sep: str = "  ") -> list[str]:
+    """Rows padded to common widths (by terminal columns); ``right`` aligns numbers."""
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(right))]
+    out = []
+    for r in rows:
+        cells = [
+            _rjust(c, w) if ra else _ljust(c, w) for c, w, ra in zip(r, widths, right, strict=True)
+        ]
+        out.append(sep.join(cells).rstrip())
+    return out
+
+
+def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
+    """Form 3's grid: a three-line header, then three lines per player."""
+    minus = "-" if ascii else "−"
+    times = "x" if ascii else "×"
+    rounds = _round_count(report)
+    perf = any(p.performance is not None for p in report.players)
+    out: list[str] = []
+
+    names = [split_name(_clean(p.name, ascii)) for p in report.players]
+    wn = max([13, *(_width(x) for pair in names for x in pair)])
+    wc = max([7, *(len(str(p.start_rank)) for p in report.players)])  # "E Title"
+    wr = 4  # a round: "2100", "1234", then one column for the cap's "*"
+    per_line = max(1, min(rounds, _ROUNDS_PER_LINE))
+    blocks = max(1, -(-rounds // _ROUNDS_PER_LINE))
+
+    def row(a: str, c: str, f: str, label: str, cells: Sequence[str], lmn: str, tail: str) -> str:
+        body = " ".join(_round_cell(x, wr) for x in cells).ljust(per_line * (wr + 2) - 1)
+        return (
+            f"{_ljust(a, wn)}  {_ljust(c, wc)} {_rjust(f, 8)} | {label:1} {body} | {lmn:>7} | {tail}"
+        ).rstrip()
+
+    def tail_cols(values: Sequence[str]) -> str:
+        widths = [6, 6, 4, 9, 5] + ([5] if perf else [])
+        return " ".join(_rjust(v, w) for v, w in zip(values, widths, strict=True))
+
+    tail_head = ["We", f"W{minus}We", "K", f"K{times}(W{minus}We)", "New"] + (
+        ["Perf"] if perf else []
+    )
+    head_rows = [
+        ("A Family name", "C No.", "F Rank", "I", "L N", tail_cols(tail_head)),
+        ("B First name", "D Fed", "G Rating", "J", "M Rc", ""),
+        ("", "E Title", "H Score", "K", "N W", ""),
+    ]
+    header: list[str] = []
+    for b in range(blocks):
+        start = b * _ROUNDS_PER_LINE + 1
+        numbers = [str(r) for r in range(start, min(rounds, start + _ROUNDS_PER_LINE - 1) + 1)]
+        for i, (a, c, f, label, lmn, tail) in enumerate(head_rows):
+            if b:
+                a, c, f, lmn, tail = ("", "", "", "", "")
+            header.append(row(a, c, f, label, numbers if i == 0 else [], lmn, tail))
+    rule = "-" * max(_width(x) for x in header)
+    out += [rule, *header, rule]
+
+    for p, (family, first) in zip(report.players, names, strict=True):
+        games = {g.round: g for g in p.games}
+        rc = "" if p.rc is None else _whole_or(p.rc, 1)
+        tail = tail_cols(
+            [
+                "" if p.we is None else _fixed(p.we, 2),
+                "" if p.w_minus_we is None else _signed(p.w_minus_we),
+                _k_text(p),
+                "" if p.change is None else _signed(p.change),
+                "" if p.new_rating is None else str(p.new_rating),
+            ]
+            + (["" if p.performance is None else str(p.performance)] if perf else [])
+        )
+        rank = "" if p.rank is None else str(p.rank)
+        rating = "" if p.rating is None else str(p.rating)
+        for b in range(blocks):
+            rs = range(b * _ROUNDS_PER_LINE + 1, min(rounds, (b + 1) * _ROUNDS_PER_LINE) + 1)
+            cells_i: list[str] = []
+            cells_j: list[str] = []
+            cells_k: list[str] = []
+            for r in rs:
+                g = games.get(r)
+                if g is None:
+                    cells_i.append("")
+                    cells_j.append("")
+                    cells_k.append("")
+                    continue
+                cells_i.append("" if g.opponent is None else str(g.opponent))
+                j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
+                cells_j.append(j + "*" if j and g.capped else j)
+                cells_k.append(_k_symbol(g, ascii))
+            if b == 0:
+                fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
+                out.append(row(family, str(p.start_rank), rank, "", cells_i, str(p.n), tail))
+                out.append(row(first, fed, rating, "", cells_j, rc, ""))
+                out.append(
+                    row("", title, _score(p.score, ascii), "", cells_k, _score(p.w, ascii), "")
+                )
+            else:
+                for cells in (cells_i, cells_j, cells_k):
+                    out.append(row("", "", "", "", cells, "", ""))
+        out.append(rule)
+
+    half = ".5" if ascii else "½"
+    out.append(
+        f"Marks: J 2100* the cap changed D. K 1 {half} 0 played; + - = unplayed "
+        f"(forfeit, bye) worth 1, 0, {half}. K 20? K assumed (see the notes)."
+    )
+    return out
+
+
+def _text_newcomers(report: RatingReport, ascii: bool) -> list[str]:
+    """The newcomers' table: Ra, p, dp, Ru and whether it can be published."""
+    newcomers = _newcomers(report)
+    if not newcomers:
+        return []
+    rr = _is_round_robin(report) and any(
+        nc.ru_first is not None or nc.rc_new is not None for _, nc in newcomers
+    )
+    head = ["No.", "Name", "Ra", "hyp.", "n", "W", "p", "dp"]
+    head += ["Ru first", "Rc(new)"] if rr else []
+    head += ["Ru", "uncapped", "counts", "publishable", "reason"]
+    rows: list[list[str]] = [head]
+    for p, nc in newcomers:
+        line = [
+            str(p.start_rank),
+            _clean(p.name, ascii),
+            "" if nc.ra is None else _whole_or(nc.ra, 2),
+            str(nc.hypothetical) if nc.hypothetical else "",
+            str(nc.n),
+            _score(nc.w, ascii),
+            "" if nc.p is None else _fixed(nc.p, 2),
+            "" if nc.dp is None else f"{nc.dp:+d}",
+        ]
+        if rr:
+            line += [
+                "" if nc.ru_first is None else str(nc.ru_first),
+                "" if nc.rc_new is None else str(nc.rc_new),
+            ]
+        line += [
+            "" if nc.ru is None else str(nc.ru),
+            "" if nc.ru_uncapped is None or nc.ru_uncapped == nc.ru else str(nc.ru_uncapped),
+            "yes" if nc.counts else "no",
+            "yes" if nc.publishable else "no",
+            _clean(nc.reason, ascii),
+        ]
+        rows.append(line)
+    numeric = [True, False, True, True, True, True, True, True]
+    numeric += [True, True] if rr else []
+    numeric += [True, True, False, False, False]
+    return ["", "Newcomers: performance toward a first rating", *_table(rows, numeric)]
+
+
+def _text_notes(report: RatingReport, ascii: bool) -> list[str]:
+    out: list[str] = []
+    if report.notes:
+        out += ["", "Notes:"]
+        out += [f"- {_clean(n, ascii)}" for n in report.notes]
+    player_notes = [(p, _player_notes(p)) for p in report.players]
+    if any(n for _, n in player_notes):
+        out += ["", "Notes on players:"]
+        for p, notes in player_notes:
+            for n in notes:
+                out.append(f"- {p.start_rank} {_clean(p.name, ascii)}: {_clean(n, ascii)}")
+    return out
+
+
+def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
+    """The Form 3 layout in fixed-width columns; three lines per player.
+
+    Line 1 holds A (family name), C (pairing number), F (rank), I (the
+    opponents' pairing numbers), L (N) and the rating change; line 2 B, D,
+    G, J (the opponents' ratings, ``*`` where the cap changed D) and M (Rc);
+    line 3 E, H, K (the scores) and N (W). Rounds past the 11th go on three
+    continuation lines. ``ascii=True`` writes ``.5`` for ``½`` and strips
+    accents, for terminals and files that need ASCII.
+    """
+    out: list[str] = [_clean(_title(report), ascii), ""]
+    out += _table(
+        [(f"{k}:", _clean(v, ascii)) for k, v in _header_fields(report)], (False, False), " "
+    )
+    out += ["", *_text_grid(report, ascii), *_text_newcomers(report, ascii)]
+    out += _text_notes(report, ascii)
+    return "\n".join(out) + "\n"
+
+
+# --- CSV ----------------------------------------------------------------------
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_text(s: str) -> str:
+    """Free text from a file, kept from being read as a spreadsheet formula."""
+    return "'" + s if s.startswith(_FORMULA_START) else s
+
+
+def _csv_num(x: Number | None) -> str:
+    return "" if x is None else _decimal(x)
+
+
+def _csv_bool(x: bool | None) -> str:
+    return "" if x is None else ("true" if x else "false")
+
+
+def _player_row(p: PlayerRating) -> list[str]:
+    family, first = split_name(p.name)
+    return [
+        "" if p.rank is None else str(p.rank),
+        str(p.start_rank),
+        _csv_text(family),
+        _csv_text(first),
+        "" if p.fide_id is None else str(p.fide_id),
+        p.federation,
+        p.title,
+        _csv_num(p.rating),
+        _csv_num(p.score),
+        str(p.n),
+        _csv_num(p.rc),
+        _csv_num(p.w),
+        _csv_num(p.we),
+        _csv_num(p.w_minus_we),
+        _csv_num(p.k),
+        _csv_bool(p.k_assumed),
+        _csv_num(p.change),
+        _csv_num(p.new_rating),
+        _csv_num(p.ru),
+        _csv_num(p.performance),
+        _csv_bool(None if p.newcomer is None else p.newcomer.publishable),
+        _csv_text(" | ".join(_player_notes(p))),
+    ]
+
+
+def _game_rows(report: RatingReport) -> Iterable[list[str]]:
+    for p in report.players:
+        for g in p.games:
+            yield [
+                str(p.start_rank),
+                str(g.round),
+                _csv_num(g.opponent),
+                _csv_num(g.opponent_rating),
+                g.colour,
+                g.result.strip(),
+                _csv_num(g.score),
+                _csv_bool(g.rated),
+                _csv_text(g.reason or ""),
+                _csv_num(g.d),
+                _csv_num(g.d_uncapped),
+                _csv_bool(g.capped),
+                _csv_num(g.pd),
+            ]
+
+
+def _csv(rows: Iterable[Sequence[str]]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+def render_rating_csv_games(report: RatingReport) -> str:
+    """Only the games section: a header line, then one row per round of each player."""
+    return _csv([CSV_GAME_COLUMNS, *_game_rows(report)])
+
+
+def render_rating_csv(report: RatingReport) -> str:
+    """One row per player (rank order), a blank line, then one row per game."""
+    players = _csv([CSV_PLAYER_COLUMNS, *(_player_row(p) for p in report.players)])
+    return players + "\n" + render_rating_csv_games(report)
+
+
+# --- HTML ---------------------------------------------------------------------
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("trfkit.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _sort_key(x: Number | None) -> str:
+    return "" if x is None else _decimal(x)
+
+
+def _html_player(p: PlayerRating, rounds: int, report: RatingReport) -> dict[str, Any]:
+    """One player's cells as display strings (the template only lays them out)."""
+    family, first = split_name(p.name)
+    games = {g.round: g for g in p.games}
+    names = {q.start_rank: q.name for q in report.players}
+    cells = []
+    for r in range(1, rounds + 1):
+        g = games.get(r)
+        if g is None:
+            cells.append({"round": r, "i": "", "j": "", "k": "", "capped": False})
+            continue
+        j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
+        cells.append(
+            {
+                "round": r,
+                "i": "" if g.opponent is None else str(g.opponent),
+                "j": j,
+                "k": _k_symbol(g),
+                "capped": bool(j) and g.capped,
+            }
+        )
+    game_rows = [
+        {
+            "round": g.round,
+            "opponent": "" if g.opponent is None else str(g.opponent),
+            "opponent_name": names.get(g.opponent, "") if g.opponent is not None else "bye",
+            "opponent_rating": "" if g.opponent_rating is None else str(g.opponent_rating),
+            "colour": {"w": "white", "b": "black"}.get(g.colour, ""),
+            "result": g.result.strip(),
+            "score": "" if g.score is None else _score(g.score),
+            "rated": g.rated,
+            "d": "" if g.d is None else f"{g.d:+d}" + ("*" if g.capped else ""),
+            "d_uncapped": "" if g.d_uncapped is None else f"{g.d_uncapped:+d}",
+            "pd": "" if g.pd is None else _fixed(g.pd, 2),
+            "reason": g.reason or "",
+        }
+        for g in p.games
+    ]
+    return {
+        "start_rank": p.start_rank,
+        "family": family,
+        "first": first,
+        "name": p.name,
+        "fide_id": "" if p.fide_id is None else str(p.fide_id),
+        "federation": p.federation,
+        "title": p.title,
+        "rank": "" if p.rank is None else str(p.rank),
+        "rating": "" if p.rating is None else str(p.rating),
+        "rating_source": p.rating_source,
+        "score": _score(p.score),
+        "n": str(p.n),
+        "rc": "" if p.rc is None else _whole_or(p.rc, 1),
+        "w": _score(p.w),
+        "we": "" if p.we is None else _fixed(p.we, 2),
+        "w_minus_we": "" if p.w_minus_we is None else _signed(p.w_minus_we),
+        "k": "" if p.k is None else str(p.k),
+        "k_assumed": p.k_assumed,
+        "k_reason": p.k_reason,
+        "change": "" if p.change is None else _signed(p.change),
+        "change_sign": 0 if p.change is None else (p.change > 0) - (p.change < 0),
+        "new_rating": "" if p.new_rating is None else str(p.new_rating),
+        "ru": "" if p.ru is None else str(p.ru),
+        "performance": "" if p.performance is None else str(p.performance),
+        "newcomer": p.newcomer is not None,
+        "cells": cells,
+        "games": game_rows,
+        "notes": _player_notes(p),
+        "sort": {
+            "rank": _sort_key(p.rank),
+            "no": str(p.start_rank),
+            "family": family.casefold(),
+            "first": first.casefold(),
+            "fed": p.federation,
+            "title": p.title,
+            "rating": _sort_key(p.rating),
+            "score": _sort_key(p.score),
+            "n": str(p.n),
+            "rc": _sort_key(p.rc),
+            "w": _sort_key(p.w),
+            "we": _sort_key(p.we),
+            "wwe": _sort_key(p.w_minus_we),
+            "k": _sort_key(p.k),
+            "change": _sort_key(p.change),
+            "new": _sort_key(p.new_rating),
+            "perf": _sort_key(p.performance),
+        },
+    }
+
+
+def _html_newcomer(p: PlayerRating, nc: Newcomer) -> dict[str, Any]:
+    return {
+        "start_rank": p.start_rank,
+        "name": p.name,
+        "ra": "" if nc.ra is None else _whole_or(nc.ra, 2),
+        "hypothetical": str(nc.hypothetical) if nc.hypothetical else "",
+        "n": str(nc.n),
+        "w": _score(nc.w),
+        "p": "" if nc.p is None else _fixed(nc.p, 2),
+        "dp": "" if nc.dp is None else f"{nc.dp:+d}",
+        "ru": "" if nc.ru is None else str(nc.ru),
+        "ru_uncapped": ""
+        if nc.ru_uncapped is None or nc.ru_uncapped == nc.ru
+        else str(nc.ru_uncapped),
+        "ru_first": "" if nc.ru_first is None else str(nc.ru_first),
+        "rc_new": "" if nc.rc_new is None else str(nc.rc_new),
+        "counts": nc.counts,
+        "publishable": nc.publishable,
+        "reason": nc.reason,
+    }
+
+
+def render_rating_html(report: RatingReport) -> str:
+    """One self-contained HTML5 page: inline CSS, no network, no script needed.
+
+    Everything from the file is escaped (autoescape). The wide grid scrolls
+    sideways on small screens and becomes one card per player under 700 px;
+    printed, it fits A4 landscape with the header repeated on every page.
+    A small inline script makes the columns sortable where scripts run.
+    """
+    rounds = _round_count(report)
+    newcomers = _newcomers(report)
+    rr_columns = _is_round_robin(report) and any(
+        nc.ru_first is not None or nc.rc_new is not None for _, nc in newcomers
+    )
+    return (
+        _environment()
+        .get_template("rating.html.j2")
+        .render(
+            title=_title(report),
+            event_name=report.event.name,
+            header=_header_fields(report),
+            rounds=rounds,
+            perf=any(p.performance is not None for p in report.players),
+            players=[_html_player(p, rounds, report) for p in report.players],
+            newcomers=[_html_newcomer(p, nc) for p, nc in newcomers],
+            rr_columns=rr_columns,
+            notes=list(report.notes),
+            player_notes=[
+                (p.start_rank, p.name, n) for p in report.players for n in _player_notes(p)
+            ],
+            schema=RATE_SCHEMA,
+        )
+    )
