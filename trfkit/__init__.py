@@ -10,7 +10,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from trfkit.diagnostics import Diagnostic, Severity, TrfError, TrfSyntaxError
 from trfkit.model import (
@@ -28,6 +29,10 @@ from trfkit.model import (
 )
 from trfkit.reader import load, loads
 from trfkit.writer import convert, dump, dumpb, dumps
+
+if TYPE_CHECKING:
+    from trfkit.rating.model import RatingReport
+    from trfkit.rating.ratinglist import ListedPlayer
 
 __version__ = "0.1.0"
 
@@ -61,6 +66,30 @@ def validate(
     return _validate(t, rules, type=type, time_control=time_control, ignore=ignore)
 
 
+def rate(
+    t: Tournament,
+    rules: str = "auto",
+    *,
+    type: str | None = None,
+    time_control: str | None = None,
+    ratings: Mapping[int, ListedPlayer] | None = None,
+    k: Mapping[int, int] | None = None,
+) -> RatingReport:
+    """What the rating system does with ``t``: per player N, Rc, W, We, K,
+    the change and the new rating, or a newcomer's performance, in the shape
+    of FIDE's Form 3. See :func:`trfkit.rating.engine.rate`.
+
+    >>> import trfkit
+    >>> report = trfkit.rate(trfkit.load("fixtures/rating-rr10-unrated.trf"), rules="fide-2009")
+    >>> a = report.player(1)
+    >>> a.n, float(a.we), a.k, float(a.change), a.new_rating
+    (9, 7.36, 10, 6.4, 2606)
+    """
+    from trfkit.rating.engine import rate as _rate
+
+    return _rate(t, rules, type=type, time_control=time_control, ratings=ratings, k=k)
+
+
 __all__ = [
     "Colour",
     "DateText",
@@ -84,5 +113,6 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "rate",
     "validate",
 ]

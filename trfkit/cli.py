@@ -132,6 +132,13 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
     return _status(diags, args.strict)
 
 
+def _known_rules(name: str) -> None:
+    from trfkit.rules import RULE_SETS
+
+    if name != "auto" and name not in RULE_SETS:
+        raise _Usage(f"unknown rule set {name!r}; choose auto or one of {', '.join(RULE_SETS)}")
+
+
 def _codes(text: str) -> set[str]:
     return {c.strip().upper() for c in text.replace(" ", ",").split(",") if c.strip()}
 
@@ -139,12 +146,8 @@ def _codes(text: str) -> set[str]:
 def _cmd_check(args: argparse.Namespace) -> int:
     from trfkit.checks.files import CheckedFile, check_file, trf_files
     from trfkit.report import diagnostics as render
-    from trfkit.rules import RULE_SETS
 
-    if args.rules != "auto" and args.rules not in RULE_SETS:
-        raise _Usage(
-            f"unknown rule set {args.rules!r}; choose auto or one of {', '.join(RULE_SETS)}"
-        )
+    _known_rules(args.rules)
     ignore: set[str] = set()
     for text in args.ignore or ():
         ignore |= _codes(text)
@@ -189,6 +192,93 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return _status([d for f in results for d in f.diagnostics], args.strict)
 
 
+def _k_overrides(items: Sequence[str] | None) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for item in items or ():
+        rank, sep, k = item.partition("=")
+        if not sep or not rank.strip().isdigit() or not k.strip().isdigit():
+            raise _Usage(f"--k {item!r}: expected START_RANK=K, e.g. --k 12=40")
+        out[int(rank)] = int(k)
+    return out
+
+
+def _cmd_rate(args: argparse.Namespace) -> int:
+    from trfkit.rating.engine import rate
+    from trfkit.rating.ratinglist import RatingListError, load_rating_list
+    from trfkit.report import rating as render
+
+    _known_rules(args.rules)
+    k = _k_overrides(args.k)
+    t = _read(args.file, args.encoding)
+    listed = None
+    if args.rating_list:
+        ids = {p.fide_id for p in t.players if p.fide_id}
+        try:
+            listed = load_rating_list(args.rating_list, wanted=ids)
+        except RatingListError as exc:
+            raise _Usage(str(exc)) from exc
+        except OSError as exc:
+            raise _Usage(f"{args.rating_list}: {exc.strerror or exc}") from exc
+    unknown = sorted(set(k) - {p.start_rank for p in t.players})
+    if unknown:
+        raise _Usage(f"--k names start rank(s) {', '.join(map(str, unknown))}: no such player")
+    report = rate(
+        t,
+        rules=args.rules,
+        type=args.type,
+        time_control=args.time_control,
+        ratings=listed,
+        k=k,
+        rate_class=args.rate_class,
+    )
+    if args.format == "json":
+        out = render.render_rating_json(report)
+    elif args.format == "csv":
+        out = render.render_rating_csv(report)
+    elif args.format == "html":
+        out = render.render_rating_html(report)
+    else:
+        out = render.render_rating_text(report, ascii=args.ascii)
+    _write(args.output, out)
+    if args.games_csv:
+        _write(args.games_csv, render.render_rating_csv_games(report))
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    return _status(t.diagnostics, args.strict)
+
+
+def _write(path: str | None, text: str) -> None:
+    if not path or path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+
+
+def _event_options(parser: argparse.ArgumentParser) -> None:
+    """--rules, --type and --time-control, the same for check and rate."""
+    from trfkit.event import TournamentType
+    from trfkit.rules import RULE_SETS
+
+    parser.add_argument(
+        "--rules",
+        default="auto",
+        metavar="NAME",
+        help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
+        f"for fast time controls) or one of {', '.join(RULE_SETS)}",
+    )
+    parser.add_argument(
+        "--type",
+        choices=[k.value for k in TournamentType],
+        help="tournament type (default: from 192/092, else from the pairings)",
+    )
+    parser.add_argument(
+        "--time-control", metavar="TEXT", help="the time control, replacing 122/222"
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trfkit",
@@ -222,9 +312,6 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--output-encoding", help="codec of the output (default utf-8)")
     f.set_defaults(func=_cmd_fmt)
 
-    from trfkit.event import TournamentType
-    from trfkit.rules import RULE_SETS
-
     c = sub.add_parser(
         "check",
         parents=[common],
@@ -235,19 +322,7 @@ def _parser() -> argparse.ArgumentParser:
         "input. Codes are listed in docs/codes.md.",
     )
     c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
-    c.add_argument(
-        "--rules",
-        default="auto",
-        metavar="NAME",
-        help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
-        f"for fast time controls) or one of {', '.join(RULE_SETS)}",
-    )
-    c.add_argument(
-        "--type",
-        choices=[k.value for k in TournamentType],
-        help="tournament type (default: from 192/092, else from the pairings)",
-    )
-    c.add_argument("--time-control", metavar="TEXT", help="the time control, replacing 122/222")
+    _event_options(c)
     c.add_argument(
         "--ignore",
         action="append",
@@ -262,6 +337,41 @@ def _parser() -> argparse.ArgumentParser:
         help="leave out findings below this severity (default: show all)",
     )
     c.set_defaults(func=_cmd_check)
+
+    r = sub.add_parser(
+        "rate",
+        parents=[common],
+        help="what the rating system does with a tournament (FIDE Form 3)",
+        description="Rate a TRF file under a rule set: per player the games that count (N), "
+        "their average rating (Rc), the score (W), the expected score (We), K, the change and "
+        "the new rating; for unrated players the performance toward a first rating. K values "
+        "the file cannot show are derived and marked as assumed: give --k or --rating-list.",
+    )
+    r.add_argument("file")
+    _event_options(r)
+    r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text")
+    r.add_argument("-o", "--output", help="write here instead of standard output")
+    r.add_argument(
+        "--games-csv", metavar="FILE", help="also write one CSV row per game to FILE"
+    )
+    r.add_argument(
+        "--k",
+        action="append",
+        metavar="START_RANK=K",
+        help="the K of a player (repeatable); wins over the list and the derived K",
+    )
+    r.add_argument(
+        "--rating-list",
+        metavar="FILE",
+        help="FIDE's players' list (XML or TXT, or a .zip of one): ratings and K by FIDE id",
+    )
+    r.add_argument(
+        "--rate-class",
+        choices=("standard", "rapid", "blitz"),
+        help="which rating the event changes (default: from the time control)",
+    )
+    r.add_argument("--ascii", action="store_true", help="text output without ½")
+    r.set_defaults(func=_cmd_rate)
     return parser
 
 

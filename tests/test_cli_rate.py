@@ -1,0 +1,147 @@
+"""``trfkit rate``: formats, inputs beyond the TRF, and exit codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, corpus_params
+from trfbuild import swiss_text
+
+from trfkit.cli import main
+
+RR10 = str(FIXTURES / "rating-rr10-unrated.trf")
+LIST_XML = str(FIXTURES / "ratinglist" / "players.xml")
+LIST_TXT = str(FIXTURES / "ratinglist" / "players.txt")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["rate", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_text_is_form_3(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, RR10, "--rules", "fide-2009")
+    assert status == 0, err
+    assert "Iteration Invitational" in out and "fide-2009" in out
+    # Player A's We (7.36) and change (+6.40 with K 10, assumed) are on his line.
+    line = next(x for x in out.splitlines() if x.startswith("Aldercott"))
+    assert "7.36" in line and "+6.40" in line and "2606" in line
+
+
+def test_json_numbers_and_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, RR10, "--rules", "fide-2002", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["rules"]["name"] == "fide-2002"
+    a = next(p for p in data["players"] if p["start_rank"] == 1)
+    for key in ("start_rank", "name", "fide_id", "federation", "title", "rank", "rating",
+                "score", "n", "rc", "w", "we", "k", "k_assumed", "change", "new_rating", "ru",
+                "performance", "games"):  # fmt: skip
+        assert key in a, key
+    assert a["rc"] == 2366 and a["we"] == pytest.approx(7.11) and a["change"] == pytest.approx(8.9)
+    game = a["games"][0]
+    for key in ("round", "opponent", "opponent_rating", "colour", "result", "rated", "reason", "d", "pd"):
+        assert key in game, key
+    c = next(p for p in data["players"] if p["start_rank"] == 3)
+    assert c["ru"] == 2414 and c["change"] is None and c["we"] is None
+
+
+def test_csv_players_and_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    games_file = tmp_path / "games.csv"
+    status, out, _ = run(capsys, RR10, "--rules", "fide-2009", "--format", "csv", "--games-csv", str(games_file))
+    assert status == 0
+    players = list(csv.DictReader(io.StringIO(out.split("\n\n")[0])))
+    assert len(players) == 10
+    games = list(csv.DictReader(io.StringIO(games_file.read_text(encoding="utf-8"))))
+    assert len(games) == 90  # 10 players × 9 rounds
+
+
+def test_html_to_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "report.html"
+    status, out, _ = run(capsys, RR10, "--format", "html", "-o", str(out_file))
+    assert status == 0 and out == ""
+    html = out_file.read_text(encoding="utf-8")
+    assert html.lstrip().lower().startswith("<!doctype html") and "Aldercott" in html
+
+
+def test_k_overrides(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, RR10, "--rules", "fide-2009", "--format", "json", "--k", "1=20", "--k", "6=30")
+    assert status == 0
+    players = {p["start_rank"]: p for p in json.loads(out)["players"]}
+    assert (players[1]["k"], players[1]["k_assumed"]) == (20, False)
+    assert players[1]["change"] == pytest.approx(12.8)
+    assert players[6]["change"] == pytest.approx(43.5)
+
+
+@pytest.mark.parametrize("rating_list", [LIST_XML, LIST_TXT])
+def test_rating_list_gives_ratings_and_k(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rating_list: str
+) -> None:
+    """The file says nothing of ratings; the list gives 2650 (K 10) and 2105 (K 20)."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        swiss_text([None, None], [(1, 1, 2, "1")], fide_ids=[90000011, 90000054]), encoding="utf-8"
+    )
+    status, out, _ = run(capsys, str(trf), "--rules", "fide-2024", "--format", "json", "--rating-list", rating_list)
+    assert status == 0
+    players = {p["start_rank"]: p for p in json.loads(out)["players"]}
+    assert (players[1]["rating"], players[1]["k"], players[1]["k_assumed"]) == (2650, 10, False)
+    assert (players[2]["rating"], players[2]["k"]) == (2105, 20)
+    assert players[1]["rating_source"] == "list"
+    # 2650 vs 2105 in March 2025: D 545 is capped at 400 → .92, a win is
+    # worth 10 × .08 (the 2650 exemption starts on 2025-10-01).
+    assert players[1]["change"] == pytest.approx(0.8)
+
+
+def test_rapid_uses_standard_rating_from_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """R&B 2024 §7.2.1: no rapid rating but a standard one: it is used."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        swiss_text([None, None], [(1, 1, 2, "=")], fide_ids=[90000054, 90000011], time_control="15 min + 10 sec/move"),
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, str(trf), "--rules", "fide-rb-2024", "--format", "json", "--rating-list", LIST_XML)
+    assert status == 0
+    players = {p["start_rank"]: p for p in json.loads(out)["players"]}
+    assert (players[1]["rating"], players[1]["rating_source"]) == (2105, "list-standard")
+    assert players[2]["rating"] == 2601  # his rapid rating
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--rules", "fide-1999"],
+        ["--k", "1:20"],
+        ["--k", "99=20"],
+        ["--rating-list", "/nonexistent/list.xml"],
+    ],
+)
+def test_unusable_arguments_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    status, _, err = run(capsys, RR10, *args)
+    assert status == 2 and err.startswith("trfkit: ") and "Traceback" not in err
+
+
+def test_bad_rating_list_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "list.txt"
+    bad.write_bytes(b"\x00\x01garbage")
+    status, _, err = run(capsys, RR10, "--rating-list", str(bad))
+    assert status == 2 and "list.txt" in err
+
+
+def test_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "/nonexistent.trf")
+    assert status == 2 and "no such file" in err
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_corpus_rates_in_every_format(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    """Every real file rates without a traceback, in every format."""
+    for fmt in ("text", "json", "csv", "html"):
+        status, out, err = run(capsys, str(path), "--format", fmt)
+        assert status in (0, 1), err
+        assert out and "Traceback" not in err
