@@ -35,6 +35,7 @@ from trfkit.rules import RateClass, Rounding, RuleSet
 
 __all__ = [
     "Difference",
+    "cap_bounds",
     "cap_k",
     "chessa_floor",
     "derive_k",
@@ -96,34 +97,43 @@ class Difference(NamedTuple):
 _difference: Callable[[tuple[int, int]], Difference] = partial(tuple.__new__, Difference)
 
 
-def difference(
-    own: int, opponent: int, rules: RuleSet, *, cap_benefit: bool = True
-) -> Difference:
-    """D = own − opponent, capped as ``rules`` says.
+def cap_bounds(
+    own: int, rules: RuleSet, *, cap_benefit: bool = True
+) -> tuple[int | None, int | None]:
+    """(most, least): the range a player's D is clamped to, ``None`` for no
+    bound. The one place the cap rules live; :func:`difference` applies it.
 
     The cap (350 in 2002 §10.51, 400 from 2009 §8.54) binds both players;
     CHESSA binds the lower-rated player at 736 instead. From 2025-10-01 a
     player rated 2650+ uses the true difference (his opponent does not).
     ``cap_benefit=False`` leaves the higher-rated player's D uncapped (2022:
     only one game per event benefits).
+    """
+    cap = rules.rating_difference_cap
+    if cap is None:
+        return None, None
+    exempt = rules.cap_exempt_rating
+    most = None if not cap_benefit or (exempt is not None and own >= exempt) else cap
+    return most, -(rules.rating_difference_cap_lower or cap)
+
+
+def difference(
+    own: int, opponent: int, rules: RuleSet, *, cap_benefit: bool = True
+) -> Difference:
+    """D = own − opponent, clamped by :func:`cap_bounds`.
 
     >>> from trfkit.rules import get
     >>> difference(2000, 1100, get("chessa-2015")), difference(1100, 2000, get("chessa-2015"))
     (Difference(raw=900, used=400), Difference(raw=-900, used=-736))
     """
     raw = own - opponent
-    cap = rules.rating_difference_cap
-    if cap is None:
-        return _difference((raw, raw))
-    if raw > cap:
-        exempt = rules.cap_exempt_rating
-        if not cap_benefit or (exempt is not None and own >= exempt):
-            return _difference((raw, raw))
-        return _difference((raw, cap))
-    lower = rules.rating_difference_cap_lower or cap
-    if raw < -lower:
-        return _difference((raw, -lower))
-    return _difference((raw, raw))
+    most, least = cap_bounds(own, rules, cap_benefit=cap_benefit)
+    used = raw
+    if most is not None and used > most:
+        used = most
+    elif least is not None and used < least:
+        used = least
+    return _difference((raw, used))
 
 
 def game_change(own: int, opponent: int, score: Fraction, k: int, rules: RuleSet) -> Fraction:

@@ -26,16 +26,18 @@ methods:
 from __future__ import annotations
 
 import gc
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from decimal import Decimal
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from trfkit.event import Event, TournamentType, event_of, match_decided_round
-from trfkit.model import Colour, Player, Result, Tournament
+from trfkit.model import Colour, Player, Result, Title, Tournament
 from trfkit.rating import calc
 from trfkit.rating.model import (
     EventInfo,
@@ -45,7 +47,7 @@ from trfkit.rating.model import (
     RatingReport,
     RoundRobinRating,
 )
-from trfkit.rating.tables import expected_both, expected_score, rating_difference
+from trfkit.rating.tables import column_tables, expected_score, rating_difference
 from trfkit.rules import Family, RateClass, RuleSet
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ _HALVES = {"1": 2, "=": 1, "0": 0, "-": 0}
 # Enum .value is a descriptor call; a rating run reads one per game.
 _COLOUR = {c: (c.value if c.value.strip() else "-") for c in Colour}
 _CODE = {r: r.value for r in Result}
+_TITLE: dict[Title | None, str] = {None: "", **{t: t.value for t in Title}}
 _NOT_RATED = {
     Result.FORFEIT_WIN: "forfeit win: not played",
     Result.FORFEIT_LOSS: "forfeit loss: not played",
@@ -252,41 +255,48 @@ def _entrants(
     decided = match_decided_round(t) if ev.type is TournamentType.MATCH else None
     scheduled = t.number_of_rounds or max((len(p.games) for p in t.players), default=0)
     for e in out.values():
-        e.cells = list(_cells(e.player, out, ev, decided, scheduled))
+        e.cells = _cells(e.player, out, ev, decided, scheduled)
     return out
 
 
 def _cells(
     p: Player, entrants: Mapping[int, _Entrant], ev: Event, decided: int | None, scheduled: int
-) -> Iterable[_Cell]:
+) -> list[_Cell]:
+    """Each round of ``p`` with the score of a game that can count, or why
+    it cannot (byes, forfeits, games of under one move, blanks, games after
+    a match was decided)."""
     rs = ev.rules
     late = rs.late_default_as_loss
+    after = None if decided is None or rs.match_games_after_decision_rated else decided
+    out: list[_Cell] = []
+    append = out.append
     for r, g in enumerate(p.games, start=1):
         result = g.result
-        colour = _COLOUR[g.colour]
-        if result in _SCORES and g.opponent in entrants:
-            if decided is not None and r >= decided and not rs.match_games_after_decision_rated:
-                yield _cell((r, g.opponent, colour, _CODE[result], None, "played after the match was decided"))
-            else:
-                yield _cell((r, g.opponent, colour, _CODE[result], _SCORES[result], None))
+        opponent = g.opponent
+        if result in _SCORES and opponent in entrants and (after is None or r < after):
+            append(_cell((r, opponent, _COLOUR[g.colour], _CODE[result], _SCORES[result], None)))
             continue
+        colour = _COLOUR[g.colour]
         code = _CODE[result] if result is not None else "?"
+        score: Fraction | None = None
         if result is None:
             reason = "unreadable result"
-        elif g.opponent is None or result.is_bye:
+        elif opponent is None or result.is_bye:
             reason = _NOT_RATED.get(result, "not paired")
-        elif g.opponent not in entrants:
-            reason = f"opponent {g.opponent} is not in the file"
+        elif opponent not in entrants:
+            reason = f"opponent {opponent} is not in the file"
+        elif result in _SCORES:
+            reason = "played after the match was decided"
         elif result is Result.BLANK:
             reason = "no result"
         elif result is Result.FORFEIT_LOSS and late and r > scheduled // 2:
             # CHESSA "50% Rule" 7: a default after half the rounds is a loss
             # for the defaulter only.
-            yield _cell((r, g.opponent, colour, code, _ZERO, "late default: rated as a loss for the defaulter"))
-            continue
+            score, reason = _ZERO, "late default: rated as a loss for the defaulter"
         else:
             reason = _NOT_RATED.get(result, "not played")
-        yield _cell((r, g.opponent, colour, code, None, reason))
+        append(_cell((r, opponent, colour, code, score, reason)))
+    return out
 
 
 @attrs.define
@@ -317,7 +327,7 @@ class _Context:
 
     def score(self, e: _Entrant) -> Fraction:
         if e.player.points is not None:
-            return Fraction(e.player.points)
+            return _decimal_fraction(e.player.points)
         return sum((c.score or Fraction(0) for c in e.cells), Fraction(0))
 
     def k_of(self, e: _Entrant, n: int) -> tuple[int, bool, str]:
@@ -420,44 +430,63 @@ def _skip(c: _Cell, reason: str | None) -> GameRating:
     return _game((c.round, c.opponent, None, c.colour, c.result, None, False, reason, None, None, False, None))
 
 
+_PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
+
+
 def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
+    """A rated player, per game (2009 §8.5, 2024 §8.3): the hot loop of a
+    rating run, so the table lookup is inline and the sums are integers
+    (halves, hundredths), exact and far cheaper than Fraction arithmetic."""
     rs = ctx.rules
     own = e.rating
     assert own is not None
     if not rs.expected_score_per_game:
         return _swiss_rated_2002(ctx, e, own)
-    # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
-    # the one with the largest gap.
-    benefit: int | None = None
-    if rs.cap_once_per_event and rs.rating_difference_cap is not None:
-        cap = rs.rating_difference_cap
-        gaps = [(own - opp, c.round) for c, opp, _ in _counted(ctx, e) if opp and own - opp > cap]
-        benefit = max(gaps)[1] if gaps else None
-    # The hot loop of a rating run: integers (halves, hundredths) for the
-    # sums, exact and far cheaper than Fraction arithmetic.
-    games: list[GameRating] = []
-    append = games.append
     ratings = ctx.ratings
     checked = ctx.no_match or rs.rating_gap_limit is not None
-    difference = calc.difference
+    most, least = calc.cap_bounds(own, rs)
+    # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
+    # the one with the largest gap; the others use the true difference.
+    benefit: int | None = None
+    uncapped_most = most
+    if rs.cap_once_per_event and most is not None:
+        gaps = []
+        for c in e.cells:
+            opp = ratings.get(c.opponent) if c.score is not None else None
+            if opp is not None and own - opp > most and not (checked and _why_not(ctx, e, c, opp)):
+                gaps.append((own - opp, c.round))
+        benefit = max(gaps)[1] if gaps else None
+        uncapped_most = calc.cap_bounds(own, rs, cap_benefit=False)[0]
+    games: list[GameRating] = []
+    append = games.append
+    starts, h100, pd_h, pd_l = _PD_STARTS, _H100, _PD_H, _PD_L
     n = halves = we100 = opponents = 0
     for c in e.cells:
         opp = ratings.get(c.opponent) if c.score is not None else None
         if opp is None or (checked and _why_not(ctx, e, c, opp)):
             append(_skip(c, _why_not(ctx, e, c, opp)))
             continue
-        raw, used = difference(own, opp, rs, cap_benefit=benefit is None or benefit == c.round)
-        pd100, pd = expected_both(used)
+        raw = used = own - opp
+        top = most if benefit is None or benefit == c.round else uncapped_most
+        if top is not None and used > top:
+            used = top
+        elif least is not None and used < least:
+            used = least
+        if used >= 0:
+            i = bisect_right(starts, used) - 1
+            we100 += h100[i]
+            pd = pd_h[i]
+        else:
+            i = bisect_right(starts, -used) - 1
+            we100 += 100 - h100[i]
+            pd = pd_l[i]
         n += 1
         halves += _HALVES[c.result]
-        we100 += pd100
         opponents += opp
         append(_game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, used, raw, used != raw, pd)))
     if not n:
-        return _rated_line(ctx, e, games, 0, None, Fraction(0), None)
-    return _rated_line(
-        ctx, e, games, n, Fraction(opponents, n), Fraction(halves, 2), Fraction(we100, 100)
-    )
+        return _rated_line(ctx, e, games, 0, None, 0, None)
+    return _rated_line(ctx, e, games, n, _fraction(opponents, n), halves, we100)
 
 
 def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
@@ -487,7 +516,31 @@ def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
                 own - u, own - opp, u != opp, None,
             )
         )  # fmt: skip
-    return _rated_line(ctx, e, games, n, rc, w, we if n else None)
+    return _rated_line(ctx, e, games, n, rc, _halves(w), _hundredths(we) if n else None)
+
+
+def _halves(w: Fraction) -> int:
+    """A score (whole and half points) in halves."""
+    return int(w * 2)
+
+
+def _hundredths(x: Fraction) -> int:
+    """A sum of table values (hundredths) as an integer."""
+    value = x * 100
+    assert value.denominator == 1, x
+    return int(value)
+
+
+@cache
+def _decimal_fraction(value: Decimal) -> Fraction:
+    return Fraction(value)
+
+
+@cache
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """Fraction(numerator, denominator), made once per value: a report has
+    thousands of players but few distinct scores and expected scores."""
+    return Fraction(numerator, denominator)
 
 
 def _rated_line(
@@ -496,30 +549,46 @@ def _rated_line(
     games: list[GameRating],
     n: int,
     rc: Fraction | None,
-    w: Fraction,
-    we: Fraction | None,
+    halves: int,
+    we100: int | None,
     *,
     performance: int | None = None,
     extra_notes: Iterable[str] = (),
 ) -> PlayerRating:
+    """A rated player's line; W in halves and We in hundredths, exact."""
     own = e.rating
     assert own is not None
     k, assumed, why = ctx.k_of(e, n)
-    change = k * (w - we) if we is not None else None
+    p = e.player
+    if we100 is None:
+        we = change = None
+        new_rating = own
+    else:
+        we = _fraction(we100, 100)
+        change = _fraction(k * (50 * halves - we100), 100)  # K × (W − We)
+        new_rating = calc.new_rating(own, change, ctx.rules)
     return PlayerRating(
-        **ctx.players_line(e),  # type: ignore[arg-type]
+        start_rank=p.start_rank,
+        name=p.name,
+        fide_id=p.fide_id,
+        federation=p.federation,
+        title=_TITLE[p.title],
+        rank=p.rank,
+        rating=own,
+        rating_source=e.rating_source,
+        score=ctx.score(e),
         n=n,
         rc=rc,
-        w=w,
+        w=_fraction(halves, 2),
         we=we,
         k=k,
         k_assumed=assumed,
         k_reason=why,
         change=change,
-        new_rating=calc.new_rating(own, change, ctx.rules) if change is not None else own,
+        new_rating=new_rating,
         performance=performance,
         games=tuple(games),
-        notes=(*e.notes, *extra_notes),
+        notes=(*e.notes, *extra_notes) if extra_notes else tuple(e.notes),
     )
 
 
@@ -724,7 +793,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 games.append(
                     GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
                 )
-        out.append(_rated_line(ctx, e, games, n, rc, w[sr], we))
+        out.append(_rated_line(ctx, e, games, n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
 
 
@@ -849,7 +918,9 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             if show_perf and n
             else None
         )
-        line = _rated_line(ctx, e, games, n, rc, w, we if n else None, performance=perf_value)
+        line = _rated_line(
+            ctx, e, games, n, rc, _halves(w), _hundredths(we) if n else None, performance=perf_value
+        )
         change = line.change
         if change is not None and change > 0 and played < half_up and ctx.ev.type is not TournamentType.TEAM:
             extra.append(f"played {played} of {rounds} rounds: gains need {half_up} (50% rule)")
