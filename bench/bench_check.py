@@ -18,7 +18,6 @@ shortcut index and per-check tuning (load 37 ms, validate 152 ms), 0.79 after
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import pstats
 import sys
@@ -27,29 +26,19 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_load import paired  # noqa: E402
-from generate import generate  # noqa: E402
+from bench_load import bench_arguments, bench_file, paired  # noqa: E402
 
 import trfkit  # noqa: E402
 from trfkit.checks import validate  # noqa: E402
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", type=int, default=3000)
-    ap.add_argument("--rounds", type=int, default=13)
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--repeat", type=int, default=11)
+    ap = bench_arguments(__doc__ or "")
     ap.add_argument(
         "--profile", action="store_true", help="print the top of a profile of one check"
     )
     args = ap.parse_args()
-
-    out = HERE / "out"
-    out.mkdir(exist_ok=True)
-    path = out / f"big-{args.players}x{args.rounds}.trf"
-    if not path.exists():
-        path.write_text(generate(args.players, args.rounds, args.seed), encoding="utf-8")
+    path = bench_file(args)
 
     t = trfkit.load(path)  # warm up: grammar caches, imports
     found = validate(t)

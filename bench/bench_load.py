@@ -73,19 +73,30 @@ def paired(
     return statistics.median(ta) * 1000, statistics.median(tc) * 1000, statistics.median(ratios)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def bench_arguments(doc: str) -> argparse.ArgumentParser:
+    """The options every speed script shares: the file's size and seed, and
+    the number of alternating pairs."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--players", type=int, default=3000)
     ap.add_argument("--rounds", type=int, default=13)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--repeat", type=int, default=11)
-    args = ap.parse_args()
+    return ap
 
+
+def bench_file(args: argparse.Namespace) -> Path:
+    """The seeded benchmark file in bench/out/, generated once."""
     out = HERE / "out"
     out.mkdir(exist_ok=True)
     path = out / f"big-{args.players}x{args.rounds}.trf"
     if not path.exists():
         path.write_text(generate(args.players, args.rounds, args.seed), encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    args = bench_arguments(__doc__ or "").parse_args()
+    path = bench_file(args)
 
     t = trfkit.load(path)  # warm up: grammar cache, imports
     assert len(t.players) == args.players and not t.diagnostics, t.diagnostics[:3]

@@ -8,6 +8,7 @@ example (a rating, an opponent list, a result) rather than from a fixture:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import trfkit
 from trfkit.model import Tournament
@@ -37,16 +38,12 @@ def player_line(
 
 
 def swiss(
-    ratings: Sequence[int | None],
-    games: Sequence[tuple[int, int, int, str]],
-    *,
-    start: str = "2025/03/01",
-    time_control: str = "90 min + 30 sec/move",
-    born: Sequence[str] | None = None,
-    type_line: str = "092 Swiss",
-    fide_ids: Sequence[int] | None = None,
+    ratings: Sequence[int | None], games: Sequence[tuple[int, int, int, str]], **options: Any
 ) -> Tournament:
-    return trfkit.loads(swiss_text(ratings, games, start=start, time_control=time_control, born=born, type_line=type_line, fide_ids=fide_ids).encode())
+    """A tournament of players rated ``ratings`` (``None``: unrated) playing
+    ``games`` = (round, white, black, white's result); a player without a
+    game in a round gets ``0000 - Z``. ``options`` as :func:`swiss_text`."""
+    return trfkit.loads(swiss_text(ratings, games, **options).encode())
 
 
 def swiss_text(
@@ -59,7 +56,8 @@ def swiss_text(
     type_line: str = "092 Swiss",
     fide_ids: Sequence[int] | None = None,
 ) -> str:
-    """The text of :func:`swiss`."""
+    """The text of :func:`swiss`: start date, time control, birth dates,
+    the 092 line and FIDE ids may be given."""
     """A tournament of players rated ``ratings`` (``None``: unrated) playing
     ``games`` = (round, white, black, white's result); a player without a
     game in a round gets ``0000 - Z``."""

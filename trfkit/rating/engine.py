@@ -217,20 +217,13 @@ def _event_info(t: Tournament, ev: Event, cls: RateClass) -> EventInfo:
     )
 
 
-def _listed_rating(listed: ListedPlayer, cls: RateClass) -> int | None:
+def _listed(listed: ListedPlayer, cls: RateClass) -> tuple[int | None, int | None]:
+    """The list's rating and K for the rating the event changes."""
     if cls is RateClass.RAPID:
-        return listed.rapid_rating
+        return listed.rapid_rating, listed.rapid_k
     if cls is RateClass.BLITZ:
-        return listed.blitz_rating
-    return listed.rating
-
-
-def _listed_k(listed: ListedPlayer, cls: RateClass) -> int | None:
-    if cls is RateClass.RAPID:
-        return listed.rapid_k
-    if cls is RateClass.BLITZ:
-        return listed.blitz_k
-    return listed.k
+        return listed.blitz_rating, listed.blitz_k
+    return listed.rating, listed.k
 
 
 def _entrants(
@@ -243,7 +236,7 @@ def _entrants(
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
-            rating, source = _listed_rating(listed, cls) or None, "list"
+            rating, source = _listed(listed, cls)[0] or None, "list"
             if rating is None and ev.rules.standard_rating_fallback and listed.rating:
                 # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
                 rating, source = listed.rating, "list-standard"
@@ -335,8 +328,8 @@ class _Context:
         rating = e.rating or 0
         if e.player.start_rank in self.k:
             k, assumed, why = self.k[e.player.start_rank], False, "given"
-        elif e.listed is not None and _listed_k(e.listed, self.cls):
-            k, assumed, why = _listed_k(e.listed, self.cls) or 0, False, "players' list"
+        elif e.listed is not None and _listed(e.listed, self.cls)[1]:
+            k, assumed, why = _listed(e.listed, self.cls)[1] or 0, False, "players' list"
         else:
             birth = e.listed.birth_year if e.listed else e.player.birth_date.year
             k, why = calc.derive_k(
