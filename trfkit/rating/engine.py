@@ -645,13 +645,13 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     games = [
         _skip(c, reason)
         if opp is None
-        else GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason)
+        else _game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason, None, None, False, None))
         for c, opp, reason in cells
     ]
     opponents = [opp for _, opp, _ in cells if opp is not None]
     n = len(opponents)
-    w = sum((c.score or Fraction(0) for c, opp, _ in cells if opp is not None), Fraction(0))
-    rc = Fraction(sum(opponents), n) if n else None
+    w = _fraction(sum(_HALVES[c.result] for c, opp, _ in cells if opp is not None), 2)
+    rc = _fraction(sum(opponents), n) if n else None
     return _newcomer_line(ctx, e, games, _newcomer(rs, opponents, w), rc)
 
 
