@@ -467,3 +467,17 @@ def test_every_fixture_rates(tmp_path: Path) -> None:
             for p in report.players:
                 assert p.w == sum(g.score or 0 for g in p.games if g.rated), (path, name)
                 assert p.n == sum(1 for g in p.games if g.rated), (path, name)
+
+
+def test_2002_swiss_one_pd_over_capped_rc() -> None:
+    """2002 §10.51-10.54 in a Swiss: Rc is the opponents' average with each
+    counted at most 350 from the player (2700 counts as 2650 for a 2300
+    player), D = R − Rc, We = PD(D) × n, ΔR = K(W − We). Derived by hand:
+    Rc = (2000 + 2100 + 2650)/3 = 2250, D = 50 → .57, We = 1.71, W = 2,
+    K 15 → +4.35 → 2304."""
+    t = swiss([2300, 2000, 2100, 2700], [(1, 1, 2, "1"), (2, 3, 1, "0"), (3, 1, 4, "0")], start="2005/05/01")
+    p = rate(t, rules="fide-2002").player(1)
+    assert (p.n, p.rc, p.w, p.we, p.k) == (3, 2250, 2, F("1.71"), 15)
+    assert p.change == F("4.35") and p.new_rating == 2304
+    assert [g.capped for g in p.games] == [False, False, True]
+    assert all(g.pd is None for g in p.games)  # one PD for the event, not per game
