@@ -38,6 +38,7 @@ __all__ = [
     "cap_bounds",
     "cap_k",
     "chessa_floor",
+    "counted_rating",
     "derive_k",
     "difference",
     "first_rating",
@@ -134,6 +135,17 @@ def difference(
     elif least is not None and used < least:
         used = least
     return _difference((raw, used))
+
+
+def counted_rating(own: int, opponent: int, rules: RuleSet) -> int:
+    """The opponent's rating as the cap lets ``own`` count it (2002 §10.51:
+    "counted as though it were a difference of 350 points").
+
+    >>> from trfkit.rules import get
+    >>> counted_rating(2600, 2150, get("fide-2002")), counted_rating(2150, 2600, get("fide-2002"))
+    (2250, 2500)
+    """
+    return own - difference(own, opponent, rules).used
 
 
 def game_change(own: int, opponent: int, score: Fraction, k: int, rules: RuleSet) -> Fraction:

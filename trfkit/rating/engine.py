@@ -490,19 +490,18 @@ def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
     w = Fraction(sum(_HALVES[c.result] for c, _ in played if c.score), 2)
     # 2002 §10.51-10.54: Rc over the opponents, each counted at most 350
     # from the player (regulations.md I-6: D = R − Rc); We = PD × n.
-    cap = rs.rating_difference_cap or 10**6
     games: list[GameRating] = []
     we = Fraction(0)
     rc: Fraction | None = None
     if n:
-        used = [min(max(opp, own - cap), own + cap) for _, opp in played]
+        used = [calc.counted_rating(own, opp, rs) for _, opp in played]
         rc = Fraction(calc.round_half_up(Fraction(sum(used), n)))
         we = expected_score(own - int(rc)) * n
     for c, opp, reason in cells:
         if opp is None:
             games.append(_skip(c, reason))
             continue
-        u = min(max(opp, own - cap), own + cap)
+        u = calc.counted_rating(own, opp, rs)
         games.append(
             GameRating(
                 c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason,
@@ -700,7 +699,6 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     iteration step (regulations.md I-3, Q3), the cap also between unrated
     players (2002 applies it so; 2009 does not say)."""
     rs = ctx.rules
-    cap = rs.rating_difference_cap or 10**6
     entrants = list(ctx.entrants.values())
     n = len(entrants) - 1
     rated = [e for e in entrants if e.rating is not None]
@@ -735,7 +733,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
         total = 0
         for c in e.cells:
             opp = rating1(c.opponent)
-            total += min(max(opp, own - cap), own + cap) - opp
+            total += calc.counted_rating(own, opp, rs) - opp
         return Fraction(total, n)
 
     # Rc(new) and Ru(new) of the unrated players: one step.
@@ -782,7 +780,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
             we = expected_score(own - int(rc)) * n
             for c in e.cells:
                 opp = rating1(c.opponent)
-                u = min(max(opp, own - cap), own + cap)
+                u = calc.counted_rating(own, opp, rs)
                 games.append(
                     GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
                 )
