@@ -989,26 +989,9 @@ def loads(
     With ``strict=True`` a file with errors raises :class:`TrfSyntaxError`
     carrying every diagnostic.
     """
-    # Reading makes tens of thousands of objects and no reference cycles, so
-    # the cyclic collector would run dozens of times for nothing (about 14%
-    # of the time of a 3000-player file, bench/bench_load.py): pause it.
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        return _loads(data, encoding=encoding, strict=strict, path=path)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _loads(
-    data: str | bytes, *, encoding: str | None, strict: bool, path: str | None
-) -> Tournament:
     ctx = _Context()
     if isinstance(data, bytes):
         decoded = decode(data, encoding)
-        text = decoded.text
         source = SourceInfo(decoded.encoding, decoded.bom, "\n", path)
         if decoded.fallback_reason:
             ctx.diagnostics.append(
@@ -1022,22 +1005,65 @@ def _loads(
                     expected="UTF-8",
                 )
             )
+        # Peak memory is the model plus whatever copies of the file are
+        # still alive while it is built (issue 5: at most PyPI trf's peak).
+        # load() hands over its bytes without keeping them, so they can go
+        # as soon as they are text.
+        text, data = decoded.text, b""
+        del decoded
     else:
         text = data
         source = SourceInfo("utf-8", False, "\n", path)
+    normal, line_ends = _normalise(text)
+    del text
+    ends_with_lf = normal.endswith("\n")
+    # Reading makes tens of thousands of objects and no reference cycles, so
+    # the cyclic collector would run dozens of times for nothing (about 14%
+    # of the time of a 3000-player file, bench/bench_load.py): pause it.
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        tokens = _tokens(normal)
+        del normal
+        t = _build_tournament(tokens, line_ends, ends_with_lf, source, ctx)
+    finally:
+        if paused:
+            gc.enable()
+    if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
+        raise TrfSyntaxError(t.diagnostics, path or "<string>")
+    return t
+
+
+def _build_tournament(
+    tokens: list[lark.Token],
+    line_ends: list[str] | None,
+    ends_with_lf: bool,
+    source: SourceInfo,
+    ctx: _Context,
+) -> Tournament:
+    """The records of the grammar's tokens; ``tokens`` is emptied on the way.
+
+    Each token is dropped once its lines are read: a Lark token holds its
+    text twice (the string and its ``value``), and the run of player lines
+    is nearly the whole file.
+    """
     t = Tournament(source=source)
     pending_headers: list[tuple[str, str, Origin]] = []
     lineno = 0
     players = t.players
-    normal, line_ends = _normalise(text)
     # Each line's own ending: LF everywhere unless the file has a CR, except
     # the last line, which has none when the file does not end with one.
     ends: list[str] = line_ends if line_ends is not None else []
     lf_only = line_ends is None
-    for token in _tokens(normal):
+    tokens.reverse()
+    while tokens:
+        token = tokens.pop()
         kind = token.type
         if kind == "PLAYERS":
-            for line in _split_lines(token):
+            lines = _split_lines(token)
+            del token
+            for line in lines:
                 lineno += 1
                 eol = "\n" if lf_only else (ends[lineno - 1] if lineno <= len(ends) else "")
                 # tuple.__new__ builds the NamedTuple without its Python-level
@@ -1079,14 +1105,12 @@ def _loads(
         header = _header_record(code, line, origin.line, ctx, t.dialect)
         header.origin = origin
         t.headers.append(header)
-    if lf_only and lineno and not normal.endswith("\n"):
+    if lf_only and lineno and not ends_with_lf:
         _drop_last_ending(t, lineno)
     ctx.diagnostics.extend(dialect_diags)
     ctx.diagnostics.extend(_check_multiplicity(t))
     ctx.diagnostics.sort(key=lambda d: (d.line, d.column))
     t.diagnostics = ctx.diagnostics
-    if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
-        raise TrfSyntaxError(t.diagnostics, path or "<string>")
     return t
 
 
@@ -1169,5 +1193,5 @@ def load(
     strict: bool = False,
 ) -> Tournament:
     """Read a TRF file from ``path`` (see :func:`loads`)."""
-    data = Path(path).read_bytes()
-    return loads(data, encoding=encoding, strict=strict, path=os.fspath(path))
+    # No local name for the bytes: loads() frees them once decoded.
+    return loads(Path(path).read_bytes(), encoding=encoding, strict=strict, path=os.fspath(path))
