@@ -70,7 +70,7 @@ def round_half_away(x: Fraction) -> int:
     >>> round_half_away(Fraction(5, 2)), round_half_away(Fraction(-5, 2))
     (3, -3)
     """
-    return round_half_up(x) if x >= 0 else -round_half_up(-x)
+    return round_half_up(x) if x.numerator >= 0 else -round_half_up(-x)
 
 
 def round_p(p: Fraction) -> Fraction:
@@ -268,10 +268,14 @@ def new_rating(rating: int, change: Fraction, rules: RuleSet) -> int:
     >>> new_rating(2300, Fraction(-25, 2), get("fide-2009")), new_rating(2300, Fraction(-25, 2), get("fide-2024"))
     (2288, 2287)
     """
+    n, d = change.numerator, change.denominator
+    # Integer arithmetic on the fraction's terms, as in round_half_up: a
+    # rating run does this once per player.
     if rules.rounding is Rounding.CHANGE:
-        value = rating + round_half_away(change)
+        steps = (2 * abs(n) + d) // (2 * d)
+        value = rating + (steps if n >= 0 else -steps)
     else:
-        value = round_half_up(rating + change)
+        value = (2 * (rating * d + n) + d) // (2 * d)
     if rules.performance_ratings and rules.rating_floor is not None:
         value = max(value, rules.rating_floor)  # CHESSA "Rating floor"
     return value

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from fractions import Fraction
@@ -42,12 +42,18 @@ from trfkit.rating import calc
 from trfkit.rating.model import (
     EventInfo,
     GameRating,
+    LazyGames,
     Newcomer,
     PlayerRating,
     RatingReport,
     RoundRobinRating,
 )
-from trfkit.rating.tables import column_tables, expected_score, rating_difference
+from trfkit.rating.tables import (
+    column_tables,
+    expected_hundredths,
+    expected_score,
+    rating_difference,
+)
 from trfkit.rules import Family, RateClass, RuleSet
 
 if TYPE_CHECKING:
@@ -93,14 +99,34 @@ _cell: Callable[[tuple[Any, ...]], _Cell] = partial(tuple.__new__, _Cell)
 _game: Callable[[tuple[Any, ...]], GameRating] = partial(tuple.__new__, GameRating)
 
 
+class _CellSource(NamedTuple):
+    """What :func:`_cells` needs beside the player: shared by all entrants."""
+
+    entrants: Mapping[int, _Entrant]
+    ev: Event
+    decided: int | None
+    scheduled: int
+
+
 @attrs.define
 class _Entrant:
     player: Player
     rating: int | None
     rating_source: str
     listed: ListedPlayer | None
-    cells: list[_Cell]
     notes: list[str]
+    source: _CellSource | None = None
+    _cells: list[_Cell] | None = None
+
+    @property
+    def cells(self) -> list[_Cell]:
+        """The player's rounds as the rating reads them, made on first use:
+        the per-game path of rated players reads the file's games directly
+        and never needs them."""
+        if self._cells is None:
+            assert self.source is not None
+            self._cells = _cells(self.player, *self.source)
+        return self._cells
 
 
 def rate(
@@ -244,11 +270,12 @@ def _entrants(
                 notes.append(f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}")
         elif ratings and p.fide_id:
             notes.append(f"FIDE id {p.fide_id} is not in the players' list")
-        out[p.start_rank] = _Entrant(p, rating, source, listed, [], notes)
+        out[p.start_rank] = _Entrant(p, rating, source, listed, notes)
     decided = match_decided_round(t) if ev.type is TournamentType.MATCH else None
     scheduled = t.number_of_rounds or max((len(p.games) for p in t.players), default=0)
+    cell_source = _CellSource(out, ev, decided, scheduled)
     for e in out.values():
-        e.cells = _cells(e.player, out, ev, decided, scheduled)
+        e.source = cell_source
     return out
 
 
@@ -305,12 +332,19 @@ class _Context:
     no_match: bool = attrs.field(init=False)
     """2009 §6.6, 2024 §6, R&B §5.1: a match with an unrated player is not rated."""
 
+    every_game_plain: bool = attrs.field(init=False)
+    """Whether a game counts depends on its result and the two ratings
+    alone: no match rules, no rating-gap rule (see :func:`_per_game_sums`)."""
+
     def __attrs_post_init__(self) -> None:
         self.ratings = {sr: e.rating for sr, e in self.entrants.items()}
         self.no_match = (
             self.ev.type is TournamentType.MATCH
             and self.rules.match_unrated_not_rated
             and any(r is None for r in self.ratings.values())
+        )
+        self.every_game_plain = (
+            self.ev.type is not TournamentType.MATCH and self.rules.rating_gap_limit is None
         )
 
     @property
@@ -427,14 +461,90 @@ _PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
 
 
 def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
-    """A rated player, per game (2009 §8.5, 2024 §8.3): the hot loop of a
-    rating run, so the table lookup is inline and the sums are integers
-    (halves, hundredths), exact and far cheaper than Fraction arithmetic."""
+    """A rated player, per game (2009 §8.5, 2024 §8.3).
+
+    The hot path of a rating run: where nothing but the result and the
+    ratings decides whether a game counts (no match rules, no rating-gap
+    rule), the sums come straight from the file's games and the per-game
+    records are made only when someone reads them (:class:`LazyGames`), so a
+    rating server that wants N, W, We and the change does not pay for
+    Form 3's grid.
+    """
     rs = ctx.rules
     own = e.rating
     assert own is not None
     if not rs.expected_score_per_game:
         return _swiss_rated_2002(ctx, e, own)
+    if ctx.every_game_plain:
+        n, opponents, halves, we100 = _per_game_sums(e.player, own, ctx.ratings, rs)
+        games: Sequence[GameRating] = LazyGames(partial(_per_game_records, ctx, e, own))
+    else:
+        records, n, opponents, halves, we100 = _per_game(ctx, e, own)
+        games = tuple(records)
+    if not n:
+        return _rated_line(ctx, e, games, 0, None, 0, None)
+    return _rated_line(ctx, e, games, n, _fraction(opponents, n), halves, we100)
+
+
+_RESULT_HALVES = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
+
+
+def _per_game_sums(
+    p: Player, own: int, ratings: Mapping[int | None, int | None], rs: RuleSet
+) -> tuple[int, int, int, int]:
+    """N, the sum of the opponents' ratings, W in halves and We in
+    hundredths, read from the file's games: the games that count are those
+    with a result of 1, ½ or 0 against a rated entrant.
+
+    The same figures as :func:`_per_game`, which also makes the records;
+    tests/test_rating_paths.py holds the two to each other.
+    """
+    most, least = calc.cap_bounds(own, rs)
+    once = rs.cap_once_per_event and most is not None
+    # 2022 §8.3.1: the cap benefits the higher-rated player in the one game
+    # with the largest gap; add every game uncapped, then cap that one.
+    top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
+    benefit = (0, 0)
+    starts, h100 = _PD_STARTS, _H100
+    n = halves = we100 = opponents = 0
+    for r, g in enumerate(p.games, start=1):
+        opp = ratings.get(g.opponent)
+        if opp is None:
+            continue
+        h = _RESULT_HALVES.get(g.result)  # type: ignore[arg-type]
+        if h is None:
+            continue
+        used = own - opp
+        if once and used > most and (used, r) > benefit:  # type: ignore[operator]
+            benefit = (used, r)
+        if top is not None and used > top:
+            used = top
+        elif least is not None and used < least:
+            used = least
+        if used >= 0:
+            we100 += h100[bisect_right(starts, used) - 1]
+        else:
+            we100 += 100 - h100[bisect_right(starts, -used) - 1]
+        n += 1
+        halves += h
+        opponents += opp
+    if benefit[0]:
+        assert most is not None
+        we100 += expected_hundredths(most) - expected_hundredths(benefit[0])
+    return n, opponents, halves, we100
+
+
+def _per_game_records(ctx: _Context, e: _Entrant, own: int) -> tuple[GameRating, ...]:
+    return tuple(_per_game(ctx, e, own)[0])
+
+
+def _per_game(
+    ctx: _Context, e: _Entrant, own: int
+) -> tuple[list[GameRating], int, int, int, int]:
+    """Each round as a record, with N, the sum of the opponents' ratings, W
+    in halves and We in hundredths (integers: exact, and far cheaper than
+    Fraction arithmetic)."""
+    rs = ctx.rules
     ratings = ctx.ratings
     checked = ctx.no_match or rs.rating_gap_limit is not None
     most, least = calc.cap_bounds(own, rs)
@@ -477,9 +587,7 @@ def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
         halves += _HALVES[c.result]
         opponents += opp
         append(_game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, used, raw, used != raw, pd)))
-    if not n:
-        return _rated_line(ctx, e, games, 0, None, 0, None)
-    return _rated_line(ctx, e, games, n, _fraction(opponents, n), halves, we100)
+    return games, n, opponents, halves, we100
 
 
 def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
@@ -538,7 +646,7 @@ def _fraction(numerator: int, denominator: int) -> Fraction:
 def _rated_line(
     ctx: _Context,
     e: _Entrant,
-    games: list[GameRating],
+    games: Sequence[GameRating],
     n: int,
     rc: Fraction | None,
     halves: int,
@@ -579,7 +687,7 @@ def _rated_line(
         change=change,
         new_rating=new_rating,
         performance=performance,
-        games=tuple(games),
+        games=games if isinstance(games, tuple | LazyGames) else tuple(games),
         notes=(*e.notes, *extra_notes) if extra_notes else tuple(e.notes),
     )
 

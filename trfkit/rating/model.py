@@ -15,14 +15,16 @@ A value that does not apply is ``None``.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple, overload
 
 import attrs
 
 __all__ = [
     "EventInfo",
     "GameRating",
+    "LazyGames",
     "Newcomer",
     "PlayerRating",
     "RatingReport",
@@ -62,6 +64,58 @@ class GameRating(NamedTuple):
     """The cap changed D (FIDE marks the opponent's rating with ``*``)."""
     pd: Fraction | None = None
     """The expected score of this game (rules that sum PD per game)."""
+
+
+class LazyGames(Sequence[GameRating]):
+    """A player's :class:`GameRating` records, made when first read.
+
+    A report of a 3000-player, 13-round Swiss holds 39,000 of them; a rating
+    server that reads only N, W, We and the change never needs them, and
+    making them cost more than reading the file (issue 4). Reading them in
+    any way (iterating, indexing, comparing, pickling) makes them once; they
+    are then an ordinary tuple. Until then the report keeps what it needs to
+    make them: the tournament and the players' ratings.
+    """
+
+    __slots__ = ("_games", "_make")
+
+    def __init__(self, make: Callable[[], tuple[GameRating, ...]]) -> None:
+        self._make: Callable[[], tuple[GameRating, ...]] | None = make
+        self._games: tuple[GameRating, ...] | None = None
+
+    def _all(self) -> tuple[GameRating, ...]:
+        if self._games is None:
+            assert self._make is not None
+            self._games, self._make = self._make(), None
+        return self._games
+
+    @overload
+    def __getitem__(self, i: int) -> GameRating: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[GameRating, ...]: ...
+    def __getitem__(self, i: int | slice) -> GameRating | tuple[GameRating, ...]:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[GameRating]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyGames):
+            other = other._all()
+        return isinstance(other, tuple) and self._all() == other
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickled report carries its records, not the tournament.
+        return (tuple, (self._all(),))
 
 
 @attrs.frozen
@@ -130,7 +184,8 @@ class PlayerRating:
     performance: int | None = None
     """CHESSA performance rating."""
     newcomer: Newcomer | None = None
-    games: tuple[GameRating, ...] = ()
+    games: Sequence[GameRating] = ()
+    """Each round (a tuple, or :class:`LazyGames`)."""
     notes: tuple[str, ...] = ()
 
     @property

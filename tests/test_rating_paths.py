@@ -1,0 +1,136 @@
+"""The rater's fast path against its reference path.
+
+A rated player's sums (N, W, We, Rc) under the per-game rules are read
+straight from the file's games (``engine._per_game_sums``), and his game
+records are made only when read (:class:`LazyGames`). The reference path
+(``engine._per_game``) walks the rating's own view of each round and builds
+every record; it is the one the match and rating-gap rules use. The two
+must give the same report, for every rule set, on generated Swiss events
+with byes, forfeits and unrated players, on the fixtures and on the corpus.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pickle
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import trfkit
+from tests.conftest import ROOT, corpus_params, fixture_files
+from trfkit.rating import calc, engine
+from trfkit.rating.model import LazyGames, RatingReport
+from trfkit.rules import Rounding, get, names
+
+_spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "bench" / "generate.py")
+assert _spec is not None and _spec.loader is not None
+generate_module = importlib.util.module_from_spec(_spec)
+sys.modules["bench_generate"] = generate_module
+_spec.loader.exec_module(generate_module)
+
+
+def _rate_both(t: trfkit.Tournament, rules: str) -> tuple[RatingReport, RatingReport]:
+    fast = engine.rate(t, rules=rules)
+    original = engine._Context.__attrs_post_init__
+
+    def reference_only(self: Any) -> None:
+        original(self)
+        self.every_game_plain = False
+
+    engine._Context.__attrs_post_init__ = reference_only  # type: ignore[method-assign]
+    try:
+        slow = engine.rate(t, rules=rules)
+    finally:
+        engine._Context.__attrs_post_init__ = original  # type: ignore[method-assign]
+    return fast, slow
+
+
+def _assert_same(fast: RatingReport, slow: RatingReport) -> None:
+    assert [p.start_rank for p in fast.players] == [p.start_rank for p in slow.players]
+    for a, b in zip(fast.players, slow.players, strict=True):
+        assert (a.n, a.rc, a.w, a.we, a.k, a.change, a.new_rating) == (
+            b.n, b.rc, b.w, b.we, b.k, b.change, b.new_rating,
+        ), a.start_rank  # fmt: skip
+        assert tuple(a.games) == tuple(b.games), a.start_rank
+    assert fast == slow
+
+
+@pytest.mark.parametrize("rules", [n for n in names() if not get(n).performance_ratings])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generated_swiss_rates_the_same_on_both_paths(rules: str, seed: int) -> None:
+    t = trfkit.loads(generate_module.generate(60, 9, seed))
+    fast, slow = _rate_both(t, rules)
+    _assert_same(fast, slow)
+    lazy = [p for p in fast.players if isinstance(p.games, LazyGames)]
+    if get(rules).expected_score_per_game:  # not 2002's one-PD method
+        assert len(lazy) > 40  # the fast path was taken
+    assert sum(p.n for p in fast.players) > 300
+
+
+def test_the_2022_cap_once_per_event_agrees_on_both_paths() -> None:
+    # Ratings far apart, so that many players have several games past 400:
+    # only the largest gap of each is capped (2022 §8.3.1).
+    t = trfkit.loads(generate_module.generate(60, 9, 7))
+    for i, p in enumerate(t.players):
+        if p.rating:
+            p.rating = 2700 - 25 * i
+    fast, slow = _rate_both(t, "fide-2022")
+    _assert_same(fast, slow)
+    capped = [p for p in fast.players if sum(g.capped for g in p.games) == 1]
+    beyond = [
+        p
+        for p in fast.players
+        if sum(g.d_uncapped is not None and g.d_uncapped > 400 for g in p.games) > 1
+    ]
+    assert capped and beyond
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
+def test_fixtures_rate_the_same_on_both_paths(path: Path) -> None:
+    t = trfkit.load(path)
+    for rules in ("auto", "fide-2009", "fide-2024", "fide-rb-2024"):
+        _assert_same(*_rate_both(t, rules))
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_corpus_rates_the_same_on_both_paths(path: Path) -> None:
+    t = trfkit.load(path)
+    for rules in ("auto", "fide-2022", "fide-2024"):
+        _assert_same(*_rate_both(t, rules))
+
+
+def test_lazy_games_behave_as_a_tuple() -> None:
+    t = trfkit.loads(generate_module.generate(30, 5, 4))
+    report = engine.rate(t, rules="fide-2024")
+    p = next(p for p in report.players if isinstance(p.games, LazyGames) and p.n)
+    records = tuple(p.games)
+    assert len(p.games) == len(records) == 5
+    assert p.games[0] == records[0] and p.games[1:3] == records[1:3]
+    assert p.games == records and records == p.games
+    assert hash(p) == hash(p)
+    back = pickle.loads(pickle.dumps(p))
+    assert back == p and isinstance(back.games, tuple)
+
+
+@given(
+    rating=st.integers(0, 3000),
+    change=st.fractions(min_value=-800, max_value=800, max_denominator=400),
+    rules=st.sampled_from(["fide-2009", "fide-2024", "chessa-2015"]),
+)
+def test_new_rating_rounds_as_the_fraction_formulas_say(
+    rating: int, change: Fraction, rules: str
+) -> None:
+    rs = get(rules)
+    if rs.rounding is Rounding.CHANGE:
+        expected = rating + calc.round_half_away(change)
+    else:
+        expected = calc.round_half_up(rating + change)
+    if rs.performance_ratings and rs.rating_floor is not None:
+        expected = max(expected, rs.rating_floor)
+    assert calc.new_rating(rating, change, rs) == expected
