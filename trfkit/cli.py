@@ -15,8 +15,6 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-import attrs
-
 from trfkit import __version__
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Dialect, Tournament
@@ -144,40 +142,43 @@ def _codes(text: str) -> set[str]:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from trfkit.checks.files import CheckedFile, check_file, trf_files
+    from functools import partial
+
+    from trfkit.batch import default_jobs, in_order, progress_bar
+    from trfkit.checks.files import CheckedFile, CheckOptions, check_task, trf_files, warm_up
     from trfkit.report import diagnostics as render
 
     _known_rules(args.rules)
+    _known_encoding(args.encoding)
     ignore: set[str] = set()
     for text in args.ignore or ():
         ignore |= _codes(text)
-    floor = Severity(args.min_severity).rank
+    options = CheckOptions(
+        rules=args.rules,
+        type=args.type,
+        time_control=args.time_control,
+        ignore=frozenset(ignore),
+        encoding=args.encoding,
+        min_rank=Severity(args.min_severity).rank,
+    )
+    tasks = [(p, sys.stdin.buffer.read() if p == "-" else None) for p in trf_files(args.paths)]
+    if not tasks:
+        raise _Usage("no TRF files found in " + ", ".join(args.paths))
     results: list[CheckedFile] = []
     unusable = False
-    for path in trf_files(args.paths):
-        try:
-            data = sys.stdin.buffer.read() if path == "-" else None
-            if data is None and not os.path.isfile(path):
-                raise OSError("no such file" if not os.path.exists(path) else "not a file")
-            checked = check_file(
-                "<stdin>" if path == "-" else path,
-                rules=args.rules,
-                type=args.type,
-                time_control=args.time_control,
-                ignore=ignore,
-                encoding=args.encoding,
-                data=data,
-            )
-        except LookupError as exc:
-            raise _Usage(f"unknown encoding {args.encoding!r}") from exc
-        except OSError as exc:
-            print(f"trfkit: {path}: {exc.strerror or exc}", file=sys.stderr)
-            unusable = True
-            continue
-        kept = tuple(d for d in checked.diagnostics if d.severity.rank >= floor)
-        results.append(attrs.evolve(checked, diagnostics=kept))
-    if not results and not unusable:
-        raise _Usage("no TRF files found in " + ", ".join(args.paths))
+    with progress_bar(len(tasks)) as done:
+        for outcome in in_order(
+            partial(check_task, options),
+            tasks,
+            jobs=args.jobs or default_jobs(),
+            warm_up=warm_up,
+            done=done,
+        ):
+            if isinstance(outcome, CheckedFile):
+                results.append(outcome)
+            else:
+                print(f"trfkit: {outcome.path}: {outcome.reason}", file=sys.stderr)
+                unusable = True
     if args.format == "json":
         out = render.render_json(results)
     elif args.format == "sarif":
@@ -190,6 +191,17 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if unusable:
         return EXIT_UNUSABLE
     return _status([d for f in results for d in f.diagnostics], args.strict)
+
+
+def _known_encoding(name: str | None) -> None:
+    import codecs
+
+    if name is None:
+        return
+    try:
+        codecs.lookup(name)
+    except LookupError as exc:
+        raise _Usage(f"unknown encoding {name!r}") from exc
 
 
 def _k_overrides(items: Sequence[str] | None) -> dict[int, int]:
@@ -279,6 +291,12 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trfkit",
@@ -335,6 +353,13 @@ def _parser() -> argparse.ArgumentParser:
         choices=("info", "warning", "error"),
         default="info",
         help="leave out findings below this severity (default: show all)",
+    )
+    c.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        metavar="N",
+        help="check files in N processes (default: one per core); output keeps the input order",
     )
     c.set_defaults(func=_cmd_check)
 

@@ -180,7 +180,7 @@ def _parser() -> lark.Lark:
     return lark.Lark(
         grammar,
         parser="lalr",
-        lexer="contextual",
+        lexer="basic",
         cache=grammar_cache_path("timecontrol.lark", grammar),
     )
 

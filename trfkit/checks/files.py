@@ -19,7 +19,7 @@ from trfkit.diagnostics import Diagnostic
 from trfkit.event import TournamentType, event_of
 from trfkit.rules import RuleSet
 
-__all__ = ["CheckedFile", "check_file", "trf_files"]
+__all__ = ["CheckOptions", "CheckedFile", "Unreadable", "check_file", "check_task", "trf_files"]
 
 
 @attrs.frozen
@@ -102,3 +102,58 @@ def check_file(
     found += validate(t, ignore=skip, event=ev)
     found.sort(key=lambda d: (d.line, d.column, d.code))
     return CheckedFile(path, t.dialect.value, ev.rules.name, ev.type.value, tuple(found))
+
+
+@attrs.frozen
+class CheckOptions:
+    """What ``trfkit check`` applies to every file of a run."""
+
+    rules: str = "auto"
+    type: str | None = None
+    time_control: str | None = None
+    ignore: frozenset[str] = frozenset()
+    encoding: str | None = None
+    min_rank: int = 0
+    """Leave out diagnostics whose severity ranks below this."""
+
+
+@attrs.frozen
+class Unreadable:
+    """A file that could not be read at all (missing, a folder, no access)."""
+
+    path: str
+    reason: str
+
+
+def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> CheckedFile | Unreadable:
+    """Check one file of a batch: ``task`` is its path and, for standard
+    input, its bytes. A file that cannot be read is returned as
+    :class:`Unreadable`, not raised, so a batch goes on past it. The
+    encoding must already be known to exist."""
+    path, data = task
+    if data is None and not os.path.isfile(path):
+        return Unreadable(path, "no such file" if not os.path.exists(path) else "not a file")
+    try:
+        checked = check_file(
+            "<stdin>" if path == "-" else path,
+            rules=options.rules,
+            type=options.type,
+            time_control=options.time_control,
+            ignore=options.ignore,
+            encoding=options.encoding,
+            data=data,
+        )
+    except OSError as exc:
+        return Unreadable(path, str(exc.strerror or exc))
+    if options.min_rank:
+        kept = tuple(d for d in checked.diagnostics if d.severity.rank >= options.min_rank)
+        checked = attrs.evolve(checked, diagnostics=kept)
+    return checked
+
+
+def warm_up() -> None:
+    """Load the grammar and the checks once, before worker processes fork."""
+    from trfkit import checks  # noqa: F401
+    from trfkit.reader import _parser
+
+    _parser()
