@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -56,6 +57,21 @@ def once(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def alternating(contenders: Sequence[Callable[[], object]], repeat: int) -> list[list[float]]:
+    """Times (s) of each contender over ``repeat`` repetitions, one list per contender.
+
+    Within a repetition the contenders run in turn, each after a
+    gc.collect(), so a machine that slows down for a while (another process,
+    frequency scaling) slows all of them alike; compare them by the medians
+    of per-repetition ratios.
+    """
+    times: list[list[float]] = [[] for _ in contenders]
+    for _ in range(repeat):
+        for fn, out in zip(contenders, times, strict=True):
+            out.append(once(fn))
+    return times
+
+
 def paired(
     a: Callable[[], object], c: Callable[[], object], repeat: int
 ) -> tuple[float, float, float]:
@@ -64,12 +80,8 @@ def paired(
     a and c alternate, so a machine that slows down for a while (another
     process, frequency scaling) slows both sides of a pair alike.
     """
-    ta, tc, ratios = [], [], []
-    for _ in range(repeat):
-        x, y = once(a), once(c)
-        ta.append(x)
-        tc.append(y)
-        ratios.append(y / x)
+    ta, tc = alternating((a, c), repeat)
+    ratios = [y / x for x, y in zip(ta, tc, strict=True)]
     return statistics.median(ta) * 1000, statistics.median(tc) * 1000, statistics.median(ratios)
 
 
@@ -86,11 +98,30 @@ def bench_arguments(doc: str) -> argparse.ArgumentParser:
 
 def bench_file(args: argparse.Namespace) -> Path:
     """The seeded benchmark file in bench/out/, generated once."""
+    return bench_path(args.players, args.rounds, args.seed)
+
+
+def bench_path(
+    players: int, rounds: int, seed: int, *, legacy_titles: bool = False, verify: bool = False
+) -> Path:
+    """The seeded file ``bench/out/big-PxR[-legacytitles].trf``, generated once.
+
+    With ``verify`` the file is regenerated and rewritten when its bytes are
+    not those the generator makes for ``seed`` (a file left by another seed).
+    The write is atomic, so a reader running at the same time sees the old
+    file or the new one, never half of one.
+    """
     out = HERE / "out"
     out.mkdir(exist_ok=True)
-    path = out / f"big-{args.players}x{args.rounds}.trf"
-    if not path.exists():
-        path.write_text(generate(args.players, args.rounds, args.seed), encoding="utf-8")
+    path = out / f"big-{players}x{rounds}{'-legacytitles' if legacy_titles else ''}.trf"
+    if path.exists() and not verify:
+        return path
+    text = generate(players, rounds, seed, legacy_titles=legacy_titles)
+    data = text.encode("utf-8")
+    if not path.exists() or path.read_bytes() != data:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
     return path
 
 
