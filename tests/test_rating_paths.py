@@ -134,3 +134,23 @@ def test_new_rating_rounds_as_the_fraction_formulas_say(
     if rs.performance_ratings and rs.rating_floor is not None:
         expected = max(expected, rs.rating_floor)
     assert calc.new_rating(rating, change, rs) == expected
+
+
+def test_the_engine_builds_player_lines_with_the_fields_in_order() -> None:
+    # engine._line passes PlayerRating's fields by position.
+    import attrs
+
+    from trfkit.rating.model import PlayerRating
+
+    assert [f.name for f in attrs.fields(PlayerRating)] == [
+        "start_rank", "name", "fide_id", "federation", "title", "rank", "rating",
+        "rating_source", "score", "n", "rc", "w", "we", "k", "k_assumed", "k_reason", "change",
+        "new_rating", "ru", "performance", "newcomer", "games", "notes",
+    ]  # fmt: skip
+
+
+def test_the_direct_pd_column_reads_as_the_printed_table() -> None:
+    from trfkit.rating.tables import H100_BY_D, expected_hundredths
+
+    assert len(H100_BY_D) == 737 and H100_BY_D[-1] == 100
+    assert [H100_BY_D[d] for d in range(737)] == [expected_hundredths(d) for d in range(737)]

@@ -49,6 +49,7 @@ from trfkit.rating.model import (
     RoundRobinRating,
 )
 from trfkit.rating.tables import (
+    H100_BY_D,
     column_tables,
     expected_hundredths,
     expected_score,
@@ -378,20 +379,6 @@ class _Context:
     def rating_of(self, start_rank: int | None) -> int | None:
         return self.ratings.get(start_rank)
 
-    def players_line(self, e: _Entrant) -> dict[str, object]:
-        p = e.player
-        return {
-            "start_rank": p.start_rank,
-            "name": p.name,
-            "fide_id": p.fide_id,
-            "federation": p.federation,
-            "title": p.title.value if p.title else "",
-            "rank": p.rank,
-            "rating": e.rating,
-            "rating_source": e.rating_source,
-            "score": self.score(e),
-        }
-
 
 # -- FIDE ------------------------------------------------------------------
 
@@ -505,7 +492,8 @@ def _per_game_sums(
     # with the largest gap; add every game uncapped, then cap that one.
     top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
     benefit = (0, 0)
-    starts, h100 = _PD_STARTS, _H100
+    by_d = H100_BY_D
+    last, full = len(by_d) - 1, by_d[-1]
     n = halves = we100 = opponents = 0
     for r, g in enumerate(p.games, start=1):
         opp = ratings.get(g.opponent)
@@ -522,9 +510,9 @@ def _per_game_sums(
         elif least is not None and used < least:
             used = least
         if used >= 0:
-            we100 += h100[bisect_right(starts, used) - 1]
+            we100 += by_d[used] if used < last else full
         else:
-            we100 += 100 - h100[bisect_right(starts, -used) - 1]
+            we100 += 100 - by_d[-used] if -used < last else 100 - full
         n += 1
         halves += h
         opponents += opp
@@ -659,7 +647,6 @@ def _rated_line(
     own = e.rating
     assert own is not None
     k, assumed, why = ctx.k_of(e, n)
-    p = e.player
     if we100 is None:
         we = change = None
         new_rating = own
@@ -667,29 +654,42 @@ def _rated_line(
         we = _fraction(we100, 100)
         change = _fraction(k * (50 * halves - we100), 100)  # K × (W − We)
         new_rating = calc.new_rating(own, change, ctx.rules)
+    return _line(
+        ctx, e, n, rc, _fraction(halves, 2), we, k, assumed, why, change, new_rating, None,
+        performance, None, games if isinstance(games, tuple | LazyGames) else tuple(games),
+        (*e.notes, *extra_notes) if extra_notes else tuple(e.notes),
+    )  # fmt: skip
+
+
+def _line(
+    ctx: _Context,
+    e: _Entrant,
+    n: int,
+    rc: Fraction | None,
+    w: Fraction,
+    we: Fraction | None,
+    k: int | None,
+    k_assumed: bool,
+    k_reason: str,
+    change: Fraction | None,
+    new_rating: int | None,
+    ru: int | None,
+    performance: int | None,
+    newcomer: Newcomer | None,
+    games: Sequence[GameRating],
+    notes: tuple[str, ...],
+) -> PlayerRating:
+    """A player's line, its fields given in order: attrs' frozen
+    ``__init__`` takes twice as long by keyword, and a report makes one per
+    player. tests/test_rating_paths.py fails when the fields change."""
+    p = e.player
     return PlayerRating(
-        start_rank=p.start_rank,
-        name=p.name,
-        fide_id=p.fide_id,
-        federation=p.federation,
-        title=_TITLE[p.title],
-        rank=p.rank,
-        rating=own,
-        rating_source=e.rating_source,
-        score=ctx.score(e),
-        n=n,
-        rc=rc,
-        w=_fraction(halves, 2),
-        we=we,
-        k=k,
-        k_assumed=assumed,
-        k_reason=why,
-        change=change,
-        new_rating=new_rating,
-        performance=performance,
-        games=games if isinstance(games, tuple | LazyGames) else tuple(games),
-        notes=(*e.notes, *extra_notes) if extra_notes else tuple(e.notes),
-    )
+        p.start_rank, p.name, p.fide_id, p.federation, _TITLE[p.title], p.rank, e.rating,
+        e.rating_source, ctx.score(e), n, rc, w, we, k, k_assumed, k_reason, change, new_rating,
+        ru, performance, newcomer, games, notes,
+    )  # fmt: skip
+
+
 
 
 def _first_event_problem(rs: RuleSet, n: int, w: Fraction) -> str | None:
@@ -723,31 +723,58 @@ def _publishable(rs: RuleSet, n: int, ru: int) -> tuple[bool, str]:
 def _newcomer_line(
     ctx: _Context,
     e: _Entrant,
-    games: list[GameRating],
+    games: Sequence[GameRating],
     newcomer: Newcomer,
     rc: Fraction | None,
 ) -> PlayerRating:
-    n, w = newcomer.n, newcomer.w
-    return PlayerRating(
-        **ctx.players_line(e),  # type: ignore[arg-type]
-        n=n,
-        rc=rc,
-        w=w,
-        we=None,
-        k=None,
-        k_assumed=False,
-        k_reason="",
-        change=None,
-        new_rating=None,
-        ru=newcomer.ru if newcomer.counts else None,
-        newcomer=newcomer,
-        games=tuple(games),
-        notes=tuple(e.notes),
-    )
+    ru = newcomer.ru if newcomer.counts else None
+    return _line(
+        ctx, e, newcomer.n, rc, newcomer.w, None, None, False, "", None, None, ru, None, newcomer,
+        games if isinstance(games, tuple | LazyGames) else tuple(games), tuple(e.notes),
+    )  # fmt: skip
 
 
 def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
-    rs = ctx.rules
+    """An unrated player in a Swiss: his games against rated opponents,
+    read as :func:`_swiss_rated` reads a rated player's."""
+    games: Sequence[GameRating]
+    if ctx.every_game_plain:
+        opponents, halves = _newcomer_sums(e.player, ctx.ratings)
+        games = LazyGames(partial(_newcomer_records, ctx, e))
+    else:
+        records, opponents, halves = _newcomer_games(ctx, e)
+        games = tuple(records)
+    n = len(opponents)
+    w = _fraction(halves, 2)
+    rc = _fraction(sum(opponents), n) if n else None
+    return _newcomer_line(ctx, e, games, _newcomer(ctx.rules, opponents, w), rc)
+
+
+def _newcomer_sums(
+    p: Player, ratings: Mapping[int | None, int | None]
+) -> tuple[list[int], int]:
+    """The rated opponents' ratings and W in halves, from the file's games
+    (the same as :func:`_newcomer_games`; tests/test_rating_paths.py)."""
+    opponents: list[int] = []
+    halves = 0
+    for g in p.games:
+        opp = ratings.get(g.opponent)
+        if opp is None:
+            continue
+        h = _RESULT_HALVES.get(g.result)  # type: ignore[arg-type]
+        if h is None:
+            continue
+        opponents.append(opp)
+        halves += h
+    return opponents, halves
+
+
+def _newcomer_records(ctx: _Context, e: _Entrant) -> tuple[GameRating, ...]:
+    return tuple(_newcomer_games(ctx, e)[0])
+
+
+def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[int], int]:
+    """Each round as a record, the rated opponents' ratings, W in halves."""
     cells = _counted(ctx, e)
     games = [
         _skip(c, reason)
@@ -756,10 +783,8 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
         for c, opp, reason in cells
     ]
     opponents = [opp for _, opp, _ in cells if opp is not None]
-    n = len(opponents)
-    w = _fraction(sum(_HALVES[c.result] for c, opp, _ in cells if opp is not None), 2)
-    rc = _fraction(sum(opponents), n) if n else None
-    return _newcomer_line(ctx, e, games, _newcomer(rs, opponents, w), rc)
+    halves = sum(_HALVES[c.result] for c, opp, _ in cells if opp is not None)
+    return games, opponents, halves
 
 
 def _newcomer(

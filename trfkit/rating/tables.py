@@ -58,6 +58,12 @@ _PD_STARTS = [lo for lo, _ in PD_ROWS]
 _PD_H: tuple[Fraction, ...] = tuple(Fraction(h, 100) for _, h in PD_ROWS)
 _PD_L: tuple[Fraction, ...] = tuple(Fraction(100 - h, 100) for _, h in PD_ROWS)
 _H100: tuple[int, ...] = tuple(h for _, h in PD_ROWS)
+H100_BY_D: tuple[int, ...] = tuple(
+    _H100[bisect.bisect_right(_PD_STARTS, d) - 1] for d in range(_PD_STARTS[-1] + 1)
+)
+"""H in hundredths for each D from 0 to 736, where the last row starts:
+indexed directly by the loop that rates every game (any D from 736 up reads
+the last entry)."""
 
 
 def expected_score(d: int) -> Fraction:
