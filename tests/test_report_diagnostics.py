@@ -5,6 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
+from tests.conftest import FIXTURES, fixture_files
+from trfkit.checks.files import CheckOptions, check_task
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.diagnostics import (
@@ -261,3 +265,25 @@ def test_github_escaping() -> None:
 
 def test_github_clean() -> None:
     assert render_github([CLEAN]) == ""
+
+
+def test_json_spliced_from_pieces_is_one_json_dumps_of_the_document() -> None:
+    # A batch renders each file's piece in its worker; the document must be
+    # what one json.dumps of the whole would write, for any set of files.
+    from trfkit.report.diagnostics import check_data
+
+    files = [check_task(CheckOptions(), (str(p), None)) for p in fixture_files()]
+    checked = [f for f in files if isinstance(f, CheckedFile)]
+    assert len(checked) == len(files) and any(f.diagnostics for f in checked)
+    for subset in (checked, checked[:1], [], [f for f in checked if not f.diagnostics]):
+        expected = json.dumps(check_data(subset), indent=2, ensure_ascii=False) + "\n"
+        assert render_json(subset) == expected
+
+
+def test_strict_json_batches_exit_1_on_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    from trfkit.cli import main
+
+    legacy = str(FIXTURES / "legacy-trf06.trf")
+    assert main(["check", legacy, legacy, "--format", "json"]) == 0
+    assert main(["check", legacy, legacy, "--format", "json", "--strict"]) == 1
+    capsys.readouterr()

@@ -15,7 +15,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+import attrs
+
 from trfkit import __version__
+from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Dialect, Tournament
 
@@ -58,7 +61,11 @@ def _print_diagnostics(diags: Sequence[Diagnostic], path: str, stream: TextIO) -
 
 
 def _status(diags: Sequence[Diagnostic], strict: bool) -> int:
-    worst = max((d.severity.rank for d in diags), default=-1)
+    return _status_of(max((d.severity.rank for d in diags), default=-1), strict)
+
+
+def _status_of(worst: int, strict: bool) -> int:
+    """The exit status for the worst severity rank found (-1: nothing)."""
     if worst >= Severity.ERROR.rank or (strict and worst >= Severity.WARNING.rank):
         return EXIT_FINDINGS
     return EXIT_OK
@@ -145,7 +152,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from functools import partial
 
     from trfkit.batch import default_jobs, in_order, progress_bar
-    from trfkit.checks.files import CheckedFile, CheckOptions, check_task, trf_files, warm_up
+    from trfkit.checks.files import check_task, trf_files, warm_up
     from trfkit.report import diagnostics as render
 
     _known_rules(args.rules)
@@ -165,23 +172,34 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if not tasks:
         raise _Usage("no TRF files found in " + ", ".join(args.paths))
     results: list[CheckedFile] = []
+    pieces: list[_JsonPiece] = []
     unusable = False
+    # JSON is rendered where each file is checked: in a batch the workers
+    # share the encoding, and send back text rather than diagnostics.
+    work = partial(_check_to_json if args.format == "json" else check_task, options)
     with progress_bar(len(tasks)) as done:
         for outcome in in_order(
-            partial(check_task, options),
-            tasks,
-            jobs=args.jobs or default_jobs(),
-            warm_up=warm_up,
-            done=done,
+            work, tasks, jobs=args.jobs or default_jobs(), warm_up=warm_up, done=done
         ):
             if isinstance(outcome, CheckedFile):
                 results.append(outcome)
+            elif isinstance(outcome, _JsonPiece):
+                pieces.append(outcome)
             else:
                 print(f"trfkit: {outcome.path}: {outcome.reason}", file=sys.stderr)
                 unusable = True
     if args.format == "json":
-        out = render.render_json(results)
-    elif args.format == "sarif":
+        summary = {"error": 0, "warning": 0, "info": 0, "files": len(pieces)}
+        for piece in pieces:
+            for severity, n in piece.counts.items():
+                summary[severity] += n
+        sys.stdout.write(render.join_json([piece.text for piece in pieces], summary))
+        worst = max(
+            (Severity(s).rank for piece in pieces for s, n in piece.counts.items() if n),
+            default=-1,
+        )
+        return EXIT_UNUSABLE if unusable else _status_of(worst, args.strict)
+    if args.format == "sarif":
         out = render.render_sarif(results, tool_version=__version__)
     elif args.format == "github":
         out = render.render_github(results)
@@ -191,6 +209,28 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if unusable:
         return EXIT_UNUSABLE
     return _status([d for f in results for d in f.diagnostics], args.strict)
+
+
+@attrs.frozen
+class _JsonPiece:
+    """One checked file as the JSON document shows it, and its counts by
+    severity (for the summary and the exit status)."""
+
+    text: str
+    counts: dict[str, int]
+
+
+def _check_to_json(options: CheckOptions, task: tuple[str, bytes | None]) -> _JsonPiece | Unreadable:
+    from trfkit.checks.files import check_task
+    from trfkit.report.diagnostics import render_json_file
+
+    checked = check_task(options, task)
+    if not isinstance(checked, CheckedFile):
+        return checked
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for d in checked.diagnostics:
+        counts[d.severity.value] += 1
+    return _JsonPiece(render_json_file(checked), counts)
 
 
 def _known_encoding(name: str | None) -> None:

@@ -36,8 +36,11 @@ __all__ = [
     "CHECK_SCHEMA",
     "CheckedFile",
     "check_data",
+    "file_data",
+    "join_json",
     "render_github",
     "render_json",
+    "render_json_file",
     "render_sarif",
     "render_text",
     "summary_counts",
@@ -108,27 +111,50 @@ def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
     return {**diagnostic_data(d), "hint": d.hint}
 
 
+def file_data(f: CheckedFile) -> dict[str, Any]:
+    """One element of the document's ``files``: what was found in one file."""
+    return {
+        "path": f.path,
+        "dialect": f.dialect,
+        "rules": f.rules,
+        "type": f.tournament_type,
+        "diagnostics": [_diagnostic_json(d) for d in f.diagnostics],
+    }
+
+
 def check_data(files: Sequence[CheckedFile]) -> dict[str, Any]:
     """The ``trfkit.check/1`` document as JSON-ready data."""
     return {
         "schema": CHECK_SCHEMA,
-        "files": [
-            {
-                "path": f.path,
-                "dialect": f.dialect,
-                "rules": f.rules,
-                "type": f.tournament_type,
-                "diagnostics": [_diagnostic_json(d) for d in f.diagnostics],
-            }
-            for f in files
-        ],
+        "files": [file_data(f) for f in files],
         "summary": summary_counts(files),
     }
 
 
 def render_json(files: Sequence[CheckedFile]) -> str:
     """The ``trfkit.check/1`` document, indented 2, keys in documented order."""
-    return json.dumps(check_data(files), indent=2, ensure_ascii=False) + "\n"
+    return join_json([render_json_file(f) for f in files], summary_counts(files))
+
+
+def render_json_file(f: CheckedFile) -> str:
+    """One file's element of the document, indented for its place there.
+
+    A batch renders each file where it was checked (in a worker process)
+    and :func:`join_json` splices the pieces: the same text as one
+    ``json.dumps`` of the whole document, which tests hold it to. (JSON
+    strings hold no raw line breaks, so indenting by line is safe.)
+    """
+    return json.dumps(file_data(f), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+
+
+def join_json(parts: Sequence[str], summary: dict[str, int]) -> str:
+    """The document from :func:`render_json_file`'s pieces and the summary."""
+    files = "[\n    " + ",\n    ".join(parts) + "\n  ]" if parts else "[]"
+    counts = json.dumps(summary, indent=2).replace("\n", "\n  ")
+    return (
+        f'{{\n  "schema": {json.dumps(CHECK_SCHEMA)},\n  "files": {files},\n'
+        f'  "summary": {counts}\n}}\n'
+    )
 
 
 _DRIVE = re.compile(r"^[A-Za-z]:/")
