@@ -12,11 +12,9 @@ the parent's imports and compiled grammar instead of loading them again.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TextIO, TypeVar
 
@@ -39,6 +37,10 @@ def default_jobs() -> int:
 
 
 def _context() -> Any:
+    # multiprocessing and concurrent.futures are imported only for a pool:
+    # checking one file should not pay for them (8 ms of a start).
+    import multiprocessing
+
     if "fork" in multiprocessing.get_all_start_methods() and sys.platform == "linux":
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -69,6 +71,8 @@ def in_order(
                 done(1)
             yield result
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     if warm_up is not None:
         warm_up()
     # Chunks amortise the cost of sending work and results between

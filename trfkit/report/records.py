@@ -12,17 +12,18 @@ from __future__ import annotations
 import datetime as _dt
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import cattrs
-from cattrs.gen import make_dict_unstructure_fn, override
 
 import trfkit
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import DateText, Game, Player, Tournament
 
 __all__ = ["PARSE_SCHEMA", "diagnostic_data", "tournament_data"]
+
+if TYPE_CHECKING:
+    import cattrs
 
 PARSE_SCHEMA = "trfkit.parse/1"
 
@@ -33,6 +34,11 @@ def _number(value: Decimal) -> int | float:
 
 @cache
 def _converter() -> cattrs.Converter:
+    # Imported here: `trfkit check` renders diagnostics from this module and
+    # never needs cattrs (12 ms of its start).
+    import cattrs
+    from cattrs.gen import make_dict_unstructure_fn, override
+
     conv = cattrs.Converter()
     conv.register_unstructure_hook(Decimal, _number)
     conv.register_unstructure_hook(_dt.date, lambda d: d.isoformat())
