@@ -9,7 +9,6 @@ each line into fields. The reader is lenient: every problem becomes a
 
 from __future__ import annotations
 
-import gc
 import operator
 import os
 import re
@@ -21,6 +20,7 @@ from typing import Any
 
 import lark
 
+from trfkit._gc import no_cyclic_gc
 from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.codes import diagnostic as _diag
 from trfkit.columns import Field, Layout, header_specs, layout
@@ -1017,19 +1017,10 @@ def loads(
     normal, line_ends = _normalise(text)
     del text
     ends_with_lf = normal.endswith("\n")
-    # Reading makes tens of thousands of objects and no reference cycles, so
-    # the cyclic collector would run dozens of times for nothing (about 14%
-    # of the time of a 3000-player file, bench/bench_load.py): pause it.
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    with no_cyclic_gc():  # tens of thousands of objects, no cycles
         tokens = _tokens(normal)
         del normal
         t = _build_tournament(tokens, line_ends, ends_with_lf, source, ctx)
-    finally:
-        if paused:
-            gc.enable()
     if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
         raise TrfSyntaxError(t.diagnostics, path or "<string>")
     return t

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.checks import (
     composition,
     headers,
@@ -115,7 +116,7 @@ def validate(
     references = {
         code: f"{ev.rules.reference} {section}" for code, section in ev.rules.sections.items()
     }
-    with shared():
+    with shared(), no_cyclic_gc():
         found = [d for check in CHECKS for d in check(t) if d.code not in skip]
         for regulation in REGULATION_CHECKS:
             for d in regulation(t, ev):

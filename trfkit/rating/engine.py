@@ -25,10 +25,8 @@ methods:
 
 from __future__ import annotations
 
-import gc
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, partial
@@ -36,6 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.event import Event, TournamentType, event_of, match_decided_round
 from trfkit.model import Colour, Player, Result, Title, Tournament
 from trfkit.rating import calc
@@ -150,26 +149,8 @@ def rate(
     ``rules``, ``type`` and ``time_control`` are as in
     :func:`trfkit.checks.validate`.
     """
-    with _no_cyclic_gc():
+    with no_cyclic_gc():
         return _rate(t, rules, type, time_control, ratings, k, rate_class)
-
-
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause Python's cyclic collector while a report is built.
-
-    A rating run allocates a few records per game and no reference cycles,
-    yet each allocation burst makes the collector walk every object the
-    loaded tournament holds: on a 3000-player file that was half the time.
-    Reference counting still frees everything; the previous state returns.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _rate(
