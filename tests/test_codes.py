@@ -14,7 +14,7 @@ from trfkit.writer import convert
 
 def _diagnostic_codes(lines: tuple[str, ...], code: str) -> set[str]:
     data = "\n".join(lines).encode("utf-8", "surrogateescape") + b"\n"
-    t = trfkit.loads(data)
+    t = trfkit.loads(data, **dict(CODES[code].load_options))  # type: ignore[arg-type]
     found = {d.code for d in t.diagnostics}
     found |= {d.code for d in validate(t, rules=CODES[code].rules)}
     if code == "P009":

@@ -21,6 +21,7 @@ from trfkit import __version__
 from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Dialect, Tournament
+from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
 __all__ = ["main"]
 
@@ -31,15 +32,18 @@ class _Usage(Exception):
     """Input the command cannot use: reported in one line, exit status 2."""
 
 
-def _read(path: str, encoding: str | None) -> Tournament:
+def _read(path: str, args: argparse.Namespace) -> Tournament:
     from trfkit.reader import load
+
+    encoding = args.encoding
 
     if not os.path.exists(path):
         raise _Usage(f"{path}: no such file")
     if os.path.isdir(path):
         raise _Usage(f"{path}: is a directory, not a TRF file")
     try:
-        return load(path, encoding=encoding)
+        max_size, max_line_length = _limits(args)
+        return load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
     except LookupError as exc:
         raise _Usage(f"unknown encoding {encoding!r}") from exc
     except OSError as exc:
@@ -72,7 +76,7 @@ def _status_of(worst: int, strict: bool) -> int:
 
 
 def _cmd_parse(args: argparse.Namespace) -> int:
-    t = _read(args.file, args.encoding)
+    t = _read(args.file, args)
     if args.format == "json":
         from trfkit.report.records import tournament_data
 
@@ -112,7 +116,7 @@ def _print_text(t: Tournament, path: str) -> None:
 def _cmd_fmt(args: argparse.Namespace) -> int:
     from trfkit.writer import convert, dumps
 
-    t = _read(args.file, args.encoding)
+    t = _read(args.file, args)
     target = (
         Dialect(args.to)
         if args.to
@@ -167,6 +171,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
         ignore=frozenset(ignore),
         encoding=args.encoding,
         min_rank=Severity(args.min_severity).rank,
+        max_size=_limits(args)[0],
+        max_line_length=_limits(args)[1],
     )
     tasks = [(p, sys.stdin.buffer.read() if p == "-" else None) for p in trf_files(args.paths)]
     if not tasks:
@@ -233,6 +239,11 @@ def _check_to_json(options: CheckOptions, task: tuple[str, bytes | None]) -> _Js
     return _JsonPiece(render_json_file(checked), counts)
 
 
+def _limits(args: argparse.Namespace) -> tuple[int | None, int | None]:
+    """The reader's limits from --max-file-size and --max-line-length (0: none)."""
+    return args.max_file_size or None, args.max_line_length or None
+
+
 def _known_encoding(name: str | None) -> None:
     import codecs
 
@@ -261,7 +272,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
     _known_rules(args.rules)
     k = _k_overrides(args.k)
-    t = _read(args.file, args.encoding)
+    t = _read(args.file, args)
     listed = None
     if args.rating_list:
         ids = {p.fide_id for p in t.players if p.fide_id}
@@ -331,6 +342,15 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _size(text: str) -> int:
+    """A whole number, optionally with k, M or G (powers of 1024)."""
+    units = {"k": 2**10, "m": 2**20, "g": 2**30}
+    number, unit = (text[:-1], units[text[-1].lower()]) if text[-1:].lower() in units else (text, 1)
+    if not number.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 64M, got {text!r}")
+    return int(number) * unit
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
@@ -352,6 +372,22 @@ def _parser() -> argparse.ArgumentParser:
         "falling back to cp1252/latin-1 with a P005 note)",
     )
     common.add_argument("--strict", action="store_true", help="exit with status 1 on warnings too")
+    common.add_argument(
+        "--max-file-size",
+        type=_size,
+        default=MAX_FILE_SIZE,
+        metavar="BYTES",
+        help=f"refuse larger files without reading them (P010); 0 for no limit "
+        f"(default {MAX_FILE_SIZE // 2**20} MiB; suffixes k, M, G)",
+    )
+    common.add_argument(
+        "--max-line-length",
+        type=_size,
+        default=MAX_LINE_LENGTH,
+        metavar="N",
+        help=f"keep longer lines as they are without reading them (P011); 0 for no limit "
+        f"(default {MAX_LINE_LENGTH})",
+    )
 
     p = sub.add_parser("parse", parents=[common], help="print the records of a TRF file")
     p.add_argument("file")

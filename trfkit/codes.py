@@ -33,6 +33,9 @@ class Code:
     """The rule set the examples are checked under."""
     quote: str = ""
     """The regulation's own words, where the seeds give them."""
+    load_options: tuple[tuple[str, int], ...] = ()
+    """Options of :func:`trfkit.loads` the examples are read with (the
+    reader's limits, set low so that an example stays short)."""
 
 
 _HEAD = (
@@ -648,6 +651,33 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, "### a comment", _P1, _P2),
             _ex(*_HEAD, _P1, _P2),
             "Convert to the dialect that holds the record, or accept the loss.",
+        ),
+        Code(
+            "P010",
+            "format.file-too-large",
+            Severity.ERROR,
+            "The file is larger than the reader's limit (64 MiB by default): it was "
+            "not read. Real TRF files are a few MB at most; the limit keeps a server "
+            "that takes files from anyone from reading whatever it is sent.",
+            None,
+            _ex(*_HEAD, _P1, _P2, "### " + "padding " * 40),
+            _ex(*_HEAD, _P1, _P2),
+            "Check that this is the TRF file you meant; if it is, raise the limit "
+            "(--max-file-size, or max_size= in Python).",
+            load_options=(("max_size", 400),),
+        ),
+        Code(
+            "P011",
+            "format.line-too-long",
+            Severity.ERROR,
+            "A line is longer than the reader's limit (65,536 characters, a player "
+            "line of about 6,500 rounds, by default): it is kept as it is, but not read.",
+            None,
+            _ex(*_HEAD, _P1 + "  0002 w 1" * 3, _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Look for a line that lost its line breaks, or raise the limit "
+            "(--max-line-length, or max_line_length= in Python).",
+            load_options=(("max_line_length", 110),),
         ),
     ]
 }

@@ -56,7 +56,9 @@ def codes_markdown() -> str:
             "",
             f"Failing example (checked under `{c.rules}`):"
             if c.code.startswith("R")
-            else "Failing example:",
+            else "Failing example"
+            + "".join(f", read with {k}={v}" for k, v in c.load_options)
+            + ":",
             "",
             "```",
             *(
@@ -67,7 +69,9 @@ def codes_markdown() -> str:
             ),
             "```",
             "",
-            "Passing example:",
+            "Passing example"
+            + "".join(f", read with {k}={v}" for k, v in c.load_options)
+            + ":",
             "",
             "```",
             *c.passing,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from functools import cache
@@ -63,7 +64,16 @@ from trfkit.model import (
     UnknownLine,
 )
 
-__all__ = ["load", "loads", "parse_record"]
+__all__ = ["MAX_FILE_SIZE", "MAX_LINE_LENGTH", "load", "loads", "parse_record"]
+
+MAX_FILE_SIZE = 64 * 1024 * 1024
+"""The largest file read by default, in bytes (characters for text). The
+largest real TRF files hold under 10,000 players and a few MB; a rating
+server taking files from anyone refuses more before reading it (P010)."""
+
+MAX_LINE_LENGTH = 65_536
+"""The longest line read by default, in characters: a player line of about
+6,500 rounds. Longer lines are kept as they are but not read (P011)."""
 
 # -- the grammar -------------------------------------------------------------
 
@@ -982,13 +992,22 @@ def loads(
     encoding: str | None = None,
     strict: bool = False,
     path: str | None = None,
+    max_size: int | None = MAX_FILE_SIZE,
+    max_line_length: int | None = MAX_LINE_LENGTH,
 ) -> Tournament:
     """Read a TRF file from bytes or text.
 
     Reading is lenient: problems are collected in ``tournament.diagnostics``.
     With ``strict=True`` a file with errors raises :class:`TrfSyntaxError`
     carrying every diagnostic.
+
+    Input over ``max_size`` bytes (characters, for text) is not read: the
+    tournament is empty but for one P010 error. A line over
+    ``max_line_length`` characters is kept verbatim, not read (P011). Either
+    limit is off when ``None``. Time and memory grow linearly with the input.
     """
+    if max_size is not None and len(data) > max_size:
+        return _refused(len(data), max_size, "bytes" if isinstance(data, bytes) else "characters", path, strict)
     ctx = _Context()
     if isinstance(data, bytes):
         decoded = decode(data, encoding)
@@ -1020,7 +1039,7 @@ def loads(
     with no_cyclic_gc():  # tens of thousands of objects, no cycles
         tokens = _tokens(normal)
         del normal
-        t = _build_tournament(tokens, line_ends, ends_with_lf, source, ctx)
+        t = _build_tournament(tokens, line_ends, ends_with_lf, source, ctx, max_line_length)
     if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
         raise TrfSyntaxError(t.diagnostics, path or "<string>")
     return t
@@ -1032,6 +1051,7 @@ def _build_tournament(
     ends_with_lf: bool,
     source: SourceInfo,
     ctx: _Context,
+    max_line_length: int | None = None,
 ) -> Tournament:
     """The records of the grammar's tokens; ``tokens`` is emptied on the way.
 
@@ -1047,6 +1067,7 @@ def _build_tournament(
     # the last line, which has none when the file does not end with one.
     ends: list[str] = line_ends if line_ends is not None else []
     lf_only = line_ends is None
+    longest = max_line_length if max_line_length is not None else sys.maxsize
     tokens.reverse()
     while tokens:
         token = tokens.pop()
@@ -1057,6 +1078,9 @@ def _build_tournament(
             for line in lines:
                 lineno += 1
                 eol = "\n" if lf_only else (ends[lineno - 1] if lineno <= len(ends) else "")
+                if longest < len(line):
+                    t.records.append(_too_long(line, lineno, eol, longest, ctx))
+                    continue
                 # tuple.__new__ builds the NamedTuple without its Python-level
                 # __new__: this loop runs for nearly every line of a file.
                 players.append(_player(line, lineno, ctx, _new_origin(Origin, (lineno, line, eol))))
@@ -1064,6 +1088,9 @@ def _build_tournament(
         lineno += 1
         line = token[:-1] if token.endswith("\n") else str(token)
         eol = "\n" if lf_only else (ends[lineno - 1] if lineno <= len(ends) else "")
+        if longest < len(line):
+            t.records.append(_too_long(line, lineno, eol, longest, ctx))
+            continue
         origin = Origin(lineno, line, eol)
         if kind == "HEADER":
             pending_headers.append((line[:3], line, origin))
@@ -1103,6 +1130,41 @@ def _build_tournament(
     ctx.diagnostics.sort(key=lambda d: (d.line, d.column))
     t.diagnostics = ctx.diagnostics
     return t
+
+
+def _refused(size: int, limit: int, unit: str, path: str | None, strict: bool) -> Tournament:
+    """An empty tournament saying why the input was not read (P010)."""
+    t = Tournament(source=SourceInfo(path=path))
+    t.diagnostics = [
+        _diag(
+            "P010",
+            1,
+            1,
+            f"the file is {size:,} {unit}, over the limit of {limit:,}; it was not read "
+            "(raise the limit with --max-file-size, or max_size=)",
+            found=f"{size} {unit}",
+            expected=f"at most {limit} {unit}",
+        )
+    ]
+    if strict:
+        raise TrfSyntaxError(t.diagnostics, path or "<string>")
+    return t
+
+
+def _too_long(line: str, lineno: int, eol: str, limit: int, ctx: _Context) -> UnknownLine:
+    """A line over the length limit, kept verbatim and not read (P011)."""
+    ctx.diagnostics.append(
+        _diag(
+            "P011",
+            lineno,
+            limit + 1,
+            f"line {lineno} is {len(line):,} characters long, over the limit of {limit:,}; "
+            f"it is kept as it is but not read (record code {line[:3]!r})",
+            found=f"{len(line)} characters",
+            expected=f"at most {limit} characters",
+        )
+    )
+    return UnknownLine(line, _new_origin(Origin, (lineno, line, eol)))
 
 
 def _drop_last_ending(t: Tournament, last: int) -> None:
@@ -1182,7 +1244,22 @@ def load(
     *,
     encoding: str | None = None,
     strict: bool = False,
+    max_size: int | None = MAX_FILE_SIZE,
+    max_line_length: int | None = MAX_LINE_LENGTH,
 ) -> Tournament:
-    """Read a TRF file from ``path`` (see :func:`loads`)."""
+    """Read a TRF file from ``path`` (see :func:`loads`); a file over
+    ``max_size`` bytes is refused before it is read."""
+    name = os.fspath(path)
+    if max_size is not None:
+        size = os.stat(path).st_size
+        if size > max_size:
+            return _refused(size, max_size, "bytes", name, strict)
     # No local name for the bytes: loads() frees them once decoded.
-    return loads(Path(path).read_bytes(), encoding=encoding, strict=strict, path=os.fspath(path))
+    return loads(
+        Path(path).read_bytes(),
+        encoding=encoding,
+        strict=strict,
+        path=name,
+        max_size=max_size,
+        max_line_length=max_line_length,
+    )

@@ -236,6 +236,10 @@ def _unchanged(record: Record, dialect: Dialect) -> bool:
 
     origin = record.origin
     assert origin is not None
+    if type(record) is UnknownLine:
+        # Kept verbatim: no need to read the line again (a garbage file is
+        # all such lines, and an over-long line is one).
+        return record.text == origin.text
     again, _ = parse_record(origin.text, dialect)
     return bool(again == record)
 

@@ -17,6 +17,7 @@ import attrs
 
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import TournamentType, event_of
+from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 from trfkit.rules import RuleSet
 
 __all__ = ["CheckOptions", "CheckedFile", "Unreadable", "check_file", "check_task", "trf_files"]
@@ -86,6 +87,8 @@ def check_file(
     ignore: Iterable[str] = (),
     encoding: str | None = None,
     data: bytes | None = None,
+    max_size: int | None = MAX_FILE_SIZE,
+    max_line_length: int | None = MAX_LINE_LENGTH,
 ) -> CheckedFile:
     """Read and check one file; ``data`` stands in for its bytes (stdin).
 
@@ -95,7 +98,11 @@ def check_file(
     from trfkit.checks import inline_ignores, validate
     from trfkit.reader import load, loads
 
-    t = loads(data, encoding=encoding) if data is not None else load(path, encoding=encoding)
+    t = (
+        loads(data, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
+        if data is not None
+        else load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
+    )
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     skip = set(ignore) | inline_ignores(t)
     found = [d for d in t.diagnostics if d.code not in skip]
@@ -115,6 +122,8 @@ class CheckOptions:
     encoding: str | None = None
     min_rank: int = 0
     """Leave out diagnostics whose severity ranks below this."""
+    max_size: int | None = MAX_FILE_SIZE
+    max_line_length: int | None = MAX_LINE_LENGTH
 
 
 @attrs.frozen
@@ -142,6 +151,8 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
             ignore=options.ignore,
             encoding=options.encoding,
             data=data,
+            max_size=options.max_size,
+            max_line_length=options.max_line_length,
         )
     except OSError as exc:
         return Unreadable(path, str(exc.strerror or exc))
