@@ -458,14 +458,20 @@ _RESULT_HALVES = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
 
 
 def _per_game_sums(
-    p: Player, own: int, ratings: Mapping[int | None, int | None], rs: RuleSet
+    p: Player,
+    own: int,
+    ratings: Mapping[int | None, int | None],
+    rs: RuleSet,
+    opponent_ratings: list[int] | None = None,
 ) -> tuple[int, int, int, int]:
     """N, the sum of the opponents' ratings, W in halves and We in
     hundredths, read from the file's games: the games that count are those
-    with a result of 1, ½ or 0 against a rated entrant.
+    with a result of 1, ½ or 0 against a rated entrant. Each counted
+    opponent's rating is appended to ``opponent_ratings`` when one is given.
 
-    The same figures as :func:`_per_game`, which also makes the records;
-    tests/test_rating_paths.py holds the two to each other.
+    The same figures as :func:`_per_game` (rated players) and
+    :func:`_newcomer_games` (unrated ones), which also make the records;
+    tests/test_rating_paths.py holds them to each other.
     """
     most, least = calc.cap_bounds(own, rs)
     once = rs.cap_once_per_event and most is not None
@@ -497,6 +503,8 @@ def _per_game_sums(
         n += 1
         halves += h
         opponents += opp
+        if opponent_ratings is not None:
+            opponent_ratings.append(opp)
     if benefit[0]:
         assert most is not None
         we100 += expected_hundredths(most) - expected_hundredths(benefit[0])
@@ -720,7 +728,9 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     read as :func:`_swiss_rated` reads a rated player's."""
     games: Sequence[GameRating]
     if ctx.every_game_plain:
-        opponents, halves = _newcomer_sums(e.player, ctx.ratings)
+        opponents: list[int] = []
+        # Rated as if from 0: only N, W and the opponents are used.
+        _, _, halves, _ = _per_game_sums(e.player, 0, ctx.ratings, ctx.rules, opponents)
         games = LazyGames(partial(_newcomer_records, ctx, e))
     else:
         records, opponents, halves = _newcomer_games(ctx, e)
@@ -729,25 +739,6 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     w = _fraction(halves, 2)
     rc = _fraction(sum(opponents), n) if n else None
     return _newcomer_line(ctx, e, games, _newcomer(ctx.rules, opponents, w), rc)
-
-
-def _newcomer_sums(
-    p: Player, ratings: Mapping[int | None, int | None]
-) -> tuple[list[int], int]:
-    """The rated opponents' ratings and W in halves, from the file's games
-    (the same as :func:`_newcomer_games`; tests/test_rating_paths.py)."""
-    opponents: list[int] = []
-    halves = 0
-    for g in p.games:
-        opp = ratings.get(g.opponent)
-        if opp is None:
-            continue
-        h = _RESULT_HALVES.get(g.result)  # type: ignore[arg-type]
-        if h is None:
-            continue
-        opponents.append(opp)
-        halves += h
-    return opponents, halves
 
 
 def _newcomer_records(ctx: _Context, e: _Entrant) -> tuple[GameRating, ...]:
