@@ -14,9 +14,10 @@ this file's dates): r/a = 9.6 at first (load 60 ms, rate 572 ms: Fraction
 sums per game, attrs records per game, the cyclic GC walking the loaded
 tournament); 2.7 after integer sums, table lookups inline, NamedTuples built
 by tuple.__new__ and cached Fractions (load 37 ms, rate 102 ms); 2.5 with
-newcomers summed in integers too (load 35 ms, rate 88 ms). The target
-is not met: what is left is one record per game (39,000 here) and the
-collector's pass over them; see the issue 4 closing note.
+newcomers summed in integers too (load 35 ms, rate 88 ms); 1.47 with the sums
+read straight from the file's games and the game records made only when read
+(LazyGames); 0.89-1.07 with newcomers on that path too, player lines built
+by position and PD read by index (noisy runs, load 55-97 ms).
 """
 
 from __future__ import annotations
