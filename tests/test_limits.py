@@ -113,3 +113,27 @@ def test_cli_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "64M" in capsys.readouterr().err
     assert main(["parse", str(path), "--max-file-size", "0"]) == 0  # 0: no limit
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("record", [b"142 9999999", b"XXR 99999999999999999999"])
+def test_a_declared_round_count_does_not_size_the_report(record: bytes) -> None:
+    # Found by the fuzzers: Form 3's grid had a column for every declared
+    # round, so one header line could ask for millions of them.
+    import tracemalloc
+
+    from trfkit.report import rating as render
+
+    t = trfkit.loads(record + b"\n" + PLAYER + b"\n")
+    tracemalloc.start()
+    try:
+        report = rate(t)
+        outputs = [
+            render.render_rating_text(report),
+            render.render_rating_csv(report),
+            render.render_rating_json(report),
+            render.render_rating_html(report),
+        ]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20 and all(len(o) < 200_000 for o in outputs)

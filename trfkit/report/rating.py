@@ -346,8 +346,13 @@ def render_rating_json(report: RatingReport) -> str:
 
 
 def _round_count(report: RatingReport) -> int:
-    last = max((g.round for p in report.players for g in p.games), default=0)
-    return max(report.event.rounds, last)
+    """The round columns of the grid: as many as the players' lines hold.
+
+    Not the declared number of rounds (142, XXR): a file read from anyone
+    can declare millions, and a grid of them would exhaust memory. Rounds
+    not yet played have nothing to show; the header still gives the count.
+    """
+    return max((g.round for p in report.players for g in p.games), default=0)
 
 
 def _is_round_robin(report: RatingReport) -> bool:
