@@ -68,7 +68,12 @@ def _format(f: Field, value: Any) -> str:
         return ""
     if f.kind in ("points", "spoints"):
         assert isinstance(value, Decimal)
-        return _format_points(value)
+        text = _format_points(value)
+        if len(text) > f.width and value == value.to_integral_value():
+            # "100" read from four columns must fit them again: "100.0" would
+            # shift the rank (found by the fuzzer).
+            return str(int(value))
+        return text
     if f.kind == "date":
         assert isinstance(value, DateText)
         return format_date(value, f.width)
