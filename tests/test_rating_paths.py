@@ -154,3 +154,23 @@ def test_the_direct_pd_column_reads_as_the_printed_table() -> None:
 
     assert len(H100_BY_D) == 737 and H100_BY_D[-1] == 100
     assert [H100_BY_D[d] for d in range(737)] == [expected_hundredths(d) for d in range(737)]
+
+
+def test_a_round_robin_with_byes_rates_as_without_them() -> None:
+    # Found by the fuzz tests: the 2002/2009 round-robin method read every
+    # round as a game, so a bye (no opponent) broke it.
+    from tests.conftest import FIXTURES
+
+    text = (FIXTURES / "rating-rr10-unrated.trf").read_text(encoding="utf-8")
+    lines = [
+        line.rstrip() + "  0000 - U" if line.startswith("001") else line
+        for line in text.splitlines()
+    ]
+    with_byes = trfkit.loads("\n".join(lines) + "\n")
+    plain = trfkit.load(FIXTURES / "rating-rr10-unrated.trf")
+    for rules in ("fide-2002", "fide-2009"):
+        a, b = engine.rate(plain, rules=rules), engine.rate(with_byes, rules=rules)
+        assert b.round_robin is not None and a.round_robin == b.round_robin
+        for p, q in zip(a.players, b.players, strict=True):
+            assert (p.n, p.rc, p.we, p.ru) == (q.n, q.rc, q.we, q.ru)
+            assert not q.games[-1].rated and q.games[-1].opponent is None

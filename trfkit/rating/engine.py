@@ -837,6 +837,8 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
         """Σ (opponent counted within the cap − opponent) / n."""
         total = 0
         for c in e.cells:
+            if c.score is None:  # a bye or an unplayed round: no opponent counts
+                continue
             opp = rating1(c.opponent)
             total += calc.counted_rating(own, opp, rs) - opp
         return Fraction(total, n)
@@ -856,6 +858,8 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
         sr = e.player.start_rank
         games = [
             GameRating(c.round, c.opponent, rating1(c.opponent), c.colour, c.result, c.score, True, c.reason)
+            if c.score is not None
+            else _skip(c, c.reason)
             for c in e.cells
         ]
         out.append(_newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
@@ -869,6 +873,9 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
             we = Fraction(0)
             opps = []
             for c in e.cells:
+                if c.score is None:
+                    games.append(_skip(c, c.reason))
+                    continue
                 opp = ctx.rating_of(c.opponent)
                 opp = opp if opp is not None else ru2[c.opponent or 0]
                 opps.append(opp)
@@ -884,6 +891,9 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
             rc = Fraction(calc.round_half_up(Fraction(ra * (n + 1) - own, n) + adjustment(own, e)))
             we = expected_score(own - int(rc)) * n
             for c in e.cells:
+                if c.score is None:
+                    games.append(_skip(c, c.reason))
+                    continue
                 opp = rating1(c.opponent)
                 u = calc.counted_rating(own, opp, rs)
                 games.append(
