@@ -224,10 +224,11 @@ def _check_canonical(t: trfkit.Tournament, data: bytes, roundtrip: bool) -> None
         if again != out:
             at = _first_difference(again, out)
             line = out.count("\n", 0, at) + 1
+            start = max(0, at - 10)
             raise _fail(
                 f"dumps(t, dialect={dialect!r}) does not read back to itself: line {line} "
-                f"of the canonical text, character {at}: first written {out[at - 10 : at + 20]!r}, "
-                f"then {again[at - 10 : at + 20]!r}",
+                f"of the canonical text, character {at}: first written "
+                f"{out[start : at + 20]!r}, then {again[start : at + 20]!r}",
                 data,
             )
 

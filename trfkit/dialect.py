@@ -40,7 +40,10 @@ _SCORING_162 = re.compile(r"\s*(?:[WDLAPX]\s*\d*(?:\.\d+)?\s*)+")
 def _looks_vega(headers: dict[str, tuple[str, int]]) -> str | None:
     """Why the 142-192 records look like Vega's, or None."""
     if "162" in headers:
-        text = headers["162"][0].strip()
+        # Vega writes its number of rounds from column 5 ("162 5"); a
+        # TRF26 score's symbol stands in column 6, and may be a digit in a
+        # damaged file ("162  0": found by the fuzzer).
+        text = headers["162"][0].rstrip()
         if text.isdigit():
             return f"162 holds {text!r}, a number of rounds in Vega's files, not a TRF26 scoring system"
     if "152" in headers:

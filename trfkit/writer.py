@@ -69,10 +69,12 @@ def _format(f: Field, value: Any) -> str:
     if f.kind in ("points", "spoints"):
         assert isinstance(value, Decimal)
         text = _format_points(value)
-        if len(text) > f.width and value == value.to_integral_value():
-            # "100" read from four columns must fit them again: "100.0" would
-            # shift the rank (found by the fuzzer).
-            return str(int(value))
+        if len(text) > f.width:
+            # What was read from a field must fit it again (found by the
+            # fuzzer): "100" not "100.0", ".125" not "0.125".
+            if value == value.to_integral_value():
+                return str(int(value))
+            return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
         return text
     if f.kind == "date":
         assert isinstance(value, DateText)
