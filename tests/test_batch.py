@@ -67,7 +67,13 @@ def test_an_unreadable_file_is_reported_and_the_rest_checked(
     captured = capsys.readouterr()
     assert status == 2
     assert f"trfkit: {missing}: no such file" in captured.err
-    assert [f["path"] for f in json.loads(captured.out)["files"]] == files
+    data = json.loads(captured.out)
+    # The unreadable file keeps its place, so a consumer can tell which it was.
+    assert [f["path"] for f in data["files"]] == [*files[:5], missing, *files[5:]]
+    assert [f["unreadable"] for f in data["files"]].count(None) == len(files)
+    assert data["files"][5]["unreadable"] == "no such file"
+    assert data["files"][5]["diagnostics"] == []
+    assert data["summary"]["unreadable"] == 1 and data["summary"]["files"] == len(files) + 1
 
 
 def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,8 +45,8 @@ UNREADABLE = CheckedFile("<stdin>", None, None, None, (X999,))
 
 
 def test_summary_counts() -> None:
-    assert summary_counts([A, B, CLEAN]) == {"error": 3, "warning": 1, "info": 1, "files": 3}
-    assert summary_counts([]) == {"error": 0, "warning": 0, "info": 0, "files": 0}
+    assert summary_counts([A, B, CLEAN]) == {"error": 3, "warning": 1, "info": 1, "files": 3, "unreadable": 0}
+    assert summary_counts([]) == {"error": 0, "warning": 0, "info": 0, "files": 0, "unreadable": 0}
 
 
 def test_text_lines_and_summary() -> None:
@@ -104,12 +104,12 @@ def test_json_shape() -> None:
     assert '\n  "files": [' in text  # indented 2
     assert "§" in text  # ensure_ascii=False
     data = json.loads(text)
-    assert list(data) == ["schema", "files", "summary"]
+    assert list(data) == ["schema", "trfkit", "files", "summary"]
     assert data["schema"] == "trfkit.check/1"
-    assert data["summary"] == {"error": 4, "warning": 1, "info": 1, "files": 3}
+    assert data["summary"] == {"error": 4, "warning": 1, "info": 1, "files": 3, "unreadable": 0}
     assert [f["path"] for f in data["files"]] == ["a.trf", "dir/my file.trf", "<stdin>"]
     first = data["files"][0]
-    assert list(first) == ["path", "dialect", "rules", "type", "diagnostics"]
+    assert list(first) == ["path", "dialect", "rules", "type", "unreadable", "diagnostics"]
     assert (first["dialect"], first["rules"], first["type"]) == ("trf16", "fide-2024", "swiss")
     assert first["diagnostics"][0] == {
         "code": "S101",
@@ -147,7 +147,7 @@ def test_json_nulls_are_present() -> None:
 def test_json_clean() -> None:
     data = json.loads(render_json([CLEAN]))
     assert data["files"][0]["diagnostics"] == []
-    assert data["summary"] == {"error": 0, "warning": 0, "info": 0, "files": 1}
+    assert data["summary"] == {"error": 0, "warning": 0, "info": 0, "files": 1, "unreadable": 0}
 
 
 # --- SARIF ------------------------------------------------------------------

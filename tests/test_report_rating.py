@@ -522,7 +522,9 @@ def test_json_shape_and_types() -> None:
     assert text.endswith("}\n") and '\n  "schema"' in text
     data = json.loads(text)
     assert data == rating_data(swiss_report())
-    assert list(data) == ["schema", "rules", "event", "round_robin", "notes", "players"]
+    assert list(data) == [
+        "schema", "trfkit", "path", "rules", "event", "round_robin", "notes", "players"
+    ]  # fmt: skip
     assert data["schema"] == RATE_SCHEMA == "trfkit.rate/1"
     assert list(data["rules"]) == ["name", "title", "reference", "source", "amendments"]
     assert data["rules"]["amendments"] == ["2025-10"]

@@ -12,13 +12,16 @@ the parent's imports and compiled grammar instead of loading them again.
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-__all__ = ["default_jobs", "in_order", "progress_bar"]
+__all__ = ["default_jobs", "in_order", "progress_bar", "trf_files"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -26,6 +29,69 @@ R = TypeVar("R")
 # Fewer files than this are read in this process whatever --jobs says:
 # starting workers costs more than a few small files take to check.
 _WORTH_A_POOL = 8
+
+
+# The extensions TRF files come with in the wild (.trf; .trfx for engine
+# files; .tab from ICU; .txt; bbpPairings' test .input), and files with none.
+_EXTENSIONS = {".trf", ".trfx", ".tab", ".txt", ".input", ""}
+_TRF_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?(?:\d{3}|XX[A-Z]|###|BB[A-Z])(?: |\r|\n|$)")
+
+
+def _looks_like_trf(path: Path) -> bool:
+    # The first line of a TRF file is a record: a 3-character code and a blank.
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(64)
+    except OSError:
+        return False
+    return bool(_TRF_START.match(head))
+
+
+def _matches(relative: str, globs: Sequence[str]) -> bool:
+    """``relative`` (a path below the directory given, with ``/``) matches
+    one of ``globs``: the whole relative path, or its last part when the
+    pattern has no ``/`` (so ``*.trf`` matches at any depth)."""
+    name = relative.rsplit("/", 1)[-1]
+    return any(
+        fnmatch.fnmatchcase(relative, g) or ("/" not in g and fnmatch.fnmatchcase(name, g))
+        for g in globs
+    )
+
+
+def trf_files(paths: Iterable[str], globs: Sequence[str] = ()) -> Iterator[str]:
+    """The files ``paths`` name, each directory's in sorted order.
+
+    A file is yielded as given (a path that does not exist too, so that the
+    caller reports it). A directory is walked recursively, hidden files and
+    folders skipped, and yields its TRF files: with ``globs``, the files whose
+    path below the directory matches one of them (``fnmatch``: ``*`` also
+    crosses ``/``; a pattern without ``/`` is matched against the name);
+    without, the files with a TRF file's extension (``.trf .trfx .tab .txt
+    .input`` or none) whose first line is a TRF record.
+
+    >>> list(trf_files(["fixtures/ratinglist"]))
+    []
+    >>> list(trf_files(["fixtures"], globs=["swiss-*.trf"]))
+    ['fixtures/swiss-trf16.trf', 'fixtures/swiss-trf26.trf']
+    """
+    for given in paths:
+        root = Path(given)
+        if not root.is_dir():
+            yield given
+            continue
+        found: list[str] = []
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in files:
+                if name.startswith("."):
+                    continue
+                path = Path(folder) / name
+                if globs:
+                    if _matches(path.relative_to(root).as_posix(), globs):
+                        found.append(str(path))
+                elif path.suffix.lower() in _EXTENSIONS and _looks_like_trf(path):
+                    found.append(str(path))
+        yield from sorted(found)
 
 
 def default_jobs() -> int:

@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
@@ -22,6 +22,9 @@ from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Dialect, Tournament
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
+
+if TYPE_CHECKING:
+    from trfkit.rating.ratinglist import ListedPlayer
 
 __all__ = ["main"]
 
@@ -156,7 +159,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from functools import partial
 
     from trfkit.batch import default_jobs, in_order, progress_bar
-    from trfkit.checks.files import check_task, trf_files, warm_up
+    from trfkit.checks.files import check_task, warm_up
     from trfkit.report import diagnostics as render
 
     _known_rules(args.rules)
@@ -174,69 +177,101 @@ def _cmd_check(args: argparse.Namespace) -> int:
         max_size=_limits(args)[0],
         max_line_length=_limits(args)[1],
     )
-    tasks = [(p, sys.stdin.buffer.read() if p == "-" else None) for p in trf_files(args.paths)]
-    if not tasks:
-        raise _Usage("no TRF files found in " + ", ".join(args.paths))
-    results: list[CheckedFile] = []
+    tasks = _tasks(args)
+    results: list[CheckedFile | Unreadable] = []
     pieces: list[_JsonPiece] = []
-    unusable = False
     # JSON is rendered where each file is checked: in a batch the workers
     # share the encoding, and send back text rather than diagnostics.
-    work = partial(_check_to_json if args.format == "json" else check_task, options)
+    as_json = args.format in ("json", "jsonl")
+    work = partial(_check_to_json, options, args.format) if as_json else partial(check_task, options)
     with progress_bar(len(tasks)) as done:
         for outcome in in_order(
             work, tasks, jobs=args.jobs or default_jobs(), warm_up=warm_up, done=done
         ):
-            if isinstance(outcome, CheckedFile):
-                results.append(outcome)
-            elif isinstance(outcome, _JsonPiece):
+            if isinstance(outcome, _JsonPiece):
                 pieces.append(outcome)
-            else:
-                print(f"trfkit: {outcome.path}: {outcome.reason}", file=sys.stderr)
-                unusable = True
-    if args.format == "json":
-        summary = {"error": 0, "warning": 0, "info": 0, "files": len(pieces)}
-        for piece in pieces:
-            for severity, n in piece.counts.items():
-                summary[severity] += n
-        sys.stdout.write(render.join_json([piece.text for piece in pieces], summary))
+                if args.format == "jsonl":
+                    # Streamed: a server reads each file's line as it is done.
+                    sys.stdout.write(outcome.text)
+                    sys.stdout.flush()
+                if outcome.unreadable is not None:
+                    _unreadable(outcome.path, outcome.unreadable)
+                continue
+            results.append(outcome)
+            if isinstance(outcome, Unreadable):
+                _unreadable(outcome.path, outcome.reason)
+    if as_json:
+        unusable = any(piece.unreadable is not None for piece in pieces)
+        if args.format == "json":
+            summary = {"error": 0, "warning": 0, "info": 0, "files": len(pieces), "unreadable": 0}
+            for piece in pieces:
+                for severity, n in piece.counts.items():
+                    summary[severity] += n
+                summary["unreadable"] += piece.unreadable is not None
+            sys.stdout.write(render.join_json([piece.text for piece in pieces], summary))
         worst = max(
             (Severity(s).rank for piece in pieces for s, n in piece.counts.items() if n),
             default=-1,
         )
         return EXIT_UNUSABLE if unusable else _status_of(worst, args.strict)
+    checked = [f for f in results if isinstance(f, CheckedFile)]
     if args.format == "sarif":
-        out = render.render_sarif(results, tool_version=__version__)
+        out = render.render_sarif(checked, tool_version=__version__)
     elif args.format == "github":
-        out = render.render_github(results)
+        out = render.render_github(checked)
     else:
-        out = render.render_text(results, colour=_colour(sys.stdout))
+        out = render.render_text(checked, colour=_colour(sys.stdout))
     sys.stdout.write(out)
-    if unusable:
+    if len(checked) < len(results):
         return EXIT_UNUSABLE
-    return _status([d for f in results for d in f.diagnostics], args.strict)
+    return _status([d for f in checked for d in f.diagnostics], args.strict)
+
+
+def _tasks(args: argparse.Namespace) -> list[tuple[str, bytes | None]]:
+    """The files of ``args.paths`` (``--glob`` in directories) as batch
+    tasks: a path, and the bytes of standard input for ``-``."""
+    from trfkit.batch import trf_files
+
+    tasks = [
+        (p, sys.stdin.buffer.read() if p == "-" else None)
+        for p in trf_files(args.paths, args.glob or ())
+    ]
+    if not tasks:
+        what = f" matching {' or '.join(args.glob)}" if args.glob else ""
+        raise _Usage(f"no TRF files{what} found in " + ", ".join(args.paths))
+    return tasks
+
+
+def _unreadable(path: str, reason: str) -> None:
+    print(f"trfkit: {path}: {reason}", file=sys.stderr)
 
 
 @attrs.frozen
 class _JsonPiece:
-    """One checked file as the JSON document shows it, and its counts by
-    severity (for the summary and the exit status)."""
+    """One file as the JSON document or a JSON Lines line shows it, its
+    counts by severity (for the summary and the exit status), and why it
+    could not be read (``None``: it was)."""
 
+    path: str
     text: str
     counts: dict[str, int]
+    unreadable: str | None = None
 
 
-def _check_to_json(options: CheckOptions, task: tuple[str, bytes | None]) -> _JsonPiece | Unreadable:
+def _check_to_json(
+    options: CheckOptions, fmt: str, task: tuple[str, bytes | None]
+) -> _JsonPiece:
     from trfkit.checks.files import check_task
-    from trfkit.report.diagnostics import render_json_file
+    from trfkit.report.diagnostics import render_json_file, render_jsonl_line
 
     checked = check_task(options, task)
+    text = render_jsonl_line(checked) if fmt == "jsonl" else render_json_file(checked)
     if not isinstance(checked, CheckedFile):
-        return checked
+        return _JsonPiece(checked.path, text, {}, checked.reason)
     counts = {"error": 0, "warning": 0, "info": 0}
     for d in checked.diagnostics:
         counts[d.severity.value] += 1
-    return _JsonPiece(render_json_file(checked), counts)
+    return _JsonPiece(checked.path, text, counts)
 
 
 def _limits(args: argparse.Namespace) -> tuple[int | None, int | None]:
@@ -266,47 +301,154 @@ def _k_overrides(items: Sequence[str] | None) -> dict[int, int]:
 
 
 def _cmd_rate(args: argparse.Namespace) -> int:
-    from trfkit.rating.engine import rate
-    from trfkit.rating.ratinglist import RatingListError, load_rating_list
+    from functools import partial
+
+    from trfkit.batch import default_jobs, in_order, progress_bar
+    from trfkit.checks.files import warm_up
+    from trfkit.rating.files import RatedFile, RateOptions, rate_task, wanted_ids
     from trfkit.report import rating as render
 
     _known_rules(args.rules)
+    _known_encoding(args.encoding)
     k = _k_overrides(args.k)
-    t = _read(args.file, args)
+    # One file named as a file gets the one-report outputs of before; any
+    # other command line (several files, a directory) the many-file shapes,
+    # whatever the number of files found, so a script sees one shape.
+    single = len(args.paths) == 1 and not os.path.isdir(args.paths[0])
+    if not single and k:
+        raise _Usage("--k names start ranks, which differ between files: rate one file with it")
+    if not single and args.format == "html":
+        raise _Usage("--format html makes one page per tournament: rate one file at a time")
+    tasks = _tasks(args)
+    if single and tasks[0][1] is None:
+        _read_check(tasks[0][0])
     listed = None
     if args.rating_list:
-        ids = {p.fide_id for p in t.players if p.fide_id}
-        try:
-            listed = load_rating_list(args.rating_list, wanted=ids)
-        except RatingListError as exc:
-            raise _Usage(str(exc)) from exc
-        except OSError as exc:
-            raise _Usage(f"{args.rating_list}: {exc.strerror or exc}") from exc
-    unknown = sorted(set(k) - {p.start_rank for p in t.players})
-    if unknown:
-        raise _Usage(f"--k names start rank(s) {', '.join(map(str, unknown))}: no such player")
-    report = rate(
-        t,
+        stdin = {p: data for p, data in tasks if data is not None}
+        ids = wanted_ids([p for p, _ in tasks], stdin, max_size=_limits(args)[0])
+        listed = _rating_list(args.rating_list, ids)
+    options = RateOptions(
         rules=args.rules,
         type=args.type,
         time_control=args.time_control,
-        ratings=listed,
-        k=k,
         rate_class=args.rate_class,
+        encoding=args.encoding,
+        format=args.format,
+        ascii=args.ascii,
+        k=k,
+        ratings=listed,
+        max_size=_limits(args)[0],
+        max_line_length=_limits(args)[1],
     )
-    if args.format == "json":
-        out = render.render_rating_json(report)
-    elif args.format == "csv":
-        out = render.render_rating_csv(report)
-    elif args.format == "html":
-        out = render.render_rating_html(report)
-    else:
-        out = render.render_rating_text(report, ascii=args.ascii)
-    _write(args.output, out)
+    rated: list[RatedFile] = []
+    documents: list[str] = []  # --format json of many files, in input order
+    unusable = False
+    out = _Output(args.output)
+    with out, progress_bar(len(tasks)) as done:
+        for outcome in in_order(
+            partial(rate_task, options),
+            tasks,
+            jobs=args.jobs or default_jobs(),
+            warm_up=warm_up,
+            done=done,
+        ):
+            if not isinstance(outcome, RatedFile):
+                if single:
+                    raise _Usage(f"{outcome.path}: {outcome.reason}")
+                _unreadable(outcome.path, outcome.reason)
+                unusable = True
+                # A consumer of JSON learns which file failed, in its place.
+                failed = {"path": outcome.path, "unreadable": outcome.reason}
+                if args.format == "jsonl":
+                    out.write(json.dumps(failed, ensure_ascii=False) + "\n")
+                documents.append(json.dumps(failed, indent=2, ensure_ascii=False))
+                continue
+            _print_diagnostics(outcome.diagnostics, outcome.path, sys.stderr)
+            rated.append(outcome)
+            documents.append(outcome.text)
+            if args.format == "jsonl" or (args.format in ("text", "html", "json") and single):
+                out.write(outcome.text)
+            elif args.format == "text":
+                out.write(("\n" if len(rated) > 1 else "") + f"==> {outcome.path} <==\n")
+                out.write(outcome.text)
+        if args.format == "csv":
+            pieces = [(f.text, f.games_csv) for f in rated]
+            if single and rated:
+                out.write(render.join_rating_csv(pieces).replace("path,", "", 1))
+            else:
+                out.write(render.join_rating_csv(pieces))
+        elif args.format == "json" and not single:
+            out.write(_rate_batch_json(documents, len(tasks) - len(rated)))
     if args.games_csv:
-        _write(args.games_csv, render.render_rating_csv_games(report))
-    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
-    return _status(t.diagnostics, args.strict)
+        _write(args.games_csv, _games_csv([(f.text, f.games_csv) for f in rated], single))
+    if unusable:
+        return EXIT_UNUSABLE
+    return _status([d for f in rated for d in f.diagnostics], args.strict)
+
+
+def _read_check(path: str) -> None:
+    """The one-file messages of before for a path that is not a file."""
+    if not os.path.exists(path):
+        raise _Usage(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise _Usage(f"{path}: is a directory, not a TRF file")
+
+
+def _rating_list(path: str, ids: set[int]) -> dict[int, ListedPlayer]:
+    """The players of the list that the run's files name, read once."""
+    from trfkit.rating.ratinglist import RatingListError, load_rating_list
+
+    try:
+        return load_rating_list(path, wanted=ids)
+    except RatingListError as exc:
+        raise _Usage(str(exc)) from exc
+    except OSError as exc:
+        raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+class _Output:
+    """Standard output, or the ``-o`` file, written as results come (so
+    JSON Lines stream); used as a context manager."""
+
+    def __init__(self, path: str | None) -> None:
+        self._path = None if not path or path == "-" else path
+        self._fh: TextIO = sys.stdout
+
+    def __enter__(self) -> _Output:
+        if self._path is not None:
+            try:
+                self._fh = open(self._path, "w", encoding="utf-8", newline="")
+            except OSError as exc:
+                raise _Usage(f"{self._path}: {exc.strerror or exc}") from exc
+        return self
+
+    def write(self, text: str) -> None:
+        self._fh.write(text)
+        self._fh.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fh is not sys.stdout:
+            self._fh.close()
+
+
+def _rate_batch_json(documents: Sequence[str], unreadable: int) -> str:
+    """The ``trfkit.rate-files/1`` document: in ``files`` each file's
+    ``trfkit.rate/1`` document (carrying its ``path``), or for a file that
+    could not be rated ``{"path", "unreadable"}``; then a summary."""
+    from trfkit.report.rating import RATE_FILES_SCHEMA
+
+    body = ",\n    ".join(d.rstrip("\n").replace("\n", "\n    ") for d in documents)
+    files = "[\n    " + body + "\n  ]" if documents else "[]"
+    summary = {"files": len(documents), "unreadable": unreadable}
+    return (
+        f'{{\n  "schema": {json.dumps(RATE_FILES_SCHEMA)},\n  "trfkit": {json.dumps(__version__)},\n'
+        f'  "files": {files},\n  "summary": {json.dumps(summary)}\n}}\n'
+    )
+
+
+def _games_csv(pieces: Sequence[tuple[str, str]], single: bool) -> str:
+    from trfkit.report.rating import join_rating_csv_games
+
+    text = join_rating_csv_games(pieces)
+    return text.replace("path,", "", 1) if single else text
 
 
 def _write(path: str | None, text: str) -> None:
@@ -339,6 +481,25 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--time-control", metavar="TEXT", help="the time control, replacing 122/222"
+    )
+
+
+def _batch_options(parser: argparse.ArgumentParser) -> None:
+    """--glob and --jobs, the same for check, rate and rate-period."""
+    parser.add_argument(
+        "--glob",
+        action="append",
+        metavar="PATTERN",
+        help="in directories, take the files matching PATTERN (repeatable; e.g. '*.trf' at any "
+        "depth, '2025-*/*.txt'); default: files with a TRF extension whose first line is a "
+        "TRF record",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        metavar="N",
+        help="work on files in N processes (default: one per core); output keeps the input order",
     )
 
 
@@ -423,19 +584,15 @@ def _parser() -> argparse.ArgumentParser:
         metavar="CODE,...",
         help="codes not to report (also: a ### trfkit: ignore CODE line in the file)",
     )
-    c.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    _batch_options(c)
+    c.add_argument(
+        "--format", choices=("text", "json", "jsonl", "sarif", "github"), default="text"
+    )
     c.add_argument(
         "--min-severity",
         choices=("info", "warning", "error"),
         default="info",
         help="leave out findings below this severity (default: show all)",
-    )
-    c.add_argument(
-        "--jobs",
-        "-j",
-        type=_positive,
-        metavar="N",
-        help="check files in N processes (default: one per core); output keeps the input order",
     )
     c.set_defaults(func=_cmd_check)
 
@@ -448,9 +605,14 @@ def _parser() -> argparse.ArgumentParser:
         "the new rating; for unrated players the performance toward a first rating. K values "
         "the file cannot show are derived and marked as assumed: give --k or --rating-list.",
     )
-    r.add_argument("file")
+    r.add_argument(
+        "paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)"
+    )
     _event_options(r)
-    r.add_argument("--format", choices=("text", "csv", "json", "html"), default="text")
+    _batch_options(r)
+    r.add_argument(
+        "--format", choices=("text", "csv", "json", "jsonl", "html"), default="text"
+    )
     r.add_argument("-o", "--output", help="write here instead of standard output")
     r.add_argument(
         "--games-csv", metavar="FILE", help="also write one CSV row per game to FILE"

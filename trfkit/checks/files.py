@@ -9,9 +9,7 @@ checks' (S and R codes) come out as one sorted list.
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Iterable
 
 import attrs
 
@@ -20,7 +18,7 @@ from trfkit.event import TournamentType, event_of
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 from trfkit.rules import RuleSet
 
-__all__ = ["CheckOptions", "CheckedFile", "Unreadable", "check_file", "check_task", "trf_files"]
+__all__ = ["CheckOptions", "CheckedFile", "Unreadable", "check_file", "check_task"]
 
 
 @attrs.frozen
@@ -37,45 +35,6 @@ class CheckedFile:
     """``"swiss"``, ``"round-robin"``, ``"double-round-robin"``, ``"team"``,
     ``"match"`` or ``None``."""
     diagnostics: tuple[Diagnostic, ...]
-
-
-# The extensions TRF files come with in the wild (.trf; .trfx for engine
-# files; .tab from ICU; .txt; bbpPairings' test .input), and files with none.
-_EXTENSIONS = {".trf", ".trfx", ".tab", ".txt", ".input", ""}
-_TRF_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?(?:\d{3}|XX[A-Z]|###|BB[A-Z])(?: |\r|\n|$)")
-
-
-def _looks_like_trf(path: Path) -> bool:
-    # The first line of a TRF file is a record: a 3-character code and a blank.
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(64)
-    except OSError:
-        return False
-    return bool(_TRF_START.match(head))
-
-
-def trf_files(paths: Iterable[str]) -> Iterator[str]:
-    """The files ``paths`` name: a file as given; a directory, every TRF file
-    under it (by extension and first line), sorted, hidden folders skipped.
-
-    A path that does not exist is yielded as given, so the caller reports it.
-    """
-    for given in paths:
-        root = Path(given)
-        if not root.is_dir():
-            yield given
-            continue
-        found: list[str] = []
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in files:
-                path = Path(folder) / name
-                if name.startswith(".") or path.suffix.lower() not in _EXTENSIONS:
-                    continue
-                if _looks_like_trf(path):
-                    found.append(str(path))
-        yield from sorted(found)
 
 
 def check_file(

@@ -7,6 +7,7 @@ output as one string. The shapes are documented in docs/check-output.md:
 * ``text``: one ``path:line:column: severity CODE message [reference]`` line
   per diagnostic, then a summary line;
 * ``json``: the stable ``trfkit.check/1`` document;
+* ``jsonl``: JSON Lines, one element of the document's ``files`` a line;
 * ``sarif``: SARIF 2.1.0 for code-scanning tools;
 * ``github``: GitHub Actions workflow commands (``::error file=...::...``).
 
@@ -27,7 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from trfkit.checks.files import CheckedFile
+import trfkit
+from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.records import diagnostic_data
@@ -41,6 +43,7 @@ __all__ = [
     "render_github",
     "render_json",
     "render_json_file",
+    "render_jsonl_line",
     "render_sarif",
     "render_text",
     "summary_counts",
@@ -56,17 +59,20 @@ _SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.
 _GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
-def summary_counts(files: Sequence[CheckedFile]) -> dict[str, int]:
-    """Diagnostics by severity, and the number of files.
+def summary_counts(files: Sequence[CheckedFile | Unreadable]) -> dict[str, int]:
+    """Diagnostics by severity, the number of files, and how many of them
+    could not be read.
 
-    >>> summary_counts([])
-    {'error': 0, 'warning': 0, 'info': 0, 'files': 0}
+    >>> summary_counts([Unreadable("gone.trf", "no such file")])
+    {'error': 0, 'warning': 0, 'info': 0, 'files': 1, 'unreadable': 1}
     """
     counts = {s.value: 0 for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)}
     for f in files:
-        for d in f.diagnostics:
-            counts[d.severity.value] += 1
+        if isinstance(f, CheckedFile):
+            for d in f.diagnostics:
+                counts[d.severity.value] += 1
     counts["files"] = len(files)
+    counts["unreadable"] = sum(isinstance(f, Unreadable) for f in files)
     return counts
 
 
@@ -111,32 +117,50 @@ def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
     return {**diagnostic_data(d), "hint": d.hint}
 
 
-def file_data(f: CheckedFile) -> dict[str, Any]:
-    """One element of the document's ``files``: what was found in one file."""
+def file_data(f: CheckedFile | Unreadable) -> dict[str, Any]:
+    """One element of the document's ``files``: what was found in one file,
+    or why it could not be read (``unreadable``; ``null`` for a file read)."""
+    if isinstance(f, Unreadable):
+        return {
+            "path": f.path,
+            "dialect": None,
+            "rules": None,
+            "type": None,
+            "unreadable": f.reason,
+            "diagnostics": [],
+        }
     return {
         "path": f.path,
         "dialect": f.dialect,
         "rules": f.rules,
         "type": f.tournament_type,
+        "unreadable": None,
         "diagnostics": [_diagnostic_json(d) for d in f.diagnostics],
     }
 
 
-def check_data(files: Sequence[CheckedFile]) -> dict[str, Any]:
+def check_data(files: Sequence[CheckedFile | Unreadable]) -> dict[str, Any]:
     """The ``trfkit.check/1`` document as JSON-ready data."""
     return {
         "schema": CHECK_SCHEMA,
+        "trfkit": trfkit.__version__,
         "files": [file_data(f) for f in files],
         "summary": summary_counts(files),
     }
 
 
-def render_json(files: Sequence[CheckedFile]) -> str:
+def render_json(files: Sequence[CheckedFile | Unreadable]) -> str:
     """The ``trfkit.check/1`` document, indented 2, keys in documented order."""
     return join_json([render_json_file(f) for f in files], summary_counts(files))
 
 
-def render_json_file(f: CheckedFile) -> str:
+def render_jsonl_line(f: CheckedFile | Unreadable) -> str:
+    """One line of ``--format jsonl``: :func:`file_data` on one line, ending
+    with a newline (JSON strings hold no raw line breaks)."""
+    return json.dumps(file_data(f), ensure_ascii=False) + "\n"
+
+
+def render_json_file(f: CheckedFile | Unreadable) -> str:
     """One file's element of the document, indented for its place there.
 
     A batch renders each file where it was checked (in a worker process)
@@ -152,7 +176,8 @@ def join_json(parts: Sequence[str], summary: dict[str, int]) -> str:
     files = "[\n    " + ",\n    ".join(parts) + "\n  ]" if parts else "[]"
     counts = json.dumps(summary, indent=2).replace("\n", "\n  ")
     return (
-        f'{{\n  "schema": {json.dumps(CHECK_SCHEMA)},\n  "files": {files},\n'
+        f'{{\n  "schema": {json.dumps(CHECK_SCHEMA)},\n  "trfkit": {json.dumps(trfkit.__version__)},\n'
+        f'  "files": {files},\n'
         f'  "summary": {counts}\n}}\n'
     )
 

@@ -31,12 +31,17 @@ from typing import Any
 
 import jinja2
 
+import trfkit
 from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport
 
 __all__ = [
     "CSV_GAME_COLUMNS",
     "CSV_PLAYER_COLUMNS",
+    "RATE_FILES_SCHEMA",
     "RATE_SCHEMA",
+    "join_rating_csv",
+    "join_rating_csv_games",
+    "rating_csv_rows",
     "rating_data",
     "render_rating_csv",
     "render_rating_csv_games",
@@ -47,6 +52,8 @@ __all__ = [
 ]
 
 RATE_SCHEMA = "trfkit.rate/1"
+RATE_FILES_SCHEMA = "trfkit.rate-files/1"
+"""Many files' reports in one document (``trfkit rate`` of several files)."""
 
 CSV_PLAYER_COLUMNS = (
     "rank",
@@ -303,12 +310,15 @@ def _player_data(p: PlayerRating) -> dict[str, Any]:
     }
 
 
-def rating_data(report: RatingReport) -> dict[str, Any]:
-    """The ``trfkit.rate/1`` document as JSON-ready data (keys in documented order)."""
+def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]:
+    """The ``trfkit.rate/1`` document as JSON-ready data (keys in documented
+    order); ``path`` is the file's, as given (``None``: not from a file)."""
     e = report.event
     rr = report.round_robin
     return {
         "schema": RATE_SCHEMA,
+        "trfkit": trfkit.__version__,
+        "path": path,
         "rules": {
             "name": report.rules,
             "title": report.rules_title,
@@ -337,9 +347,9 @@ def rating_data(report: RatingReport) -> dict[str, Any]:
     }
 
 
-def render_rating_json(report: RatingReport) -> str:
+def render_rating_json(report: RatingReport, path: str | None = None) -> str:
     """The ``trfkit.rate/1`` document, indented 2, UTF-8 (not ``\\u``-escaped)."""
-    return json.dumps(rating_data(report), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(rating_data(report, path), indent=2, ensure_ascii=False) + "\n"
 
 
 # --- text ---------------------------------------------------------------------
@@ -688,6 +698,30 @@ def render_rating_csv(report: RatingReport) -> str:
     """One row per player (rank order), a blank line, then one row per game."""
     players = _csv([CSV_PLAYER_COLUMNS, *(_player_row(p) for p in report.players)])
     return players + "\n" + render_rating_csv_games(report)
+
+
+def rating_csv_rows(report: RatingReport, path: str) -> tuple[str, str]:
+    """The player rows and the game rows of :func:`render_rating_csv`, with
+    no header and ``path`` in a first column: the pieces of one CSV of many
+    files (:func:`join_rating_csv`)."""
+    players = _csv([_csv_text(path), *_player_row(p)] for p in report.players)
+    games = _csv([_csv_text(path), *row] for row in _game_rows(report))
+    return players, games
+
+
+def join_rating_csv(pieces: Sequence[tuple[str, str]], *, games: bool = True) -> str:
+    """One CSV of many files from :func:`rating_csv_rows`' pieces, shaped as
+    :func:`render_rating_csv` with a ``path`` column first (the players
+    alone with ``games=False``)."""
+    out = _csv([("path", *CSV_PLAYER_COLUMNS)]) + "".join(p for p, _ in pieces)
+    if games:
+        out += "\n" + join_rating_csv_games(pieces)
+    return out
+
+
+def join_rating_csv_games(pieces: Sequence[tuple[str, str]]) -> str:
+    """The games section alone of :func:`join_rating_csv` (``--games-csv``)."""
+    return _csv([("path", *CSV_GAME_COLUMNS)]) + "".join(g for _, g in pieces)
 
 
 # --- HTML ---------------------------------------------------------------------

@@ -1,0 +1,147 @@
+"""Rating many files: one task per file, for ``trfkit rate`` and servers.
+
+A rating server rates every file of a month; each file is independent, so
+``trfkit rate --jobs N`` reads, rates and renders them in ``N`` processes
+(:func:`trfkit.batch.in_order`). The players' list is read once per run
+(:func:`wanted_ids` says which of its million players the files name) and
+every file is rated against that one index.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from trfkit.checks.files import Unreadable
+from trfkit.diagnostics import Diagnostic
+from trfkit.rating.ratinglist import ListedPlayer
+from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
+
+__all__ = ["RateOptions", "RatedFile", "rate_task", "wanted_ids"]
+
+
+@attrs.frozen
+class RateOptions:
+    """What ``trfkit rate`` applies to every file of a run."""
+
+    rules: str = "auto"
+    type: str | None = None
+    time_control: str | None = None
+    rate_class: str | None = None
+    encoding: str | None = None
+    format: str = "text"
+    """``text``, ``csv``, ``json``, ``jsonl`` (one document a line) or ``html``."""
+    ascii: bool = False
+    k: Mapping[int, int] = attrs.field(factory=dict)
+    """K by start rank (one file only)."""
+    ratings: Mapping[int, ListedPlayer] | None = None
+    """The players' list, by FIDE id (the part the files need)."""
+    max_size: int | None = MAX_FILE_SIZE
+    max_line_length: int | None = MAX_LINE_LENGTH
+
+
+@attrs.frozen
+class RatedFile:
+    """One file's report, rendered where it was rated."""
+
+    path: str
+    text: str
+    """The report in the run's format (for ``csv``: the player rows, with
+    the path in a first column; see :func:`trfkit.report.rating.rating_csv_rows`)."""
+    games_csv: str
+    """For ``csv``: the game rows, with the path in a first column."""
+    players: int
+    diagnostics: tuple[Diagnostic, ...]
+    """The reader's findings (P codes)."""
+
+
+def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile | Unreadable:
+    """Read, rate and render one file of a batch: ``task`` is its path and,
+    for standard input, its bytes. A file that cannot be read is returned as
+    :class:`~trfkit.checks.files.Unreadable`, not raised."""
+    from trfkit.rating.engine import rate
+    from trfkit.reader import load, loads
+    from trfkit.report import rating as render
+
+    path, data = task
+    if data is None and not os.path.isfile(path):
+        return Unreadable(path, "no such file" if not os.path.exists(path) else "not a file")
+    shown = "<stdin>" if path == "-" else path
+    size, length = options.max_size, options.max_line_length
+    try:
+        t = (
+            loads(data, encoding=options.encoding, max_size=size, max_line_length=length)
+            if data is not None
+            else load(path, encoding=options.encoding, max_size=size, max_line_length=length)
+        )
+    except OSError as exc:
+        return Unreadable(path, str(exc.strerror or exc))
+    unknown = sorted(set(options.k) - {p.start_rank for p in t.players})
+    if unknown:
+        ranks = ", ".join(map(str, unknown))
+        return Unreadable(path, f"--k names start rank(s) {ranks}: no such player")
+    report = rate(
+        t,
+        rules=options.rules,
+        type=options.type,
+        time_control=options.time_control,
+        ratings=options.ratings,
+        k=options.k,
+        rate_class=options.rate_class,
+    )
+    games = ""
+    if options.format == "json":
+        text = render.render_rating_json(report, shown)
+    elif options.format == "jsonl":
+        import json
+
+        text = json.dumps(render.rating_data(report, shown), ensure_ascii=False) + "\n"
+    elif options.format == "csv":
+        text, games = render.rating_csv_rows(report, shown)
+    elif options.format == "html":
+        text = render.render_rating_html(report)
+    else:
+        text = render.render_rating_text(report, ascii=options.ascii)
+    return RatedFile(shown, text, games, len(report.players), tuple(t.diagnostics))
+
+
+def wanted_ids(
+    paths: Iterable[str],
+    data: Mapping[str, bytes] | None = None,
+    *,
+    max_size: int | None = MAX_FILE_SIZE,
+) -> set[int]:
+    """The FIDE ids in the player lines (001) of the files: which players of
+    a players' list a run needs, so that the list is read once, keeping only
+    those (:func:`trfkit.rating.ratinglist.load_rating_list`).
+
+    A scan of the id columns, not a full read: a number there that the
+    reader would reject only asks the list for one player more. ``data``
+    holds the bytes of paths already read (standard input); files over
+    ``max_size`` are skipped, as the reader refuses them.
+
+    >>> sorted(wanted_ids(["fixtures/swiss-trf16.trf"]))[:3]
+    [91000010, 91000028, 91000036]
+    """
+    from trfkit.columns import layout
+
+    field = next(f for f in layout("player").fields if f.name == "fide_id")
+    ids: set[int] = set()
+    for path in paths:
+        try:
+            raw = (data or {}).get(path)
+            if raw is None:
+                if max_size is not None and os.path.getsize(path) > max_size:
+                    continue
+                with open(path, "rb") as fh:
+                    raw = fh.read()
+        except OSError:
+            continue  # reported when the file is rated
+        for line in raw.splitlines():
+            if line.startswith(b"001"):
+                value = line[field.slice].strip()
+                if value.isdigit():
+                    ids.add(int(value))
+    return ids
