@@ -27,7 +27,7 @@ from trfkit.model import (
     Title,
     Tournament,
 )
-from trfkit.reader import load, loads
+from trfkit.reader import load, loads, read
 from trfkit.writer import convert, dump, dumpb, dumps
 
 if TYPE_CHECKING:
@@ -114,5 +114,6 @@ __all__ = [
     "load",
     "loads",
     "rate",
+    "read",
     "validate",
 ]

@@ -5,6 +5,9 @@ and names each line's kind; the column table (grammars/columns.toml) cuts
 each line into fields. The reader is lenient: every problem becomes a
 :class:`Diagnostic` with line and column, every line becomes a record (an
 :class:`UnknownLine` at worst), and reading goes on to the end.
+
+A file comes from a path (:func:`load`), bytes or text (:func:`loads`), or
+a binary or text stream such as an upload or standard input (:func:`read`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import lark
 
@@ -64,7 +67,16 @@ from trfkit.model import (
     UnknownLine,
 )
 
-__all__ = ["MAX_FILE_SIZE", "MAX_LINE_LENGTH", "load", "loads", "parse_record"]
+__all__ = [
+    "MAX_FILE_SIZE",
+    "MAX_LINE_LENGTH",
+    "BinaryReader",
+    "TextReader",
+    "load",
+    "loads",
+    "parse_record",
+    "read",
+]
 
 MAX_FILE_SIZE = 64 * 1024 * 1024
 """The largest file read by default, in bytes (characters for text). The
@@ -1132,17 +1144,22 @@ def _build_tournament(
     return t
 
 
-def _refused(size: int, limit: int, unit: str, path: str | None, strict: bool) -> Tournament:
-    """An empty tournament saying why the input was not read (P010)."""
+def _refused(size: int | None, limit: int, unit: str, path: str | None, strict: bool) -> Tournament:
+    """An empty tournament saying why the input was not read (P010).
+
+    ``size`` is ``None`` for a stream, which is read no further than
+    ``limit + 1``: its size is then only known to be over the limit.
+    """
     t = Tournament(source=SourceInfo(path=path))
+    size_text = f"{size:,} {unit}" if size is not None else f"more than {limit:,} {unit}"
     t.diagnostics = [
         _diag(
             "P010",
             1,
             1,
-            f"the file is {size:,} {unit}, over the limit of {limit:,}; it was not read "
+            f"the file is {size_text}, over the limit of {limit:,}; it was not read "
             "(raise the limit with --max-file-size, or max_size=)",
-            found=f"{size} {unit}",
+            found=f"{size} {unit}" if size is not None else f"more than {limit} {unit}",
             expected=f"at most {limit} {unit}",
         )
     ]
@@ -1263,3 +1280,103 @@ def load(
         max_size=max_size,
         max_line_length=max_line_length,
     )
+
+
+class BinaryReader(Protocol):
+    """What :func:`read` needs of a binary stream: ``read(size)`` giving at
+    most ``size`` bytes, ``b""`` at the end (a file opened ``"rb"``,
+    ``sys.stdin.buffer``, ``io.BytesIO``, a WSGI ``wsgi.input``)."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+class TextReader(Protocol):
+    """What :func:`read` needs of a text stream: ``read(size)`` giving at
+    most ``size`` characters, ``""`` at the end (``sys.stdin``,
+    ``io.StringIO``, a file opened ``"r"``)."""
+
+    def read(self, size: int, /) -> str: ...
+
+
+_CHUNK = 1 << 20
+"""How much :func:`read` asks a stream for at a time (bytes or characters)."""
+
+
+def read(
+    stream: BinaryReader | TextReader,
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    path: str | None = None,
+    max_size: int | None = MAX_FILE_SIZE,
+    max_line_length: int | None = MAX_LINE_LENGTH,
+) -> Tournament:
+    """Read a TRF file from a binary or text stream (see :func:`loads`).
+
+    The stream is read to its end, but never further than ``max_size + 1``
+    bytes (characters, for a text stream): a stream with more is refused
+    with the P010 error :func:`loads` gives, and what is left of it is not
+    read, so an endless or huge upload costs at most the limit. ``None``
+    reads to the end whatever the size. ``encoding`` applies to binary
+    streams (a text stream has decoded already). ``path`` names the file in
+    diagnostics and errors; it defaults to the stream's ``name`` when that
+    is a string (``"<stdin>"`` for ``sys.stdin.buffer``). The stream is
+    not closed.
+
+    >>> import io, trfkit
+    >>> t = trfkit.read(io.BytesIO(b"012 Spring Open\\n"))
+    >>> t.name
+    'Spring Open'
+    >>> [d.code for d in trfkit.read(io.StringIO("012 " + "x" * 50), max_size=20).diagnostics]
+    ['P010']
+    """
+    if max_size is not None and max_size < 0:
+        raise ValueError(f"max_size must be 0 or more, or None, not {max_size}")
+    if path is None:
+        name = getattr(stream, "name", None)
+        path = name if isinstance(name, str) else None
+    limit = None if max_size is None else max_size + 1
+    # The data is handed to loads() from a list, keeping no other reference
+    # to it here: loads() frees the bytes once they are decoded (issue 5).
+    held = [_read_stream(stream, limit)]
+    if max_size is not None and len(held[0]) > max_size:
+        unit = "bytes" if isinstance(held[0], bytes) else "characters"
+        return _refused(None, max_size, unit, path, strict)
+    return loads(
+        held.pop(),
+        encoding=encoding,
+        strict=strict,
+        path=path,
+        max_size=max_size,
+        max_line_length=max_line_length,
+    )
+
+
+def _read_stream(stream: BinaryReader | TextReader, limit: int | None) -> bytes | str:
+    """Everything in ``stream``, or its first ``limit`` bytes or characters.
+
+    Streams may return less than asked (a pipe, a socket): only an empty
+    read ends the stream. No read asks for more than is left of ``limit``.
+    """
+    raw: list[bytes] = []
+    text: list[str] = []
+    total = 0
+    while limit is None or total < limit:
+        chunk = stream.read(_CHUNK if limit is None else min(_CHUNK, limit - total))
+        if isinstance(chunk, bytes):
+            raw.append(chunk)
+        elif isinstance(chunk, str):
+            text.append(chunk)
+        else:
+            raise TypeError(
+                f"the stream's read() returned {type(chunk).__name__}, not bytes or str "
+                "(a non-blocking stream with no data yet?)"
+            )
+        if raw and text:
+            raise TypeError("the stream's read() returned both bytes and str")
+        if not chunk:
+            break
+        total += len(chunk)
+    if text:
+        return "".join(text)
+    return b"".join(raw)
