@@ -59,7 +59,7 @@ from trfkit.rules import Family, RateClass, RuleSet
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
 
-__all__ = ["rate"]
+__all__ = ["base_k", "capped_k", "rate"]
 
 _SCORES = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
 _ZERO = Fraction(0)
@@ -341,24 +341,52 @@ class _Context:
 
     def k_of(self, e: _Entrant, n: int) -> tuple[int, bool, str]:
         """K, whether it is assumed, and why (before and after K × n ≤ 700)."""
-        rating = e.rating or 0
-        if e.player.start_rank in self.k:
-            k, assumed, why = self.k[e.player.start_rank], False, "given"
-        elif e.listed is not None and _listed(e.listed, self.cls)[1]:
-            k, assumed, why = _listed(e.listed, self.cls)[1] or 0, False, "players' list"
-        else:
-            birth = e.listed.birth_year if e.listed else e.player.birth_date.year
-            k, why = calc.derive_k(
-                self.rules, rating, birth_year=birth, year=self.year, rate_class=self.cls
-            )
-            assumed = True
-        capped = calc.cap_k(k, n, self.rules.k_games_cap)
-        if capped != k:
-            why += f"; {k} × {n} games > {self.rules.k_games_cap}: K {capped}"
+        k, assumed, why = base_k(
+            self.rules,
+            self.cls,
+            e.rating or 0,
+            listed=e.listed,
+            birth_year=e.player.birth_date.year,
+            year=self.year,
+            given=self.k.get(e.player.start_rank),
+        )
+        capped, why = capped_k(self.rules, k, n, why)
         return capped, assumed, why
 
     def rating_of(self, start_rank: int | None) -> int | None:
         return self.ratings.get(start_rank)
+
+
+def base_k(
+    rules: RuleSet,
+    cls: RateClass,
+    rating: int,
+    *,
+    listed: ListedPlayer | None,
+    birth_year: int | None,
+    year: int | None,
+    given: int | None = None,
+) -> tuple[int, bool, str]:
+    """A rated player's K before any cap on K × n, whether it is assumed,
+    and why: ``given`` (``--k``) wins, then the players' list, then what
+    the file suggests (:func:`calc.derive_k`; the list's birth year wins
+    over the file's)."""
+    if given is not None:
+        return given, False, "given"
+    if listed is not None and _listed(listed, cls)[1]:
+        return _listed(listed, cls)[1] or 0, False, "players' list"
+    birth = listed.birth_year if listed else birth_year
+    k, why = calc.derive_k(rules, rating, birth_year=birth, year=year, rate_class=cls)
+    return k, True, why
+
+
+def capped_k(rules: RuleSet, k: int, n: int, why: str) -> tuple[int, str]:
+    """K after K × n ≤ 700 (2022+ §8.3.3, R&B §7.3.3) for ``n`` games, and
+    ``why`` with the reduction said."""
+    capped = calc.cap_k(k, n, rules.k_games_cap)
+    if capped != k:
+        why += f"; {k} × {n} games > {rules.k_games_cap}: K {capped}"
+    return capped, why
 
 
 # -- FIDE ------------------------------------------------------------------
