@@ -290,12 +290,12 @@ def _known_encoding(name: str | None) -> None:
         raise _Usage(f"unknown encoding {name!r}") from exc
 
 
-def _k_overrides(items: Sequence[str] | None) -> dict[int, int]:
+def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[int, int]:
     out: dict[int, int] = {}
     for item in items or ():
         rank, sep, k = item.partition("=")
         if not sep or not rank.strip().isdigit() or not k.strip().isdigit():
-            raise _Usage(f"--k {item!r}: expected START_RANK=K, e.g. --k 12=40")
+            raise _Usage(f"--k {item!r}: expected {what}=K, e.g. --k 12=40")
         out[int(rank)] = int(k)
     return out
 
@@ -404,6 +404,70 @@ def _rating_list(path: str, ids: set[int]) -> dict[int, ListedPlayer]:
         raise _Usage(str(exc)) from exc
     except OSError as exc:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+def _cmd_rate_period(args: argparse.Namespace) -> int:
+    from trfkit.rating.files import wanted_ids
+    from trfkit.rating.period import RatingListAt, parse_month, rate_period
+    from trfkit.reader import load, loads
+    from trfkit.report import period as render
+
+    _known_rules(args.rules)
+    _known_encoding(args.encoding)
+    try:
+        month = parse_month(args.period).strftime("%Y-%m") if args.period else None
+    except ValueError as exc:
+        raise _Usage(f"--period: {exc}") from exc
+    k = _k_overrides(args.k, what="FIDE_ID")
+    tasks = _tasks(args)
+    size, length = _limits(args)
+    stdin = {p: data for p, data in tasks if data is not None}
+    ids = wanted_ids([p for p, _ in tasks], stdin, max_size=size)
+    lists = []
+    for given in args.rating_list or ():
+        when, sep, path = given.partition("=")
+        if not sep:
+            when, path = "", given
+        try:
+            at = parse_month(when) if when else None
+        except ValueError as exc:
+            raise _Usage(f"--rating-list {given!r}: {exc}") from exc
+        lists.append(RatingListAt(_rating_list(path, ids), at, path))
+    tournaments = []
+    unusable = False
+    diagnostics = []
+    for path, data in tasks:
+        if data is None and not os.path.isfile(path):
+            _unreadable(path, "no such file" if not os.path.exists(path) else "not a file")
+            unusable = True
+            continue
+        try:
+            t = (
+                loads(data, encoding=args.encoding, max_size=size, max_line_length=length)
+                if data is not None
+                else load(path, encoding=args.encoding, max_size=size, max_line_length=length)
+            )
+        except OSError as exc:
+            _unreadable(path, str(exc.strerror or exc))
+            unusable = True
+            continue
+        shown = "<stdin>" if path == "-" else path
+        _print_diagnostics(t.diagnostics, shown, sys.stderr)
+        diagnostics += t.diagnostics
+        tournaments.append((shown, t))
+    report = rate_period(
+        tournaments, rules=args.rules, lists=lists, period=month, rate_class=args.rate_class, k=k
+    )
+    if args.format == "json":
+        out = render.render_period_json(report)
+    elif args.format == "csv":
+        out = render.render_period_csv(report)
+    else:
+        out = render.render_period_text(report, ascii=args.ascii)
+    _write(args.output, out)
+    if unusable:
+        return EXIT_UNUSABLE
+    return _status(diagnostics, args.strict)
+
+
 class _Output:
     """Standard output, or the ``-o`` file, written as results come (so
     JSON Lines stream); used as a context manager."""
@@ -635,6 +699,52 @@ def _parser() -> argparse.ArgumentParser:
     )
     r.add_argument("--ascii", action="store_true", help="text output without ½")
     r.set_defaults(func=_cmd_rate)
+
+    rp = sub.add_parser(
+        "rate-period",
+        parents=[common],
+        help="pool a rating period's tournaments, as FIDE rates a monthly list",
+        description="Rate every tournament of a rating period together: each player's games "
+        "across the tournaments (matched by FIDE id), K from the players' list capped so that "
+        "K x n <= 700 over the period's games, the change rounded once for the period (the "
+        "per-tournament figures beside it), and newcomers' results pooled toward a first "
+        "rating. Each tournament is rated with the list in force at its start.",
+    )
+    rp.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
+    rp.add_argument(
+        "--rating-list",
+        action="append",
+        metavar="[YYYY-MM=]FILE",
+        help="a FIDE players' list (XML or TXT, or a .zip); repeat with the month each was "
+        "published for, and each tournament uses the list in force at its start",
+    )
+    rp.add_argument(
+        "--period",
+        metavar="YYYY-MM",
+        help="pool only the tournaments that ended in this month (others are listed as left out)",
+    )
+    rp.add_argument("--rules", default="auto", metavar="NAME", help="rule set (default: auto)")
+    rp.add_argument(
+        "--rate-class",
+        choices=("standard", "rapid", "blitz"),
+        help="which rating the period changes (default: that of the first tournament)",
+    )
+    rp.add_argument(
+        "--k",
+        action="append",
+        metavar="FIDE_ID=K",
+        help="the K of a player (repeatable); wins over the list",
+    )
+    rp.add_argument(
+        "--glob",
+        action="append",
+        metavar="PATTERN",
+        help="in directories, take the files matching PATTERN (repeatable)",
+    )
+    rp.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    rp.add_argument("-o", "--output", help="write here instead of standard output")
+    rp.add_argument("--ascii", action="store_true", help="text output without ½, − and ×")
+    rp.set_defaults(func=_cmd_rate_period)
     return parser
 
 

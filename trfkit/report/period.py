@@ -1,0 +1,273 @@
+"""A rating period (:class:`trfkit.rating.period.PeriodReport`) as text,
+CSV and the ``trfkit.rate-period/1`` JSON document.
+
+One row per player, with the tournaments behind it. A JSON player carries
+every key of a ``trfkit rate`` player (the pooled figures: N, W and We over
+the period, K after the cap over the period's games, the change rounded
+once), ``fide_id`` being the identity across tournaments, plus
+``new_rating_per_tournament`` and ``events``; each of his games carries the
+index of its event. Shapes are documented in docs/rate-output.md.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import trfkit
+from trfkit.rating.period import PeriodPlayer, PeriodReport, PlayerEvent
+from trfkit.report.rating import (
+    _clean,
+    _csv,
+    _csv_bool,
+    _csv_num,
+    _csv_text,
+    _game_data,
+    _json_number,
+    _newcomer_data,
+    _player_data,
+    _score,
+    _signed,
+    _table,
+)
+
+__all__ = [
+    "CSV_PERIOD_COLUMNS",
+    "PERIOD_SCHEMA",
+    "period_data",
+    "render_period_csv",
+    "render_period_json",
+    "render_period_text",
+]
+
+PERIOD_SCHEMA = "trfkit.rate-period/1"
+
+CSV_PERIOD_COLUMNS = (
+    "fide_id",
+    "name",
+    "federation",
+    "rating",
+    "events",
+    "n",
+    "rc",
+    "w",
+    "we",
+    "w_minus_we",
+    "k",
+    "k_assumed",
+    "change",
+    "new_rating",
+    "new_rating_per_tournament",
+    "ru",
+    "newcomer_publishable",
+    "paths",
+    "notes",
+)
+
+
+def _event_part(report: PeriodReport, x: PlayerEvent) -> dict[str, Any]:
+    p = x.line
+    return {
+        "event": x.event,
+        "path": report.events[x.event].path,
+        "start_rank": p.start_rank,
+        "rank": p.rank,
+        "rating": p.rating,
+        "n": p.n,
+        "rc": _json_number(p.rc),
+        "w": _json_number(p.w),
+        "we": _json_number(p.we),
+        "w_minus_we": _json_number(p.w_minus_we),
+        "k": p.k,
+        "change": _json_number(x.change),
+        "change_rounded": x.change_rounded,
+        "newcomer": None if p.newcomer is None else _newcomer_data(p.newcomer),
+    }
+
+
+def _player(report: PeriodReport, pp: PeriodPlayer) -> dict[str, Any]:
+    data = _player_data(pp.rating)
+    data["games"] = [{**_game_data(g), "event": x.event} for x in pp.events for g in x.line.games]
+    data["new_rating_per_tournament"] = pp.new_rating_per_tournament
+    data["events"] = [_event_part(report, x) for x in pp.events]
+    return data
+
+
+def period_data(report: PeriodReport) -> dict[str, Any]:
+    """The ``trfkit.rate-period/1`` document as JSON-ready data."""
+    return {
+        "schema": PERIOD_SCHEMA,
+        "trfkit": trfkit.__version__,
+        "period": report.period,
+        "rules": {
+            "name": report.rules,
+            "title": report.rules_title,
+            "reference": report.rules_reference,
+        },
+        "rate_class": report.rate_class,
+        "events": [
+            {
+                "index": i,
+                "path": e.path,
+                "name": e.name,
+                "start": e.start.isoformat() if e.start else None,
+                "end": e.end.isoformat() if e.end else None,
+                "rules": e.rules,
+                "rate_class": e.rate_class,
+                "rating_list": e.rating_list,
+                "included": e.included,
+                "reason": e.reason,
+            }
+            for i, e in enumerate(report.events)
+        ],
+        "notes": list(report.notes),
+        "players": [_player(report, p) for p in report.players],
+    }
+
+
+def render_period_json(report: PeriodReport) -> str:
+    """The ``trfkit.rate-period/1`` document, indented 2, UTF-8."""
+    return json.dumps(period_data(report), indent=2, ensure_ascii=False) + "\n"
+
+
+def _paths(report: PeriodReport, pp: PeriodPlayer) -> str:
+    return "; ".join(report.events[x.event].path for x in pp.events)
+
+
+def render_period_csv(report: PeriodReport) -> str:
+    """One row per player; ``paths`` names his tournaments, ``;``-separated."""
+    rows = [CSV_PERIOD_COLUMNS]
+    for pp in report.players:
+        p = pp.rating
+        rows.append(
+            (
+                _csv_num(p.fide_id),
+                _csv_text(p.name),
+                p.federation,
+                _csv_num(p.rating),
+                str(len(pp.events)),
+                str(p.n),
+                _csv_num(p.rc),
+                _csv_num(p.w),
+                _csv_num(p.we),
+                _csv_num(p.w_minus_we),
+                _csv_num(p.k),
+                _csv_bool(p.k_assumed) if p.k is not None else "",
+                _csv_num(p.change),
+                _csv_num(p.new_rating),
+                _csv_num(pp.new_rating_per_tournament),
+                _csv_num(p.ru),
+                _csv_bool(None if p.newcomer is None else p.newcomer.publishable),
+                _csv_text(_paths(report, pp)),
+                _csv_text(" | ".join(p.notes)),
+            )
+        )
+    return _csv(rows)
+
+
+def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
+    """The period's tournaments, then one row per rated player with a row
+    per tournament beneath it, then the newcomers."""
+    minus = "-" if ascii else "−"
+    times = "x" if ascii else "×"
+    out = [
+        f"Rating period {report.period or '(every tournament given)'}: "
+        f"{report.rules} ({report.rate_class})",
+        _clean(report.rules_title, ascii),
+        "",
+        "Tournaments:",
+    ]
+    rows = [["#", "Start", "End", "Rules", "List", "Tournament"]]
+    for i, e in enumerate(report.events):
+        what = _clean(f"{e.name} ({e.path})", ascii)
+        if not e.included:
+            what += f": left out, {_clean(e.reason, ascii)}"
+        rows.append(
+            [
+                str(i),
+                e.start.isoformat() if e.start else "",
+                e.end.isoformat() if e.end else "",
+                e.rules,
+                e.rating_list or "",
+                what,
+            ]
+        )
+    out += _table(rows, (True, False, False, False, False, False))
+    rated = [pp for pp in report.players if pp.rating.rating is not None]
+    if rated:
+        out += ["", "Rated players (the change rounded once for the period):"]
+        rows = [
+            ["FIDE id", "Name", "Ro", "N", "W", "We", f"W{minus}We", "K",
+             f"K{times}(W{minus}We)", "Chg", "New", "New/t"],
+        ]  # fmt: skip
+        right = (True, False, *([True] * 10))
+        for pp in rated:
+            p = pp.rating
+            change = p.change
+            rows.append(
+                [
+                    _csv_num(p.fide_id),
+                    _clean(p.name, ascii),
+                    str(p.rating),
+                    str(p.n),
+                    _score(p.w, ascii),
+                    "" if p.we is None else _signed(p.we).lstrip("+"),
+                    "" if p.w_minus_we is None else _signed(p.w_minus_we),
+                    "" if p.k is None else str(p.k),
+                    "" if change is None else _signed(change),
+                    "" if p.new_rating is None or p.rating is None
+                    else f"{p.new_rating - p.rating:+d}",
+                    _csv_num(p.new_rating),
+                    _csv_num(pp.new_rating_per_tournament),
+                ]
+            )  # fmt: skip
+            for x in pp.events:
+                line = x.line
+                rows.append(
+                    [
+                        "",
+                        f"  #{x.event} start rank {line.start_rank}",
+                        "" if line.rating is None else str(line.rating),
+                        str(line.n),
+                        _score(line.w, ascii),
+                        "" if line.we is None else _signed(line.we).lstrip("+"),
+                        "" if line.w_minus_we is None else _signed(line.w_minus_we),
+                        "",
+                        "" if x.change is None else _signed(x.change),
+                        "" if x.change_rounded is None else f"{x.change_rounded:+d}",
+                        "",
+                        "",
+                    ]
+                )
+        out += _table(rows, right)
+    newcomers = [pp for pp in report.players if pp.rating.newcomer is not None]
+    if newcomers:
+        out += ["", "Newcomers (results pooled toward a first rating):"]
+        rows = [["FIDE id", "Name", "Events", "N", "W", "Ra", "p", "dp", "Ru", "Publishable"]]
+        for pp in newcomers:
+            p, nc = pp.rating, pp.rating.newcomer
+            assert nc is not None
+            rows.append(
+                [
+                    _csv_num(p.fide_id),
+                    _clean(p.name, ascii),
+                    str(len(pp.events)),
+                    str(nc.n),
+                    _score(nc.w, ascii),
+                    "" if nc.ra is None else f"{float(nc.ra):.2f}",
+                    "" if nc.p is None else f"{float(nc.p):.2f}",
+                    "" if nc.dp is None else f"{nc.dp:+d}",
+                    "" if nc.ru is None else str(nc.ru),
+                    ("yes" if nc.publishable else "no")
+                    + (f": {_clean(nc.reason, ascii)}" if nc.reason else ""),
+                ]
+            )
+        out += _table(rows, (True, False, True, True, True, True, True, True, True, False))
+    notes = list(report.notes) + [
+        f"{_csv_num(pp.rating.fide_id) or pp.rating.name}: {n}"
+        for pp in report.players
+        for n in pp.rating.notes
+    ]
+    if notes:
+        out += ["", "Notes:", *(f"- {_clean(n, ascii)}" for n in notes)]
+    return "\n".join(out) + "\n"
