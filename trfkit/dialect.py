@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from trfkit._digits import whole_number
 from trfkit.codes import diagnostic
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
@@ -132,4 +133,4 @@ def detect_dialect(
 
 def _as_int(text: str) -> int | None:
     token = text.split()[0] if text.split() else ""
-    return int(token) if token.isdigit() else None
+    return whole_number(token)

@@ -26,6 +26,7 @@ from typing import NamedTuple, TypeVar
 
 import attrs
 
+from trfkit._digits import whole_number
 from trfkit.diagnostics import Diagnostic
 
 __all__ = [
@@ -623,12 +624,14 @@ class Tournament:
     def number_of_rounds(self) -> int | None:
         """The number of rounds: 142, else XXR, else the longest 001 line."""
         for text in (self.header("142"), self._engine_value("XXR")):
-            if text and text.split()[0].isdigit() and self.dialect is not Dialect.VEGA:
-                return int(text.split()[0])
+            count = whole_number(text.split()[0]) if text and text.split() else None
+            if count is not None and self.dialect is not Dialect.VEGA:
+                return count
         if self.dialect is Dialect.VEGA:
             text = self.header("162")
-            if text and text.isdigit():
-                return int(text)
+            count = whole_number(text) if text else None
+            if count is not None:
+                return count
         played = max((len(p.games) for p in self.players), default=0)
         return played or None
 

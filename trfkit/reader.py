@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 import lark
 
+from trfkit._digits import MAX_DIGITS, whole_number
 from trfkit._gc import no_cyclic_gc
 from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.codes import diagnostic as _diag
@@ -152,8 +153,11 @@ def _int(raw: str) -> int | None:
     s = raw.strip()
     if not s:
         return None
+    value = whole_number(s)
+    if value is not None:
+        return value
     if s.isdigit() and s.isascii():
-        return int(s)
+        raise _Bad(f"a whole number of at most {MAX_DIGITS} digits")
     raise _Bad("a whole number (digits only)")
 
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from operator import attrgetter
 
+from trfkit._digits import whole_number
 from trfkit.checks._util import diag
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
@@ -27,7 +28,7 @@ def _count(text: str) -> int | None:
     # Real files add text after the number ("062 129 (88)"): read the
     # leading integer, as the rating server's examples do.
     m = _LEADING_INT.match(text)
-    return int(m.group(1)) if m else None
+    return whole_number(m.group(1)) if m else None
 
 
 def _line(h: Header | EngineRecord | RoundDates) -> int:

@@ -29,6 +29,7 @@ from typing import IO, Any, Final
 
 import attrs
 
+from trfkit._digits import whole_number
 from trfkit.diagnostics import TrfError
 
 __all__ = ["ListedPlayer", "RatingListError", "iter_rating_list", "load_rating_list"]
@@ -519,7 +520,7 @@ def _xml_player(fide_id: int, elem: ET.Element) -> ListedPlayer:
 def _int(text: str) -> int | None:
     """A count or code: ASCII digits only (FIDE never writes signs or separators)."""
     text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    return whole_number(text)
 
 
 def _rating(text: str) -> int | None:
