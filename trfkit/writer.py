@@ -22,6 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.codes import diagnostic
 from trfkit.columns import Field, Layout, header_specs, layout
 from trfkit.dates import format_date
@@ -521,6 +522,14 @@ def dumps(
     dialect. With a dialect, the tournament is converted and written
     canonically (see :func:`convert` for what is lost).
     """
+    # Writing makes a string per line and no cycles; with a large file's
+    # records alive, the collector's full passes would make time grow faster
+    # than the file (issue 6: 50 MB of garbage).
+    with no_cyclic_gc():
+        return _dumps(t, dialect, newline)
+
+
+def _dumps(t: Tournament, dialect: Dialect | str | None, newline: str | None) -> str:
     if dialect is None and any(r.origin is not None for r in _all(t)):
         nl = newline or (t.source.newline if t.source else "\n")
         lines = _lossless_lines(t, nl)
