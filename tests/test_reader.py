@@ -237,3 +237,14 @@ def test_fide_example_has_284_players() -> None:
     t = trfkit.load(path)
     assert len(t.players) == 284 and t.number_of_rounds == 7
     assert t.diagnostics == []
+
+
+def test_a_blank_field_is_said_to_be_blank() -> None:
+    # "starting rank '' in columns 5-8" reads as a typo in the message.
+    t = trfkit.loads(
+        b"012 X\n001      m    Alpha, Ann                        2394 NOR   193590348 "
+        b"1962/12/09  1.0    1     2 w 1\n"
+    )
+    [d] = [d for d in t.diagnostics if d.code == "P002"]
+    assert d.message == "starting rank in columns 5-8 is blank, not a starting rank 1-9999"
+    assert (d.line, d.column, d.found) == (2, 5, "")

@@ -231,7 +231,11 @@ class _Context:
                 code,
                 lineno,
                 f.first,
-                f"{label} {raw.strip()!r} in column{'s' if f.first != f.last else ''} "
+                # A blank field is said to be blank: "'' is not ..." reads as a typo.
+                f"{label} in column{'s' if f.first != f.last else ''} {f.columns} is blank, "
+                f"not {exc.expected}"
+                if not raw.strip()
+                else f"{label} {raw.strip()!r} in column{'s' if f.first != f.last else ''} "
                 f"{f.columns} is not {exc.expected}",
                 found=raw.strip(),
                 expected=exc.expected,
