@@ -167,9 +167,7 @@ def test_the_outputs_name_their_schemas() -> None:
 
 # Output schema names in the code that have no schema file yet, with why.
 # Remove an entry when its schema is added (the xfail is strict).
-PENDING: dict[str, str] = {
-    "trfkit.rate-period/1": "trfkit rate-period is in progress; its schema comes with it",
-}
+PENDING: dict[str, str] = {}
 
 
 def _schema_names_in_code() -> list[str]:
@@ -667,3 +665,79 @@ def test_an_unlisted_key_passes_the_shipped_schema_but_not_the_strict_one(
     mutate(doc)
     assert validators[name, False].is_valid(doc), "consumers: a key added later must not break"
     assert not validators[name, True].is_valid(doc), "trfkit's tests: every key is documented"
+
+
+# --- rate-period -----------------------------------------------------------------
+
+PERIOD = FIXTURES / "period"
+
+
+def test_rate_period_json(
+    validators: dict[tuple[str, bool], Validator], capsys: pytest.CaptureFixture[str]
+) -> None:
+    for extra in ([], ["--period", "2025-04"], ["--rules", "fide-2009"], ["--rules", "fide-2002"]):
+        status, out = cli_json(
+            capsys,
+            "rate-period",
+            str(PERIOD),
+            "--rating-list",
+            f"2025-03={PERIOD / 'players-2025-03.txt'}",
+            "--format",
+            "json",
+            *extra,
+        )
+        assert status == 0
+        doc = json.loads(out)
+        assert doc["schema"] == "trfkit.rate-period/1"
+        assert_valid(validators, "rate-period", doc)
+
+
+def _rebased(node: Any) -> Any:
+    """rate-1's definitions as seen from another schema file."""
+    if isinstance(node, dict):
+        return {
+            k: "rate-1.schema.json" + v
+            if k == "$ref" and isinstance(v, str) and v.startswith("#/")
+            else _rebased(v)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_rebased(x) for x in node]
+    return node
+
+
+def test_rate_period_players_keep_the_keys_of_rate_players() -> None:
+    """rate-period's player and game repeat rate's (so that the strict
+    variant can check them); they must stay the same."""
+    rate, period = load_schema("rate")["$defs"], load_schema("rate-period")["$defs"]
+    for name, added in (("player", {"games", "new_rating_per_tournament", "events"}), ("game", {"event"})):
+        ours, theirs = period[name]["properties"], _rebased(rate[name]["properties"])
+        assert set(ours) == set(theirs) | added
+        for key in set(theirs) - {"games"}:
+            assert ours[key] == theirs[key], (name, key)
+        assert set(period[name]["required"]) == set(rate[name]["required"]) | added
+
+
+# --- a batch of 1000 files, as JSON Lines -------------------------------------------
+
+
+def test_a_thousand_files_checked_in_two_jobs_as_json_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 7: a directory of 1000 files, --jobs 2 --format jsonl: one
+    line per file, in order, each valid against the shipped schema."""
+    sources = sorted(FIXTURES.glob("*.trf"))
+    for i in range(1000):
+        src = sources[i % len(sources)]
+        (tmp_path / f"{i:04d}-{src.name}").write_bytes(src.read_bytes())
+    status, out = cli_json(capsys, "check", str(tmp_path), "--jobs", "2", "--format", "jsonl")
+    assert status == 1  # bad-*.trf have errors
+    lines = out.splitlines()
+    assert len(lines) == 1000
+    shipped = validator("check-file")
+    paths = []
+    for line in lines:
+        data = json.loads(line)
+        shipped.validate(data)
+        paths.append(data["path"])
+    assert paths == sorted(str(p) for p in tmp_path.iterdir())

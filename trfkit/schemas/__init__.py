@@ -57,6 +57,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.check/1": "check.schema.json",
         "trfkit.rate/1": "rate.schema.json",
         "trfkit.rate-files/1": "rate-files.schema.json",
+        "trfkit.rate-period/1": "rate-period.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -70,7 +71,15 @@ LINE_SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
 """``--format jsonl``: a line is one element of that document's ``files``
 (``trfkit rate FILE --format jsonl``, of one file, writes one such line too)."""
 
-NAMES: Final = ("parse", "check", "check-file", "rate", "rate-files", "rate-line")
+NAMES: Final = (
+    "parse",
+    "check",
+    "check-file",
+    "rate",
+    "rate-files",
+    "rate-line",
+    "rate-period",
+)
 """The short names of the schema files (``NAME.schema.json``)."""
 
 _SUFFIX = ".schema.json"
