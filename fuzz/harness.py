@@ -18,8 +18,8 @@ The properties (issue 6, "Robustness"):
   a non-empty message, ``expected`` that is ``None`` or a non-empty
   string, ``found`` that is ``None`` or a string (``''`` when the field
   found was blank), a line between 1 and the number of lines in the file
-  (a file-level finding is put on line 1; line 0 is only allowed together
-  with column 0, docs/check-output.md) and a column >= 0;
+  (a file-level finding is put at 1:1, docs/check-output.md) and a
+  column >= 1;
 * ``trfkit.validate(t, rules=R)`` and ``trfkit.rate(t, rules=R)`` never
   raise, for the rule set R picked by the first byte of ``data`` (so all
   seven are exercised);
@@ -125,14 +125,9 @@ def check_diagnostic(d: Diagnostic, lines: int, where: str, data: bytes) -> None
         )
     if not isinstance(d.line, int) or not isinstance(d.column, int):
         raise _fail(f"{where}: {d.code} line/column are not integers: {d!r}", data)
-    if d.column < 0:
-        raise _fail(f"{where}: {d.code} column {d.column} < 0: {d!r}", data)
-    if d.line == 0:
-        if d.column != 0:
-            raise _fail(
-                f"{where}: {d.code} on line 0 (whole file) has column {d.column}: {d!r}", data
-            )
-    elif not 1 <= d.line <= max(1, lines):
+    if d.column < 1:
+        raise _fail(f"{where}: {d.code} column {d.column} < 1: {d!r}", data)
+    if not 1 <= d.line <= max(1, lines):
         raise _fail(f"{where}: {d.code} line {d.line} is not in 1..{max(1, lines)}: {d!r}", data)
 
 

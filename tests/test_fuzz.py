@@ -70,8 +70,9 @@ def _check_diagnostics(t: trfkit.Tournament) -> None:
     for d in t.diagnostics:
         assert d.code in CODES, d
         assert isinstance(d.message, str) and d.message, d
-        assert d.line >= 0, d
-        assert d.column >= 0, d
+        # 1-based; a finding about the whole file is put at 1:1.
+        assert d.line >= 1, d
+        assert d.column >= 1, d
 
 
 def _validate_and_rate(t: trfkit.Tournament, rules: str, ascii: bool) -> None:

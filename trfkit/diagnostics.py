@@ -33,7 +33,8 @@ class Diagnostic:
     ``message`` is written for a person: it quotes what was found and says
     what was expected. ``found`` and ``expected`` hold the same facts for a
     program. ``line`` and ``column`` are 1-based; ``column`` points at the
-    first column of the offending field (0 when a whole file is concerned).
+    first column of the offending field (1:1 for a finding about the whole
+    file: editors, SARIF and GitHub annotations need a place in the file).
     """
 
     code: str
