@@ -405,9 +405,9 @@ def _rating_list(path: str, ids: set[int]) -> dict[int, ListedPlayer]:
     except OSError as exc:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 def _cmd_rate_period(args: argparse.Namespace) -> int:
+    from trfkit.checks.files import load_task
     from trfkit.rating.files import wanted_ids
     from trfkit.rating.period import RatingListAt, parse_month, rate_period
-    from trfkit.reader import load, loads
     from trfkit.report import period as render
 
     _known_rules(args.rules)
@@ -434,19 +434,11 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     tournaments = []
     unusable = False
     diagnostics = []
-    for path, data in tasks:
-        if data is None and not os.path.isfile(path):
-            _unreadable(path, "no such file" if not os.path.exists(path) else "not a file")
-            unusable = True
-            continue
-        try:
-            t = (
-                loads(data, encoding=args.encoding, max_size=size, max_line_length=length)
-                if data is not None
-                else load(path, encoding=args.encoding, max_size=size, max_line_length=length)
-            )
-        except OSError as exc:
-            _unreadable(path, str(exc.strerror or exc))
+    for task in tasks:
+        path = task[0]
+        t = load_task(task, encoding=args.encoding, max_size=size, max_line_length=length)
+        if isinstance(t, Unreadable):
+            _unreadable(t.path, t.reason)
             unusable = True
             continue
         shown = "<stdin>" if path == "-" else path
@@ -548,8 +540,8 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _batch_options(parser: argparse.ArgumentParser) -> None:
-    """--glob and --jobs, the same for check, rate and rate-period."""
+def _batch_options(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
+    """--glob and --jobs, the same for check, rate and (--glob) rate-period."""
     parser.add_argument(
         "--glob",
         action="append",
@@ -558,6 +550,8 @@ def _batch_options(parser: argparse.ArgumentParser) -> None:
         "depth, '2025-*/*.txt'); default: files with a TRF extension whose first line is a "
         "TRF record",
     )
+    if not jobs:
+        return
     parser.add_argument(
         "--jobs",
         "-j",
@@ -735,12 +729,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FIDE_ID=K",
         help="the K of a player (repeatable); wins over the list",
     )
-    rp.add_argument(
-        "--glob",
-        action="append",
-        metavar="PATTERN",
-        help="in directories, take the files matching PATTERN (repeatable)",
-    )
+    _batch_options(rp, jobs=False)
     rp.add_argument("--format", choices=("text", "csv", "json"), default="text")
     rp.add_argument("-o", "--output", help="write here instead of standard output")
     rp.add_argument("--ascii", action="store_true", help="text output without ½, − and ×")

@@ -15,10 +15,19 @@ import attrs
 
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import TournamentType, event_of
+from trfkit.model import Tournament
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 from trfkit.rules import RuleSet
 
-__all__ = ["CheckOptions", "CheckedFile", "Unreadable", "check_file", "check_task"]
+__all__ = [
+    "CheckOptions",
+    "CheckedFile",
+    "Unreadable",
+    "check_file",
+    "check_task",
+    "load_task",
+    "not_a_file",
+]
 
 
 @attrs.frozen
@@ -93,6 +102,34 @@ class Unreadable:
     reason: str
 
 
+def not_a_file(path: str) -> str:
+    """Why ``path``, which is not a regular file, cannot be read."""
+    return "no such file" if not os.path.exists(path) else "not a file"
+
+
+def load_task(
+    task: tuple[str, bytes | None],
+    *,
+    encoding: str | None = None,
+    max_size: int | None = MAX_FILE_SIZE,
+    max_line_length: int | None = MAX_LINE_LENGTH,
+) -> Tournament | Unreadable:
+    """Read one file of a batch (``task``: its path, and for standard input
+    its bytes); a file that cannot be read is returned, not raised."""
+    from trfkit.reader import load, loads
+
+    path, data = task
+    if data is None and not os.path.isfile(path):
+        return Unreadable(path, not_a_file(path))
+    size, length = max_size, max_line_length
+    try:
+        if data is not None:
+            return loads(data, encoding=encoding, max_size=size, max_line_length=length)
+        return load(path, encoding=encoding, max_size=size, max_line_length=length)
+    except OSError as exc:
+        return Unreadable(path, str(exc.strerror or exc))
+
+
 def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> CheckedFile | Unreadable:
     """Check one file of a batch: ``task`` is its path and, for standard
     input, its bytes. A file that cannot be read is returned as
@@ -100,7 +137,7 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
     encoding must already be known to exist."""
     path, data = task
     if data is None and not os.path.isfile(path):
-        return Unreadable(path, "no such file" if not os.path.exists(path) else "not a file")
+        return Unreadable(path, not_a_file(path))
     try:
         checked = check_file(
             "<stdin>" if path == "-" else path,

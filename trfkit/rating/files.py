@@ -61,23 +61,20 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
     """Read, rate and render one file of a batch: ``task`` is its path and,
     for standard input, its bytes. A file that cannot be read is returned as
     :class:`~trfkit.checks.files.Unreadable`, not raised."""
+    from trfkit.checks.files import load_task
     from trfkit.rating.engine import rate
-    from trfkit.reader import load, loads
     from trfkit.report import rating as render
 
-    path, data = task
-    if data is None and not os.path.isfile(path):
-        return Unreadable(path, "no such file" if not os.path.exists(path) else "not a file")
+    path = task[0]
     shown = "<stdin>" if path == "-" else path
-    size, length = options.max_size, options.max_line_length
-    try:
-        t = (
-            loads(data, encoding=options.encoding, max_size=size, max_line_length=length)
-            if data is not None
-            else load(path, encoding=options.encoding, max_size=size, max_line_length=length)
-        )
-    except OSError as exc:
-        return Unreadable(path, str(exc.strerror or exc))
+    t = load_task(
+        task,
+        encoding=options.encoding,
+        max_size=options.max_size,
+        max_line_length=options.max_line_length,
+    )
+    if isinstance(t, Unreadable):
+        return t
     unknown = sorted(set(options.k) - {p.start_rank for p in t.players})
     if unknown:
         ranks = ", ".join(map(str, unknown))
