@@ -481,3 +481,27 @@ def test_2002_swiss_one_pd_over_capped_rc() -> None:
     assert p.change == F("4.35") and p.new_rating == 2304
     assert [g.capped for g in p.games] == [False, False, True]
     assert all(g.pd is None for g in p.games)  # one PD for the event, not per game
+
+
+def _long_match(n: int) -> trfkit.Tournament:
+    """An unrated player beating an 1800 in ``n`` rounds. The points field
+    has four columns: 200.0 does not fit, and the total is not what is rated."""
+    from trfbuild import swiss_text
+
+    text = swiss_text([1800, None], [(r, 2, 1, "1") for r in range(1, n + 1)])
+    return trfkit.loads(text.replace(f" {float(n):.1f} ", " 99.0 ").encode())
+
+
+def test_a_newcomer_who_wins_200_games_has_no_dp_and_no_crash() -> None:
+    """Found by tests/test_fuzz.py: under 2024 p = (W + 1)/(n + 2) rounds to
+    1.00 once n ≥ 197 games are all won, and table 8.1.1 has no dp for it.
+    The performance is then indeterminate (no first rating), as 2002 §10.1
+    says of a 100% score, rather than a ValueError."""
+    nina = trfkit.rate(_long_match(200), rules="fide-2024").player(2)
+    assert nina.newcomer is not None and nina.newcomer.n == 200
+    assert nina.newcomer.p == 1 and nina.newcomer.dp is None
+    assert not nina.newcomer.counts and nina.ru is None
+    assert "no dp" in nina.newcomer.reason
+    # 196 games: p = 197/198 = .9949 → .99, dp 677 (table 8.1.1).
+    nina = trfkit.rate(_long_match(196), rules="fide-2024").player(2)
+    assert nina.newcomer is not None and nina.newcomer.dp == 677

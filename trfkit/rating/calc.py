@@ -231,6 +231,11 @@ def first_rating(
     if rules.newcomer_hypothetical:
         extra_n = rules.newcomer_hypothetical[0]
         p = round_p((w + Fraction(extra_n, 2)) / (n + extra_n))
+        if p in (0, 1):
+            # 200 games or more, all won or all lost (found by the fuzzer):
+            # table 8.1.1 has no dp for p of 0 or 1, so the caller says the
+            # performance is indeterminate rather than inventing one.
+            return ra, p, None, ra
         dp = rating_difference(p)
         return ra, p, dp, ra + dp
     half = Fraction(n, 2)

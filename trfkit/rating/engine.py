@@ -801,7 +801,7 @@ def _newcomer(
         ra, p, dp, ru_raw = calc.first_rating(rs, opponents, w)
     hypothetical = rs.newcomer_hypothetical[0] if rs.newcomer_hypothetical else 0
     if p is not None and dp is None:
-        problem = problem or f"a score of {_num(w)}/{n}: dp is indeterminate (2002 §10.1)"
+        problem = problem or f"a score of {_num(w)}/{n}: p is {_num(p)}, for which the table has no dp"
     ru_uncapped = calc.round_half_up(ru_raw)
     ru = min(ru_uncapped, rs.newcomer_ceiling) if rs.newcomer_ceiling else ru_uncapped
     publishable, why = _publishable(rs, n, ru)
