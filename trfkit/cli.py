@@ -40,10 +40,7 @@ def _read(path: str, args: argparse.Namespace) -> Tournament:
 
     encoding = args.encoding
 
-    if not os.path.exists(path):
-        raise _Usage(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise _Usage(f"{path}: is a directory, not a TRF file")
+    _read_check(path)
     try:
         max_size, max_line_length = _limits(args)
         return load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
@@ -387,7 +384,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
 
 def _read_check(path: str) -> None:
-    """The one-file messages of before for a path that is not a file."""
+    """Refuse, in one line, a path that is not a file (one-file commands)."""
     if not os.path.exists(path):
         raise _Usage(f"{path}: no such file")
     if os.path.isdir(path):
@@ -489,15 +486,11 @@ def _rate_batch_json(documents: Sequence[str], unreadable: int) -> str:
     """The ``trfkit.rate-files/1`` document: in ``files`` each file's
     ``trfkit.rate/1`` document (carrying its ``path``), or for a file that
     could not be rated ``{"path", "unreadable"}``; then a summary."""
+    from trfkit.report.diagnostics import join_json
     from trfkit.report.rating import RATE_FILES_SCHEMA
 
-    body = ",\n    ".join(d.rstrip("\n").replace("\n", "\n    ") for d in documents)
-    files = "[\n    " + body + "\n  ]" if documents else "[]"
     summary = {"files": len(documents), "unreadable": unreadable}
-    return (
-        f'{{\n  "schema": {json.dumps(RATE_FILES_SCHEMA)},\n  "trfkit": {json.dumps(__version__)},\n'
-        f'  "files": {files},\n  "summary": {json.dumps(summary)}\n}}\n'
-    )
+    return join_json(documents, summary, RATE_FILES_SCHEMA)
 
 
 def _games_csv(pieces: Sequence[tuple[str, str]], single: bool) -> str:

@@ -164,19 +164,27 @@ def render_json_file(f: CheckedFile | Unreadable) -> str:
     """One file's element of the document, indented for its place there.
 
     A batch renders each file where it was checked (in a worker process)
-    and :func:`join_json` splices the pieces: the same text as one
-    ``json.dumps`` of the whole document, which tests hold it to. (JSON
-    strings hold no raw line breaks, so indenting by line is safe.)
+    and :func:`join_json` splices the pieces, indenting them for their
+    place: the same text as one ``json.dumps`` of the whole document, which
+    tests hold it to. (JSON strings hold no raw line breaks, so indenting
+    by line is safe.)
     """
-    return json.dumps(file_data(f), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    return json.dumps(file_data(f), indent=2, ensure_ascii=False)
 
 
-def join_json(parts: Sequence[str], summary: dict[str, int]) -> str:
-    """The document from :func:`render_json_file`'s pieces and the summary."""
-    files = "[\n    " + ",\n    ".join(parts) + "\n  ]" if parts else "[]"
+def join_json(
+    parts: Sequence[str], summary: dict[str, int], schema: str = CHECK_SCHEMA
+) -> str:
+    """The document ``{"schema", "trfkit", "files", "summary"}`` from its
+    files' pieces, each indented 2 at its own top level (as
+    :func:`render_json_file` or ``json.dumps(..., indent=2)`` writes them;
+    a final newline is dropped), and the summary. ``trfkit rate`` of many
+    files splices its ``trfkit.rate-files/1`` document the same way."""
+    body = ",\n    ".join(p.rstrip("\n").replace("\n", "\n    ") for p in parts)
+    files = "[\n    " + body + "\n  ]" if parts else "[]"
     counts = json.dumps(summary, indent=2).replace("\n", "\n  ")
     return (
-        f'{{\n  "schema": {json.dumps(CHECK_SCHEMA)},\n  "trfkit": {json.dumps(trfkit.__version__)},\n'
+        f'{{\n  "schema": {json.dumps(schema)},\n  "trfkit": {json.dumps(trfkit.__version__)},\n'
         f'  "files": {files},\n'
         f'  "summary": {counts}\n}}\n'
     )
