@@ -93,12 +93,17 @@ def infer_type(t: Tournament) -> TournamentType:
         return TournamentType.MATCH
     if n < 3:
         return TournamentType.SWISS
+    pairs = n * (n - 1) // 2
+    if sum(p.cell_count for p in t.players) < pairs:
+        # Too few cells for every pair to have met, even counting each game
+        # from one side only: no need to count the meetings of a big Swiss.
+        return TournamentType.SWISS
     meetings: Counter[tuple[int, int]] = Counter()
     for p in t.players:
-        for g in p.games:
-            if g.opponent is not None and g.opponent in ranks and g.opponent > p.start_rank:
-                meetings[(p.start_rank, g.opponent)] += 1
-    pairs = n * (n - 1) // 2
+        a = p.start_rank
+        for o in p.cells().opponents:
+            if o is not None and o in ranks and o > a:
+                meetings[(a, o)] += 1
     if len(meetings) == pairs:
         times = set(meetings.values())
         if times == {1}:
@@ -229,7 +234,7 @@ def match_decided_round(t: Tournament) -> int | None:
     from trfkit.scoring import ScoringSystem  # scoring imports nothing of ours
 
     points = ScoringSystem.default().points
-    played = max((len(p.games) for p in t.players), default=0)
+    played = t.rounds_played
     half = Decimal(t.number_of_rounds or played) / 2
     score = [Decimal(0), Decimal(0)]
     for r in range(1, played + 1):

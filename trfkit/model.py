@@ -5,10 +5,12 @@ Every line of a file becomes one record, in one of the collections of a
 records, or ``records`` (everything else: TRF-2026 records, engine
 extensions, comments, blank and unknown lines). Nothing is dropped.
 
-Records are mutable, slotted ``attrs`` classes. Round cells (:class:`Game`)
-are the most numerous objects (39,000 in a 3000-player, 13-round file) and a
-frozen attrs class costs about twice as much to create, so records stay
-mutable; small value types (:class:`DateText`, :class:`Origin`) are frozen.
+Records are mutable, slotted ``attrs`` classes; small value types
+(:class:`DateText`, :class:`Origin`, :class:`Cells`) are frozen. Round cells
+are the most numerous things in a file (39,000 in a 3000-player, 13-round
+file), so a player read from a file keeps them as three columns
+(:class:`Cells`) and makes its :class:`Game` records only when
+:attr:`Player.games` is first read; checking and rating never read it.
 
 A record read from a file carries its :class:`Origin` (line number, the text
 of the line, its line ending). The writer reuses that text while the record
@@ -22,6 +24,7 @@ import datetime as _dt
 import enum
 from collections.abc import Iterator
 from decimal import Decimal
+from operator import attrgetter
 from typing import NamedTuple, TypeVar
 
 import attrs
@@ -37,6 +40,7 @@ __all__ = [
     "BbpPoints",
     "Blank",
     "Bye",
+    "Cells",
     "Colour",
     "Comment",
     "DateText",
@@ -211,9 +215,72 @@ class Game:
     result: Result | None
 
 
-@attrs.define
+class Cells(NamedTuple):
+    """A player's round cells as three columns, one entry per round.
+
+    The reader keeps a line's cells this way rather than as :class:`Game`
+    records: the 39,000 cells of a 3000-player, 13-round file cost a tuple
+    and two strings a line instead of 39,000 objects, and the checks and the
+    rating engine read them without making any (issue 5). ``colours`` holds
+    :class:`Colour` values (``w b -``), ``results`` :class:`Result` values,
+    with ``?`` where the file's character is no result code.
+
+    >>> c = Cells((2, None), "w-", "1U")
+    >>> c.games()
+    [Game(opponent=2, colour=<Colour.WHITE: 'w'>, result=<Result.WIN: '1'>), Game(opponent=None, colour=<Colour.NONE: '-'>, result=<Result.PAIRING_ALLOCATED_BYE: 'U'>)]
+    >>> Cells.of(c.games()) == c
+    True
+    """
+
+    opponents: tuple[int | None, ...]
+    colours: str
+    results: str
+
+    def games(self) -> list[Game]:
+        """The cells as :class:`Game` records (new ones on every call)."""
+        return list(
+            map(
+                Game,
+                self.opponents,
+                map(COLOUR_OF.__getitem__, self.colours),
+                map(RESULT_OF.__getitem__, self.results),
+            )
+        )
+
+    def game(self, index: int) -> Game:
+        """Cell ``index`` (0-based) as a new :class:`Game`."""
+        return Game(
+            self.opponents[index], COLOUR_OF[self.colours[index]], RESULT_OF[self.results[index]]
+        )
+
+    @classmethod
+    def of(cls, games: list[Game]) -> Cells:
+        """The columns of a list of :class:`Game` records."""
+        return cls(
+            tuple(g.opponent for g in games),
+            "".join(g.colour.value for g in games),
+            "".join(g.result.value if g.result is not None else UNREADABLE for g in games),
+        )
+
+
+UNREADABLE = "?"
+"""The result code :class:`Cells` holds for a result the reader could not read."""
+COLOUR_OF: dict[str, Colour] = {c.value: c for c in Colour}
+"""A :class:`Colour` by its value in :attr:`Cells.colours`."""
+RESULT_OF: dict[str, Result | None] = {r.value: r for r in Result}
+"""A :class:`Result` by its value in :attr:`Cells.results` (``?``: ``None``)."""
+RESULT_OF[UNREADABLE] = None
+
+
+@attrs.define(eq=False)
 class Player:
-    """A player record (001)."""
+    """A player record (001).
+
+    Its round cells are :attr:`games`. A player read from a file holds them
+    as :class:`Cells` until :attr:`games` is first read, which makes the
+    :class:`Game` records once; from then on that list is the player's
+    cells, to read or edit. :meth:`cells` gives the columns either way.
+    """
 
     start_rank: int
     name: str = ""
@@ -225,13 +292,76 @@ class Player:
     birth_date: DateText = NO_DATE
     points: Decimal | None = None
     rank: int | None = None
-    games: list[Game] = attrs.Factory(list)
+    _games: list[Game] | None = attrs.field(factory=list, alias="games", repr=False)
     origin: Origin | None = _ORIGIN
+    _cells: Cells | None = attrs.field(default=None, alias="cells", repr=False, kw_only=True)
+
+    @property
+    def games(self) -> list[Game]:
+        """The round cells, round 1 first (made on first reading; see above)."""
+        games = self._games
+        if games is None:
+            cells = self._cells
+            games = self._games = cells.games() if cells is not None else []
+            self._cells = None
+        return games
+
+    @games.setter
+    def games(self, games: list[Game]) -> None:
+        self._games = games
+        self._cells = None
+
+    def cells(self) -> Cells:
+        """The round cells as three columns (built afresh when :attr:`games`
+        has been read, so that edits to it are seen)."""
+        cells = self._cells
+        return cells if cells is not None else Cells.of(self._games or [])
+
+    def game(self, round_no: int) -> Game:
+        """The cell of round ``round_no`` (1-based), without making the others:
+        the record itself once :attr:`games` has been read, else a new one."""
+        games = self._games
+        if games is not None:
+            return games[round_no - 1]
+        assert self._cells is not None
+        return self._cells.game(round_no - 1)
+
+    @property
+    def cell_count(self) -> int:
+        """How many round cells the line holds (``len(games)``, without making them)."""
+        games = self._games
+        return len(games) if games is not None else len(self._cells.opponents)  # type: ignore[union-attr]
 
     @property
     def is_rated(self) -> bool:
         """A rating of blank or 0 means unrated."""
         return bool(self.rating)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Player)
+        return (
+            all(getattr(self, f) == getattr(other, f) for f in _PLAYER_VALUES)
+            and self.cells() == other.cells()
+        )
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like every record
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in _PLAYER_VALUES)
+        return f"Player({fields}, games={self.cells().games()!r})"
+
+
+_CELL_COUNT = attrgetter("cell_count")
+_PLAYER_VALUES = tuple(
+    a.name for a in attrs.fields(Player) if not a.name.startswith("_") and a.name != "origin"
+)
+"""The fields a player's equality compares besides his cells (not where he was read)."""
 
 
 @attrs.define
@@ -632,8 +762,12 @@ class Tournament:
             count = whole_number(text) if text else None
             if count is not None:
                 return count
-        played = max((len(p.games) for p in self.players), default=0)
-        return played or None
+        return self.rounds_played or None
+
+    @property
+    def rounds_played(self) -> int:
+        """The last round in which any player has a cell (0 for none)."""
+        return max(map(_CELL_COUNT, self.players), default=0)
 
     def _engine_value(self, code: str) -> str | None:
         for r in self.records:

@@ -39,6 +39,7 @@ from trfkit.model import (
     BbpPoints,
     Blank,
     Bye,
+    Cells,
     Colour,
     Comment,
     DateText,
@@ -323,6 +324,10 @@ _TITLES.update(
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
 _RESULTS: dict[str, Result] = {r.value: r for r in Result}
 _RESULTS.update({r.value.lower(): r for r in Result if r.value.isalpha()})
+# The file's characters to the values Cells holds: a blank colour is "-",
+# result letters are upper case.
+_COLOUR_CODES = str.maketrans({k: v.value for k, v in _COLOURS.items() if k != v.value})
+_RESULT_CODES = str.maketrans({k: v.value for k, v in _RESULTS.items() if k != v.value})
 
 
 @cache
@@ -421,10 +426,9 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         ctx.bad_field(_PLAYER_FIELDS["points"], pts, lineno, exc)
         points = None
 
-    games: list[Game] = []
     length = len(text)
-    if length > _OPPONENT_AT:
-        games = _games(text, length, lineno, ctx)
+    read = _games(text, length, lineno, ctx) if length > _OPPONENT_AT else _NO_CELLS
+    games, cells = (read, None) if isinstance(read, list) else (None, read)
     # The common cases of the integer fields inline; _nat reports the rest.
     s = rating.strip()
     rating_value = (
@@ -449,10 +453,12 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         rank_value,
         games,
         origin,
+        cells=cells,
     )
 
 
 _BLANK_CELL = " " * 10
+_NO_CELLS = Cells((), "", "")
 
 # The round grid, from the column table: block r starts at column
 # 90+10(r-1) (two separators), opponent 92-95, colour 97, result 99.
@@ -495,40 +501,36 @@ def _grid_pattern() -> re.Pattern[str]:
 _GRID = _grid_pattern()
 
 
-def _games(text: str, length: int, lineno: int, ctx: _Context) -> list[Game]:
-    """Every round cell of a 001 line.
+def _games(text: str, length: int, lineno: int, ctx: _Context) -> Cells | list[Game]:
+    """Every round cell of a 001 line, as :class:`Cells` (no :class:`Game`
+    records: the checks and the rating engine read the columns).
 
     One regular expression checks the whole round grid; then each column of
     the grid is read with one stride slice (``text[96::10]`` is every colour
-    letter of the line) and converted with C-level ``map`` calls. A line that
-    fails the check is read again cell by cell, to report what is wrong.
+    letter of the line), the opponents converted with C-level ``map`` calls.
+    A line that fails the check is read again cell by cell, to report what is
+    wrong, and keeps its cells as records.
     """
     n = (length - _OPPONENT_AT + _STRIDE - 1) // _STRIDE
     end = _BLOCK_AT + _STRIDE * n
     grid = text if length == end else text.ljust(end)
     if n > len(_OPPONENT_SLICES) or _GRID.fullmatch(grid, _BLOCK_AT) is None:
         return _games_slowly(grid, n, lineno, ctx)
+    # A wholly blank block at the end of a line (padding) carries nothing.
+    while n and grid[_BLOCK_AT + _STRIDE * (n - 1) : _BLOCK_AT + _STRIDE * n].isspace():
+        n -= 1
+    end = _BLOCK_AT + _STRIDE * n
     try:
-        opponents = list(map(_opponents().__getitem__, map(grid.__getitem__, _OPPONENT_SLICES[:n])))
+        opponents = tuple(
+            map(_opponents().__getitem__, map(grid.__getitem__, _OPPONENT_SLICES[:n]))
+        )
     except KeyError:  # a number with a blank inside, like " 1 2"
         return _games_slowly(grid, n, lineno, ctx)
-    games = list(
-        map(
-            Game,
-            opponents,
-            map(_COLOURS.__getitem__, grid[_COLOUR_AT:end:_STRIDE]),
-            map(_RESULTS.__getitem__, grid[_RESULT_AT:end:_STRIDE]),
-        )
+    return Cells(
+        opponents,
+        grid[_COLOUR_AT:end:_STRIDE].translate(_COLOUR_CODES),
+        grid[_RESULT_AT:end:_STRIDE].translate(_RESULT_CODES),
     )
-    # A wholly blank block at the end of a line (padding) carries nothing.
-    while (
-        games
-        and grid[
-            _BLOCK_AT + _STRIDE * (len(games) - 1) : _BLOCK_AT + _STRIDE * len(games)
-        ].isspace()
-    ):
-        games.pop()
-    return games
 
 
 def _games_slowly(grid: str, n: int, lineno: int, ctx: _Context) -> list[Game]:
@@ -1027,7 +1029,9 @@ def loads(
     limit is off when ``None``. Time and memory grow linearly with the input.
     """
     if max_size is not None and len(data) > max_size:
-        return _refused(len(data), max_size, "bytes" if isinstance(data, bytes) else "characters", path, strict)
+        return _refused(
+            len(data), max_size, "bytes" if isinstance(data, bytes) else "characters", path, strict
+        )
     ctx = _Context()
     if isinstance(data, bytes):
         decoded = decode(data, encoding)

@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from operator import attrgetter
 
 import attrs
 
-from trfkit.model import Colour, Game, Player, Result, Tournament
+from trfkit.model import Cells, Colour, Game, Player, Result, Tournament
 
 __all__ = ["COMPLEMENT", "Pairings", "games", "pairings", "shared"]
 
@@ -48,13 +47,13 @@ COMPLEMENT: dict[Result, frozenset[Result]] = {
     # Paired, not yet played (a file written during the event).
     R.BLANK: frozenset({R.BLANK}),
 }
-_RESULT = attrgetter("result")
 _C = Colour
 _OPPOSITE = frozenset({(_C.WHITE, _C.BLACK), (_C.BLACK, _C.WHITE)})
 _FITTING = frozenset((mine, theirs) for mine, fits in COMPLEMENT.items() for theirs in fits)
-# (colour, other colour, result, other result) of a game with nothing wrong:
-# one set lookup a game, rather than one for colours and one for results.
-_SOUND = frozenset((c, d, r, s) for c, d in _OPPOSITE for r, s in _FITTING)
+# (colour, other colour, result, other result) of a game with nothing wrong,
+# as the characters of Cells: one set lookup a game, rather than one for
+# colours and one for results.
+_SOUND = frozenset((c.value, d.value, r.value, s.value) for c, d in _OPPOSITE for r, s in _FITTING)
 
 
 @attrs.frozen
@@ -73,9 +72,9 @@ class Pairings:
     """The games whose results do not fit each other (S103), in the order
     of :func:`games`: a bye code on either side, or a cell the reader could
     not read (result ``None``), is among them."""
-    results: list[list[Result | None]]
-    """Each line's results, in the order of ``t.players``: read once, in C,
-    for the checks that look at every result (S104, R501)."""
+    cells: list[Cells]
+    """Each line's cells as columns, in the order of ``t.players``, for the
+    checks that look at every result (S104, R501)."""
     rounds: int
     """The most rounds any line has."""
 
@@ -129,42 +128,41 @@ def games(t: Tournament) -> Iterator[GameCells]:
 
 def _build(t: Tournament) -> Pairings:
     players = t.players
+    columns = [p.cells() for p in players]
     by_rank: dict[int, Player] = {}
-    lines: dict[int, list[Game]] = {}  # by_rank's cells, a lookup nearer
-    for p in players:
+    lines: dict[int, Cells] = {}  # by_rank's cells, a lookup nearer
+    for p, c in zip(players, columns, strict=True):
         if p.start_rank not in by_rank:
             by_rank[p.start_rank] = p
-            lines[p.start_rank] = p.games
+            lines[p.start_rank] = c
     byes: list[Cell] = []
     odd: list[GameCells] = []
-    results: list[list[Result | None]] = []
     sound = _SOUND
     rounds = cells = mutual = 0
     # Each game is looked at from its lower-ranked side only: the cell
-    # naming a higher rank fetches the other cell, and the cells naming a
-    # lower rank are only counted. Fetching another player's cell is what
-    # costs (it is elsewhere in memory), so each game's is fetched once.
-    for p in players:
+    # naming a higher rank fetches the other line's, and the cells naming a
+    # lower rank are only counted. The cells are read from the columns of
+    # :class:`Cells`; a Game record is made only for what is reported.
+    for p, (opponents, colours, results) in zip(players, columns, strict=True):
         a = p.start_rank
-        line = p.games
-        results.append(list(map(_RESULT, line)))
-        n = len(line)
+        n = len(opponents)
         cells += n
         if n > rounds:
             rounds = n
-        for i, g in enumerate(line):
-            o = g.opponent
+        for i, o in enumerate(opponents):
             if o is None:
-                byes.append((p, i + 1, g))
+                byes.append((p, i + 1, p.game(i + 1)))
             elif o > a:
                 try:
-                    h = lines[o][i]
+                    q = lines[o]
+                    named = q.opponents[i]
                 except (KeyError, IndexError):
                     continue  # no such player, or his line is shorter: one-sided
-                if h.opponent == a:
+                if named == a:
                     mutual += 1
-                    if (g.colour, h.colour, g.result, h.result) not in sound:
-                        odd.append((p, i + 1, g, by_rank[o], h))
+                    if (colours[i], q.colours[i], results[i], q.results[i]) not in sound:
+                        other = by_rank[o]
+                        odd.append((p, i + 1, p.game(i + 1), other, other.game(i + 1)))
     clashes = [x for x in odd if (x[2].colour, x[4].colour) not in _OPPOSITE]
     misfits = [x for x in odd if (x[2].result, x[4].result) not in _FITTING]
     # With distinct starting ranks, a game found above covers one cell
@@ -174,21 +172,24 @@ def _build(t: Tournament) -> Pairings:
     if 2 * mutual == cells - len(byes) and len(by_rank) == len(players):
         one_sided: list[Cell] = []
     else:
-        one_sided = _one_sided(players, by_rank)
-    return Pairings(by_rank, one_sided, byes, clashes, misfits, results, rounds)
+        one_sided = _one_sided(players, columns, by_rank, lines)
+    return Pairings(by_rank, one_sided, byes, clashes, misfits, columns, rounds)
 
 
-def _one_sided(players: list[Player], by_rank: dict[int, Player]) -> list[Cell]:
+def _one_sided(
+    players: list[Player], columns: list[Cells], by_rank: dict[int, Player], lines: dict[int, Cells]
+) -> list[Cell]:
     """Every cell whose opponent does not name the player back, in file order."""
     found: list[Cell] = []
-    for p in players:
+    for p, c in zip(players, columns, strict=True):
         a = p.start_rank
-        for i, g in enumerate(p.games, 1):
-            o = g.opponent
+        for i, o in enumerate(c.opponents, 1):
             if o is None:
                 continue
             q = by_rank.get(o)
-            if q is not None and q is not p and len(q.games) >= i and q.games[i - 1].opponent == a:
-                continue
-            found.append((p, i, g))
+            if q is not None and q is not p:
+                named = lines[o].opponents
+                if len(named) >= i and named[i - 1] == a:
+                    continue
+            found.append((p, i, p.game(i)))
     return found

@@ -10,7 +10,7 @@ from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.checks.headers import rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType, match_decided_round
-from trfkit.model import Colour, Game, Player, Result, Tournament
+from trfkit.model import UNREADABLE, Colour, Game, Player, Result, Tournament
 from trfkit.scoring import ScoringSystem
 
 __all__ = [
@@ -24,10 +24,12 @@ __all__ = [
 
 _SCORE = ScoringSystem.default()
 # The default points of the rated results (1 = 0), which count the same
-# with either colour.
-_RATED_POINTS: dict[Result | None, Decimal] = {
-    r: _SCORE.points(Game(None, Colour.WHITE, r)) for r in Result if r.is_rated
+# with either colour, keyed by the characters of Cells.
+_RATED_POINTS: dict[str, Decimal] = {
+    r.value: _SCORE.points(Game(None, Colour.WHITE, r)) for r in Result if r.is_rated
 }
+# R607: the games still to be rated: a rated result, none yet, or unreadable.
+_TO_RATE_CODES = frozenset({*_RATED_POINTS, Result.BLANK.value, UNREADABLE})
 _RR = (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN)
 
 
@@ -87,13 +89,14 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
 def _against_rated(p: Player, by_rank: dict[int, Player], all_games: bool) -> tuple[int, Decimal]:
     """Rated games (1 = 0) against rated opponents, or all opponents, and the score."""
     games, score = 0, Decimal(0)
-    for g in p.games:
+    opponents, _, results = p.cells()
+    for o, result in zip(opponents, results, strict=True):
         # _RATED_POINTS rather than Result.is_rated and _SCORE.points: the
         # same answers, with no Python-level call a cell.
-        points = _RATED_POINTS.get(g.result)
-        if points is None or g.opponent is None:
+        points = _RATED_POINTS.get(result)
+        if points is None or o is None:
             continue
-        q = by_rank.get(g.opponent)
+        q = by_rank.get(o)
         if q is None or not (all_games or q.rating):
             continue
         games += 1
@@ -118,7 +121,7 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     all_games = not rules.unrated_only_rated_opponents
     opponents = "opponents" if all_games else "rated opponents"
     for p in t.players:
-        if p.rating or not p.games:  # p.is_rated, without the property call
+        if p.rating or not p.cells().results:  # p.is_rated, without the property call
             continue
         games, score = _against_rated(p, by_rank, all_games)
         line, column = line_of(p), cell_column(1, "opponent")
@@ -273,11 +276,12 @@ def rating_gap(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     gap, top = limit
     by_rank = {p.start_rank: p for p in t.players}
     for p in t.players:
-        for r, g in enumerate(p.games, start=1):
-            q = by_rank.get(g.opponent) if g.opponent is not None else None
+        opponents, _, results = p.cells()
+        for r, (o, result) in enumerate(zip(opponents, results, strict=True), start=1):
+            q = by_rank.get(o) if o is not None else None
             if q is None or q.start_rank < p.start_rank or not (p.rating and q.rating):
                 continue
-            if g.result is not None and not g.result.is_rated and g.result is not Result.BLANK:
+            if result not in _TO_RATE_CODES:
                 continue
             if abs(p.rating - q.rating) >= gap and max(p.rating, q.rating) > top:
                 yield diag(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterator
-from operator import attrgetter
 
 from trfkit._digits import whole_number
 from trfkit.checks._util import diag
@@ -16,7 +15,6 @@ from trfkit.model import EngineRecord, Header, Player, RoundDates, Tournament
 __all__ = ["date_column", "header_counts", "round_dates", "rounds_played"]
 
 _LEADING_INT = re.compile(r"\s*(\d+)")
-_GAMES = attrgetter("games")
 
 
 def _header(t: Tournament, code: str) -> Header | None:
@@ -45,7 +43,7 @@ def _has_rating(p: Player) -> bool:
 
 def rounds_played(t: Tournament) -> int:
     """The last round in which any player has a cell (0 for none)."""
-    return max(map(len, map(_GAMES, t.players)), default=0)
+    return t.rounds_played
 
 
 def header_counts(t: Tournament) -> Iterator[Diagnostic]:

@@ -246,7 +246,7 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
     for r, players in full.items():
         # Everyone else was paired: the lone F is the bye the pairing left over.
         if r not in pab and len(players) == 1 and unpaired.get(r) == 1:
-            reached = sum(1 for q in t.players if len(q.games) >= r)
+            reached = sum(1 for q in t.players if q.cell_count >= r)
             if (reached - 1) % 2 == 0:
                 (p,) = players
                 yield diag(

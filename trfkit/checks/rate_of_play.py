@@ -15,7 +15,7 @@ from trfkit.checks._index import games, pairings
 from trfkit.checks._util import diag
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event
-from trfkit.model import Header, Player, Result, Tournament
+from trfkit.model import UNREADABLE, Header, Player, Result, Tournament
 from trfkit.rules import Family, RuleSet, Scope
 
 __all__ = ["first_control", "rate_of_play", "time_control_known"]
@@ -64,6 +64,7 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
 
 
 _TO_RATE = frozenset({None, Result.WIN, Result.DRAW, Result.LOSS, Result.BLANK})
+_TO_RATE_CODES = frozenset(r.value if r is not None else UNREADABLE for r in _TO_RATE)
 
 
 def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
@@ -182,7 +183,8 @@ def _short_games(
     without looking at the other games (the index does not keep them).
     """
     players = t.players
-    by_rank = pairings(t).by_rank
+    ix = pairings(t)
+    by_rank = ix.by_rank
     short: dict[int, list[tuple[Player, Player]]] = {}
     if len(by_rank) != len(players):
         # Two players share a starting rank (S107): which of them a game
@@ -210,25 +212,26 @@ def _short_games(
     else:
         hot = [p for p in players if minutes < needs(p.rating or 0)]
     ranks = {p.start_rank for p in hot}
+    lines = dict(zip([p.start_rank for p in players], ix.cells, strict=True))
     for p in hot:
         a = p.start_rank
-        for i, g in enumerate(p.games, 1):
-            o = g.opponent
+        mine = lines[a]
+        for i, o in enumerate(mine.opponents):
             if o is None or o == a:
                 continue
             q = by_rank.get(o)
-            if q is None or len(q.games) < i:
+            if q is None:
                 continue
-            h = q.games[i - 1]
-            if h.opponent != a:
+            theirs = lines[o]
+            if len(theirs.opponents) <= i or theirs.opponents[i] != a:
                 continue  # no game both lines agree on
             if o > a:
-                lower, higher, result = p, q, g.result
+                lower, higher, result = p, q, mine.results[i]
             elif o in ranks:
                 continue  # two hot players: the game is counted from the lower rank
             else:
-                lower, higher, result = q, p, h.result
-            if result not in _TO_RATE:
+                lower, higher, result = q, p, theirs.results[i]
+            if result not in _TO_RATE_CODES:
                 continue
             needed = needs(max(p.rating or 0, q.rating or 0))
             if minutes < needed:

@@ -10,7 +10,15 @@ from trfkit.checks._index import pairings
 from trfkit.checks._util import diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import AbnormalPoints, Accelerations, Colour, Player, Result, Tournament
+from trfkit.model import (
+    UNREADABLE,
+    AbnormalPoints,
+    Accelerations,
+    Colour,
+    Player,
+    Result,
+    Tournament,
+)
 from trfkit.scoring import ScoringSystem, scoring_of
 
 __all__ = ["declared_points", "expected_points", "ranks"]
@@ -18,7 +26,6 @@ __all__ = ["declared_points", "expected_points", "ranks"]
 _PLAYER = {f.name: f for f in layout("player").fields}
 _POINTS_COLUMN = _PLAYER["points"].first
 _RANK_COLUMN = _PLAYER["rank"].first
-_COLOUR = attrgetter("colour")
 _ZERO = Decimal(0)
 _RANK = attrgetter("rank")
 
@@ -79,17 +86,18 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     # gives each result the same points with either colour, as most do.
     # Keyed by readable results only: None (P002) raises KeyError, caught below.
     table = scoring.table()
-    colourless: dict[Result | None, Decimal] = {r: table[r, Colour.WHITE] for r in Result}
-    same = all(v == colourless[r] for (r, _), v in table.items())
+    # Keyed by the characters of Cells: an unreadable cell ("?", P002) is no
+    # key of the tables and raises KeyError, caught below.
+    colourless: dict[str, Decimal] = {r.value: table[r, Colour.WHITE] for r in Result}
+    same = all(v == colourless[r.value] for (r, _), v in table.items() if r is not None)
     by_result = colourless if same else None
-    for p, results in zip(t.players, pairings(t).results, strict=True):
-        cells = p.games
-        if p.points is None or not cells:
+    by_cell = {(r.value, c.value): v for (r, c), v in table.items() if r is not None}
+    for p, (_, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+        if p.points is None or not results:
             continue
-        # A cell the reader could not read (P002, result None: no key of
-        # the tables) makes any total a guess.
+        # A cell the reader could not read makes any total a guess.
         if p.start_rank in abnormal:
-            if any(g.result is None for g in cells):
+            if UNREADABLE in results:
                 continue
             expected = expected_points(p, scoring, abnormal[p.start_rank])
         else:
@@ -97,8 +105,9 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
                 if by_result is not None:
                     expected = sum(map(by_result.__getitem__, results), _ZERO)
                 else:
-                    pairs = zip(results, map(_COLOUR, cells), strict=True)
-                    expected = sum(map(table.__getitem__, pairs), _ZERO)
+                    expected = sum(
+                        map(by_cell.__getitem__, zip(results, colours, strict=True)), _ZERO
+                    )
             except KeyError:
                 continue
         if p.points == expected or p.points == expected + accelerated.get(p.start_rank, 0):

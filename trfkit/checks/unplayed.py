@@ -14,7 +14,7 @@ from trfkit.checks._index import pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event
-from trfkit.model import Game, Result, Tournament
+from trfkit.model import UNREADABLE, Result, Tournament
 
 __all__ = ["rated_result_without_game", "unrated_cells"]
 
@@ -31,12 +31,14 @@ _WHY: dict[Result | None, str] = {
 }
 
 
-_BLANK = Result.BLANK
+# Keyed by the characters of Cells.
+_WHY_CODE = {r.value: why for r, why in _WHY.items() if r is not None}
+_BLANK = Result.BLANK.value
 # Results that put nothing in a line's R501 list: the rated ones, and an
 # unreadable cell (P002).
-_NOTHING_TO_SAY = frozenset({Result.WIN, Result.DRAW, Result.LOSS, None})
+_NOTHING_TO_SAY = frozenset({Result.WIN.value, Result.DRAW.value, Result.LOSS.value, UNREADABLE})
 _RATED_CODES = frozenset({Result.WIN, Result.LOSS})
-_UNRATED = frozenset(Result) - _NOTHING_TO_SAY
+_UNRATED = frozenset(r.value for r in Result) - _NOTHING_TO_SAY
 
 
 def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
@@ -47,13 +49,12 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     rounds, where a player was not in his team's line-up.
     """
     team_event = bool(t.teams)
-    for p, results in zip(t.players, pairings(t).results, strict=True):
-        cells = p.games
+    for p, (opponents, _, results) in zip(t.players, pairings(t).cells, strict=True):
         # Most lines hold only rated results: one C-level pass says so.
         if _NOTHING_TO_SAY.issuperset(results):
             continue
-        end = len(cells)
-        while end and cells[end - 1].opponent is None and results[end - 1] is _BLANK:
+        end = len(results)
+        while end and opponents[end - 1] is None and results[end - 1] == _BLANK:
             end -= 1
         # The cells with something to say, picked out in C: a line here
         # has one or two among a dozen rated ones.
@@ -61,14 +62,16 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         if team_event:
             # A board player left out of his team's line-up has a blank
             # round: he had no game, so there is nothing the rating drops.
-            rounds = [r for r in rounds if not _unfielded(cells[r - 1])]
+            rounds = [
+                r for r in rounds if not (opponents[r - 1] is None and results[r - 1] == _BLANK)
+            ]
         if not rounds:
             continue
         whys: list[str] = []
         for r in rounds:
-            why = _WHY.get(results[r - 1])
+            why = _WHY_CODE.get(results[r - 1])
             if why is None:  # blank result: TRF16 reads it as Z
-                why = "no result yet" if cells[r - 1].opponent is not None else "not paired (as Z)"
+                why = "no result yet" if opponents[r - 1] is not None else "not paired (as Z)"
             whys.append(why)
         listed = "; ".join([f"round {r}: {why}" for r, why in zip(rounds, whys, strict=True)])
         yield diag(
@@ -80,10 +83,6 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             found=", ".join(whys),
             expected="rated games: 1, = or 0 between two players",
         )
-
-
-def _unfielded(g: Game) -> bool:
-    return g.opponent is None and g.result is _BLANK
 
 
 def rated_result_without_game(t: Tournament, ev: Event) -> Iterator[Diagnostic]:

@@ -29,14 +29,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from trfkit._gc import no_cyclic_gc
 from trfkit.event import Event, TournamentType, event_of, match_decided_round
-from trfkit.model import Colour, Player, Result, Title, Tournament
+from trfkit.model import UNREADABLE, Player, Result, Title, Tournament
 from trfkit.rating import calc
 from trfkit.rating.model import (
     EventInfo,
@@ -61,24 +61,30 @@ if TYPE_CHECKING:
 
 __all__ = ["base_k", "capped_k", "rate"]
 
-_SCORES = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
+# The engine reads a player's cells as the characters of Cells (Result and
+# Colour values); these tables are keyed by them.
+_SCORES = {
+    Result.WIN.value: Fraction(1),
+    Result.DRAW.value: Fraction(1, 2),
+    Result.LOSS.value: Fraction(0),
+}
 _ZERO = Fraction(0)
 _HALVES = {"1": 2, "=": 1, "0": 0, "-": 0}
-# Enum .value is a descriptor call; a rating run reads one per game.
-_COLOUR = {c: (c.value if c.value.strip() else "-") for c in Colour}
-_CODE = {r: r.value for r in Result}
 _TITLE: dict[Title | None, str] = {None: "", **{t: t.value for t in Title}}
 _NOT_RATED = {
-    Result.FORFEIT_WIN: "forfeit win: not played",
-    Result.FORFEIT_LOSS: "forfeit loss: not played",
-    Result.UNPLAYED_WIN: "won in less than one move: not rated",
-    Result.UNPLAYED_DRAW: "drawn in less than one move: not rated",
-    Result.UNPLAYED_LOSS: "lost in less than one move: not rated",
-    Result.HALF_POINT_BYE: "half-point bye",
-    Result.FULL_POINT_BYE: "full-point bye",
-    Result.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
-    Result.ZERO_POINT_BYE: "zero-point bye",
+    Result.FORFEIT_WIN.value: "forfeit win: not played",
+    Result.FORFEIT_LOSS.value: "forfeit loss: not played",
+    Result.UNPLAYED_WIN.value: "won in less than one move: not rated",
+    Result.UNPLAYED_DRAW.value: "drawn in less than one move: not rated",
+    Result.UNPLAYED_LOSS.value: "lost in less than one move: not rated",
+    Result.HALF_POINT_BYE.value: "half-point bye",
+    Result.FULL_POINT_BYE.value: "full-point bye",
+    Result.PAIRING_ALLOCATED_BYE.value: "pairing-allocated bye",
+    Result.ZERO_POINT_BYE.value: "zero-point bye",
 }
+_BYE_CODES = frozenset(r.value for r in Result if r.is_bye)
+_BLANK = Result.BLANK.value
+_FORFEIT_LOSS = Result.FORFEIT_LOSS.value
 
 
 class _Cell(NamedTuple):
@@ -220,7 +226,7 @@ def _event_info(t: Tournament, ev: Event, cls: RateClass) -> EventInfo:
         end=end,
         type=ev.type.value,
         type_source=ev.type_source,
-        rounds=t.number_of_rounds or max((len(p.games) for p in t.players), default=0),
+        rounds=t.number_of_rounds or t.rounds_played,
         rate_class=cls.value,
     )
 
@@ -249,12 +255,14 @@ def _entrants(
                 # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
                 rating, source = listed.rating, "list-standard"
             if (p.rating or None) != rating:
-                notes.append(f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}")
+                notes.append(
+                    f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}"
+                )
         elif ratings and p.fide_id:
             notes.append(f"FIDE id {p.fide_id} is not in the players' list")
         out[p.start_rank] = _Entrant(p, rating, source, listed, notes)
     decided = match_decided_round(t) if ev.type is TournamentType.MATCH else None
-    scheduled = t.number_of_rounds or max((len(p.games) for p in t.players), default=0)
+    scheduled = t.number_of_rounds or t.rounds_played
     cell_source = _CellSource(out, ev, decided, scheduled)
     for e in out.values():
         e.source = cell_source
@@ -272,31 +280,31 @@ def _cells(
     after = None if decided is None or rs.match_games_after_decision_rated else decided
     out: list[_Cell] = []
     append = out.append
-    for r, g in enumerate(p.games, start=1):
-        result = g.result
-        opponent = g.opponent
-        if result in _SCORES and opponent in entrants and (after is None or r < after):
-            append(_cell((r, opponent, _COLOUR[g.colour], _CODE[result], _SCORES[result], None)))
+    opponents, colours, results = p.cells()
+    for r, opponent, colour, code in zip(
+        range(1, len(results) + 1), opponents, colours, results, strict=True
+    ):
+        score: Fraction | None = _SCORES.get(code)
+        if score is not None and opponent in entrants and (after is None or r < after):
+            append(_cell((r, opponent, colour, code, score, None)))
             continue
-        colour = _COLOUR[g.colour]
-        code = _CODE[result] if result is not None else "?"
-        score: Fraction | None = None
-        if result is None:
+        score = None
+        if code == UNREADABLE:
             reason = "unreadable result"
-        elif opponent is None or result.is_bye:
-            reason = _NOT_RATED.get(result, "not paired")
+        elif opponent is None or code in _BYE_CODES:
+            reason = _NOT_RATED.get(code, "not paired")
         elif opponent not in entrants:
             reason = f"opponent {opponent} is not in the file"
-        elif result in _SCORES:
+        elif code in _SCORES:
             reason = "played after the match was decided"
-        elif result is Result.BLANK:
+        elif code == _BLANK:
             reason = "no result"
-        elif result is Result.FORFEIT_LOSS and late and r > scheduled // 2:
+        elif code == _FORFEIT_LOSS and late and r > scheduled // 2:
             # CHESSA "50% Rule" 7: a default after half the rounds is a loss
             # for the defaulter only.
             score, reason = _ZERO, "late default: rated as a loss for the defaulter"
         else:
-            reason = _NOT_RATED.get(result, "not played")
+            reason = _NOT_RATED.get(code, "not played")
         append(_cell((r, opponent, colour, code, score, reason)))
     return out
 
@@ -317,6 +325,9 @@ class _Context:
     every_game_plain: bool = attrs.field(init=False)
     """Whether a game counts depends on its result and the two ratings
     alone: no match rules, no rating-gap rule (see :func:`_per_game_sums`)."""
+    _derived_k: dict[tuple[int, int | None, int], tuple[int, bool, str]] = attrs.field(
+        init=False, factory=dict
+    )
 
     def __attrs_post_init__(self) -> None:
         self.ratings = {sr: e.rating for sr, e in self.entrants.items()}
@@ -341,6 +352,18 @@ class _Context:
 
     def k_of(self, e: _Entrant, n: int) -> tuple[int, bool, str]:
         """K, whether it is assumed, and why (before and after K × n ≤ 700)."""
+        given = self.k.get(e.player.start_rank)
+        if given is None and e.listed is None:
+            # Derived from the rating and birth year alone: asked once per
+            # distinct pair and n (a report has thousands of players).
+            key = (e.rating or 0, e.player.birth_date.year, n)
+            found = self._derived_k.get(key)
+            if found is None:
+                found = self._derived_k[key] = self._k(e, n, None)
+            return found
+        return self._k(e, n, given)
+
+    def _k(self, e: _Entrant, n: int, given: int | None) -> tuple[int, bool, str]:
         k, assumed, why = base_k(
             self.rules,
             self.cls,
@@ -348,7 +371,7 @@ class _Context:
             listed=e.listed,
             birth_year=e.player.birth_date.year,
             year=self.year,
-            given=self.k.get(e.player.start_rank),
+            given=given,
         )
         capped, why = capped_k(self.rules, k, n, why)
         return capped, assumed, why
@@ -396,7 +419,12 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     rs, ev = ctx.rules, ctx.ev
     unrated = [e for e in ctx.entrants.values() if e.rating is None]
     some_rated = len(unrated) < len(ctx.entrants)
-    if rs.round_robin_iteration and unrated and some_rated and ev.type is TournamentType.ROUND_ROBIN:
+    if (
+        rs.round_robin_iteration
+        and unrated
+        and some_rated
+        and ev.type is TournamentType.ROUND_ROBIN
+    ):
         if _all_played_once(ctx):
             return _rate_round_robin(ctx)
         section = "§6.43"
@@ -450,7 +478,22 @@ def _counted(ctx: _Context, e: _Entrant) -> list[tuple[_Cell, int | None, str | 
 
 
 def _skip(c: _Cell, reason: str | None) -> GameRating:
-    return _game((c.round, c.opponent, None, c.colour, c.result, None, False, reason, None, None, False, None))
+    return _game(
+        (
+            c.round,
+            c.opponent,
+            None,
+            c.colour,
+            c.result,
+            None,
+            False,
+            reason,
+            None,
+            None,
+            False,
+            None,
+        )
+    )
 
 
 _PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
@@ -482,7 +525,8 @@ def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
     return _rated_line(ctx, e, games, n, _fraction(opponents, n), halves, we100)
 
 
-_RESULT_HALVES = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
+_RESULT_HALVES = {Result.WIN.value: 2, Result.DRAW.value: 1, Result.LOSS.value: 0}
+
 
 
 def _per_game_sums(
@@ -506,46 +550,56 @@ def _per_game_sums(
     # 2022 §8.3.1: the cap benefits the higher-rated player in the one game
     # with the largest gap; add every game uncapped, then cap that one.
     top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
-    benefit = (0, 0)
-    by_d = H100_BY_D
-    last, full = len(by_d) - 1, by_d[-1]
-    n = halves = we100 = opponents = 0
-    for r, g in enumerate(p.games, start=1):
-        opp = ratings.get(g.opponent)
+    we_of = _we100_by_d(top, least)
+    below, above = we_of[-_LAST_D], we_of[_LAST_D]
+    counted: list[int] = []
+    append = counted.append
+    largest = halves = we100 = 0
+    cell_opponents, _, results = p.cells()
+    for o, code in zip(cell_opponents, results, strict=True):
+        opp = ratings.get(o)
         if opp is None:
             continue
-        h = _RESULT_HALVES.get(g.result)  # type: ignore[arg-type]
+        h = _RESULT_HALVES.get(code)
         if h is None:
             continue
-        used = own - opp
-        if once and used > most and (used, r) > benefit:  # type: ignore[operator]
-            benefit = (used, r)
-        if top is not None and used > top:
-            used = top
-        elif least is not None and used < least:
-            used = least
-        if used >= 0:
-            we100 += by_d[used] if used < last else full
-        else:
-            we100 += 100 - by_d[-used] if -used < last else 100 - full
-        n += 1
+        d = own - opp
+        we = we_of.get(d)
+        we100 += we if we is not None else above if d > 0 else below
         halves += h
-        opponents += opp
-        if opponent_ratings is not None:
-            opponent_ratings.append(opp)
-    if benefit[0]:
+        append(opp)
+        if d > largest:
+            largest = d
+    if once and largest > most:  # type: ignore[operator]
         assert most is not None
-        we100 += expected_hundredths(most) - expected_hundredths(benefit[0])
-    return n, opponents, halves, we100
+        we100 += expected_hundredths(most) - expected_hundredths(largest)
+    if opponent_ratings is not None:
+        opponent_ratings.extend(counted)
+    return len(counted), sum(counted), halves, we100
+
+
+_LAST_D = len(H100_BY_D) - 1
+"""The D from which the table's last row applies (736)."""
+
+
+@cache
+def _we100_by_d(most: int | None, least: int | None) -> dict[int, int]:
+    """We in hundredths for each D from -736 to 736, D clamped to
+    [``least``, ``most``] first (a D beyond ±736 reads the last row: the
+    caller's fallback)."""
+    out = {}
+    for d in range(-_LAST_D, _LAST_D + 1):
+        used = d if most is None or d <= most else most
+        used = used if least is None or used >= least else least
+        out[d] = H100_BY_D[min(used, _LAST_D)] if used >= 0 else 100 - H100_BY_D[min(-used, _LAST_D)]
+    return out
 
 
 def _per_game_records(ctx: _Context, e: _Entrant, own: int) -> tuple[GameRating, ...]:
     return tuple(_per_game(ctx, e, own)[0])
 
 
-def _per_game(
-    ctx: _Context, e: _Entrant, own: int
-) -> tuple[list[GameRating], int, int, int, int]:
+def _per_game(ctx: _Context, e: _Entrant, own: int) -> tuple[list[GameRating], int, int, int, int]:
     """Each round as a record, with N, the sum of the opponents' ratings, W
     in halves and We in hundredths (integers: exact, and far cheaper than
     Fraction arithmetic)."""
@@ -591,7 +645,24 @@ def _per_game(
         n += 1
         halves += _HALVES[c.result]
         opponents += opp
-        append(_game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, used, raw, used != raw, pd)))
+        append(
+            _game(
+                (
+                    c.round,
+                    c.opponent,
+                    opp,
+                    c.colour,
+                    c.result,
+                    c.score,
+                    True,
+                    c.reason,
+                    used,
+                    raw,
+                    used != raw,
+                    pd,
+                )
+            )
+        )
     return games, n, opponents, halves, we100
 
 
@@ -636,12 +707,14 @@ def _hundredths(x: Fraction) -> int:
     return int(value)
 
 
-@cache
+# Bounded: a rating server rates players without end, and an unbounded cache
+# of every value ever seen would grow with it.
+@lru_cache(maxsize=1 << 14)
 def _decimal_fraction(value: Decimal) -> Fraction:
     return Fraction(value)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _fraction(numerator: int, denominator: int) -> Fraction:
     """Fraction(numerator, denominator), made once per value: a report has
     thousands of players but few distinct scores and expected scores."""
@@ -707,8 +780,6 @@ def _line(
     )  # fmt: skip
 
 
-
-
 def _first_event_problem(rs: RuleSet, n: int, w: Fraction) -> str | None:
     """Why an unrated player's event is disregarded, if it is (2002 §10.20,
     §6.42; 2009 §8.21, §6.41; 2022/2024 §8.2.1). The same parameters drive
@@ -731,7 +802,10 @@ def _num(x: Fraction) -> str:
 def _publishable(rs: RuleSet, n: int, ru: int) -> tuple[bool, str]:
     least = rs.newcomer_min_games
     if least is not None and n < least:
-        return False, f"{n} game(s): a first rating needs {least}; results can be pooled with later events"
+        return (
+            False,
+            f"{n} game(s): a first rating needs {least}; results can be pooled with later events",
+        )
     if rs.rating_floor is not None and ru < rs.rating_floor:
         return False, f"{ru} is below the rating floor {rs.rating_floor}"
     return True, ""
@@ -779,7 +853,22 @@ def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[
     games = [
         _skip(c, reason)
         if opp is None
-        else _game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason, None, None, False, None))
+        else _game(
+            (
+                c.round,
+                c.opponent,
+                opp,
+                c.colour,
+                c.result,
+                c.score,
+                True,
+                reason,
+                None,
+                None,
+                False,
+                None,
+            )
+        )
         for c, opp, reason in cells
     ]
     opponents = [opp for _, opp, _ in cells if opp is not None]
@@ -801,7 +890,9 @@ def _newcomer(
         ra, p, dp, ru_raw = calc.first_rating(rs, opponents, w)
     hypothetical = rs.newcomer_hypothetical[0] if rs.newcomer_hypothetical else 0
     if p is not None and dp is None:
-        problem = problem or f"a score of {_num(w)}/{n}: p is {_num(p)}, for which the table has no dp"
+        problem = (
+            problem or f"a score of {_num(w)}/{n}: p is {_num(p)}, for which the table has no dp"
+        )
     ru_uncapped = calc.round_half_up(ru_raw)
     ru = min(ru_uncapped, rs.newcomer_ceiling) if rs.newcomer_ceiling else ru_uncapped
     publishable, why = _publishable(rs, n, ru)
@@ -836,7 +927,10 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     n = len(entrants) - 1
     rated = [e for e in entrants if e.rating is not None]
     unrated = [e for e in entrants if e.rating is None]
-    w = {e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0)) for e in entrants}
+    w = {
+        e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0))
+        for e in entrants
+    }
 
     # (i)-(iii): Rar, each rated player's dp, dpa, Ra.
     rar = Fraction(sum(e.rating or 0 for e in rated), len(rated))
@@ -877,7 +971,12 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         rc_new = calc.round_half_up(ra + adjustment(ru1[sr], e))
-        nc = _newcomer(rs, [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r], w[sr], round_robin=(rc_new, n))
+        nc = _newcomer(
+            rs,
+            [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r],
+            w[sr],
+            round_robin=(rc_new, n),
+        )
         newcomers[sr] = attrs.evolve(nc, ra=Fraction(ra), ru_first=ru1[sr], rc_new=rc_new)
         ru2[sr] = nc.ru_uncapped or rc_new
 
@@ -885,12 +984,23 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         games = [
-            GameRating(c.round, c.opponent, rating1(c.opponent), c.colour, c.result, c.score, True, c.reason)
+            GameRating(
+                c.round,
+                c.opponent,
+                rating1(c.opponent),
+                c.colour,
+                c.result,
+                c.score,
+                True,
+                c.reason,
+            )
             if c.score is not None
             else _skip(c, c.reason)
             for c in e.cells
         ]
-        out.append(_newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
+        out.append(
+            _newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra))
+        )
 
     for e in rated:
         own = e.rating or 0
@@ -911,7 +1021,20 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 pd = expected_score(d.used)
                 we += pd
                 games.append(
-                    GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, d.used, d.raw, d.capped, pd)
+                    GameRating(
+                        c.round,
+                        c.opponent,
+                        opp,
+                        c.colour,
+                        c.result,
+                        c.score,
+                        True,
+                        c.reason,
+                        d.used,
+                        d.raw,
+                        d.capped,
+                        pd,
+                    )
                 )
             rc = Fraction(sum(opps), n)
         else:
@@ -925,7 +1048,20 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 opp = rating1(c.opponent)
                 u = calc.counted_rating(own, opp, rs)
                 games.append(
-                    GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
+                    GameRating(
+                        c.round,
+                        c.opponent,
+                        opp,
+                        c.colour,
+                        c.result,
+                        c.score,
+                        True,
+                        c.reason,
+                        own - u,
+                        own - opp,
+                        u != opp,
+                        None,
+                    )
                 )
         out.append(_rated_line(ctx, e, games, n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
@@ -944,10 +1080,7 @@ def _section_kind(ctx: _Context) -> str | None:
     if entrants and unrated * 100 >= 67 * len(entrants):
         return "beginner"
     year = ctx.year
-    ages = [
-        calc.age_in(year, e.player.birth_date.year)
-        for e in entrants
-    ]
+    ages = [calc.age_in(year, e.player.birth_date.year) for e in entrants]
     if year and ages and all(a is not None for a in ages):
         oldest = max(a for a in ages if a is not None)
         if oldest <= 8:
@@ -1016,19 +1149,38 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
                 played += 1
             opp = opp_rating(c.opponent, for_rated=own is not None) if c.score is not None else None
             if opp is None:
-                reason = c.reason if c.score is None else "opponent unrated: not rated in this section"
+                reason = (
+                    c.reason if c.score is None else "opponent unrated: not rated in this section"
+                )
                 games.append(_skip(c, reason))
                 continue
             w += c.score or 0
             opps.append(opp)
             if own is None:
-                games.append(GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason))
+                games.append(
+                    GameRating(
+                        c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason
+                    )
+                )
                 continue
             d = calc.difference(own, opp, rs)
             pd = expected_score(d.used)
             we += pd
             games.append(
-                GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, d.used, d.raw, d.capped, pd)
+                GameRating(
+                    c.round,
+                    c.opponent,
+                    opp,
+                    c.colour,
+                    c.result,
+                    c.score,
+                    True,
+                    c.reason,
+                    d.used,
+                    d.raw,
+                    d.capped,
+                    pd,
+                )
             )
         n = len(opps)
         rc = Fraction(sum(opps), n) if n else None
@@ -1043,12 +1195,23 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
                 reason="" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
             )  # fmt: skip
             line = _newcomer_line(ctx, e, games, nc, rc)
-            out.append(attrs.evolve(line, performance=value, notes=(*line.notes, f"temporary rating {temporary.get(sr)}")))
+            out.append(
+                attrs.evolve(
+                    line,
+                    performance=value,
+                    notes=(*line.notes, f"temporary rating {temporary.get(sr)}"),
+                )
+            )
             continue
         extra: list[str] = []
         show_perf = played >= half_up
         perf_value = (
-            calc.performance([g.opponent_rating or 0 for g in games if g.rated], w, own=own, floor=rs.rating_floor)
+            calc.performance(
+                [g.opponent_rating or 0 for g in games if g.rated],
+                w,
+                own=own,
+                floor=rs.rating_floor,
+            )
             if show_perf and n
             else None
         )
@@ -1056,10 +1219,20 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             ctx, e, games, n, rc, _halves(w), _hundredths(we) if n else None, performance=perf_value
         )
         change = line.change
-        if change is not None and change > 0 and played < half_up and ctx.ev.type is not TournamentType.TEAM:
+        if (
+            change is not None
+            and change > 0
+            and played < half_up
+            and ctx.ev.type is not TournamentType.TEAM
+        ):
             extra.append(f"played {played} of {rounds} rounds: gains need {half_up} (50% rule)")
             change = Fraction(0)
-        if change is not None and change < 0 and rs.joint_winners_keep_rating and ctx.score(e) == top:
+        if (
+            change is not None
+            and change < 0
+            and rs.joint_winners_keep_rating
+            and ctx.score(e) == top
+        ):
             extra.append("joint first place: no rating loss")
             change = Fraction(0)
         if extra:

@@ -48,9 +48,14 @@ def _converter() -> cattrs.Converter:
     )
 
     def factory(cls: type[Any]) -> Any:
-        if "origin" in {a.name for a in attrs.fields(cls)}:
-            return make_dict_unstructure_fn(cls, conv, origin=override(omit=True))
-        return make_dict_unstructure_fn(cls, conv)
+        # Not the origin (it becomes "line") nor a private field (a player's
+        # cells: "games" is written below).
+        omitted: dict[str, Any] = {
+            a.name: override(omit=True)
+            for a in attrs.fields(cls)
+            if a.name == "origin" or a.name.startswith("_")
+        }
+        return make_dict_unstructure_fn(cls, conv, **omitted)
 
     conv.register_unstructure_hook_factory(
         lambda cls: attrs.has(cls) and cls not in (DateText, Game, Player), factory
