@@ -325,9 +325,11 @@ class _Context:
     every_game_plain: bool = attrs.field(init=False)
     """Whether a game counts depends on its result and the two ratings
     alone: no match rules, no rating-gap rule (see :func:`_per_game_sums`)."""
-    _derived_k: dict[tuple[int, int | None, int], tuple[int, bool, str]] = attrs.field(
+    _derived_k: dict[tuple[int, int | None], tuple[int, bool, str]] = attrs.field(
         init=False, factory=dict
     )
+    _k_thresholds: tuple[int, ...] = attrs.field(init=False)
+    """Every rating at which :func:`calc.derive_k` may answer differently."""
 
     def __attrs_post_init__(self) -> None:
         self.ratings = {sr: e.rating for sr, e in self.entrants.items()}
@@ -338,6 +340,13 @@ class _Context:
         )
         self.every_game_plain = (
             self.ev.type is not TournamentType.MATCH and self.rules.rating_gap_limit is None
+        )
+        rs = self.rules
+        self._k_thresholds = tuple(
+            sorted(
+                {t for t, _ in rs.k_by_rating or ()}
+                | ({rs.k_junior[1]} if rs.k_junior is not None else set())
+            )
         )
 
     @property
@@ -353,28 +362,31 @@ class _Context:
     def k_of(self, e: _Entrant, n: int) -> tuple[int, bool, str]:
         """K, whether it is assumed, and why (before and after K × n ≤ 700)."""
         given = self.k.get(e.player.start_rank)
+        rating = e.rating or 0
         if given is None and e.listed is None:
-            # Derived from the rating and birth year alone: asked once per
-            # distinct pair and n (a report has thousands of players).
-            key = (e.rating or 0, e.player.birth_date.year, n)
+            # Derived from the file alone: the same for every rating between
+            # two of the rule set's thresholds and the same birth year, so
+            # asked once per such pair (a report has thousands of players).
+            key = (bisect_right(self._k_thresholds, rating), e.player.birth_date.year)
             found = self._derived_k.get(key)
             if found is None:
-                found = self._derived_k[key] = self._k(e, n, None)
-            return found
-        return self._k(e, n, given)
+                found = self._derived_k[key] = self._base_k(e, rating, None)
+            k, assumed, why = found
+        else:
+            k, assumed, why = self._base_k(e, rating, given)
+        capped, why = capped_k(self.rules, k, n, why)
+        return capped, assumed, why
 
-    def _k(self, e: _Entrant, n: int, given: int | None) -> tuple[int, bool, str]:
-        k, assumed, why = base_k(
+    def _base_k(self, e: _Entrant, rating: int, given: int | None) -> tuple[int, bool, str]:
+        return base_k(
             self.rules,
             self.cls,
-            e.rating or 0,
+            rating,
             listed=e.listed,
             birth_year=e.player.birth_date.year,
             year=self.year,
             given=given,
         )
-        capped, why = capped_k(self.rules, k, n, why)
-        return capped, assumed, why
 
     def rating_of(self, start_rank: int | None) -> int | None:
         return self.ratings.get(start_rank)
