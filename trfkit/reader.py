@@ -457,7 +457,6 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
     )
 
 
-_BLANK_CELL = " " * 10
 _NO_CELLS = Cells((), "", "")
 
 # The round grid, from the column table: block r starts at column
