@@ -16,6 +16,7 @@ import fnmatch
 import os
 import re
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -29,6 +30,8 @@ R = TypeVar("R")
 # Fewer files than this are read in this process whatever --jobs says:
 # starting workers costs more than a few small files take to check.
 _WORTH_A_POOL = 8
+# The most items sent to a worker at once (see _chunk_sizes).
+_MAX_CHUNK = 32
 
 
 # The extensions TRF files come with in the wild (.trf; .trfx for engine
@@ -112,6 +115,29 @@ def _context() -> Any:
     return multiprocessing.get_context()
 
 
+def _chunk_sizes(n: int, jobs: int) -> list[int]:
+    """Chunk sizes that add up to ``n``: large at first, then smaller.
+
+    Chunks amortise the cost of sending work and results between processes;
+    shrinking them towards the end (guided scheduling) means no worker idles
+    while another finishes a long last chunk.
+
+    >>> _chunk_sizes(100, 2)
+    [13, 11, 10, 9, 8, 7, 6, 5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]
+    """
+    sizes: list[int] = []
+    left = n
+    while left:
+        size = min(_MAX_CHUNK, -(-left // (jobs * 4)))  # ceil: at least 1
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
+def _run_chunk(work: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
+    return [work(item) for item in chunk]
+
+
 def in_order(
     work: Callable[[T], R],
     items: Sequence[T],
@@ -137,20 +163,28 @@ def in_order(
                 done(1)
             yield result
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     if warm_up is not None:
         warm_up()
-    # Chunks amortise the cost of sending work and results between
-    # processes; small enough that every worker gets several, so no worker
-    # idles at the end while another finishes a long chunk.
-    chunk = max(1, min(32, len(items) // (jobs * 8)))
+    # No gc.freeze() in the workers, though it would keep the collector off
+    # the pages they share with this process: trfkit._gc checks the freeze
+    # count after each file's bulk work, and counting walks every frozen
+    # object (it tripled a worker's time).
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
         try:
-            for result in pool.map(work, items, chunksize=chunk):
+            # All chunks are queued at once (as Executor.map does); the
+            # workers take the next as they finish one.
+            start, futures = 0, deque[Future[list[R]]]()
+            for size in _chunk_sizes(len(items), jobs):
+                futures.append(pool.submit(_run_chunk, work, items[start : start + size]))
+                start += size
+            while futures:
+                # Popped, so that a chunk's results are not kept here too.
+                results = futures.popleft().result()
                 if done is not None:
-                    done(1)
-                yield result
+                    done(len(results))
+                yield from results
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise

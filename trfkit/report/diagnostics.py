@@ -151,7 +151,8 @@ def check_data(files: Sequence[CheckedFile | Unreadable]) -> dict[str, Any]:
 
 def render_json(files: Sequence[CheckedFile | Unreadable]) -> str:
     """The ``trfkit.check/1`` document, indented 2, keys in documented order."""
-    return join_json([render_json_file(f) for f in files], summary_counts(files))
+    parts = [render_json_file(f, placed=True) for f in files]
+    return join_json(parts, summary_counts(files), placed=True)
 
 
 def render_jsonl_line(f: CheckedFile | Unreadable) -> str:
@@ -160,28 +161,45 @@ def render_jsonl_line(f: CheckedFile | Unreadable) -> str:
     return json.dumps(file_data(f), ensure_ascii=False) + "\n"
 
 
-def render_json_file(f: CheckedFile | Unreadable) -> str:
-    """One file's element of the document, indented for its place there.
+def render_json_file(f: CheckedFile | Unreadable, *, placed: bool = False) -> str:
+    """One file's element of the document, indented 2 at its own top level
+    or, with ``placed``, for its place in the document's ``files``.
 
     A batch renders each file where it was checked (in a worker process)
-    and :func:`join_json` splices the pieces, indenting them for their
-    place: the same text as one ``json.dumps`` of the whole document, which
-    tests hold it to. (JSON strings hold no raw line breaks, so indenting
-    by line is safe.)
+    and :func:`join_json` splices the pieces: the same text as one
+    ``json.dumps`` of the whole document, which tests hold it to. (JSON
+    strings hold no raw line breaks, so indenting by line is safe.)
     """
-    return json.dumps(file_data(f), indent=2, ensure_ascii=False)
+    text = json.dumps(file_data(f), indent=2, ensure_ascii=False)
+    return text.replace("\n", _PLACE) if placed else text
+
+
+# What follows a line break in an element of the document's "files".
+_PLACE = "\n    "
 
 
 def join_json(
-    parts: Sequence[str], summary: dict[str, int], schema: str = CHECK_SCHEMA
+    parts: Sequence[str],
+    summary: dict[str, int],
+    schema: str = CHECK_SCHEMA,
+    *,
+    placed: bool = False,
 ) -> str:
     """The document ``{"schema", "trfkit", "files", "summary"}`` from its
     files' pieces, each indented 2 at its own top level (as
     :func:`render_json_file` or ``json.dumps(..., indent=2)`` writes them;
     a final newline is dropped), and the summary. ``trfkit rate`` of many
-    files splices its ``trfkit.rate-files/1`` document the same way."""
-    body = ",\n    ".join(p.rstrip("\n").replace("\n", "\n    ") for p in parts)
-    files = "[\n    " + body + "\n  ]" if parts else "[]"
+    files splices its ``trfkit.rate-files/1`` document the same way.
+
+    With ``placed``, the pieces are already indented for their place
+    (``render_json_file(..., placed=True)``, no final newline): a batch
+    indents them in its workers, so that this process only joins them.
+    """
+    if placed:
+        body = ("," + _PLACE).join(parts)
+    else:
+        body = ("," + _PLACE).join(p.rstrip("\n").replace("\n", _PLACE) for p in parts)
+    files = "[" + _PLACE + body + "\n  ]" if parts else "[]"
     counts = json.dumps(summary, indent=2).replace("\n", "\n  ")
     return (
         f'{{\n  "schema": {json.dumps(schema)},\n  "trfkit": {json.dumps(trfkit.__version__)},\n'

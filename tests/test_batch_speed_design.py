@@ -1,0 +1,104 @@
+"""How a batch shares its work out: chunks, JSON pieces, the same output.
+
+These hold the design that makes ``check --jobs N`` fast (issue 5) to what
+it must keep: the same output, in input order, whatever ``N`` is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from trfkit.batch import _chunk_sizes, in_order
+from trfkit.checks.files import CheckedFile, Unreadable
+from trfkit.cli import main
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.report.diagnostics import (
+    check_data,
+    join_json,
+    render_json,
+    render_json_file,
+    summary_counts,
+)
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+@pytest.mark.parametrize("n", [1, 7, 8, 9, 100, 1000, 5000])
+@pytest.mark.parametrize("jobs", [2, 3, 8])
+def test_chunks_cover_every_item_and_shrink_towards_the_end(n: int, jobs: int) -> None:
+    sizes = _chunk_sizes(n, jobs)
+    assert sum(sizes) == n
+    assert all(1 <= s <= 32 for s in sizes)
+    assert sizes == sorted(sizes, reverse=True)
+    # The last chunks are single items, so no worker is left with a long one.
+    assert sizes[-1] == 1
+
+
+def _square_and_pid(x: int) -> tuple[int, int]:
+    return x * x, os.getpid()
+
+
+def test_workers_share_the_chunks_and_the_order_is_kept() -> None:
+    out = list(in_order(_square_and_pid, list(range(300)), jobs=2))
+    assert [x for x, _ in out] == [x * x for x in range(300)]
+    assert len({pid for _, pid in out} - {os.getpid()}) == 2
+
+
+def test_done_counts_every_result_once() -> None:
+    seen: list[int] = []
+    out = list(in_order(_square_and_pid, list(range(101)), jobs=3, done=seen.append))
+    assert len(out) == sum(seen) == 101
+
+
+def _files() -> list[CheckedFile | Unreadable]:
+    d = Diagnostic("S101", Severity.ERROR, 3, 92, "round 1: 2 does not name 1 — “é”")
+    i = Diagnostic("P002", Severity.INFO, 0, 0, "50% done", hint="a\\b")
+    return [
+        CheckedFile("a.trf", "trf16", "fide-2024", "swiss", (d, i)),
+        Unreadable("gone.trf", "no such file"),
+        CheckedFile("b.trf", "trf26", "fide-2024", "round-robin", ()),
+    ]
+
+
+def test_placed_pieces_join_to_the_whole_document() -> None:
+    files = _files()
+    whole = json.dumps(check_data(files), indent=2, ensure_ascii=False) + "\n"
+    placed = [render_json_file(f, placed=True) for f in files]
+    loose = [render_json_file(f) for f in files]
+    summary = summary_counts(files)
+    assert join_json(placed, summary, placed=True) == whole
+    assert join_json(loose, summary) == whole
+    assert render_json(files) == whole
+    assert join_json([], summary, placed=True) == join_json([], summary)
+
+
+def _many(tmp_path: Path) -> list[str]:
+    for n in (1, 2, 3):
+        for f in sorted(FIXTURES.glob("*.trf")):
+            shutil.copy(f, tmp_path / f"{n}-{f.name}")
+    return sorted(str(p) for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "text", "sarif", "github"])
+def test_every_format_is_the_same_with_a_missing_file_among_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    files = _many(tmp_path)
+    missing = str(tmp_path / "gone.trf")
+    argv = ["check", *files[:7], missing, *files[7:], "--format", fmt]
+    outs = []
+    for jobs in ("1", "2", "3"):
+        status = main([*argv, "--jobs", jobs])
+        captured = capsys.readouterr()
+        assert status == 2
+        assert captured.err.count(f"trfkit: {missing}: no such file") == 1
+        outs.append(captured.out)
+    assert outs[0] == outs[1] == outs[2]
+    if fmt == "jsonl":
+        paths = [json.loads(line)["path"] for line in outs[0].splitlines()]
+        assert paths == [*files[:7], missing, *files[7:]]
