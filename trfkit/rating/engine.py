@@ -489,6 +489,14 @@ def _counted(ctx: _Context, e: _Entrant) -> list[tuple[_Cell, int | None, str | 
     return out
 
 
+def _rated_game(c: _Cell, opp: int, d: calc.Difference, pd: Fraction) -> GameRating:
+    """A game that counts, with its D and PD."""
+    return GameRating(
+        c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason,
+        d.used, d.raw, d.capped, pd,
+    )  # fmt: skip
+
+
 def _skip(c: _Cell, reason: str | None) -> GameRating:
     return _game(
         (
@@ -1032,22 +1040,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 d = calc.difference(own, opp, rs)
                 pd = expected_score(d.used)
                 we += pd
-                games.append(
-                    GameRating(
-                        c.round,
-                        c.opponent,
-                        opp,
-                        c.colour,
-                        c.result,
-                        c.score,
-                        True,
-                        c.reason,
-                        d.used,
-                        d.raw,
-                        d.capped,
-                        pd,
-                    )
-                )
+                games.append(_rated_game(c, opp, d, pd))
             rc = Fraction(sum(opps), n)
         else:
             # 2002 §10.51: Rc = (Ra(n+1) − R)/n, each opponent within 350.
@@ -1178,22 +1171,7 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             d = calc.difference(own, opp, rs)
             pd = expected_score(d.used)
             we += pd
-            games.append(
-                GameRating(
-                    c.round,
-                    c.opponent,
-                    opp,
-                    c.colour,
-                    c.result,
-                    c.score,
-                    True,
-                    c.reason,
-                    d.used,
-                    d.raw,
-                    d.capped,
-                    pd,
-                )
-            )
+            games.append(_rated_game(c, opp, d, pd))
         n = len(opps)
         rc = Fraction(sum(opps), n) if n else None
         if own is None:
