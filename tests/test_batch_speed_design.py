@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -40,6 +43,7 @@ def test_chunks_cover_every_item_and_shrink_towards_the_end(n: int, jobs: int) -
 
 
 def _square_and_pid(x: int) -> tuple[int, int]:
+    time.sleep(0.001)  # long enough that every worker gets some
     return x * x, os.getpid()
 
 
@@ -102,3 +106,48 @@ def test_every_format_is_the_same_with_a_missing_file_among_many(
     if fmt == "jsonl":
         paths = [json.loads(line)["path"] for line in outs[0].splitlines()]
         assert paths == [*files[:7], missing, *files[7:]]
+
+
+def _run(*argv: str, env: dict[str, str] | None = None) -> tuple[int, bytes]:
+    """trfkit in a process of its own, so that its standard output is the
+    process's (the byte path) rather than a test's capture (the text path)."""
+    code = "import sys; from trfkit.cli import main; sys.exit(main())"
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+    assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
+    return proc.returncode, proc.stdout
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_bytes_written_by_the_process_are_the_text_a_capture_gets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    files = _many(tmp_path)
+    missing = str(tmp_path / "gone.trf")
+    argv = ["check", *files[:7], missing, *files[7:], "--format", fmt]
+    assert main([*argv, "--jobs", "1"]) == 2
+    captured = capsys.readouterr().out.encode()
+    for jobs in ("1", "2"):
+        assert _run(*argv, "--jobs", jobs) == (2, captured)
+    # Another encoding: text, as the stream's encoding writes it.
+    status, latin = _run(*argv, "--jobs", "2", env={"PYTHONIOENCODING": "latin-1:replace"})
+    assert (status, latin) == (2, captured.decode().encode("latin-1", "replace"))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names of any bytes: Linux")
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_a_file_name_that_is_not_utf8_is_written_as_the_stream_handles_it(
+    tmp_path: Path, fmt: str
+) -> None:
+    files = _many(tmp_path)
+    odd = os.path.join(os.fsencode(tmp_path), b"odd-\xff.trf")
+    shutil.copy(files[0], odd)
+    env = {"PYTHONIOENCODING": "utf-8:surrogateescape"}
+    argv = ["check", str(tmp_path), "--format", fmt]
+    one, two = _run(*argv, "--jobs", "1", env=env), _run(*argv, "--jobs", "2", env=env)
+    assert one == two
+    assert b"odd-\xff.trf" in one[1]

@@ -9,11 +9,12 @@ traceback; only a bug in trfkit does.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 import attrs
 
@@ -184,6 +185,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     work = (
         partial(_check_to_json, options, args.format) if as_json else partial(check_task, options)
     )
+    raw = _utf8_stdout() if as_json else None
     with progress_bar(len(tasks)) as done:
         for outcome in in_order(
             work, tasks, jobs=args.jobs or default_jobs(), warm_up=warm_up, done=done
@@ -192,8 +194,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
                 pieces.append(outcome)
                 if args.format == "jsonl":
                     # Streamed: a server reads each file's line as it is done.
-                    sys.stdout.write(outcome.text)
-                    sys.stdout.flush()
+                    _write_now(outcome.text, raw)
                 if outcome.unreadable is not None:
                     _unreadable(outcome.path, outcome.unreadable)
                 continue
@@ -208,8 +209,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
                 for severity, n in piece.counts.items():
                     summary[severity] += n
                 summary["unreadable"] += piece.unreadable is not None
-            texts = [piece.text for piece in pieces]
-            sys.stdout.write(render.join_json(texts, summary, placed=True))
+            data = [piece.text for piece in pieces]
+            encoded = [d for d in data if isinstance(d, bytes)]
+            if raw is not None and len(encoded) == len(data):
+                _write_now(render.join_json_bytes(encoded, summary), raw)
+            else:
+                texts = [d.decode() if isinstance(d, bytes) else d for d in data]
+                _write_now(render.join_json(texts, summary, placed=True), None)
         worst = max(
             (Severity(s).rank for piece in pieces for s, n in piece.counts.items() if n),
             default=-1,
@@ -226,6 +232,38 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if len(checked) < len(results):
         return EXIT_UNUSABLE
     return _status([d for f in checked for d in f.diagnostics], args.strict)
+
+
+def _utf8_stdout() -> BinaryIO | None:
+    """Standard output's byte stream when text written to standard output
+    comes out as that text's UTF-8 bytes, unchanged: it is the process's
+    own, UTF-8, and no line endings are translated (not on Windows).
+    Otherwise ``None`` (replaced as by a test, or another encoding): then
+    text is written as text, in that stream's encoding and error handling."""
+    import codecs
+
+    out = sys.__stdout__
+    if out is None or sys.stdout is not out or os.linesep != "\n":
+        return None
+    try:
+        if codecs.lookup(out.encoding).name != "utf-8":
+            return None
+        raw = cast("BinaryIO", out.buffer)
+    except (AttributeError, LookupError):
+        return None
+    out.flush()  # what was written as text comes first
+    return raw
+
+
+def _write_now(data: bytes | str, raw: BinaryIO | None) -> None:
+    """Write ``data`` to standard output and flush it: UTF-8 ``bytes`` to
+    ``raw`` (:func:`_utf8_stdout`) where there is one, else as text."""
+    if raw is not None and isinstance(data, bytes):
+        raw.write(data)
+        raw.flush()
+        return
+    sys.stdout.write(data.decode() if isinstance(data, bytes) else data)
+    sys.stdout.flush()
 
 
 def _freeze_at_exit() -> None:
@@ -271,7 +309,10 @@ class _JsonPiece:
     could not be read (``None``: it was)."""
 
     path: str
-    text: str
+    text: bytes | str
+    """UTF-8; text where it cannot be encoded so (a lone surrogate from a
+    file name that is not UTF-8), which standard output's own error
+    handling then writes as ever."""
     counts: dict[str, int]
     unreadable: str | None = None
 
@@ -284,12 +325,17 @@ def _check_to_json(options: CheckOptions, fmt: str, task: tuple[str, bytes | Non
     # Indented for its place in the document here, in the worker, rather
     # than all files' text again in the process that joins them.
     text = render_jsonl_line(checked) if fmt == "jsonl" else render_json_file(checked, placed=True)
+    # Encoded here too: bytes cross from a worker as they are, where text
+    # would be encoded, decoded and encoded again on the way out.
+    data: bytes | str = text
+    with contextlib.suppress(UnicodeEncodeError):
+        data = text.encode()
     if not isinstance(checked, CheckedFile):
-        return _JsonPiece(checked.path, text, {}, checked.reason)
+        return _JsonPiece(checked.path, data, {}, checked.reason)
     counts = {"error": 0, "warning": 0, "info": 0}
     for d in checked.diagnostics:
         counts[d.severity.value] += 1
-    return _JsonPiece(checked.path, text, counts)
+    return _JsonPiece(checked.path, data, counts)
 
 
 def _limits(args: argparse.Namespace) -> tuple[int | None, int | None]:
