@@ -353,6 +353,14 @@ def test_chessa_single_formulas() -> None:
     assert calc.performance(opponents, F(10), own=0) == 940
 
 
+def test_a_chessa_performance_short_of_100_percent_that_rounds_to_it_reads_the_last_row() -> None:
+    """199½ of 200 is 99.75%, which rounds to 100, where the table has no
+    dp (found by the fuzzer: ValueError); the 99% row (+677) is the nearest,
+    and 0.25% likewise reads the 1% row (-677)."""
+    assert calc.performance([1500] * 200, F(399, 2), own=1500) == 1500 + 677
+    assert calc.performance([1500] * 200, F(1, 2), own=1500) == 1500 - 677
+
+
 def test_chessa_fifty_percent_rule_and_joint_winners() -> None:
     """A gain needs half the rounds played (rounded up); joint winners keep
     their rating; a late default is a loss for the defaulter only."""

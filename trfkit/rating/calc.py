@@ -337,7 +337,10 @@ def performance(
         value = float(aor) - 400 * math.log10(float(ratio))
         result = math.floor(value + 0.5)
     else:
-        percent = round_half_up(score / n * 100)
+        # A score short of 0% or 100% can still round to it (199½ of 200 is
+        # 99.75%: found by the fuzzer); the table's last rows (1%, 99%) are
+        # the nearest it has.
+        percent = min(max(round_half_up(score / n * 100), 1), 99)
         aor = Fraction(sum(opponents), n)
         result = round_half_up(aor + rating_difference(Fraction(percent, 100)))
     return max(result, floor) if floor is not None else result
