@@ -151,3 +151,15 @@ def test_a_file_name_that_is_not_utf8_is_written_as_the_stream_handles_it(
     one, two = _run(*argv, "--jobs", "1", env=env), _run(*argv, "--jobs", "2", env=env)
     assert one == two
     assert b"odd-\xff.trf" in one[1]
+
+
+def test_warm_up_builds_what_a_worker_would_build_on_its_first_file() -> None:
+    from trfkit import timecontrol
+    from trfkit.checks.files import _WARM_UP_FILE, check_file, warm_up
+
+    warm_up()
+    assert timecontrol._parser.cache_info().currsize == 1
+    # The sample goes through the whole check: warm_up's guard against a
+    # failure there never hides one.
+    checked = check_file("<warm-up>", data=_WARM_UP_FILE)
+    assert checked.dialect is not None and checked.rules is not None

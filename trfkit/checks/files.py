@@ -8,6 +8,7 @@ checks' (S and R codes) come out as one sorted list.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 
@@ -158,9 +159,34 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
     return checked
 
 
+# A small file that takes the path every file takes: the reader's and the
+# time control's parsers, whose lexers lark builds on their first use, and
+# the checks.
+_WARM_UP_FILE = (
+    b"012 Warm-up\n"
+    b"042 2025/01/10\n"
+    b"122 90 min/40 moves + 30 min, 30 sec/move from move 1\n"
+    b"001    1 m    Player, One                       2371 ESP    93000012 1994/02/11  1.0"
+    b"    1     2 w 1\n"
+    b"001    2 m    Player, Two                       2356 RSA    93000020 1987/09/29  0.0"
+    b"    2     1 b 0\n"
+)
+
+
 def warm_up() -> None:
-    """Load the grammar and the checks once, before worker processes fork."""
-    from trfkit import checks  # noqa: F401
+    """Load the grammars and the checks once, before worker processes fork.
+
+    Whatever a worker would build on its first file (a lexer, the
+    time-control parser, a module imported on first use) it would build
+    again in each worker: checking a small file here builds it once, in
+    the process the workers are forked from.
+    """
+    from trfkit import checks, dialect  # noqa: F401
+    from trfkit import timecontrol as tc
     from trfkit.reader import _parser
 
     _parser()
+    tc._parser()
+    # Only a head start: a failure here is the real files' to report.
+    with contextlib.suppress(Exception):
+        check_file("<warm-up>", data=_WARM_UP_FILE)
