@@ -6,6 +6,7 @@ import io
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,16 @@ def _square_and_pid(x: int) -> tuple[int, int]:
     return x * x, os.getpid()
 
 
+def _slow_square_and_pid(x: int) -> tuple[int, int]:
+    # Instant work can all be taken by the worker that starts first; a
+    # millisecond an item leaves the second one its share.
+    time.sleep(0.001)
+    return _square_and_pid(x)
+
+
 def test_in_order_keeps_the_input_order_across_workers() -> None:
     seen: list[int] = []
-    out = list(in_order(_square_and_pid, list(range(200)), jobs=2, done=seen.append))
+    out = list(in_order(_slow_square_and_pid, list(range(200)), jobs=2, done=seen.append))
     assert [v for v, _ in out] == [x * x for x in range(200)]
     assert len({pid for _, pid in out} - {os.getpid()}) == 2  # two workers did the work
     assert sum(seen) == 200
