@@ -255,9 +255,7 @@ def _entrants(
                 # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
                 rating, source = listed.rating, "list-standard"
             if (p.rating or None) != rating:
-                notes.append(
-                    f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}"
-                )
+                notes.append(f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}")
         elif ratings and p.fide_id:
             notes.append(f"FIDE id {p.fide_id} is not in the players' list")
         out[p.start_rank] = _Entrant(p, rating, source, listed, notes)
@@ -498,22 +496,7 @@ def _rated_game(c: _Cell, opp: int, d: calc.Difference, pd: Fraction) -> GameRat
 
 
 def _skip(c: _Cell, reason: str | None) -> GameRating:
-    return _game(
-        (
-            c.round,
-            c.opponent,
-            None,
-            c.colour,
-            c.result,
-            None,
-            False,
-            reason,
-            None,
-            None,
-            False,
-            None,
-        )
-    )
+    return _game((c.round, c.opponent, None, c.colour, c.result, None, False, reason, None, None, False, None))
 
 
 _PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
@@ -545,7 +528,9 @@ def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
     return _rated_line(ctx, e, games, n, _fraction(opponents, n), halves, we100)
 
 
-_RESULT_HALVES = {Result.WIN.value: 2, Result.DRAW.value: 1, Result.LOSS.value: 0}
+# W in halves of the results that score a rated game (_HALVES without the
+# late default "-").
+_RESULT_HALVES = {code: _HALVES[code] for code in _SCORES}
 
 
 
@@ -619,7 +604,9 @@ def _per_game_records(ctx: _Context, e: _Entrant, own: int) -> tuple[GameRating,
     return tuple(_per_game(ctx, e, own)[0])
 
 
-def _per_game(ctx: _Context, e: _Entrant, own: int) -> tuple[list[GameRating], int, int, int, int]:
+def _per_game(
+    ctx: _Context, e: _Entrant, own: int
+) -> tuple[list[GameRating], int, int, int, int]:
     """Each round as a record, with N, the sum of the opponents' ratings, W
     in halves and We in hundredths (integers: exact, and far cheaper than
     Fraction arithmetic)."""
@@ -665,24 +652,7 @@ def _per_game(ctx: _Context, e: _Entrant, own: int) -> tuple[list[GameRating], i
         n += 1
         halves += _HALVES[c.result]
         opponents += opp
-        append(
-            _game(
-                (
-                    c.round,
-                    c.opponent,
-                    opp,
-                    c.colour,
-                    c.result,
-                    c.score,
-                    True,
-                    c.reason,
-                    used,
-                    raw,
-                    used != raw,
-                    pd,
-                )
-            )
-        )
+        append(_game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, used, raw, used != raw, pd)))
     return games, n, opponents, halves, we100
 
 
@@ -873,22 +843,7 @@ def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[
     games = [
         _skip(c, reason)
         if opp is None
-        else _game(
-            (
-                c.round,
-                c.opponent,
-                opp,
-                c.colour,
-                c.result,
-                c.score,
-                True,
-                reason,
-                None,
-                None,
-                False,
-                None,
-            )
-        )
+        else _game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason, None, None, False, None))
         for c, opp, reason in cells
     ]
     opponents = [opp for _, opp, _ in cells if opp is not None]
@@ -947,10 +902,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     n = len(entrants) - 1
     rated = [e for e in entrants if e.rating is not None]
     unrated = [e for e in entrants if e.rating is None]
-    w = {
-        e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0))
-        for e in entrants
-    }
+    w = {e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0)) for e in entrants}
 
     # (i)-(iii): Rar, each rated player's dp, dpa, Ra.
     rar = Fraction(sum(e.rating or 0 for e in rated), len(rated))
@@ -991,12 +943,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         rc_new = calc.round_half_up(ra + adjustment(ru1[sr], e))
-        nc = _newcomer(
-            rs,
-            [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r],
-            w[sr],
-            round_robin=(rc_new, n),
-        )
+        nc = _newcomer(rs, [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r], w[sr], round_robin=(rc_new, n))
         newcomers[sr] = attrs.evolve(nc, ra=Fraction(ra), ru_first=ru1[sr], rc_new=rc_new)
         ru2[sr] = nc.ru_uncapped or rc_new
 
@@ -1004,23 +951,12 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         games = [
-            GameRating(
-                c.round,
-                c.opponent,
-                rating1(c.opponent),
-                c.colour,
-                c.result,
-                c.score,
-                True,
-                c.reason,
-            )
+            GameRating(c.round, c.opponent, rating1(c.opponent), c.colour, c.result, c.score, True, c.reason)
             if c.score is not None
             else _skip(c, c.reason)
             for c in e.cells
         ]
-        out.append(
-            _newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra))
-        )
+        out.append(_newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
 
     for e in rated:
         own = e.rating or 0
@@ -1053,20 +989,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 opp = rating1(c.opponent)
                 u = calc.counted_rating(own, opp, rs)
                 games.append(
-                    GameRating(
-                        c.round,
-                        c.opponent,
-                        opp,
-                        c.colour,
-                        c.result,
-                        c.score,
-                        True,
-                        c.reason,
-                        own - u,
-                        own - opp,
-                        u != opp,
-                        None,
-                    )
+                    GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
                 )
         out.append(_rated_line(ctx, e, games, n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
@@ -1085,7 +1008,10 @@ def _section_kind(ctx: _Context) -> str | None:
     if entrants and unrated * 100 >= 67 * len(entrants):
         return "beginner"
     year = ctx.year
-    ages = [calc.age_in(year, e.player.birth_date.year) for e in entrants]
+    ages = [
+        calc.age_in(year, e.player.birth_date.year)
+        for e in entrants
+    ]
     if year and ages and all(a is not None for a in ages):
         oldest = max(a for a in ages if a is not None)
         if oldest <= 8:
@@ -1162,11 +1088,7 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             w += c.score or 0
             opps.append(opp)
             if own is None:
-                games.append(
-                    GameRating(
-                        c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason
-                    )
-                )
+                games.append(GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason))
                 continue
             d = calc.difference(own, opp, rs)
             pd = expected_score(d.used)
@@ -1185,23 +1107,12 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
                 reason="" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
             )  # fmt: skip
             line = _newcomer_line(ctx, e, games, nc, rc)
-            out.append(
-                attrs.evolve(
-                    line,
-                    performance=value,
-                    notes=(*line.notes, f"temporary rating {temporary.get(sr)}"),
-                )
-            )
+            out.append(attrs.evolve(line, performance=value, notes=(*line.notes, f"temporary rating {temporary.get(sr)}")))
             continue
         extra: list[str] = []
         show_perf = played >= half_up
         perf_value = (
-            calc.performance(
-                [g.opponent_rating or 0 for g in games if g.rated],
-                w,
-                own=own,
-                floor=rs.rating_floor,
-            )
+            calc.performance([g.opponent_rating or 0 for g in games if g.rated], w, own=own, floor=rs.rating_floor)
             if show_perf and n
             else None
         )
