@@ -1,7 +1,7 @@
 """The rater's fast path against its reference path.
 
 A rated player's sums (N, W, We, Rc) under the per-game rules are read
-straight from the file's games (``engine._per_game_sums``), and his game
+straight from the file's cells (``engine._plain_swiss``), and his game
 records are made only when read (:class:`LazyGames`). The reference path
 (``engine._per_game``) walks the rating's own view of each round and builds
 every record; it is the one the match and rating-gap rules use. The two
@@ -137,16 +137,47 @@ def test_new_rating_rounds_as_the_fraction_formulas_say(
 
 
 def test_the_engine_builds_player_lines_with_the_fields_in_order() -> None:
-    # engine._line passes PlayerRating's fields by position.
+    # engine._rated_line, _newcomer_line and _newcomer pass the fields by position.
     import attrs
 
-    from trfkit.rating.model import PlayerRating
+    from trfkit.rating.model import Newcomer, PlayerRating
 
     assert [f.name for f in attrs.fields(PlayerRating)] == [
         "start_rank", "name", "fide_id", "federation", "title", "rank", "rating",
         "rating_source", "score", "n", "rc", "w", "we", "k", "k_assumed", "k_reason", "change",
         "new_rating", "ru", "performance", "newcomer", "games", "notes",
     ]  # fmt: skip
+    assert [f.name for f in attrs.fields(Newcomer)] == [
+        "ra", "n", "w", "p", "dp", "ru", "ru_uncapped", "hypothetical", "counts",
+        "publishable", "reason", "ru_first", "rc_new",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("cls_name", ["PlayerRating", "Newcomer"])
+def test_the_fast_builders_make_the_same_frozen_records(cls_name: str) -> None:
+    # model.build_player_rating and build_newcomer bypass attrs' frozen
+    # __init__; what they make must be indistinguishable from its records.
+    import attrs
+
+    from trfkit.rating import model
+
+    cls = getattr(model, cls_name)
+    build = model.build_player_rating if cls is model.PlayerRating else model.build_newcomer
+    fields = attrs.fields(cls)
+    assert all(f.validator is None and f.converter is None for f in fields)
+    values = [f"value {i}" for i in range(len(fields))]
+    made, reference = build(*values), cls(*values)
+    assert type(made) is cls
+    assert made == reference and hash(made) == hash(reference) and repr(made) == repr(reference)
+    assert attrs.asdict(made, recurse=False) == attrs.asdict(reference, recurse=False)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.n = 5
+    changed = attrs.evolve(made, n=5)
+    assert type(changed) is cls and changed.n == 5
+    assert made.n == values[[f.name for f in fields].index("n")]
+    assert pickle.loads(pickle.dumps(made)) == reference
+    with pytest.raises(TypeError):
+        build(*values[:-1])  # every field, always
 
 
 def test_the_direct_pd_column_reads_as_the_printed_table() -> None:

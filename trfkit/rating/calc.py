@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
 
-from trfkit.rating.tables import expected_score, rating_difference
+from trfkit.rating.tables import P_TO_DP, expected_score, rating_difference
 from trfkit.rules import RateClass, Rounding, RuleSet
 
 __all__ = [
@@ -80,7 +80,7 @@ def round_p(p: Fraction) -> Fraction:
     >>> round_p(Fraction(4, 7)), round_p(Fraction(5, 8))
     (Fraction(57, 100), Fraction(63, 100))
     """
-    return Fraction(round_half_up(p * 100), 100)
+    return Fraction(_hundredths_half_up(p.numerator, p.denominator), 100)
 
 
 class Difference(NamedTuple):
@@ -221,7 +221,11 @@ def first_rating(
     >>> float(ra), p, dp, round_half_up(ru)        # FIDE published 1922 (O-15)
     (1872.4285714285713, Fraction(57, 100), 50, 1922)
     """
+    # Integer arithmetic on W in halves: Fraction's operators cost
+    # microseconds each, and a big Swiss has hundreds of newcomers.
     n = round_robin_n if round_robin_n is not None else len(opponents)
+    halves = w.numerator * 2 // w.denominator
+    assert halves == w * 2, w  # scores are whole and half points
     if round_robin_n is not None:
         ra = Fraction(opponents[0])
     else:
@@ -230,29 +234,36 @@ def first_rating(
         ra = Fraction(total, len(opponents) + extra_n)
     if rules.newcomer_hypothetical:
         extra_n = rules.newcomer_hypothetical[0]
-        p = round_p((w + Fraction(extra_n, 2)) / (n + extra_n))
-        if p in (0, 1):
+        # p = (W + extra/2) / (n + extra), the hypothetical games drawn.
+        hundredths = _hundredths_half_up(halves + extra_n, 2 * (n + extra_n))
+        p = Fraction(hundredths, 100)
+        if hundredths in (0, 100):
             # 200 games or more, all won or all lost (found by the fuzzer):
             # table 8.1.1 has no dp for p of 0 or 1, so the caller says the
             # performance is indeterminate rather than inventing one.
             return ra, p, None, ra
-        dp = rating_difference(p)
+        dp = P_TO_DP[hundredths]
         return ra, p, dp, ra + dp
-    half = Fraction(n, 2)
-    if w == half:
+    if halves == n:
         return ra, Fraction(1, 2), 0, ra
-    if w > half and rules.newcomer_increment is not None:
+    if halves > n and rules.newcomer_increment is not None:
         # "for each half point scored over 50%"
-        return ra, None, None, ra + rules.newcomer_increment * (w - half) * 2
+        return ra, None, None, ra + rules.newcomer_increment * (halves - n)
     if n == 0:
         return ra, None, None, ra
-    p = round_p(w / n)
-    if p in (0, 1):
+    hundredths = _hundredths_half_up(halves, 2 * n)
+    p = Fraction(hundredths, 100)
+    if hundredths in (0, 100):
         return ra, p, None, ra  # indeterminate (2002 §10.1); the caller says so
-    dp = rating_difference(p)
+    dp = P_TO_DP[hundredths]
     if round_robin_n is not None:
         return ra, p, dp, ra + Fraction(dp * n, n + 1)
     return ra, p, dp, ra + dp
+
+
+def _hundredths_half_up(numerator: int, denominator: int) -> int:
+    """numerator/denominator (denominator > 0) in hundredths, .005 up."""
+    return (200 * numerator + denominator) // (2 * denominator)
 
 
 def weighted_first_rating(results: Sequence[tuple[Fraction, int]]) -> Fraction:

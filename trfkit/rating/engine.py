@@ -36,7 +36,7 @@ import attrs
 
 from trfkit._gc import no_cyclic_gc
 from trfkit.event import Event, TournamentType, event_of, match_decided_round
-from trfkit.model import UNREADABLE, Player, Result, Title, Tournament
+from trfkit.model import UNREADABLE, Player, Result, Tournament
 from trfkit.rating import calc
 from trfkit.rating.model import (
     EventInfo,
@@ -46,6 +46,8 @@ from trfkit.rating.model import (
     PlayerRating,
     RatingReport,
     RoundRobinRating,
+    build_newcomer,
+    build_player_rating,
 )
 from trfkit.rating.tables import (
     H100_BY_D,
@@ -70,7 +72,6 @@ _SCORES = {
 }
 _ZERO = Fraction(0)
 _HALVES = {"1": 2, "=": 1, "0": 0, "-": 0}
-_TITLE: dict[Title | None, str] = {None: "", **{t: t.value for t in Title}}
 _NOT_RATED = {
     Result.FORFEIT_WIN.value: "forfeit win: not played",
     Result.FORFEIT_LOSS.value: "forfeit loss: not played",
@@ -322,7 +323,7 @@ class _Context:
 
     every_game_plain: bool = attrs.field(init=False)
     """Whether a game counts depends on its result and the two ratings
-    alone: no match rules, no rating-gap rule (see :func:`_per_game_sums`)."""
+    alone: no match rules, no rating-gap rule (see :func:`_plain_swiss`)."""
     _derived_k: dict[tuple[int, int | None], tuple[int, bool, str]] = attrs.field(
         init=False, factory=dict
     )
@@ -336,8 +337,12 @@ class _Context:
             and self.rules.match_unrated_not_rated
             and any(r is None for r in self.ratings.values())
         )
+        rated = list(filter(None, self.ratings.values()))
         self.every_game_plain = (
-            self.ev.type is not TournamentType.MATCH and self.rules.rating_gap_limit is None
+            self.ev.type is not TournamentType.MATCH
+            and self.rules.rating_gap_limit is None
+            and min(rated, default=0) >= 0
+            and max(rated, default=0) <= _MOST_D
         )
         rs = self.rules
         self._k_thresholds = tuple(
@@ -353,13 +358,14 @@ class _Context:
         return start.year if start else None
 
     def score(self, e: _Entrant) -> Fraction:
-        if e.player.points is not None:
-            return _decimal_fraction(e.player.points)
+        points = e.player.points
+        if points is not None:
+            return _decimal_fraction(points)
         return sum((c.score or Fraction(0) for c in e.cells), Fraction(0))
 
     def k_of(self, e: _Entrant, n: int) -> tuple[int, bool, str]:
         """K, whether it is assumed, and why (before and after K × n ≤ 700)."""
-        given = self.k.get(e.player.start_rank)
+        given = self.k.get(e.player.start_rank) if self.k else None
         rating = e.rating or 0
         if given is None and e.listed is None:
             # Derived from the file alone: the same for every rating between
@@ -369,9 +375,12 @@ class _Context:
             found = self._derived_k.get(key)
             if found is None:
                 found = self._derived_k[key] = self._base_k(e, rating, None)
-            k, assumed, why = found
         else:
-            k, assumed, why = self._base_k(e, rating, given)
+            found = self._base_k(e, rating, given)
+        k, assumed, why = found
+        cap = self.rules.k_games_cap
+        if cap is None or k * n <= cap:
+            return found
         capped, why = capped_k(self.rules, k, n, why)
         return capped, assumed, why
 
@@ -441,6 +450,8 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
         ctx.notes.append(
             f"a round robin with unplayed games is rated as a Swiss ({rs.reference} {section})"
         )
+    if ctx.every_game_plain and rs.expected_score_per_game:
+        return _plain_swiss(ctx), None
     out = []
     for e in ctx.entrants.values():
         if e.rating is None:
@@ -503,101 +514,134 @@ _PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
 
 
 def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
-    """A rated player, per game (2009 §8.5, 2024 §8.3).
-
-    The hot path of a rating run: where nothing but the result and the
-    ratings decides whether a game counts (no match rules, no rating-gap
-    rule), the sums come straight from the file's games and the per-game
-    records are made only when someone reads them (:class:`LazyGames`), so a
-    rating server that wants N, W, We and the change does not pay for
-    Form 3's grid.
-    """
-    rs = ctx.rules
+    """A rated player, per game (2009 §8.5, 2024 §8.3), or under 2002 with
+    one PD; each game made as a record (the reference path: events with
+    match or rating-gap rules use it, and :func:`_plain_swiss` is held to
+    it)."""
     own = e.rating
     assert own is not None
-    if not rs.expected_score_per_game:
+    if not ctx.rules.expected_score_per_game:
         return _swiss_rated_2002(ctx, e, own)
-    if ctx.every_game_plain:
-        n, opponents, halves, we100 = _per_game_sums(e.player, own, ctx.ratings, rs)
-        games: Sequence[GameRating] = LazyGames(partial(_per_game_records, ctx, e, own))
-    else:
-        records, n, opponents, halves, we100 = _per_game(ctx, e, own)
-        games = tuple(records)
+    records, n, opponents, halves, we100 = _per_game(ctx, e, own)
     if not n:
-        return _rated_line(ctx, e, games, 0, None, 0, None)
-    return _rated_line(ctx, e, games, n, _fraction(opponents, n), halves, we100)
+        return _rated_line(ctx, e, tuple(records), 0, None, 0, None)
+    return _rated_line(ctx, e, tuple(records), n, _fraction(opponents, n), halves, we100)
 
 
 # W in halves of the results that score a rated game (_HALVES without the
 # late default "-").
 _RESULT_HALVES = {code: _HALVES[code] for code in _SCORES}
-
-
-
-def _per_game_sums(
-    p: Player,
-    own: int,
-    ratings: Mapping[int | None, int | None],
-    rs: RuleSet,
-    opponent_ratings: list[int] | None = None,
-) -> tuple[int, int, int, int]:
-    """N, the sum of the opponents' ratings, W in halves and We in
-    hundredths, read from the file's games: the games that count are those
-    with a result of 1, ½ or 0 against a rated entrant. Each counted
-    opponent's rating is appended to ``opponent_ratings`` when one is given.
-
-    The same figures as :func:`_per_game` (rated players) and
-    :func:`_newcomer_games` (unrated ones), which also make the records;
-    tests/test_rating_paths.py holds them to each other.
-    """
-    most, least = calc.cap_bounds(own, rs)
-    once = rs.cap_once_per_event and most is not None
-    # 2022 §8.3.1: the cap benefits the higher-rated player in the one game
-    # with the largest gap; add every game uncapped, then cap that one.
-    top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
-    we_of = _we100_by_d(top, least)
-    below, above = we_of[-_LAST_D], we_of[_LAST_D]
-    counted: list[int] = []
-    append = counted.append
-    largest = halves = we100 = 0
-    cell_opponents, _, results = p.cells()
-    for o, code in zip(cell_opponents, results, strict=True):
-        opp = ratings.get(o)
-        if opp is None:
-            continue
-        h = _RESULT_HALVES.get(code)
-        if h is None:
-            continue
-        d = own - opp
-        we = we_of.get(d)
-        we100 += we if we is not None else above if d > 0 else below
-        halves += h
-        append(opp)
-        if d > largest:
-            largest = d
-    if once and largest > most:  # type: ignore[operator]
-        assert most is not None
-        we100 += expected_hundredths(most) - expected_hundredths(largest)
-    if opponent_ratings is not None:
-        opponent_ratings.extend(counted)
-    return len(counted), sum(counted), halves, we100
+_SCORING = frozenset(_SCORES)
+_WIN, _DRAW = Result.WIN.value, Result.DRAW.value
 
 
 _LAST_D = len(H100_BY_D) - 1
 """The D from which the table's last row applies (736)."""
 
+_MOST_D = 9999
+"""The largest D the We lists of :func:`_we100_by_d` hold: ratings have four
+digits in a TRF. An event with a rating beyond takes the reference path."""
+
 
 @cache
-def _we100_by_d(most: int | None, least: int | None) -> dict[int, int]:
-    """We in hundredths for each D from -736 to 736, D clamped to
-    [``least``, ``most``] first (a D beyond ±736 reads the last row: the
-    caller's fallback)."""
-    out = {}
-    for d in range(-_LAST_D, _LAST_D + 1):
+def _we100_by_d(most: int | None, least: int | None) -> list[int]:
+    """We in hundredths for each D from -9999 to 9999, D clamped to
+    [``most``, ``least``] first, indexed by D itself: a negative D reads from
+    the end, as Python indexes lists, so the loop over every game of a
+    rating run does one list lookup (no call, no range test)."""
+
+    def h100(d: int) -> int:
         used = d if most is None or d <= most else most
         used = used if least is None or used >= least else least
-        out[d] = H100_BY_D[min(used, _LAST_D)] if used >= 0 else 100 - H100_BY_D[min(-used, _LAST_D)]
+        return H100_BY_D[min(used, _LAST_D)] if used >= 0 else 100 - H100_BY_D[min(-used, _LAST_D)]
+
+    # Beyond ±736 every D reads the last row (or the cap's value).
+    beyond = _MOST_D - _LAST_D
+    upward = [h100(d) for d in range(_LAST_D + 1)] + [h100(_LAST_D + 1)] * beyond
+    downward = [h100(-_LAST_D - 1)] * beyond + [h100(d) for d in range(-_LAST_D, 0)]
+    return upward + downward
+
+
+def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
+    """Every player of an event in which a game counts on its result and the
+    two ratings alone (``ctx.every_game_plain``: no match rules, no
+    rating-gap rule), under the per-game rules: the hot path of a rating
+    run, one loop with its lookups hoisted.
+
+    A rated player's N, the sum of his opponents' ratings, W in halves and
+    We in hundredths are read straight from the file's cells: the games that
+    count are those with a result of 1, ½ or 0 against a rated entrant. His
+    game records are made only when someone reads them (:class:`LazyGames`),
+    by :func:`_per_game`, so a rating server that wants N, W, We and the
+    change does not pay for Form 3's grid. tests/test_rating_paths.py holds
+    this path to :func:`_swiss_rated`'s.
+    """
+    rs = ctx.rules
+    rating_of = ctx.ratings.get
+    halves_of = _RESULT_HALVES.get
+    scoring = _SCORING
+    once = rs.cap_once_per_event
+    # (most, least) -> the We table's lookup and its two ends; the bounds
+    # differ only for players exempt from the cap (2025-10-01: 2650+).
+    tables: dict[tuple[int | None, int | None], list[int]] = {}
+    out: list[PlayerRating] = []
+    append = out.append
+    for e in ctx.entrants.values():
+        own = e.rating
+        if own is None:
+            append(_swiss_newcomer(ctx, e))
+            continue
+        most, least = bounds = calc.cap_bounds(own, rs)
+        we_at = tables.get(bounds)
+        if we_at is None:
+            # 2022 §8.3.1: the cap benefits the higher-rated player in the
+            # one game with the largest gap; add every game uncapped, then
+            # cap that one (below).
+            top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
+            we_at = tables[bounds] = _we100_by_d(top, least)
+        n = total = we100 = largest = uncounted = 0
+        opponents, _, results = e.player.cells()
+        for o, code in zip(opponents, results, strict=True):
+            opp = rating_of(o)
+            if opp is None or code not in scoring:
+                uncounted += halves_of(code, 0)
+                continue
+            d = own - opp
+            we100 += we_at[d]
+            total += opp
+            n += 1
+            if d > largest:
+                largest = d
+        # W: every 1 and ½ of the line, less those against no rated opponent.
+        halves = 2 * results.count(_WIN) + results.count(_DRAW) - uncounted
+        if once and most is not None and largest > most:
+            we100 += expected_hundredths(most) - expected_hundredths(largest)
+        games = LazyGames(partial(_per_game_records, ctx, e, own))
+        if n:
+            append(_rated_line(ctx, e, games, n, _fraction(total, n), halves, we100))
+        else:
+            append(_rated_line(ctx, e, games, 0, None, 0, None))
     return out
+
+
+def _rated_opponents(p: Player, ratings: Mapping[int | None, int | None]) -> tuple[list[int], int]:
+    """The ratings of the rated opponents of ``p``'s games that can count
+    (a result of 1, ½ or 0), and his score in them in halves: a newcomer's
+    figures on :func:`_plain_swiss`'s path."""
+    rating_of = ratings.get
+    halves_of = _RESULT_HALVES.get
+    opponents: list[int] = []
+    halves = 0
+    cell_opponents, _, results = p.cells()
+    for o, code in zip(cell_opponents, results, strict=True):
+        opp = rating_of(o)
+        if opp is None:
+            continue
+        h = halves_of(code)
+        if h is not None:
+            opponents.append(opp)
+            halves += h
+    return opponents, halves
 
 
 def _per_game_records(ctx: _Context, e: _Entrant, own: int) -> tuple[GameRating, ...]:
@@ -682,7 +726,7 @@ def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
                 own - u, own - opp, u != opp, None,
             )
         )  # fmt: skip
-    return _rated_line(ctx, e, games, n, rc, _halves(w), _hundredths(we) if n else None)
+    return _rated_line(ctx, e, tuple(games), n, rc, _halves(w), _hundredths(we) if n else None)
 
 
 def _halves(w: Fraction) -> int:
@@ -714,16 +758,20 @@ def _fraction(numerator: int, denominator: int) -> Fraction:
 def _rated_line(
     ctx: _Context,
     e: _Entrant,
-    games: Sequence[GameRating],
+    games: tuple[GameRating, ...] | LazyGames,
     n: int,
     rc: Fraction | None,
     halves: int,
     we100: int | None,
     *,
     performance: int | None = None,
-    extra_notes: Iterable[str] = (),
 ) -> PlayerRating:
-    """A rated player's line; W in halves and We in hundredths, exact."""
+    """A rated player's line; W in halves and We in hundredths, exact.
+
+    Called once per rated player: PlayerRating's fields are given by
+    position (attrs' frozen ``__init__`` takes twice as long by keyword);
+    tests/test_rating_paths.py fails when the fields change.
+    """
     own = e.rating
     assert own is not None
     k, assumed, why = ctx.k_of(e, n)
@@ -734,39 +782,12 @@ def _rated_line(
         we = _fraction(we100, 100)
         change = _fraction(k * (50 * halves - we100), 100)  # K × (W − We)
         new_rating = calc.new_rating(own, change, ctx.rules)
-    return _line(
-        ctx, e, n, rc, _fraction(halves, 2), we, k, assumed, why, change, new_rating, None,
-        performance, None, games if isinstance(games, tuple | LazyGames) else tuple(games),
-        (*e.notes, *extra_notes) if extra_notes else tuple(e.notes),
-    )  # fmt: skip
-
-
-def _line(
-    ctx: _Context,
-    e: _Entrant,
-    n: int,
-    rc: Fraction | None,
-    w: Fraction,
-    we: Fraction | None,
-    k: int | None,
-    k_assumed: bool,
-    k_reason: str,
-    change: Fraction | None,
-    new_rating: int | None,
-    ru: int | None,
-    performance: int | None,
-    newcomer: Newcomer | None,
-    games: Sequence[GameRating],
-    notes: tuple[str, ...],
-) -> PlayerRating:
-    """A player's line, its fields given in order: attrs' frozen
-    ``__init__`` takes twice as long by keyword, and a report makes one per
-    player. tests/test_rating_paths.py fails when the fields change."""
     p = e.player
-    return PlayerRating(
-        p.start_rank, p.name, p.fide_id, p.federation, _TITLE[p.title], p.rank, e.rating,
-        e.rating_source, ctx.score(e), n, rc, w, we, k, k_assumed, k_reason, change, new_rating,
-        ru, performance, newcomer, games, notes,
+    title = p.title
+    return build_player_rating(
+        p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank,
+        own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
+        change, new_rating, None, performance, None, games, tuple(e.notes),
     )  # fmt: skip
 
 
@@ -804,25 +825,30 @@ def _publishable(rs: RuleSet, n: int, ru: int) -> tuple[bool, str]:
 def _newcomer_line(
     ctx: _Context,
     e: _Entrant,
-    games: Sequence[GameRating],
+    games: tuple[GameRating, ...] | LazyGames,
     newcomer: Newcomer,
     rc: Fraction | None,
+    *,
+    performance: int | None = None,
+    notes: Iterable[str] = (),
 ) -> PlayerRating:
-    ru = newcomer.ru if newcomer.counts else None
-    return _line(
-        ctx, e, newcomer.n, rc, newcomer.w, None, None, False, "", None, None, ru, None, newcomer,
-        games if isinstance(games, tuple | LazyGames) else tuple(games), tuple(e.notes),
+    """An unrated player's line (fields by position, as in :func:`_rated_line`)."""
+    p = e.player
+    title = p.title
+    return build_player_rating(
+        p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank, None,
+        e.rating_source, ctx.score(e), newcomer.n, rc, newcomer.w, None, None, False, "", None,
+        None, newcomer.ru if newcomer.counts else None, performance, newcomer, games,
+        (*e.notes, *notes),
     )  # fmt: skip
 
 
 def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     """An unrated player in a Swiss: his games against rated opponents,
-    read as :func:`_swiss_rated` reads a rated player's."""
+    read as :func:`_plain_swiss` reads a rated player's where it can."""
     games: Sequence[GameRating]
     if ctx.every_game_plain:
-        opponents: list[int] = []
-        # Rated as if from 0: only N, W and the opponents are used.
-        _, _, halves, _ = _per_game_sums(e.player, 0, ctx.ratings, ctx.rules, opponents)
+        opponents, halves = _rated_opponents(e.player, ctx.ratings)
         games = LazyGames(partial(_newcomer_records, ctx, e))
     else:
         records, opponents, halves = _newcomer_games(ctx, e)
@@ -873,10 +899,11 @@ def _newcomer(
     publishable, why = _publishable(rs, n, ru)
     if problem:
         publishable, why = False, f"this event is disregarded: {problem}"
-    return Newcomer(
-        ra, n, w, p, dp, ru, ru_uncapped, hypothetical,
-        counts=problem is None, publishable=publishable, reason=why,
-    )  # fmt: skip
+    # By position (a big Swiss has hundreds of newcomers): ra, n, w, p, dp,
+    # ru, ru_uncapped, hypothetical, counts, publishable, reason, ru_first, rc_new.
+    return build_newcomer(
+        ra, n, w, p, dp, ru, ru_uncapped, hypothetical, problem is None, publishable, why, None, None
+    )
 
 
 # -- round robins, 2002 and 2009 --------------------------------------------
@@ -956,7 +983,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
             else _skip(c, c.reason)
             for c in e.cells
         ]
-        out.append(_newcomer_line(ctx, e, games, newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
+        out.append(_newcomer_line(ctx, e, tuple(games), newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
 
     for e in rated:
         own = e.rating or 0
@@ -991,7 +1018,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 games.append(
                     GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
                 )
-        out.append(_rated_line(ctx, e, games, n, rc, _halves(w[sr]), _hundredths(we)))
+        out.append(_rated_line(ctx, e, tuple(games), n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
 
 
@@ -1106,8 +1133,12 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
                 publishable=n >= least and value is not None,
                 reason="" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
             )  # fmt: skip
-            line = _newcomer_line(ctx, e, games, nc, rc)
-            out.append(attrs.evolve(line, performance=value, notes=(*line.notes, f"temporary rating {temporary.get(sr)}")))
+            out.append(
+                _newcomer_line(
+                    ctx, e, tuple(games), nc, rc, performance=value,
+                    notes=(f"temporary rating {temporary.get(sr)}",),
+                )
+            )  # fmt: skip
             continue
         extra: list[str] = []
         show_perf = played >= half_up
@@ -1117,8 +1148,9 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             else None
         )
         line = _rated_line(
-            ctx, e, games, n, rc, _halves(w), _hundredths(we) if n else None, performance=perf_value
-        )
+            ctx, e, tuple(games), n, rc, _halves(w), _hundredths(we) if n else None,
+            performance=perf_value,
+        )  # fmt: skip
         change = line.change
         if (
             change is not None
