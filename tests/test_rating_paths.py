@@ -153,33 +153,6 @@ def test_the_engine_builds_player_lines_with_the_fields_in_order() -> None:
     ]  # fmt: skip
 
 
-@pytest.mark.parametrize("cls_name", ["PlayerRating", "Newcomer"])
-def test_the_fast_builders_make_the_same_frozen_records(cls_name: str) -> None:
-    # model.build_player_rating and build_newcomer bypass attrs' frozen
-    # __init__; what they make must be indistinguishable from its records.
-    import attrs
-
-    from trfkit.rating import model
-
-    cls = getattr(model, cls_name)
-    build = model.build_player_rating if cls is model.PlayerRating else model.build_newcomer
-    fields = attrs.fields(cls)
-    assert all(f.validator is None and f.converter is None for f in fields)
-    values = [f"value {i}" for i in range(len(fields))]
-    made, reference = build(*values), cls(*values)
-    assert type(made) is cls
-    assert made == reference and hash(made) == hash(reference) and repr(made) == repr(reference)
-    assert attrs.asdict(made, recurse=False) == attrs.asdict(reference, recurse=False)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.n = 5
-    changed = attrs.evolve(made, n=5)
-    assert type(changed) is cls and changed.n == 5
-    assert made.n == values[[f.name for f in fields].index("n")]
-    assert pickle.loads(pickle.dumps(made)) == reference
-    with pytest.raises(TypeError):
-        build(*values[:-1])  # every field, always
-
-
 def test_the_direct_pd_column_reads_as_the_printed_table() -> None:
     from trfkit.rating.tables import H100_BY_D, expected_hundredths
 

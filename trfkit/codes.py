@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.diagnostics import Diagnostic, Severity, build_diagnostic
 
 __all__ = ["CODES", "Code", "code", "diagnostic"]
 
@@ -701,7 +701,7 @@ def diagnostic(
     """A diagnostic of ``code``, with the registry's severity (unless given),
     reference and fix."""
     entry = CODES[code]
-    return Diagnostic(
+    return build_diagnostic(
         code,
         severity or entry.severity,
         line,

@@ -17,11 +17,11 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple, TypeVar, cast, overload
+from typing import Any, NamedTuple, overload
 
 import attrs
 
-_R = TypeVar("_R", bound=attrs.AttrsInstance)
+from trfkit._records import positional_builder
 
 __all__ = [
     "EventInfo",
@@ -195,39 +195,10 @@ class PlayerRating:
         return None if self.we is None else self.w - self.we
 
 
-def _builder(cls: type[_R]) -> Callable[..., _R]:
-    """A constructor of the frozen ``cls`` that takes its fields by position
-    and is six times as fast as its ``__init__``: a mutable twin with the
-    same slots is built, then becomes a ``cls`` (``__class__`` assignment
-    between classes of one layout; ``weakref_slot=False`` on both keeps it
-    one layout).
-
-    attrs' frozen ``__init__`` must write each field through
-    ``object.__setattr__``, a call per field (2 µs for PlayerRating's 23),
-    and a report makes a PlayerRating and often a Newcomer per player: a
-    third of a rating run (issue 4 asks that rating cost no more than
-    reading the file). No validators or converters are skipped: these
-    classes have none (tests/test_rating_paths.py).
-    """
-    twin = attrs.make_class(
-        f"_{cls.__name__}Draft",
-        {a.name: attrs.field() for a in attrs.fields(cls)},
-        slots=True,
-        weakref_slot=False,
-    )
-
-    def build(*values: Any) -> _R:
-        made = twin(*values)
-        made.__class__ = cls
-        return cast(_R, made)
-
-    return build
-
-
-build_player_rating = _builder(PlayerRating)
+build_player_rating = positional_builder(PlayerRating)
 """``PlayerRating(*fields)``, fast: every field, in order."""
 
-build_newcomer = _builder(Newcomer)
+build_newcomer = positional_builder(Newcomer)
 """``Newcomer(*fields)``, fast: every field, in order."""
 
 
