@@ -5,9 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trfkit
 from trfkit.checks import validate
+from trfkit.checks.standings import expected_points
 from trfkit.scoring import scoring_of
 
 HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
@@ -187,3 +190,25 @@ def test_round_dates_count() -> None:
     # Dates for rounds still to come are fine when 142 announces them.
     assert dates("142 3", d132("25/05/01", "25/05/02", "25/05/03")) == []
     assert dates(d132("25/05/01", "25/05/02", "25/05/03")) == [("S108", 5, 5)]
+
+
+@given(
+    win=st.decimals(min_value=0, max_value=3, places=2),
+    draw=st.decimals(min_value=0, max_value=3, places=2),
+    declared=st.decimals(min_value=0, max_value=9, places=2),
+)
+@settings(max_examples=60, deadline=None)
+def test_s104_in_integer_units_agrees_with_the_decimal_totals(
+    win: Decimal, draw: Decimal, declared: Decimal
+) -> None:
+    # declared_points sums each line in whole units of the scoring's finest
+    # decimal; expected_points sums Decimals game by game. S104 must fire
+    # exactly when the two disagree, at any number of decimal places.
+    lines = three(f"{declared:.2f}", "1.0", "1.0", f"XXS W={win} D={draw}")
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    total = expected_points(t.players[0], scoring_of(t))
+    flagged = [d for d in validate(t) if d.code == "S104" and d.line == 6]
+    assert bool(flagged) == (declared != total), (win, draw, declared, total)
+    if flagged:  # both totals to every decimal they have (1.75 is not "1.8")
+        (d,) = flagged
+        assert Decimal(d.found or "") == declared and Decimal(d.expected or "") == total
