@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from trfbuild import swiss
 
 import trfkit
@@ -513,3 +515,61 @@ def test_a_newcomer_who_wins_200_games_has_no_dp_and_no_crash() -> None:
     # 196 games: p = 197/198 = .9949 → .99, dp 677 (table 8.1.1).
     nina = trfkit.rate(_long_match(196), rules="fide-2024").player(2)
     assert nina.newcomer is not None and nina.newcomer.dp == 677
+
+
+def _first_rating_as_written(
+    rules: str, opponents: list[int], w: Fraction, round_robin_n: int | None
+) -> tuple[Fraction, Fraction | None, int | None, Fraction]:
+    """The newcomer formulas of regulations.md §2d in plain Fraction
+    arithmetic, as the texts state them: the oracle for calc.first_rating,
+    which works in integers."""
+    rs = get(rules)
+    n = round_robin_n if round_robin_n is not None else len(opponents)
+    if round_robin_n is not None:
+        ra = Fraction(opponents[0])
+    else:
+        extra_n, extra_rating = rs.newcomer_hypothetical or (0, 0)
+        ra = Fraction(sum(opponents) + extra_n * extra_rating, len(opponents) + extra_n)
+
+    def hundredths(x: Fraction) -> Fraction:  # to two decimals, .005 up
+        return Fraction(int(x * 100 + Fraction(1, 2)), 100)
+
+    if rs.newcomer_hypothetical:
+        extra_n = rs.newcomer_hypothetical[0]
+        p = hundredths((w + Fraction(extra_n, 2)) / (n + extra_n))
+        if p in (0, 1):
+            return ra, p, None, ra
+        return ra, p, P_TO_DP[int(p * 100)], ra + P_TO_DP[int(p * 100)]
+    if w == Fraction(n, 2):
+        return ra, Fraction(1, 2), 0, ra
+    if w > Fraction(n, 2) and rs.newcomer_increment is not None:
+        return ra, None, None, ra + rs.newcomer_increment * (w - Fraction(n, 2)) * 2
+    if n == 0:
+        return ra, None, None, ra
+    p = hundredths(w / n)
+    if p in (0, 1):
+        return ra, p, None, ra
+    dp = P_TO_DP[int(p * 100)]
+    if round_robin_n is not None:
+        return ra, p, dp, ra + Fraction(dp * n, n + 1)
+    return ra, p, dp, ra + dp
+
+
+@given(
+    rules=st.sampled_from(["fide-2002", "fide-2009", "fide-2022", "fide-2024", "fide-rb-2024"]),
+    opponents=st.lists(st.integers(1000, 2900), min_size=1, max_size=40),
+    data=st.data(),
+    round_robin=st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_first_rating_in_integers_is_the_formulas_in_fractions(
+    rules: str, opponents: list[int], data: st.DataObject, round_robin: bool
+) -> None:
+    n = data.draw(st.integers(1, 20)) if round_robin else len(opponents)
+    w = Fraction(data.draw(st.integers(0, 2 * n)), 2)
+    rr = n if round_robin else None
+    assert calc.first_rating(get(rules), opponents, w, round_robin_n=rr) == (
+        _first_rating_as_written(rules, opponents, w, rr)
+    )
+    with pytest.raises(ValueError):
+        calc.first_rating(get(rules), opponents, Fraction(1, 3))

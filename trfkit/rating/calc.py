@@ -44,6 +44,7 @@ __all__ = [
     "first_rating",
     "game_change",
     "new_rating",
+    "new_rating_of",
     "performance",
     "round_half_away",
     "round_half_up",
@@ -221,44 +222,53 @@ def first_rating(
     >>> float(ra), p, dp, round_half_up(ru)        # FIDE published 1922 (O-15)
     (1872.4285714285713, Fraction(57, 100), 50, 1922)
     """
-    # Integer arithmetic on W in halves: Fraction's operators cost
-    # microseconds each, and a big Swiss has hundreds of newcomers.
+    # Integer arithmetic on W in halves and on Ra's terms, each result made a
+    # Fraction once: Fraction's operators cost microseconds each, and a big
+    # Swiss has hundreds of newcomers.
     n = round_robin_n if round_robin_n is not None else len(opponents)
+    if w.denominator not in (1, 2):
+        raise ValueError(f"a score is whole and half points, not {w}")
     halves = w.numerator * 2 // w.denominator
-    assert halves == w * 2, w  # scores are whole and half points
     if round_robin_n is not None:
-        ra = Fraction(opponents[0])
+        total, count = opponents[0], 1
     else:
         extra_n, extra_rating = rules.newcomer_hypothetical or (0, 0)
         total = sum(opponents) + extra_n * extra_rating
-        ra = Fraction(total, len(opponents) + extra_n)
+        count = len(opponents) + extra_n
+    ra = Fraction(total, count)
     if rules.newcomer_hypothetical:
         extra_n = rules.newcomer_hypothetical[0]
         # p = (W + extra/2) / (n + extra), the hypothetical games drawn.
         hundredths = _hundredths_half_up(halves + extra_n, 2 * (n + extra_n))
-        p = Fraction(hundredths, 100)
+        p = _P[hundredths]
         if hundredths in (0, 100):
             # 200 games or more, all won or all lost (found by the fuzzer):
             # table 8.1.1 has no dp for p of 0 or 1, so the caller says the
             # performance is indeterminate rather than inventing one.
             return ra, p, None, ra
         dp = P_TO_DP[hundredths]
-        return ra, p, dp, ra + dp
+        return ra, p, dp, Fraction(total + dp * count, count)  # Ra + dp
     if halves == n:
-        return ra, Fraction(1, 2), 0, ra
+        return ra, _HALF, 0, ra
     if halves > n and rules.newcomer_increment is not None:
-        # "for each half point scored over 50%"
-        return ra, None, None, ra + rules.newcomer_increment * (halves - n)
+        # "for each half point scored over 50%": Ra + increment × (2W − n)
+        num, den = rules.newcomer_increment.as_integer_ratio()
+        return ra, None, None, Fraction(total * den + num * (halves - n) * count, count * den)
     if n == 0:
         return ra, None, None, ra
     hundredths = _hundredths_half_up(halves, 2 * n)
-    p = Fraction(hundredths, 100)
+    p = _P[hundredths]
     if hundredths in (0, 100):
         return ra, p, None, ra  # indeterminate (2002 §10.1); the caller says so
     dp = P_TO_DP[hundredths]
     if round_robin_n is not None:
         return ra, p, dp, ra + Fraction(dp * n, n + 1)
-    return ra, p, dp, ra + dp
+    return ra, p, dp, Fraction(total + dp * count, count)  # Ra + dp
+
+
+_HALF = Fraction(1, 2)
+_P = [Fraction(h, 100) for h in range(101)]
+"""p for each whole number of hundredths, made once."""
 
 
 def _hundredths_half_up(numerator: int, denominator: int) -> int:
@@ -284,10 +294,18 @@ def new_rating(rating: int, change: Fraction, rules: RuleSet) -> int:
     >>> new_rating(2300, Fraction(-25, 2), get("fide-2009")), new_rating(2300, Fraction(-25, 2), get("fide-2024"))
     (2288, 2287)
     """
-    n, d = change.numerator, change.denominator
-    # Integer arithmetic on the fraction's terms, as in round_half_up: a
-    # rating run does this once per player.
-    if rules.rounding is Rounding.CHANGE:
+    return new_rating_of(rating, change.numerator, change.denominator, rules)
+
+
+_ROUND_CHANGE = Rounding.CHANGE
+
+
+def new_rating_of(rating: int, numerator: int, denominator: int, rules: RuleSet) -> int:
+    """:func:`new_rating` for a change of ``numerator``/``denominator``
+    (denominator > 0), in integers: a rating run does this once a player,
+    with the terms at hand (K × (W − We) in hundredths)."""
+    n, d = numerator, denominator
+    if rules.rounding is _ROUND_CHANGE:
         steps = (2 * abs(n) + d) // (2 * d)
         value = rating + (steps if n >= 0 else -steps)
     else:

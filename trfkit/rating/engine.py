@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache, partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -65,6 +66,8 @@ __all__ = ["base_k", "capped_k", "rate"]
 
 # The engine reads a player's cells as the characters of Cells (Result and
 # Colour values); these tables are keyed by them.
+_RANK = attrgetter("rank")
+_RANK_THEN_START = attrgetter("rank", "start_rank")
 _SCORES = {
     Result.WIN.value: Fraction(1),
     Result.DRAW.value: Fraction(1, 2),
@@ -121,7 +124,7 @@ class _Entrant:
     rating: int | None
     rating_source: str
     listed: ListedPlayer | None
-    notes: list[str]
+    notes: tuple[str, ...]
     source: _CellSource | None = None
     _cells: list[_Cell] | None = None
 
@@ -175,21 +178,25 @@ def _rate(
     notes: list[str] = []
     if cls_note:
         notes.append(cls_note)
-    entrants = _entrants(t, ev, ratings or {}, cls)
+    rounds = t.number_of_rounds or 0  # its fallback, the longest line, counted once
+    entrants = _entrants(t, ev, ratings or {}, cls, rounds)
     ctx = _Context(t, ev, rs, cls, entrants, dict(k or {}), notes)
     if rs.performance_ratings:
         players = _rate_chessa(ctx)
         rr = None
     else:
         players, rr = _rate_fide(ctx)
-    order = sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
+    if None in map(_RANK, players):  # the unranked last
+        order = sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
+    else:  # a key made in C: a report has thousands of players
+        order = sorted(players, key=_RANK_THEN_START)
     return RatingReport(
         rules=rs.name,
         rules_title=rs.title,
         rules_reference=rs.reference,
         rules_source=ev.rules_source,
         amendments=rs.applied,
-        event=_event_info(t, ev, cls),
+        event=_event_info(t, ev, cls, rounds),
         players=tuple(order),
         round_robin=rr,
         notes=tuple(notes),
@@ -214,7 +221,7 @@ def _rate_class(ev: Event, given: RateClass | str | None) -> tuple[RateClass, st
     return RateClass.RAPID, "no readable time control: rapid ratings assumed"
 
 
-def _event_info(t: Tournament, ev: Event, cls: RateClass) -> EventInfo:
+def _event_info(t: Tournament, ev: Event, cls: RateClass, rounds: int) -> EventInfo:
     start = t.start_date.date if t.start_date else None
     end = t.end_date.date if t.end_date else None
     return EventInfo(
@@ -227,7 +234,7 @@ def _event_info(t: Tournament, ev: Event, cls: RateClass) -> EventInfo:
         end=end,
         type=ev.type.value,
         type_source=ev.type_source,
-        rounds=t.number_of_rounds or t.rounds_played,
+        rounds=rounds,
         rate_class=cls.value,
     )
 
@@ -242,11 +249,17 @@ def _listed(listed: ListedPlayer, cls: RateClass) -> tuple[int | None, int | Non
 
 
 def _entrants(
-    t: Tournament, ev: Event, ratings: Mapping[int, ListedPlayer], cls: RateClass
+    t: Tournament, ev: Event, ratings: Mapping[int, ListedPlayer], cls: RateClass, rounds: int
 ) -> dict[int, _Entrant]:
     out: dict[int, _Entrant] = {}
+    decided = match_decided_round(t) if ev.type is TournamentType.MATCH else None
+    cell_source = _CellSource(out, ev, decided, rounds)
+    if not ratings:  # the file alone: one entrant a player, nothing to note
+        for p in t.players:
+            out[p.start_rank] = _Entrant(p, p.rating or None, "trf", None, (), cell_source)
+        return out
     for p in t.players:
-        notes: list[str] = []
+        notes: tuple[str, ...] = ()
         listed = ratings.get(p.fide_id) if p.fide_id else None
         rating: int | None = p.rating or None
         source = "trf"
@@ -256,15 +269,10 @@ def _entrants(
                 # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
                 rating, source = listed.rating, "list-standard"
             if (p.rating or None) != rating:
-                notes.append(f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}")
-        elif ratings and p.fide_id:
-            notes.append(f"FIDE id {p.fide_id} is not in the players' list")
-        out[p.start_rank] = _Entrant(p, rating, source, listed, notes)
-    decided = match_decided_round(t) if ev.type is TournamentType.MATCH else None
-    scheduled = t.number_of_rounds or t.rounds_played
-    cell_source = _CellSource(out, ev, decided, scheduled)
-    for e in out.values():
-        e.source = cell_source
+                notes = (f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}",)
+        elif p.fide_id:
+            notes = (f"FIDE id {p.fide_id} is not in the players' list",)
+        out[p.start_rank] = _Entrant(p, rating, source, listed, notes, cell_source)
     return out
 
 
@@ -618,7 +626,8 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
             we100 += expected_hundredths(most) - expected_hundredths(largest)
         games = LazyGames(partial(_per_game_records, ctx, e, own))
         if n:
-            append(_rated_line(ctx, e, games, n, _fraction(total, n), halves, we100))
+            # Rc: not through _fraction's cache; sums of ratings seldom recur.
+            append(_rated_line(ctx, e, games, n, Fraction(total, n), halves, we100))
         else:
             append(_rated_line(ctx, e, games, 0, None, 0, None))
     return out
@@ -780,14 +789,15 @@ def _rated_line(
         new_rating = own
     else:
         we = _fraction(we100, 100)
-        change = _fraction(k * (50 * halves - we100), 100)  # K × (W − We)
-        new_rating = calc.new_rating(own, change, ctx.rules)
+        hundredths = k * (50 * halves - we100)  # K × (W − We), in hundredths
+        change = _fraction(hundredths, 100)
+        new_rating = calc.new_rating_of(own, hundredths, 100, ctx.rules)
     p = e.player
     title = p.title
     return build_player_rating(
         p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank,
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
-        change, new_rating, None, performance, None, games, tuple(e.notes),
+        change, new_rating, None, performance, None, games, e.notes,
     )  # fmt: skip
 
 
@@ -799,8 +809,12 @@ def _first_event_problem(rs: RuleSet, n: int, w: Fraction) -> str | None:
     if least is not None and n < least:
         return f"{n} rated opponent(s): a first event needs at least {least}"
     if rs.unrated_min_score is not None:
-        bound = Fraction(*rs.unrated_min_score)
-        if (w <= bound) if rs.unrated_score_strict else (w < bound):
+        # w against num/den, cross-multiplied (denominators are positive):
+        # integer comparisons, where Fraction's cost a microsecond each.
+        num, den = rs.unrated_min_score
+        left, right = w.numerator * den, num * w.denominator
+        if (left <= right) if rs.unrated_score_strict else (left < right):
+            bound = Fraction(num, den)
             need = f"more than {bound}" if rs.unrated_score_strict else f"at least {bound}"
             return f"score {_num(w)}: a first event needs {need} point(s)"
     return None
