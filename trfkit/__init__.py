@@ -13,22 +13,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from trfkit.diagnostics import Diagnostic, Severity, TrfError, TrfSyntaxError
-from trfkit.model import (
-    Colour,
-    DateText,
-    Dialect,
-    Game,
-    Header,
-    Player,
-    Result,
-    Sex,
-    Team,
-    Title,
-    Tournament,
-)
-from trfkit.reader import load, loads, read
-from trfkit.writer import convert, dump, dumpb, dumps
+from trfkit._gc import no_cyclic_gc
+
+# The imports below (attrs, Lark, the record classes, the column table) make
+# some 30,000 long-lived objects and no garbage; without the pause the
+# collector runs some 50 times over them as they come: 10-15 ms of every
+# `trfkit check` process (trfkit/_gc.py).
+with no_cyclic_gc():
+    from trfkit.diagnostics import Diagnostic, Severity, TrfError, TrfSyntaxError
+    from trfkit.model import (
+        Colour,
+        DateText,
+        Dialect,
+        Game,
+        Header,
+        Player,
+        Result,
+        Sex,
+        Team,
+        Title,
+        Tournament,
+    )
+    from trfkit.reader import load, loads, read
+    from trfkit.writer import convert, dump, dumpb, dumps
 
 if TYPE_CHECKING:
     from trfkit.rating.model import RatingReport

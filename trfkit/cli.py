@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 import attrs
 
 from trfkit import __version__
-from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
-from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Dialect, Tournament
-from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
+from trfkit._gc import no_cyclic_gc
+
+with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
+    from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
+    from trfkit.diagnostics import Diagnostic, Severity
+    from trfkit.model import Dialect, Tournament
+    from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer

@@ -8,12 +8,11 @@ also gives the 0-based Python slice.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 
 import attrs
 
-from trfkit._resources import grammar_text
+from trfkit._resources import cached_data, grammar_text
 
 __all__ = ["Field", "HeaderSpec", "Layout", "Repeat", "header_specs", "layout", "layouts"]
 
@@ -114,9 +113,15 @@ def _field(d: dict[str, object]) -> Field:
     return Field(str(d["name"]), first, last, kind)
 
 
+def _parse_toml(text: str) -> dict[str, object]:
+    import tomllib  # only when the table is not in the cache
+
+    return tomllib.loads(text)
+
+
 @cache
 def _table() -> dict[str, object]:
-    return tomllib.loads(grammar_text("columns.toml"))
+    return cached_data("columns.toml", grammar_text("columns.toml"), _parse_toml, dict)
 
 
 @cache

@@ -44,6 +44,7 @@ import attrs
 import lark
 from lark import Token, Tree
 
+from trfkit._gc import no_cyclic_gc
 from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.diagnostics import TrfError
 
@@ -177,12 +178,13 @@ class TimeControlError(TrfError, ValueError):
 @cache
 def _parser() -> lark.Lark:
     grammar = grammar_text("timecontrol.lark")
-    return lark.Lark(
-        grammar,
-        parser="lalr",
-        lexer="basic",
-        cache=grammar_cache_path("timecontrol.lark", grammar),
-    )
+    with no_cyclic_gc():  # thousands of parse-table objects, kept for good
+        return lark.Lark(
+            grammar,
+            parser="lalr",
+            lexer="basic",
+            cache=grammar_cache_path("timecontrol.lark", grammar),
+        )
 
 
 # What the grammar's terminals are called in error messages.
