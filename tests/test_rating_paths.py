@@ -91,6 +91,28 @@ def test_the_2022_cap_once_per_event_agrees_on_both_paths() -> None:
     assert capped and beyond
 
 
+def test_players_exempt_from_the_cap_agree_on_both_paths() -> None:
+    # From 2025-10-01 a player rated 2650+ uses the true difference, his
+    # opponent still the capped one: the fast path finds each side's bounds
+    # once (engine._plain_swiss), the reference path game by game.
+    text = generate_module.generate(60, 9, 7)
+    text = text.replace("042 2022/09/21", "042 2025/10/21").replace("052 2022/09/29", "052 2025/10/29")
+    t = trfkit.loads(text)
+    for i, p in enumerate(t.players):
+        if p.rating:
+            p.rating = 2900 - 20 * i
+    fast, slow = _rate_both(t, "fide-2024")
+    assert fast.amendments  # the 2025-10-01 amendment applies
+    _assert_same(fast, slow)
+    exempt_beyond = [
+        p for p in fast.players
+        if p.rating and p.rating >= 2650
+        and any(g.d_uncapped is not None and g.d_uncapped > 400 and not g.capped for g in p.games)
+    ]  # fmt: skip
+    capped_below = [p for p in fast.players if p.rating and p.rating < 2650 and any(g.capped for g in p.games)]
+    assert exempt_beyond and capped_below
+
+
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
 def test_fixtures_rate_the_same_on_both_paths(path: Path) -> None:
     t = trfkit.load(path)

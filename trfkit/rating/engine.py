@@ -53,7 +53,6 @@ from trfkit.rating.model import (
 from trfkit.rating.tables import (
     H100_BY_D,
     column_tables,
-    expected_hundredths,
     expected_score,
     rating_difference,
 )
@@ -589,9 +588,11 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
     once = rs.cap_once_per_event
-    # (most, least) -> the We table's lookup and its two ends; the bounds
-    # differ only for players exempt from the cap (2025-10-01: 2650+).
-    tables: dict[tuple[int | None, int | None], list[int]] = {}
+    # The cap's bounds (calc.cap_bounds) differ only between players below
+    # and at or above the rating exempt from it (2025-10-01: 2650+), so
+    # each side's bounds and We list are found once, keyed by that side.
+    exempt = rs.cap_exempt_rating
+    sides: dict[bool, tuple[int | None, list[int]]] = {}
     out: list[PlayerRating] = []
     append = out.append
     for e in ctx.entrants.values():
@@ -599,14 +600,16 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
         if own is None:
             append(_swiss_newcomer(ctx, e))
             continue
-        most, least = bounds = calc.cap_bounds(own, rs)
-        we_at = tables.get(bounds)
-        if we_at is None:
+        side = exempt is not None and own >= exempt
+        found = sides.get(side)
+        if found is None:
+            most, least = calc.cap_bounds(own, rs)
             # 2022 §8.3.1: the cap benefits the higher-rated player in the
             # one game with the largest gap; add every game uncapped, then
             # cap that one (below).
             top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
-            we_at = tables[bounds] = _we100_by_d(top, least)
+            found = sides[side] = (most, _we100_by_d(top, least))
+        most, we_at = found
         n = total = we100 = largest = uncounted = 0
         opponents, _, results = e.player.cells()
         for o, code in zip(opponents, results, strict=True):
@@ -623,8 +626,9 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
         # W: every 1 and ½ of the line, less those against no rated opponent.
         halves = 2 * results.count(_WIN) + results.count(_DRAW) - uncounted
         if once and most is not None and largest > most:
-            we100 += expected_hundredths(most) - expected_hundredths(largest)
-        games = LazyGames(partial(_per_game_records, ctx, e, own))
+            # we_at is uncapped here: the largest gap's D becomes the cap.
+            we100 += we_at[most] - we_at[largest]
+        games = LazyGames(_per_game_records, ctx, e, own)
         if n:
             # Rc: not through _fraction's cache; sums of ratings seldom recur.
             append(_rated_line(ctx, e, games, n, Fraction(total, n), halves, we100))
@@ -863,7 +867,7 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     games: Sequence[GameRating]
     if ctx.every_game_plain:
         opponents, halves = _rated_opponents(e.player, ctx.ratings)
-        games = LazyGames(partial(_newcomer_records, ctx, e))
+        games = LazyGames(_newcomer_records, ctx, e)
     else:
         records, opponents, halves = _newcomer_games(ctx, e)
         games = tuple(records)

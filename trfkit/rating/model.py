@@ -79,16 +79,19 @@ class LazyGames(Sequence[GameRating]):
     make them: the tournament and the players' ratings.
     """
 
-    __slots__ = ("_games", "_make")
+    __slots__ = ("_args", "_games", "_make")
 
-    def __init__(self, make: Callable[[], tuple[GameRating, ...]]) -> None:
-        self._make: Callable[[], tuple[GameRating, ...]] | None = make
+    def __init__(self, make: Callable[..., tuple[GameRating, ...]], *args: Any) -> None:
+        # make(*args) rather than a partial: one object fewer a player to
+        # make and to free (a report has thousands).
+        self._make: Callable[..., tuple[GameRating, ...]] | None = make
+        self._args = args
         self._games: tuple[GameRating, ...] | None = None
 
     def _all(self) -> tuple[GameRating, ...]:
         if self._games is None:
             assert self._make is not None
-            self._games, self._make = self._make(), None
+            self._games, self._make, self._args = self._make(*self._args), None, ()
         return self._games
 
     @overload
