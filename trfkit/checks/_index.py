@@ -143,24 +143,27 @@ def _build(t: Tournament) -> Pairings:
     # naming a higher rank fetches the other line's, and the cells naming a
     # lower rank are only counted. The cells are read from the columns of
     # :class:`Cells`; a Game record is made only for what is reported.
+    # Cells are read by position (q[0] is q.opponents): a NamedTuple's
+    # attribute is a descriptor call, its index is not.
     for p, (opponents, colours, results) in zip(players, columns, strict=True):
         a = p.start_rank
         n = len(opponents)
         cells += n
         if n > rounds:
             rounds = n
-        for i, o in enumerate(opponents):
+        i = -1
+        for o in opponents:
+            i += 1
             if o is None:
                 byes.append((p, i + 1, p.game(i + 1)))
             elif o > a:
-                try:
-                    q = lines[o]
-                    named = q.opponents[i]
-                except (KeyError, IndexError):
-                    continue  # no such player, or his line is shorter: one-sided
-                if named == a:
+                q = lines.get(o)
+                if q is None:
+                    continue  # no such player: one-sided
+                theirs = q[0]
+                if i < len(theirs) and theirs[i] == a:  # else his line is shorter: one-sided
                     mutual += 1
-                    if (colours[i], q.colours[i], results[i], q.results[i]) not in sound:
+                    if (colours[i], q[1][i], results[i], q[2][i]) not in sound:
                         other = by_rank[o]
                         odd.append((p, i + 1, p.game(i + 1), other, other.game(i + 1)))
     clashes = [x for x in odd if (x[2].colour, x[4].colour) not in _OPPOSITE]
