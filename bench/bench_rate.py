@@ -18,6 +18,12 @@ newcomers summed in integers too (load 35 ms, rate 88 ms); 1.47 with the sums
 read straight from the file's games and the game records made only when read
 (LazyGames); 0.89-1.07 with newcomers on that path too, player lines built
 by position and PD read by index (noisy runs, load 55-97 ms).
+
+2026-11-22, --repeat 21, three runs: r/a = 1.03 at first (load 43 ms, rate
+42 ms); 0.91 in each run after one hoisted loop for plain Swiss events,
+newcomers and new ratings in integers, report lines built by position
+through trfkit._records, and the cap's sides found once (load 46 ms, rate
+41 ms).
 """
 
 from __future__ import annotations
