@@ -65,8 +65,6 @@ __all__ = ["base_k", "capped_k", "rate"]
 
 # The engine reads a player's cells as the characters of Cells (Result and
 # Colour values); these tables are keyed by them.
-_RANK = attrgetter("rank")
-_RANK_THEN_START = attrgetter("rank", "start_rank")
 _SCORES = {
     Result.WIN.value: Fraction(1),
     Result.DRAW.value: Fraction(1, 2),
@@ -74,6 +72,8 @@ _SCORES = {
 }
 _ZERO = Fraction(0)
 _HALVES = {"1": 2, "=": 1, "0": 0, "-": 0}
+_RANK = attrgetter("rank")
+_RANK_THEN_START = attrgetter("rank", "start_rank")
 _NOT_RATED = {
     Result.FORFEIT_WIN.value: "forfeit win: not played",
     Result.FORFEIT_LOSS.value: "forfeit loss: not played",
@@ -553,7 +553,7 @@ digits in a TRF. An event with a rating beyond takes the reference path."""
 @cache
 def _we100_by_d(most: int | None, least: int | None) -> list[int]:
     """We in hundredths for each D from -9999 to 9999, D clamped to
-    [``most``, ``least``] first, indexed by D itself: a negative D reads from
+    [``least``, ``most``] first, indexed by D itself: a negative D reads from
     the end, as Python indexes lists, so the loop over every game of a
     rating run does one list lookup (no call, no range test)."""
 
