@@ -363,7 +363,7 @@ def test_text_header_block() -> None:
         "Chief Arbiter:",
         "IA Marten Oudekerk",
         "Time Control:",
-        "(standard)",
+        "rated as standard",
         "Start:",
         "2025-03-14",
         "End:",
@@ -440,7 +440,10 @@ def test_text_k_assumed_change_and_notes() -> None:
     first = _block(_text_lines(text), "Müller-Łukasiewicz")[0]
     assert first.split()[-5:] == ["0.08", "-0.08", "40?", "-3.20", "2097"]
     assert "Notes:\n- Games against unrated opponents do not count" in text
-    assert "- 2 Müller-Łukasiewicz, Zoë: K 40 assumed: no birth date" in text
+    # One note for every assumed K, not one line a player.
+    assert "K is assumed for 1 player (marked ?)" in text
+    assert "K 40 for 1 player: 2 Müller-Łukasiewicz, Zoë (no birth date" in text
+    assert "Zoë: K 40 assumed" not in text
     assert "- 2 Müller-Łukasiewicz, Zoë: Forfeit in round 2 is not rated." in text
     assert "- 4 Rautio, Selma: rating from the players' list" in text
 
@@ -523,10 +526,11 @@ def test_json_shape_and_types() -> None:
     data = json.loads(text)
     assert data == rating_data(swiss_report())
     assert list(data) == [
-        "schema", "trfkit", "path", "rules", "event", "round_robin", "notes", "players"
+        "schema", "trfkit", "path", "rules", "event", "round_robin", "notes", "readings", "check",
+        "nothing_to_rate", "players",
     ]  # fmt: skip
     assert data["schema"] == RATE_SCHEMA == "trfkit.rate/1"
-    assert list(data["rules"]) == ["name", "title", "reference", "source", "amendments"]
+    assert list(data["rules"]) == ["name", "title", "reference", "source", "amendments", "in_force"]
     assert data["rules"]["amendments"] == ["2025-10"]
     assert data["event"] == {
         "name": "Lakeside Spring Open 2025",
@@ -534,6 +538,9 @@ def test_json_shape_and_types() -> None:
         "federation": "NED",
         "chief_arbiter": "IA Marten Oudekerk",
         "time_control": "90 min/40 moves + 30 min, 30 sec/move from move 1",
+        "time_control_source": "",
+        "file_time_control": "",
+        "rate_class_assumed": "",
         "start": "2025-03-14",
         "end": "2025-03-16",
         "type": "swiss",

@@ -43,6 +43,8 @@ def test_registry_names_the_issue_rule_sets() -> None:
     assert list(RULE_SETS) == [
         "fide-2002",
         "fide-2009",
+        "fide-2014",
+        "fide-2017",
         "fide-2022",
         "fide-2024",
         "fide-rb-2024",
@@ -76,7 +78,11 @@ def test_amendments_apply_by_start_date() -> None:
     [
         (datetime.date(2005, 6, 1), "90+30", "fide-2002"),
         (datetime.date(2009, 7, 1), "90+30", "fide-2009"),
-        (datetime.date(2021, 12, 31), "90+30", "fide-2009"),
+        (datetime.date(2014, 6, 30), "90+30", "fide-2009"),
+        (datetime.date(2014, 7, 1), "90+30", "fide-2014"),
+        (datetime.date(2017, 6, 30), "90+30", "fide-2014"),
+        (datetime.date(2017, 7, 1), "90+30", "fide-2017"),
+        (datetime.date(2021, 12, 31), "90+30", "fide-2017"),
         (datetime.date(2022, 1, 1), "90+30", "fide-2022"),
         (datetime.date(2024, 2, 29), "90+30", "fide-2022"),
         (datetime.date(2024, 3, 1), "90+30", "fide-2024"),

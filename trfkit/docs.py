@@ -80,7 +80,18 @@ def codes_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
-_SKIP = {"name", "title", "family", "reference", "sections", "amendments", "applied", "effective"}
+_SKIP = {
+    "name",
+    "title",
+    "family",
+    "reference",
+    "sections",
+    "amendments",
+    "applied",
+    "effective",
+    "until",
+    "readings",
+}
 
 
 def _value(v: object) -> str:
@@ -97,18 +108,21 @@ def rules_markdown() -> str:
         "# Rule sets",
         "",
         "Generated from `trfkit/rules/` by `python -m trfkit.docs`; do not edit by hand.",
-        "Sources and readings: shared/docs/regulations.md. `--rules auto` picks the FIDE",
-        "standard set in force at the start date (042; fide-2009 also stands for 2009-2021,",
-        "whose texts could not be found) and fide-rb-2024 when the time control gives less",
-        "than 60 minutes for 60 moves. A parameter left out is one the regulation does not have.",
+        "Sources: docs/sources.md. `--rules auto` picks the FIDE standard set in force at the",
+        "start date (042, else the first round date) and fide-rb-2024 when the time control",
+        "gives less than 60 minutes for 60 moves; a report under a set that was not in force",
+        "at the start says so in its header. A parameter left out is one the regulation does",
+        "not have. A *reading* is a parameter the sources leave open: the value taken, and the",
+        "other reading; a report that relies on one names it and the players it changes.",
     ]
     for r in RULE_SETS.values():
         out += [
             "",
             f"## {r.name}",
             "",
-            f"{r.title} ({r.family.value}), for events from {r.effective.isoformat()}. "
-            f'Cited as "{r.reference}".',
+            f"{r.title} ({r.family.value}), for events from {r.effective.isoformat()}"
+            + (f" to {r.until.isoformat()}" if r.until else "")
+            + f'. Cited as "{r.reference}".',
             "",
             "| parameter | value |",
             "|---|---|",
@@ -119,6 +133,13 @@ def rules_markdown() -> str:
                 continue
             out.append(f"| `{field.name}` | {_value(v)} |")
         out += ["", "Codes: " + ", ".join(f"{c} ({sec})" for c, sec in r.sections.items()) + "."]
+        for reading in r.readings:
+            out += [
+                "",
+                f"Reading of `{reading.parameter}`: {reading.chosen} "
+                f"(`{_value(getattr(r, reading.parameter))}`); the other reading: "
+                f"{reading.other} (`{_value(reading.alternative)}`). Why: {reading.basis}.",
+            ]
         for a in r.amendments:
             changes = ", ".join(f"`{k}` = {_value(v)}" for k, v in a.changes.items())
             out += ["", f"Amendment {a.title} ({a.reference}): {changes}."]

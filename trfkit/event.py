@@ -35,6 +35,7 @@ __all__ = [
     "event_of",
     "infer_type",
     "match_decided_round",
+    "not_in_force",
 ]
 
 
@@ -131,6 +132,9 @@ class Event:
     time_control_error: TimeControlError | None
     """Why the time control could not be read (R102)."""
     start: datetime.date | None
+    rules_in_force: bool | None = None
+    """Whether the rule set governed events starting on ``start`` (``None``:
+    no start date). When it did not, ``rules_source`` says so."""
 
 
 def _time_control(
@@ -214,12 +218,31 @@ def event_of(
         rule_set, rules_source = choose_rules(start, tc)
     else:
         rule_set, rules_source = get(rules).as_of(start), "given"
+    in_force = rule_set.in_force(start)
+    if in_force is False:
+        rules_source += "; " + not_in_force(rule_set, start)
     if type is not None:
         kind, type_source = TournamentType(type), "given"
     else:
         declared = _declared_type(t)
         kind, type_source = declared if declared else (infer_type(t), "pairings")
-    return Event(rule_set, rules_source, kind, type_source, tc, tc_source, tc_line, tc_error, start)
+    return Event(
+        rule_set, rules_source, kind, type_source, tc, tc_source, tc_line, tc_error, start, in_force
+    )
+
+
+def not_in_force(rules: RuleSet, start: datetime.date | None) -> str:
+    """The sentence a report's header carries when ``rules`` did not govern
+    an event starting on ``start``.
+
+    >>> not_in_force(get("fide-2024"), datetime.date(2018, 4, 8))
+    'NOT IN FORCE at the start 2018-04-08: fide-2024 governs events from 2024-03-01'
+    """
+    span = f"from {rules.effective.isoformat()}"
+    if rules.until is not None:
+        span += f" to {rules.until.isoformat()}"
+    when = start.isoformat() if start else "unknown"
+    return f"NOT IN FORCE at the start {when}: {rules.name} governs events {span}"
 
 
 def match_decided_round(t: Tournament) -> int | None:

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.checks.headers import rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType, match_decided_round
 from trfkit.model import UNREADABLE, Colour, Game, Player, Result, Tournament
+from trfkit.rating.eligibility import (
+    first_event_problem,
+    first_rating_problem,
+    rating_gap_problem,
+)
 from trfkit.scoring import ScoringSystem
 
 __all__ = [
@@ -125,46 +131,31 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             continue
         games, score = _against_rated(p, by_rank, all_games)
         line, column = line_of(p), cell_column(1, "opponent")
-        least = rules.unrated_min_rated_opponents
-        if least is not None and games < least:
+        # The rater asks the same two questions (trfkit.rating.eligibility).
+        problem = first_event_problem(rules, games, Fraction(score))
+        if problem is not None:
             yield diag(
                 "R603",
                 line,
                 column,
-                f"unrated player {p.start_rank} has {games} rated game(s) against {opponents}; "
-                f"under {rules.name} his result counts only with at least {least}",
-                found=f"{games} games",
-                expected=f"at least {least}",
+                f"unrated player {p.start_rank} scored {score:g} in {games} game(s) against "
+                f"{opponents}; under {rules.name} this event is disregarded for a first "
+                f"rating: {problem.text}",
+                found=problem.found,
+                expected=problem.expected,
             )
             continue
-        floor = rules.unrated_min_score
-        if floor is not None and games:
-            bound = Decimal(floor[0]) / Decimal(floor[1])
-            fails = score <= bound if rules.unrated_score_strict else score < bound
-            if fails:
-                need = f"more than {bound:g}" if rules.unrated_score_strict else f"{bound:g}"
-                yield diag(
-                    "R603",
-                    line,
-                    column,
-                    f"unrated player {p.start_rank} scored {score:g} in {games} game(s) "
-                    f"against {opponents}; under {rules.name} a first event needs {need} "
-                    "point(s) to count",
-                    found=f"{score:g}",
-                    expected=need,
-                )
-                continue
-        pool = rules.newcomer_min_games
-        if pool is not None and games < pool:
+        pool = first_rating_problem(rules, games)
+        if pool is not None:
             yield diag(
                 "R603",
                 line,
                 column,
-                f"unrated player {p.start_rank} has {games} of the {pool} games against "
-                f"{opponents} a first rating needs under {rules.name}; the rest must come "
-                "from other events",
-                found=f"{games} games",
-                expected=f"{pool} games, over one or more events",
+                f"unrated player {p.start_rank} has {games} of the {rules.newcomer_min_games} "
+                f"games against {opponents} a first rating needs under {rules.name}; the rest "
+                "must come from other events",
+                found=pool.found,
+                expected=pool.expected,
             )
 
 
@@ -270,10 +261,8 @@ def chessa_rounds(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
 def rating_gap(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     """R607: rapid and blitz games 600 or more points apart with a player above
     2600, not rated from 1 December 2024."""
-    limit = ev.rules.rating_gap_limit
-    if limit is None:
+    if ev.rules.rating_gap_limit is None:
         return
-    gap, top = limit
     by_rank = {p.start_rank: p for p in t.players}
     for p in t.players:
         opponents, _, results = p.cells()
@@ -283,14 +272,14 @@ def rating_gap(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 continue
             if result not in _TO_RATE_CODES:
                 continue
-            if abs(p.rating - q.rating) >= gap and max(p.rating, q.rating) > top:
+            problem = rating_gap_problem(ev.rules, p.rating, q.rating)
+            if problem is not None:
                 yield diag(
                     "R607",
                     line_of(p),
                     cell_column(r, "opponent"),
                     f"round {r}: players {p.start_rank} ({p.rating}) and {q.start_rank} "
-                    f"({q.rating}) are {abs(p.rating - q.rating)} points apart with one above "
-                    f"{top}: under {ev.rules.name} the game is not rated",
-                    found=f"{abs(p.rating - q.rating)} points",
-                    expected=f"less than {gap}",
+                    f"({q.rating}) are {problem.text} under {ev.rules.name}",
+                    found=problem.found,
+                    expected=problem.expected,
                 )

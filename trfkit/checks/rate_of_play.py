@@ -135,14 +135,31 @@ def _standard(
             return
         needed = rules.minimum_minutes(top.rating or 0) or 0
         if minutes < needed:
+            message = (
+                f"{shown}; player {top.start_rank} is rated {top.rating}, so under "
+                f"{rules.name} every game of the tournament needs {needed}"
+            )
+            severity = Severity.ERROR
+            reading = rules.reading("threshold_scope")
+            if reading is not None:
+                # The text is not established (2014 §1.1): say what the other
+                # reading finds, and do not call it an error when it finds
+                # nothing.
+                fast = sum(map(len, _short_games(t, rules, minutes).values()))
+                message += (
+                    f" (a reading of {rules.name}: {reading.chosen}; if {reading.other}, "
+                    f"{fast} game{'s' if fast != 1 else ''} would be too fast)"
+                )
+                if not fast:
+                    severity = Severity.WARNING
             yield diag(
                 "R101",
                 line,
                 column,
-                f"{shown}; player {top.start_rank} is rated {top.rating}, so under "
-                f"{rules.name} every game of the tournament needs {needed}",
+                message,
                 found=_minutes_text(minutes),
                 expected=f"at least {needed} minutes",
+                severity=severity,
             )
         return
     # From 2014 the higher-rated player of each game decides (2024 §1.1).

@@ -15,24 +15,10 @@ from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event
 from trfkit.model import UNREADABLE, Result, Tournament
+from trfkit.rating.eligibility import UNPLAYED
 
 __all__ = ["rated_result_without_game", "unrated_cells"]
 
-_WHY: dict[Result | None, str] = {
-    Result.FORFEIT_WIN: "forfeit win",
-    Result.FORFEIT_LOSS: "forfeit loss",
-    Result.UNPLAYED_WIN: "win in under one move",
-    Result.UNPLAYED_DRAW: "draw in under one move",
-    Result.UNPLAYED_LOSS: "loss in under one move",
-    Result.HALF_POINT_BYE: "half-point bye",
-    Result.FULL_POINT_BYE: "full-point bye",
-    Result.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
-    Result.ZERO_POINT_BYE: "zero-point bye",
-}
-
-
-# Keyed by the characters of Cells.
-_WHY_CODE = {r.value: why for r, why in _WHY.items() if r is not None}
 _BLANK = Result.BLANK.value
 # Results that put nothing in a line's R501 list: the rated ones, and an
 # unreadable cell (P002).
@@ -69,7 +55,7 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             continue
         whys: list[str] = []
         for r in rounds:
-            why = _WHY_CODE.get(results[r - 1])
+            why = UNPLAYED.get(results[r - 1])
             if why is None:  # blank result: TRF16 reads it as Z
                 why = "no result yet" if opponents[r - 1] is not None else "not paired (as Z)"
             whys.append(why)

@@ -168,6 +168,8 @@ def derive_k(
     birth_year: int | None,
     year: int | None,
     rate_class: RateClass = RateClass.STANDARD,
+    birth_date: datetime.date | None = None,
+    start: datetime.date | None = None,
 ) -> tuple[int, str]:
     """The K a TRF suggests, and why: the file cannot show a player's past
     games or published peaks, so the result is an assumption (the report
@@ -180,13 +182,26 @@ def derive_k(
     (40, 'junior: 17 in 2025 and rated under 2300')
     >>> derive_k(get("chessa-2015"), 1450, birth_year=None, year=2015)
     (30, 'rating group 1300+')
+
+    Under the 2014 text the junior K ends on the 18th birthday itself, so
+    the full birth date and the start decide (``birth_date``, ``start``):
+
+    >>> r14 = get("fide-2014")
+    >>> derive_k(r14, 1580, birth_year=1997, year=2015,
+    ...          birth_date=datetime.date(1997, 9, 1), start=datetime.date(2015, 8, 1))
+    (40, 'junior: 17 at the start, 18 on 2015-09-01, and rated under 2300')
+    >>> derive_k(r14, 1580, birth_year=1997, year=2015,
+    ...          birth_date=datetime.date(1997, 3, 1), start=datetime.date(2015, 8, 1))
+    (20, 'rated under 2400')
     """
     if rules.k_by_class and rate_class in rules.k_by_class:
         return rules.k_by_class[rate_class], f"{rate_class.value} K"
     if rules.k_junior is not None and birth_year and year:
         age, below, k = rules.k_junior
-        if year - birth_year <= age and rating < below:
-            return k, f"junior: {year - birth_year} in {year} and rated under {below}"
+        if rating < below:
+            junior = _junior(rules, age, birth_year, year, birth_date, start)
+            if junior is not None:
+                return k, f"{junior}{',' if rules.k_junior_until_birthday else ''} and rated under {below}"
     table = rules.k_by_rating or ((0, 20),)
     for threshold, k in table:
         if rating >= threshold:
@@ -196,6 +211,42 @@ def derive_k(
                 return k, f"rated {threshold} or more"
             return k, f"rated under {table[0][0]}" if len(table) > 1 else "default"
     return table[-1][1], "default"
+
+
+def _junior(
+    rules: RuleSet,
+    age: int,
+    birth_year: int,
+    year: int,
+    birth_date: datetime.date | None,
+    start: datetime.date | None,
+) -> str | None:
+    """Why a player counts as a junior for K, or ``None`` when he does not.
+
+    2022 and 2024 §8.3.3 (and 2017, by FIDE's published K values): up to the
+    end of the year of the ``age``-th birthday. 2014 §8.56: "until their
+    18th birthday", the day itself; with only a birth year, a player who
+    turns ``age`` in the event's year is taken as no longer a junior (his
+    birthday may have passed; a players' list or ``--k`` settles it).
+    """
+    if not rules.k_junior_until_birthday:
+        if year - birth_year <= age:
+            return f"junior: {year - birth_year} in {year}"
+        return None
+    if birth_date is not None and start is not None:
+        try:
+            birthday = birth_date.replace(year=birth_date.year + age)
+        except ValueError:  # born on 29 February
+            birthday = datetime.date(birth_date.year + age, 3, 1)
+        if start < birthday:
+            years = start.year - birth_date.year - (
+                (start.month, start.day) < (birth_date.month, birth_date.day)
+            )
+            return f"junior: {years} at the start, {age} on {birthday.isoformat()}"
+        return None
+    if year - birth_year < age:
+        return f"junior: under {age} at the start (born {birth_year})"
+    return None
 
 
 def first_rating(

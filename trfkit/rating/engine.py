@@ -25,6 +25,7 @@ methods:
 
 from __future__ import annotations
 
+import datetime
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -39,6 +40,12 @@ from trfkit._gc import no_cyclic_gc
 from trfkit.event import Event, TournamentType, event_of, match_decided_round
 from trfkit.model import UNREADABLE, Player, Result, Tournament
 from trfkit.rating import calc
+from trfkit.rating.eligibility import (
+    UNPLAYED,
+    first_event_problem,
+    first_rating_problem,
+    rating_gap_problem,
+)
 from trfkit.rating.model import (
     EventInfo,
     GameRating,
@@ -46,6 +53,7 @@ from trfkit.rating.model import (
     Newcomer,
     PlayerRating,
     RatingReport,
+    ReadingUse,
     RoundRobinRating,
     build_newcomer,
     build_player_rating,
@@ -74,16 +82,11 @@ _ZERO = Fraction(0)
 _HALVES = {"1": 2, "=": 1, "0": 0, "-": 0}
 _RANK = attrgetter("rank")
 _RANK_THEN_START = attrgetter("rank", "start_rank")
+# Why an unplayed round is not rated (2009 §5, 2024 §5.1): the byes are
+# named; the rest are games that were not played over the board.
 _NOT_RATED = {
-    Result.FORFEIT_WIN.value: "forfeit win: not played",
-    Result.FORFEIT_LOSS.value: "forfeit loss: not played",
-    Result.UNPLAYED_WIN.value: "won in less than one move: not rated",
-    Result.UNPLAYED_DRAW.value: "drawn in less than one move: not rated",
-    Result.UNPLAYED_LOSS.value: "lost in less than one move: not rated",
-    Result.HALF_POINT_BYE.value: "half-point bye",
-    Result.FULL_POINT_BYE.value: "full-point bye",
-    Result.PAIRING_ALLOCATED_BYE.value: "pairing-allocated bye",
-    Result.ZERO_POINT_BYE.value: "zero-point bye",
+    code: what if code in {r.value for r in Result if r.is_bye} else f"{what}: not rated"
+    for code, what in UNPLAYED.items()
 }
 _BYE_CODES = frozenset(r.value for r in Result if r.is_bye)
 _BLANK = Result.BLANK.value
@@ -159,7 +162,51 @@ def rate(
     :func:`trfkit.checks.validate`.
     """
     with no_cyclic_gc():
-        return _rate(t, rules, type, time_control, ratings, k, rate_class)
+        report, rs = _rate(t, rules, type, time_control, ratings, k, rate_class)
+        uses = []
+        for reading in rs.readings:
+            if reading.parameter not in _RATING_PARAMETERS:
+                continue
+            other = attrs.evolve(rs, readings=(), **{reading.parameter: reading.alternative})
+            alternative, _ = _rate(t, other, type, time_control, ratings, k, rate_class)
+            changed = _changed(report, alternative)
+            if changed:
+                uses.append(
+                    ReadingUse(reading.parameter, reading.chosen, reading.other, reading.basis, changed)
+                )
+        if uses:
+            report = attrs.evolve(report, readings=tuple(uses))
+        return report
+
+
+# The RuleSet fields whose reading can change a rating report (the others,
+# such as threshold_scope, only change what the checks find).
+_RATING_PARAMETERS = frozenset(
+    {"k_games_cap", "round_robin_iteration", "rounding", "newcomer_increment", "k_junior"}
+)
+
+
+def _figures(p: PlayerRating) -> str:
+    """What a rating publishes of a player, for comparing two readings."""
+    if p.rating is not None:
+        return f"K {p.k}, new rating {p.new_rating}" if p.n else "no rated game"
+    nc = p.newcomer
+    if nc is None or nc.ru is None:
+        return "no performance"
+    return f"Ru {nc.ru}" + ("" if nc.publishable else " (not published)")
+
+
+def _changed(a: RatingReport, b: RatingReport) -> tuple[tuple[int, str, str, str], ...]:
+    others = {p.start_rank: p for p in b.players}
+    out = []
+    for p in a.players:
+        q = others.get(p.start_rank)
+        if q is None:
+            continue
+        mine, theirs = _figures(p), _figures(q)
+        if mine != theirs:
+            out.append((p.start_rank, p.name, mine, theirs))
+    return tuple(out)
 
 
 def _rate(
@@ -170,13 +217,11 @@ def _rate(
     ratings: Mapping[int, ListedPlayer] | None,
     k: Mapping[int, int] | None,
     rate_class: RateClass | str | None,
-) -> RatingReport:
+) -> tuple[RatingReport, RuleSet]:
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     rs = ev.rules
     cls, cls_note = _rate_class(ev, rate_class)
     notes: list[str] = []
-    if cls_note:
-        notes.append(cls_note)
     rounds = t.number_of_rounds or 0  # its fallback, the longest line, counted once
     entrants = _entrants(t, ev, ratings or {}, cls, rounds)
     ctx = _Context(t, ev, rs, cls, entrants, dict(k or {}), notes)
@@ -189,17 +234,19 @@ def _rate(
         order = sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
     else:  # a key made in C: a report has thousands of players
         order = sorted(players, key=_RANK_THEN_START)
-    return RatingReport(
+    report = RatingReport(
         rules=rs.name,
         rules_title=rs.title,
         rules_reference=rs.reference,
         rules_source=ev.rules_source,
         amendments=rs.applied,
-        event=_event_info(t, ev, cls, rounds),
+        event=_event_info(t, ev, cls, rounds, cls_note),
         players=tuple(order),
         round_robin=rr,
         notes=tuple(notes),
+        rules_in_force=ev.rules_in_force,
     )
+    return report, rs
 
 
 # -- the event ------------------------------------------------------------
@@ -209,26 +256,40 @@ def _rate_class(ev: Event, given: RateClass | str | None) -> tuple[RateClass, st
     if given is not None:
         return RateClass(given), ""
     rs = ev.rules
+    if ev.time_control is None:
+        why = (
+            "the file gives no time control"
+            if ev.time_control_source is None
+            else f"the time control ({ev.time_control_source}) could not be read"
+        )
     if rs.family is Family.STANDARD:
-        return RateClass.STANDARD, ""
+        return RateClass.STANDARD, "" if ev.time_control is not None else why
     if ev.time_control is not None:
         found = rs.rate_class(float(ev.time_control.minutes_for(60)))
         if found is not None:
             return found, ""
+        why = "the time control fits none of the rule set's classes"
     if rs.family is Family.NATIONAL:
-        return RateClass.STANDARD, "no readable time control: standard ratings assumed"
-    return RateClass.RAPID, "no readable time control: rapid ratings assumed"
+        return RateClass.STANDARD, why
+    return RateClass.RAPID, why
 
 
-def _event_info(t: Tournament, ev: Event, cls: RateClass, rounds: int) -> EventInfo:
+def _event_info(
+    t: Tournament, ev: Event, cls: RateClass, rounds: int, cls_assumed: str
+) -> EventInfo:
     start = t.start_date.date if t.start_date else None
     end = t.end_date.date if t.end_date else None
+    in_file = (t.header("222") or t.time_control or "").strip()
+    given = ev.time_control_source == "given"
     return EventInfo(
         name=t.name or "",
         city=t.city or "",
         federation=t.federation or "",
         chief_arbiter=t.chief_arbiter or "",
-        time_control=(t.header("222") or t.time_control or "").strip(),
+        time_control=ev.time_control.text if given and ev.time_control else in_file,
+        time_control_source=(ev.time_control_source or "") if (given or in_file) else "",
+        file_time_control=in_file if given else "",
+        rate_class_assumed=cls_assumed,
         start=start or ev.start,
         end=end,
         type=ev.type.value,
@@ -331,7 +392,7 @@ class _Context:
     every_game_plain: bool = attrs.field(init=False)
     """Whether a game counts depends on its result and the two ratings
     alone: no match rules, no rating-gap rule (see :func:`_plain_swiss`)."""
-    _derived_k: dict[tuple[int, int | None], tuple[int, bool, str]] = attrs.field(
+    _derived_k: dict[tuple[int, object], tuple[int, bool, str]] = attrs.field(
         init=False, factory=dict
     )
     _k_thresholds: tuple[int, ...] = attrs.field(init=False)
@@ -378,7 +439,12 @@ class _Context:
             # Derived from the file alone: the same for every rating between
             # two of the rule set's thresholds and the same birth year, so
             # asked once per such pair (a report has thousands of players).
-            key = (bisect_right(self._k_thresholds, rating), e.player.birth_date.year)
+            born = e.player.birth_date
+            # 2014's junior K ends on the birthday: the whole date matters.
+            key = (
+                bisect_right(self._k_thresholds, rating),
+                born.date if self.rules.k_junior_until_birthday else born.year,
+            )
             found = self._derived_k.get(key)
             if found is None:
                 found = self._derived_k[key] = self._base_k(e, rating, None)
@@ -400,6 +466,8 @@ class _Context:
             birth_year=e.player.birth_date.year,
             year=self.year,
             given=given,
+            birth_date=e.player.birth_date.date,
+            start=self.ev.start,
         )
 
     def rating_of(self, start_rank: int | None) -> int | None:
@@ -415,6 +483,8 @@ def base_k(
     birth_year: int | None,
     year: int | None,
     given: int | None = None,
+    birth_date: datetime.date | None = None,
+    start: datetime.date | None = None,
 ) -> tuple[int, bool, str]:
     """A rated player's K before any cap on K × n, whether it is assumed,
     and why: ``given`` (``--k``) wins, then the players' list, then what
@@ -425,7 +495,11 @@ def base_k(
     if listed is not None and _listed(listed, cls)[1]:
         return _listed(listed, cls)[1] or 0, False, "players' list"
     birth = listed.birth_year if listed else birth_year
-    k, why = calc.derive_k(rules, rating, birth_year=birth, year=year, rate_class=cls)
+    if listed is not None and birth_date is not None and birth_date.year != birth:
+        birth_date = None  # the list's birth year wins; the file's day is another's
+    k, why = calc.derive_k(
+        rules, rating, birth_year=birth, year=year, rate_class=cls, birth_date=birth_date, start=start
+    )
     return k, True, why
 
 
@@ -468,17 +542,6 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     return out, None
 
 
-def _gap_reason(rs: RuleSet, own: int, opponent: int) -> str | None:
-    """R&B 2024 amendment of 2024-12-01: a 600-point gap with a player above
-    2600 leaves the game unrated."""
-    if rs.rating_gap_limit is None:
-        return None
-    gap, top = rs.rating_gap_limit
-    if abs(own - opponent) >= gap and max(own, opponent) > top:
-        return f"{abs(own - opponent)} points apart with a player above {top}: not rated"
-    return None
-
-
 def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | None:
     """Why a cell does not count, or ``None`` when it does (the games of a
     rated player count against rated opponents only; so do a newcomer's
@@ -490,7 +553,8 @@ def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | Non
     if opp is None:
         return "opponent unrated: not rated"
     if e.rating is not None:
-        return _gap_reason(ctx.rules, e.rating, opp)
+        gap = rating_gap_problem(ctx.rules, e.rating, opp)
+        return gap.text if gap is not None else None
     return None
 
 
@@ -670,19 +734,18 @@ def _per_game(
     rs = ctx.rules
     ratings = ctx.ratings
     checked = ctx.no_match or rs.rating_gap_limit is not None
-    most, least = calc.cap_bounds(own, rs)
+    most = calc.cap_bounds(own, rs)[0]
     # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
     # the one with the largest gap; the others use the true difference.
     benefit: int | None = None
-    uncapped_most = most
-    if rs.cap_once_per_event and most is not None:
+    once = rs.cap_once_per_event
+    if once and most is not None:
         gaps = []
         for c in e.cells:
             opp = ratings.get(c.opponent) if c.score is not None else None
             if opp is not None and own - opp > most and not (checked and _why_not(ctx, e, c, opp)):
                 gaps.append((own - opp, c.round))
         benefit = max(gaps)[1] if gaps else None
-        uncapped_most = calc.cap_bounds(own, rs, cap_benefit=False)[0]
     games: list[GameRating] = []
     append = games.append
     starts, h100, pd_h, pd_l = _PD_STARTS, _H100, _PD_H, _PD_L
@@ -692,12 +755,11 @@ def _per_game(
         if opp is None or (checked and _why_not(ctx, e, c, opp)):
             append(_skip(c, _why_not(ctx, e, c, opp)))
             continue
-        raw = used = own - opp
-        top = most if benefit is None or benefit == c.round else uncapped_most
-        if top is not None and used > top:
-            used = top
-        elif least is not None and used < least:
-            used = least
+        # calc.difference is the one statement of the cap; 2022 §8.3.1: the
+        # higher-rated player's benefit in the one game with the largest gap.
+        raw, used = calc.difference(
+            own, opp, rs, cap_benefit=not once or benefit == c.round
+        )
         if used >= 0:
             i = bisect_right(starts, used) - 1
             we100 += h100[i]
@@ -805,39 +867,8 @@ def _rated_line(
     )  # fmt: skip
 
 
-def _first_event_problem(rs: RuleSet, n: int, w: Fraction) -> str | None:
-    """Why an unrated player's event is disregarded, if it is (2002 §10.20,
-    §6.42; 2009 §8.21, §6.41; 2022/2024 §8.2.1). The same parameters drive
-    check R603."""
-    least = rs.unrated_min_rated_opponents
-    if least is not None and n < least:
-        return f"{n} rated opponent(s): a first event needs at least {least}"
-    if rs.unrated_min_score is not None:
-        # w against num/den, cross-multiplied (denominators are positive):
-        # integer comparisons, where Fraction's cost a microsecond each.
-        num, den = rs.unrated_min_score
-        left, right = w.numerator * den, num * w.denominator
-        if (left <= right) if rs.unrated_score_strict else (left < right):
-            bound = Fraction(num, den)
-            need = f"more than {bound}" if rs.unrated_score_strict else f"at least {bound}"
-            return f"score {_num(w)}: a first event needs {need} point(s)"
-    return None
-
-
 def _num(x: Fraction) -> str:
     return f"{float(x):g}"
-
-
-def _publishable(rs: RuleSet, n: int, ru: int) -> tuple[bool, str]:
-    least = rs.newcomer_min_games
-    if least is not None and n < least:
-        return (
-            False,
-            f"{n} game(s): a first rating needs {least}; results can be pooled with later events",
-        )
-    if rs.rating_floor is not None and ru < rs.rating_floor:
-        return False, f"{ru} is below the rating floor {rs.rating_floor}"
-    return True, ""
 
 
 def _newcomer_line(
@@ -900,7 +931,8 @@ def _newcomer(
 ) -> Newcomer:
     """A newcomer's performance; ``round_robin`` = (Ra or Rc(new), n)."""
     n = round_robin[1] if round_robin else len(opponents)
-    problem = _first_event_problem(rs, n if not round_robin else len(opponents), w)
+    first = first_event_problem(rs, n if not round_robin else len(opponents), w)
+    problem = first.text if first is not None else None
     if n == 0:
         return Newcomer(None, 0, w, None, None, None, None, counts=False, reason="no game counts")
     if round_robin:
@@ -909,12 +941,19 @@ def _newcomer(
         ra, p, dp, ru_raw = calc.first_rating(rs, opponents, w)
     hypothetical = rs.newcomer_hypothetical[0] if rs.newcomer_hypothetical else 0
     if p is not None and dp is None:
+        # A score of 0 (or all) where the table has no dp: no performance
+        # exists, so Ru is left blank rather than shown as Ra.
         problem = (
             problem or f"a score of {_num(w)}/{n}: p is {_num(p)}, for which the table has no dp"
         )
+        return build_newcomer(
+            ra, n, w, p, None, None, None, hypothetical, False, False,
+            f"this event is disregarded: {problem}; no Ru", None, None,
+        )  # fmt: skip
     ru_uncapped = calc.round_half_up(ru_raw)
     ru = min(ru_uncapped, rs.newcomer_ceiling) if rs.newcomer_ceiling else ru_uncapped
-    publishable, why = _publishable(rs, n, ru)
+    unpublished = first_rating_problem(rs, n, ru)
+    publishable, why = unpublished is None, unpublished.text if unpublished else ""
     if problem:
         publishable, why = False, f"this event is disregarded: {problem}"
     # By position (a big Swiss has hundreds of newcomers): ra, n, w, p, dp,

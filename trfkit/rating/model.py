@@ -24,12 +24,14 @@ import attrs
 from trfkit._records import positional_builder
 
 __all__ = [
+    "CheckSummary",
     "EventInfo",
     "GameRating",
     "LazyGames",
     "Newcomer",
     "PlayerRating",
     "RatingReport",
+    "ReadingUse",
     "RoundRobinRating",
 ]
 
@@ -234,6 +236,34 @@ class EventInfo:
     rounds: int
     rate_class: str
     """``standard``, ``rapid`` or ``blitz``: which rating the event changes."""
+    time_control_source: str = ""
+    """Where ``time_control`` comes from: ``given`` (``--time-control``,
+    which overrides the file), ``222``, ``122``, or ``""`` for none."""
+    file_time_control: str = ""
+    """The file's own 222/122 text when ``--time-control`` replaced it."""
+    rate_class_assumed: str = ""
+    """Why ``rate_class`` is an assumption (no readable time control), or ``""``."""
+
+
+@attrs.frozen
+class ReadingUse:
+    """A reading a report relies on: the figures that the other reading of
+    the same parameter would change."""
+
+    parameter: str
+    chosen: str
+    other: str
+    basis: str
+    changed: tuple[tuple[int, str, str, str], ...]
+    """(start rank, name, figure under the reading taken, under the other)."""
+
+
+@attrs.frozen
+class CheckSummary:
+    """The errors ``trfkit check`` finds in a rated file, by code."""
+
+    errors: int
+    codes: tuple[tuple[str, int], ...]
 
 
 @attrs.frozen
@@ -252,6 +282,19 @@ class RatingReport:
     round_robin: RoundRobinRating | None = None
     notes: tuple[str, ...] = ()
     """Readings and assumptions that apply to the whole report."""
+    rules_in_force: bool | None = None
+    """Whether the rule set governed events of the event's start date
+    (``None``: no date). ``rules_source`` says why when it did not."""
+    readings: tuple[ReadingUse, ...] = ()
+    """The open readings of the rule set that change this report's figures."""
+    check: CheckSummary | None = None
+    """What ``trfkit check`` finds in the file, when the caller ran it."""
+
+    @property
+    def nothing_to_rate(self) -> bool:
+        """No game between two rated players counts, and no unrated player
+        has a game against a rated opponent: the rating changes nothing."""
+        return not any(p.n for p in self.players)
 
     def player(self, start_rank: int) -> PlayerRating:
         for p in self.players:

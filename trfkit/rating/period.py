@@ -36,6 +36,7 @@ import attrs
 
 from trfkit.model import Tournament
 from trfkit.rating import calc
+from trfkit.rating.eligibility import first_rating_problem
 from trfkit.rating.engine import _newcomer, base_k, capped_k, rate
 from trfkit.rating.model import Newcomer, PlayerRating, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
@@ -383,10 +384,8 @@ def _weighted(rs: RuleSet, results: Sequence[Newcomer]) -> Newcomer:
     if not usable:
         return Newcomer(None, n, w, None, None, None, None, counts=False, reason="no performance")
     ru = calc.round_half_up(calc.weighted_first_rating(usable))
-    least = rs.newcomer_min_games or 0
-    publishable = n >= least and (rs.rating_floor is None or ru >= rs.rating_floor)
-    why = "" if publishable else (
-        f"{n} game(s): a first rating needs {least}" if n < least
-        else f"{ru} is below the rating floor {rs.rating_floor}"
-    )  # fmt: skip
-    return Newcomer(None, n, w, None, None, ru, ru, counts=True, publishable=publishable, reason=why)
+    problem = first_rating_problem(rs, n, ru)
+    why = problem.text if problem is not None else ""
+    return Newcomer(
+        None, n, w, None, None, ru, ru, counts=True, publishable=problem is None, reason=why
+    )

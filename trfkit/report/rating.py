@@ -32,23 +32,28 @@ from typing import Any
 import jinja2
 
 import trfkit
-from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport
+from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
 
 __all__ = [
     "CSV_GAME_COLUMNS",
     "CSV_PLAYER_COLUMNS",
+    "NOTHING_TO_RATE",
     "RATE_FILES_SCHEMA",
     "RATE_SCHEMA",
+    "check_banner",
     "join_rating_csv",
     "join_rating_csv_games",
+    "k_assumed_note",
     "rating_csv_rows",
     "rating_data",
+    "reading_notes",
     "render_rating_csv",
     "render_rating_csv_games",
     "render_rating_html",
     "render_rating_json",
     "render_rating_text",
     "split_name",
+    "time_control_text",
 ]
 
 RATE_SCHEMA = "trfkit.rate/1"
@@ -325,6 +330,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
             "reference": report.rules_reference,
             "source": report.rules_source,
             "amendments": list(report.amendments),
+            "in_force": report.rules_in_force,
         },
         "event": {
             "name": e.name,
@@ -332,6 +338,9 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
             "federation": e.federation,
             "chief_arbiter": e.chief_arbiter,
             "time_control": e.time_control,
+            "time_control_source": e.time_control_source,
+            "file_time_control": e.file_time_control,
+            "rate_class_assumed": e.rate_class_assumed,
             "start": e.start.isoformat() if e.start else None,
             "end": e.end.isoformat() if e.end else None,
             "type": e.type,
@@ -343,6 +352,23 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
         if rr is None
         else {"rar": _json_number(rr.rar), "dpa": _json_number(rr.dpa), "n": rr.n, "ra": rr.ra},
         "notes": list(report.notes),
+        "readings": [
+            {
+                "parameter": u.parameter,
+                "chosen": u.chosen,
+                "other": u.other,
+                "basis": u.basis,
+                "changed": [
+                    {"start_rank": sr, "name": name, "figures": mine, "other_figures": other}
+                    for sr, name, mine, other in u.changed
+                ],
+            }
+            for u in report.readings
+        ],
+        "check": None
+        if report.check is None
+        else {"errors": report.check.errors, "codes": dict(report.check.codes)},
+        "nothing_to_rate": report.nothing_to_rate,
         "players": [_player_data(p) for p in report.players],
     }
 
@@ -384,7 +410,7 @@ def _header_fields(report: RatingReport) -> list[tuple[str, str]]:
         ("Event", e.name),
         ("City/Fed", city_fed),
         ("Chief Arbiter", e.chief_arbiter),
-        ("Time Control", f"{e.time_control} ({e.rate_class})" if e.time_control else e.rate_class),
+        ("Time Control", time_control_text(e)),
         ("Start", e.start.isoformat() if e.start else ""),
         ("End", e.end.isoformat() if e.end else ""),
         ("Type", f"{e.type} ({e.type_source}), {rounds} rounds" if rounds else e.type),
@@ -394,6 +420,14 @@ def _header_fields(report: RatingReport) -> list[tuple[str, str]]:
     ]
     if report.amendments:
         fields.append(("Amendments", ", ".join(report.amendments)))
+    for use in report.readings:
+        fields.append(
+            (
+                "Reading",
+                f"{use.chosen} (not established; the other reading changes "
+                f"{len(use.changed)} player{'s' if len(use.changed) != 1 else ''}: see the notes)",
+            )
+        )
     rr = report.round_robin
     if rr is not None:
         fields.append(
@@ -405,16 +439,108 @@ def _header_fields(report: RatingReport) -> list[tuple[str, str]]:
     return fields
 
 
+def time_control_text(e: EventInfo) -> str:
+    """The header's time control: the control rated, where it comes from,
+    and the rating it changes, with any assumption said.
+
+    >>> from trfkit.rating.model import EventInfo
+    >>> base = dict(name="", city="", federation="", chief_arbiter="", start=None, end=None,
+    ...             type="swiss", type_source="pairings", rounds=5)
+    >>> time_control_text(EventInfo(**base, time_control="", rate_class="standard",
+    ...     rate_class_assumed="the file gives no time control"))
+    'none in the file; rated as standard (assumed: the file gives no time control)'
+    >>> time_control_text(EventInfo(**base, time_control="15+10", rate_class="rapid",
+    ...     time_control_source="given", file_time_control="90+30"))
+    "15+10 (given, overriding the file's '90+30'); rated as rapid"
+    """
+    cls = f"rated as {e.rate_class}"
+    if e.rate_class_assumed:
+        cls += f" (assumed: {e.rate_class_assumed})"
+    if not e.time_control:
+        return f"none in the file; {cls}"
+    source = e.time_control_source
+    if source == "given":
+        where = (
+            f"given, overriding the file's {e.file_time_control!r}"
+            if e.file_time_control
+            else "given; the file has none"
+        )
+    else:
+        where = source or "file"
+    return f"{e.time_control} ({where}); {cls}"
+
+
+def check_banner(report: RatingReport) -> str | None:
+    """The warning a report of a file with errors opens with, or ``None``."""
+    c = report.check
+    if c is None or not c.errors:
+        return None
+    codes = ", ".join(f"{code} × {n}" for code, n in c.codes)
+    return (
+        f"WARNING: trfkit check finds {c.errors} error{'s' if c.errors != 1 else ''} in this "
+        f"file ({codes}): the figures below may be wrong. Fix the file, then rate it again."
+    )
+
+
+NOTHING_TO_RATE = (
+    "Nothing to rate: no game between two rated players counts, and no unrated player "
+    "has a game against a rated opponent."
+)
+
+
+def k_assumed_note(report: RatingReport) -> str | None:
+    """One note for every player whose K the file alone suggests.
+
+    The K most players share is counted; the others are named with why.
+    """
+    assumed = [p for p in report.players if p.k_assumed and p.n]
+    if not assumed:
+        return None
+    by_k: dict[int | None, list[PlayerRating]] = {}
+    for p in assumed:
+        by_k.setdefault(p.k, []).append(p)
+    groups = sorted(by_k.items(), key=lambda kv: -len(kv[1]))
+    parts = []
+    for i, (k, players) in enumerate(groups):
+        many = f"{len(players)} player{'s' if len(players) != 1 else ''}"
+        if (i == 0 and len(groups) > 1) or len(players) > 8:
+            reasons = sorted({p.k_reason for p in players})
+            why = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:3])
+            parts.append(f"K {k} for {many} ({why})")
+        else:
+            named = ", ".join(f"{p.start_rank} {p.name} ({p.k_reason})" for p in players)
+            parts.append(f"K {k} for {many}: {named}")
+    return (
+        f"K is assumed for {len(assumed)} player{'s' if len(assumed) != 1 else ''} (marked ?): "
+        "a file cannot show a player's games so far, his peak or his list K; give "
+        "--rating-list or --k for the real values. " + "; ".join(parts) + "."
+    )
+
+
+def reading_notes(report: RatingReport) -> list[str]:
+    """One note per reading the report relies on, naming what it changes."""
+    out = []
+    for use in report.readings:
+        shown = "; ".join(f"{sr} {name}: {mine}, else {other}" for sr, name, mine, other in use.changed[:12])
+        more = f"; and {len(use.changed) - 12} more" if len(use.changed) > 12 else ""
+        out.append(
+            f"{report.rules} is not established on one point, and this report relies on it: "
+            f"{use.chosen}. Why: {use.basis}. If instead {use.other}: {shown}{more}."
+        )
+    return out
+
+
 def _k_text(p: PlayerRating) -> str:
     if p.k is None:
         return "?" if p.k_assumed else ""
     return f"{p.k}?" if p.k_assumed else str(p.k)
 
 
-def _player_notes(p: PlayerRating) -> list[str]:
-    """What the form's cells cannot say: an assumed K, where the rating came from."""
+def _player_notes(p: PlayerRating, *, k: bool = True) -> list[str]:
+    """What the form's cells cannot say: an assumed K (``k=False``: said
+    once for all by :func:`k_assumed_note`), where the rating came from."""
     notes: list[str] = []
-    if p.k_assumed:
+    if p.k_assumed and k:
         notes.append(f"K {p.k if p.k is not None else '?'} assumed: {p.k_reason}")
     if p.rating_source == "list":
         notes.append("rating from the players' list")
@@ -583,12 +709,20 @@ def _text_newcomers(report: RatingReport, ascii: bool) -> list[str]:
     return ["", "Newcomers: performance toward a first rating", *_table(rows, numeric)]
 
 
+def _report_notes(report: RatingReport) -> list[str]:
+    """The notes on the whole report: the engine's, the readings relied on,
+    and the one note on assumed K."""
+    k_note = k_assumed_note(report)
+    return [*report.notes, *reading_notes(report), *([k_note] if k_note else [])]
+
+
 def _text_notes(report: RatingReport, ascii: bool) -> list[str]:
     out: list[str] = []
-    if report.notes:
+    notes = _report_notes(report)
+    if notes:
         out += ["", "Notes:"]
-        out += [f"- {_clean(n, ascii)}" for n in report.notes]
-    player_notes = [(p, _player_notes(p)) for p in report.players]
+        out += [f"- {_clean(n, ascii)}" for n in notes]
+    player_notes = [(p, _player_notes(p, k=False)) for p in report.players]
     if any(n for _, n in player_notes):
         out += ["", "Notes on players:"]
         for p, notes in player_notes:
@@ -607,11 +741,16 @@ def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
     continuation lines. ``ascii=True`` writes ``.5`` for ``½`` and strips
     accents, for terminals and files that need ASCII.
     """
-    out: list[str] = [_clean(_title(report), ascii), ""]
+    banner = check_banner(report)
+    out: list[str] = [banner, ""] if banner else []
+    out += [_clean(_title(report), ascii), ""]
     out += _table(
         [(f"{k}:", _clean(v, ascii)) for k, v in _header_fields(report)], (False, False), " "
     )
-    out += ["", *_text_grid(report, ascii), *_text_newcomers(report, ascii)]
+    if report.nothing_to_rate:
+        out += ["", NOTHING_TO_RATE]
+    else:
+        out += ["", *_text_grid(report, ascii), *_text_newcomers(report, ascii)]
     out += _text_notes(report, ascii)
     return "\n".join(out) + "\n"
 
@@ -879,10 +1018,12 @@ def render_rating_html(report: RatingReport) -> str:
             players=[_html_player(p, rounds, report) for p in report.players],
             newcomers=[_html_newcomer(p, nc) for p, nc in newcomers],
             rr_columns=rr_columns,
-            notes=list(report.notes),
+            notes=_report_notes(report),
             player_notes=[
-                (p.start_rank, p.name, n) for p in report.players for n in _player_notes(p)
+                (p.start_rank, p.name, n) for p in report.players for n in _player_notes(p, k=False)
             ],
+            banner=check_banner(report),
+            nothing=NOTHING_TO_RATE if report.nothing_to_rate else None,
             schema=RATE_SCHEMA,
         )
     )

@@ -1,12 +1,12 @@
 """Rating rule sets: named, versioned, their parameters as data.
 
 Each rule set is one module of this package holding one :class:`RuleSet`
-(``fide_2002``, ``fide_2009``, ``fide_2022``, ``fide_2024``,
-``fide_rb_2024``, ``chessa_2015``). The checks and the rater read the
+(``fide_2002``, ``fide_2009``, ``fide_2014``, ``fide_2017``, ``fide_2022``,
+``fide_2024``, ``fide_rb_2024``, ``chessa_2015``). The checks and the rater read the
 parameters; no check tests a rule set's name. A parameter that a rule set
 does not have is ``None`` (a rule that does not exist in that text), never a
-guess. Sources and readings are in shared/docs/regulations.md; each module
-cites the sections it transcribes.
+guess; one the sources leave open is a :class:`Reading` that reports name.
+Each module cites the sections it transcribes and the sources of each value.
 
 Amendments that take effect inside a rule set's life are data too:
 :meth:`RuleSet.as_of` applies those in force at an event's start date.
@@ -34,6 +34,7 @@ __all__ = [
     "Amendment",
     "Family",
     "RateClass",
+    "Reading",
     "Rounding",
     "RuleSet",
     "Scope",
@@ -93,6 +94,27 @@ class Amendment:
 
 
 @attrs.frozen
+class Reading:
+    """A parameter whose value the sources do not establish, and the reading
+    a rule set takes of it.
+
+    A report that relies on the reading says so: the rater rates again with
+    ``alternative`` and names the players whose figures would differ.
+    """
+
+    parameter: str
+    """The :class:`RuleSet` field the reading sets."""
+    alternative: Any
+    """The value the other reading would give that field."""
+    chosen: str
+    """The reading taken, in words."""
+    other: str
+    """The other reading, in words."""
+    basis: str
+    """Why this reading: the evidence, in a sentence."""
+
+
+@attrs.frozen
 class RuleSet:
     """The parameters of one rating regulation.
 
@@ -106,6 +128,8 @@ class RuleSet:
     family: Family
     effective: datetime.date
     """Events starting on or after this date fall under this rule set."""
+    until: datetime.date | None = attrs.field(default=None, kw_only=True)
+    """The last start date this text governs (``None``: still in force)."""
     reference: str
     """The short citation shown with every diagnostic of this rule set."""
     sections: Mapping[str, str] = attrs.field(factory=dict)
@@ -190,6 +214,9 @@ class RuleSet:
     k_junior: tuple[int, int, int] | None = None
     """(age, rating, K): K for a player up to the end of the year he turns
     ``age``, while rated below ``rating``."""
+    k_junior_until_birthday: bool = False
+    """True: the junior K lasts until the ``age``-th birthday itself, not to
+    the end of that year (2014 §8.56: "until their 18th birthday")."""
     k_games_cap: int | None = None
     """K × n may not exceed this (700): K becomes the largest whole number
     that keeps it so."""
@@ -232,6 +259,9 @@ class RuleSet:
     """The floor when nobody is rated, by section kind (CHESSA: u8 500, u10
     and beginners 600)."""
 
+    readings: tuple[Reading, ...] = ()
+    """Parameters the sources leave open, with the reading taken of each."""
+
     amendments: tuple[Amendment, ...] = ()
     applied: tuple[str, ...] = ()
     """Titles of the amendments :meth:`as_of` applied."""
@@ -244,6 +274,26 @@ class RuleSet:
             if start is None or start >= a.effective:
                 rules = attrs.evolve(rules, **a.changes, applied=(*rules.applied, a.title))
         return rules
+
+    def in_force(self, start: datetime.date | None) -> bool | None:
+        """Whether this text governed events starting on ``start`` (``None``
+        when the date is unknown).
+
+        >>> get("fide-2014").in_force(datetime.date(2018, 4, 8))
+        False
+        >>> get("fide-2017").in_force(datetime.date(2018, 4, 8))
+        True
+        """
+        if start is None:
+            return None
+        return self.effective <= start and (self.until is None or start <= self.until)
+
+    def reading(self, parameter: str) -> Reading | None:
+        """The reading this rule set takes of ``parameter``, if it is open."""
+        for r in self.readings:
+            if r.parameter == parameter:
+                return r
+        return None
 
     def minimum_minutes(self, rating: int) -> int | None:
         """The least minutes for 60 moves that a game involving ``rating`` needs."""
@@ -276,6 +326,8 @@ def _load() -> dict[str, RuleSet]:
         chessa_2015,
         fide_2002,
         fide_2009,
+        fide_2014,
+        fide_2017,
         fide_2022,
         fide_2024,
         fide_rb_2024,
@@ -284,6 +336,8 @@ def _load() -> dict[str, RuleSet]:
     sets = [
         fide_2002.RULES,
         fide_2009.RULES,
+        fide_2014.RULES,
+        fide_2017.RULES,
         fide_2022.RULES,
         fide_2024.RULES,
         fide_rb_2024.RULES,

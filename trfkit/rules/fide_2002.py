@@ -17,6 +17,7 @@ RULES = RuleSet(
     family=Family.STANDARD,
     # GA changes take effect on 1 July of the following year (§0.11).
     effective=datetime.date(2003, 7, 1),
+    until=datetime.date(2009, 6, 30),
     reference="FIDE Rating Regulations 2002",
     sections={
         "R101": "§1.1",

@@ -1,9 +1,9 @@
 """FIDE Rating Regulations, amended by the General Assemblies through 2008.
 
-Source: shared/seeds/000 (S000), with the rating floor of 1200 from
-1 July 2009 (§0.6). regulations.md I-9: the text describes practice of
-about 2009-2012; the texts of 2014-2021 could not be found (Q1), so this rule
-set also covers events up to the end of 2021 under ``--rules auto``.
+Source: the regulation's text as given to the project (K 15 below 2400,
++15 per half point, 9 games, floor 1200 from 1 July 2009 §0.6). It governs
+events from 1 July 2009 to 30 June 2014; :mod:`trfkit.rules.fide_2014` and
+:mod:`trfkit.rules.fide_2017` take over from then.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ RULES = RuleSet(
     title="FIDE Rating Regulations (GA 1982, amended through 2008)",
     family=Family.STANDARD,
     effective=datetime.date(2009, 7, 1),
+    until=datetime.date(2014, 6, 30),
     reference="FIDE Rating Regulations 2009",
     sections={
         "R101": "§1.1",

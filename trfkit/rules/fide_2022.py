@@ -17,6 +17,7 @@ RULES = RuleSet(
     title="FIDE Rating Regulations effective from 1 January 2022",
     family=Family.STANDARD,
     effective=datetime.date(2022, 1, 1),
+    until=datetime.date(2024, 2, 29),
     reference="FIDE Rating Regulations 2022",
     sections={
         "R101": "§1.1",

@@ -1,0 +1,144 @@
+"""Which games and which results count: the regulations that the checks
+report and the rater applies, each written once.
+
+* :data:`UNPLAYED`: the rounds the rating never counts, and what each is
+  (2009 §5, 2024 §5.1, R&B 2024 §4.1: unplayed games are not rated,
+  "whether these occur because of forfeiture or any other reason");
+* :func:`first_event_problem`: whether an unrated player's event counts
+  toward a first rating at all (2002 §6.42 and §10.20, 2009 §6.1 and
+  §6.41, 2014/2017 §6.1, 2022/2024 §8.2.1);
+* :func:`first_rating_problem`: whether a performance may be published as a
+  first rating (games over one or more events, the floor);
+* :func:`rating_gap_problem`: the 600-point rule of rapid and blitz
+  (R&B 2024, amended 2024-12-01).
+
+The 400-point cap is :func:`trfkit.rating.calc.cap_bounds`. Each function
+answers with a :class:`Problem` (what was found, what the rule set asks, and
+a sentence) or ``None``; the checks word their findings around it and the
+rater prints its sentence, so the two cannot disagree.
+
+>>> from trfkit.rules import get
+>>> first_event_problem(get("fide-2009"), 2, Fraction(2))
+Problem(found='2 games', expected='at least 3', text='2 rated opponent(s): a first event needs at least 3')
+>>> first_event_problem(get("fide-2017"), 1, Fraction(1, 2)) is None   # ½ is enough from 2014
+True
+>>> first_event_problem(get("fide-2024"), 7, Fraction(0)).text
+'score 0: a first event needs more than 0 point(s)'
+>>> first_rating_problem(get("fide-2014"), 5, 990).text
+'990 is below the rating floor 1000'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from trfkit.model import Result
+from trfkit.rules import RuleSet
+
+__all__ = [
+    "UNPLAYED",
+    "Problem",
+    "first_event_problem",
+    "first_rating_problem",
+    "rating_gap_problem",
+]
+
+
+class Problem(NamedTuple):
+    """Why something does not count: the finding's parts and one sentence."""
+
+    found: str
+    expected: str
+    text: str
+
+
+UNPLAYED: dict[str, str] = {
+    Result.FORFEIT_WIN.value: "forfeit win",
+    Result.FORFEIT_LOSS.value: "forfeit loss",
+    Result.UNPLAYED_WIN.value: "win in under one move",
+    Result.UNPLAYED_DRAW.value: "draw in under one move",
+    Result.UNPLAYED_LOSS.value: "loss in under one move",
+    Result.HALF_POINT_BYE.value: "half-point bye",
+    Result.FULL_POINT_BYE.value: "full-point bye",
+    Result.PAIRING_ALLOCATED_BYE.value: "pairing-allocated bye",
+    Result.ZERO_POINT_BYE.value: "zero-point bye",
+}
+"""What each unplayed result code is, keyed by the code's character."""
+
+
+def _num(x: Fraction) -> str:
+    return f"{float(x):g}"
+
+
+def first_event_problem(rules: RuleSet, games: int, score: Fraction) -> Problem | None:
+    """Why an unrated player's event is disregarded for a first rating, or
+    ``None`` when it counts.
+
+    ``games`` are his games against rated opponents (against anyone where
+    the rule set counts every opponent), ``score`` his points in them.
+    2002 §6.42/§10.20 and 2009 §6.41/§8.21: at least three rated opponents
+    and one point; from 2014 (§6.1) and in 2022/2024 (§8.2.1) only a score
+    of zero is disregarded.
+    """
+    least = rules.unrated_min_rated_opponents
+    if least is not None and games < least:
+        return Problem(
+            f"{games} games",
+            f"at least {least}",
+            f"{games} rated opponent(s): a first event needs at least {least}",
+        )
+    floor = rules.unrated_min_score
+    if floor is None or not games:
+        return None
+    # score against num/den, cross-multiplied (denominators are positive):
+    # integer comparisons, where Fraction's cost a microsecond each.
+    num, den = floor
+    left, right = score.numerator * den, num * score.denominator
+    if (left <= right) if rules.unrated_score_strict else (left < right):
+        bound = Fraction(num, den)
+        need = f"more than {_num(bound)}" if rules.unrated_score_strict else f"at least {_num(bound)}"
+        return Problem(
+            _num(score), need, f"score {_num(score)}: a first event needs {need} point(s)"
+        )
+    return None
+
+
+def first_rating_problem(rules: RuleSet, games: int, ru: int | None = None) -> Problem | None:
+    """Why a performance of ``ru`` over ``games`` games against rated
+    opponents is not yet a first rating, or ``None`` when it may be
+    published: too few games (9 in 2002/2009 §7.14; 5 from 2014, pooled over
+    events; 12 in CHESSA), or (``ru`` given) below the floor (1200 in 2009
+    §0.6, 1000 from 2014, 1400 from 2024 §7.1.2)."""
+    least = rules.newcomer_min_games
+    if least is not None and games < least:
+        return Problem(
+            f"{games} games",
+            f"{least} games, over one or more events",
+            f"{games} game(s): a first rating needs {least}; results can be pooled with "
+            "later events",
+        )
+    if ru is not None and rules.rating_floor is not None and ru < rules.rating_floor:
+        return Problem(
+            str(ru),
+            f"at least {rules.rating_floor}",
+            f"{ru} is below the rating floor {rules.rating_floor}",
+        )
+    return None
+
+
+def rating_gap_problem(rules: RuleSet, own: int, opponent: int) -> Problem | None:
+    """R&B 2024, amended 2024-12-01: a game between players ``gap`` or more
+    points apart, one of them rated above ``rating``, is not rated
+    (:attr:`~trfkit.rules.RuleSet.rating_gap_limit`)."""
+    if rules.rating_gap_limit is None:
+        return None
+    gap, top = rules.rating_gap_limit
+    apart = abs(own - opponent)
+    if apart >= gap and max(own, opponent) > top:
+        return Problem(
+            f"{apart} points",
+            f"less than {gap}",
+            f"{apart} points apart with a player above {top}: not rated",
+        )
+    return None
