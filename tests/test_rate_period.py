@@ -37,7 +37,7 @@ import pytest
 from trfkit.cli import main
 from trfkit.rating.period import RatingListAt, _list_for, rate_period
 from trfkit.rating.ratinglist import load_rating_list
-from trfkit.reader import load
+from trfkit.reader import load, loads
 
 PERIOD = Path(__file__).resolve().parent.parent / "fixtures" / "period"
 LIST = PERIOD / "players-2025-03.txt"
@@ -194,3 +194,43 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], args: list[str
 def test_k_given_by_fide_id_wins(capsys: pytest.CaptureFixture[str]) -> None:
     alba = _player(_period_json(capsys, "--k", f"{ALBA}=20"), ALBA)
     assert alba["k"] == 20 and alba["change"] == pytest.approx(41.2)
+
+
+def test_the_period_starts_from_the_previous_list(tmp_path: Path) -> None:
+    """2009 §7.1, R&B 2024 §6.1: a list "incorporates all rated play during
+    the rating period into the previous list". The three events start in
+    February (rated with a February list giving Alba 1990) and end in
+    March; the March list gives her 2000: the period's change goes onto
+    2000, not onto the 1990 her tournaments used, and the report says so."""
+    february = tmp_path / "players-2025-02.txt"
+    february.write_text(
+        LIST.read_text(encoding="utf-8").replace(
+            "F                                2000  12  40",
+            "F                                1990  12  40",
+        ),
+        encoding="utf-8",
+    )
+    tournaments = []
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        text = text.replace("042 2025/03/", "042 2025/02/", 1)
+        tournaments.append((path.name, loads(text.encode())))
+    lists = [
+        RatingListAt(load_rating_list(february), datetime.date(2025, 2, 1), "2025-02"),
+        RatingListAt(load_rating_list(LIST), datetime.date(2025, 3, 1), "2025-03"),
+    ]
+    report = rate_period(tournaments, lists=lists, period="2025-03")
+    [alba] = [p for p in report.players if p.rating.fide_id == ALBA]
+    assert {e.line.rating for e in alba.events} == {1990}
+    line = alba.rating
+    assert line.rating == 2000 and line.rating_source == "list"
+    assert line.change is not None
+    assert line.new_rating == 2000 + round(line.change)
+    assert any("list 2025-02 gives" not in n and "2025-03 gives 2000" in n for n in line.notes)
+    assert any("added to each player's rating on the list 2025-03" in n for n in report.notes)
+    # Without --period nothing says which list precedes the period: the
+    # latest tournament's rating stays the start, and the note says so.
+    plain = rate_period(tournaments, lists=lists)
+    [alba2] = [p for p in plain.players if p.rating.fide_id == ALBA]
+    assert alba2.rating.rating == 1990
+    assert any("latest tournament used" in n for n in plain.notes)

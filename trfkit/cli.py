@@ -450,7 +450,9 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         _write(args.games_csv, _games_csv([(f.text, f.games_csv) for f in rated], single))
     if unusable:
         return EXIT_UNUSABLE
-    return _status([d for f in rated for d in f.diagnostics], args.strict)
+    status = _status([d for f in rated for d in f.diagnostics], args.strict)
+    # A report of a file with errors carries a banner; the exit says it too.
+    return max(status, EXIT_FINDINGS) if any(f.check_errors for f in rated) else status
 
 
 def _read_check(path: str) -> None:

@@ -69,7 +69,7 @@ from trfkit.rules import Family, RateClass, RuleSet
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
 
-__all__ = ["base_k", "capped_k", "rate"]
+__all__ = ["base_k", "capped_k", "listed_rating", "newcomer_performance", "rate"]
 
 # The engine reads a player's cells as the characters of Cells (Result and
 # Colour values); these tables are keyed by them.
@@ -299,7 +299,7 @@ def _event_info(
     )
 
 
-def _listed(listed: ListedPlayer, cls: RateClass) -> tuple[int | None, int | None]:
+def listed_rating(listed: ListedPlayer, cls: RateClass) -> tuple[int | None, int | None]:
     """The list's rating and K for the rating the event changes."""
     if cls is RateClass.RAPID:
         return listed.rapid_rating, listed.rapid_k
@@ -324,7 +324,7 @@ def _entrants(
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
-            rating, source = _listed(listed, cls)[0] or None, "list"
+            rating, source = listed_rating(listed, cls)[0] or None, "list"
             if rating is None and ev.rules.standard_rating_fallback and listed.rating:
                 # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
                 rating, source = listed.rating, "list-standard"
@@ -492,8 +492,8 @@ def base_k(
     over the file's)."""
     if given is not None:
         return given, False, "given"
-    if listed is not None and _listed(listed, cls)[1]:
-        return _listed(listed, cls)[1] or 0, False, "players' list"
+    if listed is not None and listed_rating(listed, cls)[1]:
+        return listed_rating(listed, cls)[1] or 0, False, "players' list"
     birth = listed.birth_year if listed else birth_year
     if listed is not None and birth_date is not None and birth_date.year != birth:
         birth_date = None  # the list's birth year wins; the file's day is another's
@@ -905,7 +905,7 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     n = len(opponents)
     w = _fraction(halves, 2)
     rc = _fraction(sum(opponents), n) if n else None
-    return _newcomer_line(ctx, e, games, _newcomer(ctx.rules, opponents, w), rc)
+    return _newcomer_line(ctx, e, games, newcomer_performance(ctx.rules, opponents, w), rc)
 
 
 def _newcomer_records(ctx: _Context, e: _Entrant) -> tuple[GameRating, ...]:
@@ -926,7 +926,7 @@ def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[
     return games, opponents, halves
 
 
-def _newcomer(
+def newcomer_performance(
     rs: RuleSet, opponents: list[int], w: Fraction, *, round_robin: tuple[int, int] | None = None
 ) -> Newcomer:
     """A newcomer's performance; ``round_robin`` = (Ra or Rc(new), n)."""
@@ -1000,7 +1000,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     rr = RoundRobinRating(rar, dpa, n, ra)
 
     first: dict[int, Newcomer] = {
-        e.player.start_rank: _newcomer(rs, [], w[e.player.start_rank], round_robin=(ra, n))
+        e.player.start_rank: newcomer_performance(rs, [], w[e.player.start_rank], round_robin=(ra, n))
         for e in unrated
     }
     ru1 = {sr: nc.ru_uncapped or ra for sr, nc in first.items()}
@@ -1027,7 +1027,7 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         rc_new = calc.round_half_up(ra + adjustment(ru1[sr], e))
-        nc = _newcomer(rs, [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r], w[sr], round_robin=(rc_new, n))
+        nc = newcomer_performance(rs, [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r], w[sr], round_robin=(rc_new, n))
         newcomers[sr] = attrs.evolve(nc, ra=Fraction(ra), ru_first=ru1[sr], rc_new=rc_new)
         ru2[sr] = nc.ru_uncapped or rc_new
 

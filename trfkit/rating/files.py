@@ -15,11 +15,12 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from trfkit.checks.files import Unreadable
-from trfkit.diagnostics import Diagnostic
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.rating.model import CheckSummary
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
-__all__ = ["RateOptions", "RatedFile", "rate_task", "wanted_ids"]
+__all__ = ["RateOptions", "RatedFile", "check_summary", "rate_task", "wanted_ids"]
 
 
 @attrs.frozen
@@ -55,12 +56,16 @@ class RatedFile:
     players: int
     diagnostics: tuple[Diagnostic, ...]
     """The reader's findings (P codes)."""
+    check_errors: int = 0
+    """The errors ``trfkit check`` finds in the file: the report carries a
+    banner, and ``trfkit rate`` exits 1."""
 
 
 def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile | Unreadable:
     """Read, rate and render one file of a batch: ``task`` is its path and,
     for standard input, its bytes. A file that cannot be read is returned as
     :class:`~trfkit.checks.files.Unreadable`, not raised."""
+    from trfkit.checks import validate
     from trfkit.checks.files import load_task
     from trfkit.rating.engine import rate
     from trfkit.report import rating as render
@@ -88,6 +93,12 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
         k=options.k,
         rate_class=options.rate_class,
     )
+    # The rater takes each player's cells as written: a file that check
+    # finds errors in is still rated, under a banner that says so.
+    summary = check_summary(
+        validate(t, rules=options.rules, type=options.type, time_control=options.time_control)
+    )
+    report = attrs.evolve(report, check=summary)
     games = ""
     if options.format == "json":
         text = render.render_rating_json(report, shown)
@@ -101,7 +112,18 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
         text = render.render_rating_html(report)
     else:
         text = render.render_rating_text(report, ascii=options.ascii)
-    return RatedFile(shown, text, games, len(report.players), tuple(t.diagnostics))
+    return RatedFile(
+        shown, text, games, len(report.players), tuple(t.diagnostics), summary.errors
+    )
+
+
+def check_summary(diagnostics: Iterable[Diagnostic]) -> CheckSummary:
+    """The errors among ``diagnostics``, counted by code (codes in order)."""
+    counts: dict[str, int] = {}
+    for d in diagnostics:
+        if d.severity is Severity.ERROR:
+            counts[d.code] = counts.get(d.code, 0) + 1
+    return CheckSummary(sum(counts.values()), tuple(sorted(counts.items())))
 
 
 def wanted_ids(

@@ -37,7 +37,7 @@ import attrs
 from trfkit.model import Tournament
 from trfkit.rating import calc
 from trfkit.rating.eligibility import first_rating_problem
-from trfkit.rating.engine import _newcomer, base_k, capped_k, rate
+from trfkit.rating.engine import base_k, capped_k, listed_rating, newcomer_performance, rate
 from trfkit.rating.model import Newcomer, PlayerRating, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.rules import RateClass, RuleSet, get
@@ -219,7 +219,23 @@ def rate_period(
             f"rounding are those of {rs.name}, the rules of its latest tournament"
         )
     newest = _list_for(lists, max((e.start for e in events if e.start), default=None))
-    players = _pool(reports, events, rs, cls, newest, dict(k or {}), births, notes)
+    # 2009 §7.1, R&B 2024 §6.1: a list "incorporates all rated play during
+    # the rating period into the previous list": with a period, the change
+    # goes onto the list published at or before its start, where a player
+    # is on it; else onto the rating his latest tournament used.
+    base = _list_for([x for x in lists if x.month is not None and month and x.month <= month], month)
+    if base is not None:
+        notes.append(
+            f"the period's change is added to each player's rating on the list {base.label} "
+            f"(the list before the period's results: 2009 §7.1, R&B 2024 §6.1); a player "
+            "not on it starts from the rating his latest tournament used"
+        )
+    else:
+        notes.append(
+            "each player's change is added to the rating his latest tournament used: give "
+            "--period and the list of the period's month to start from the previous list"
+        )
+    players = _pool(reports, events, rs, cls, newest, dict(k or {}), births, notes, base)
     return PeriodReport(
         period,
         rs.name,
@@ -262,6 +278,7 @@ def _pool(
     k: dict[int, int],
     births: Mapping[tuple[int, int], int | None],
     notes: list[str],
+    base: RatingListAt | None = None,
 ) -> list[PeriodPlayer]:
     parts: dict[tuple[int, int], list[tuple[int, PlayerRating]]] = {}
     for index, report in reports:
@@ -280,7 +297,11 @@ def _pool(
         latest = lines[-1][1]
         if latest.rating is not None:
             birth = births.get((lines[-1][0], latest.start_rank))
-            out.append(_rated(rs, cls, lines, events, listed, k.get(key[0]), birth))
+            previous = base.players.get(key[0]) if base is not None and key[0] > 0 else None
+            ro = listed_rating(previous, cls)[0] if previous is not None else None
+            out.append(
+                _rated(rs, cls, lines, events, listed, k.get(key[0]), birth, ro, base)
+            )
         else:
             out.append(_newcomer_pooled(rs, lines))
     out.sort(key=lambda p: (p.rating.fide_id is None, p.rating.fide_id or 0, p.rating.start_rank))
@@ -300,11 +321,24 @@ def _rated(
     listed: ListedPlayer | None,
     given: int | None,
     birth_year: int | None,
+    previous: int | None = None,
+    base: RatingListAt | None = None,
 ) -> PeriodPlayer:
     first, latest = lines[0][1], lines[-1][1]
-    ro = latest.rating
+    ro = previous if previous is not None else latest.rating
     assert ro is not None
+    source = "list" if previous is not None else latest.rating_source
     notes: list[str] = []
+    if base is not None and previous is None:
+        notes.append(
+            f"not rated on the list {base.label}: the period starts from his latest "
+            f"tournament's rating, {ro}"
+        )
+    elif base is not None and previous != latest.rating:
+        notes.append(
+            f"the list {base.label} gives {previous}, his latest tournament used "
+            f"{latest.rating}: the period starts from the list's"
+        )
     ratings = {p.rating for _, p in lines}
     if len(ratings) > 1:
         shown = ", ".join("unrated" if r is None else str(r) for _, p in lines for r in [p.rating])
@@ -335,7 +369,7 @@ def _rated(
         per_tournament = max(per_tournament, rs.rating_floor)
     pooled = PlayerRating(
         first.start_rank, latest.name, latest.fide_id, latest.federation, latest.title, None,
-        ro, latest.rating_source, sum((p.score for _, p in lines), Fraction(0)), n,
+        ro, source, sum((p.score for _, p in lines), Fraction(0)), n,
         opponents / n if n else None, w, we if n else None, kp, assumed, why, change, new,
         notes=tuple(notes),
     )  # fmt: skip
@@ -360,7 +394,7 @@ def _newcomer_pooled(rs: RuleSet, lines: Sequence[tuple[int, PlayerRating]]) -> 
     if rs.newcomer_weighted_pool and counting:
         newcomer = _weighted(rs, [p.newcomer for _, p in counting if p.newcomer is not None])
     elif counting:
-        newcomer = _newcomer(rs, opponents, w)
+        newcomer = newcomer_performance(rs, opponents, w)
     else:
         newcomer = None
     n = newcomer.n if newcomer else 0
