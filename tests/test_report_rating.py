@@ -442,7 +442,7 @@ def test_text_k_assumed_change_and_notes() -> None:
     assert "Notes:\n- Games against unrated opponents do not count" in text
     # One note for every assumed K, not one line a player.
     assert "K is assumed for 1 player (marked ?)" in text
-    assert "K 40 for 1 player: 2 Müller-Łukasiewicz, Zoë (no birth date" in text
+    assert "K 40 for 1 player (no birth date" in text
     assert "Zoë: K 40 assumed" not in text
     assert "- 2 Müller-Łukasiewicz, Zoë: Forfeit in round 2 is not rated." in text
     assert "- 4 Rautio, Selma: rating from the players' list" in text

@@ -491,7 +491,8 @@ NOTHING_TO_RATE = (
 def k_assumed_note(report: RatingReport) -> str | None:
     """One note for every player whose K the file alone suggests.
 
-    The K most players share is counted; the others are named with why.
+    The K most players share is counted with why; the players of each
+    other K are named with why (counted too when more than eight).
     """
     assumed = [p for p in report.players if p.k_assumed and p.n]
     if not assumed:
@@ -503,7 +504,7 @@ def k_assumed_note(report: RatingReport) -> str | None:
     parts = []
     for i, (k, players) in enumerate(groups):
         many = f"{len(players)} player{'s' if len(players) != 1 else ''}"
-        if (i == 0 and len(groups) > 1) or len(players) > 8:
+        if i == 0 or len(players) > 8:
             reasons = sorted({p.k_reason for p in players})
             why = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:3])
             parts.append(f"K {k} for {many} ({why})")
