@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import attrs
@@ -234,3 +235,21 @@ def test_the_period_starts_from_the_previous_list(tmp_path: Path) -> None:
     [alba2] = [p for p in plain.players if p.rating.fide_id == ALBA]
     assert alba2.rating.rating == 1990
     assert any("latest tournament used" in n for n in plain.notes)
+
+
+def test_a_tournament_under_an_earlier_text_keeps_its_own_k() -> None:
+    """A July 2014 period mixes K: a tournament started 2014-06-28 falls
+    under the 2009 text (K 15), one started 2014-07-05 under the 2014 text
+    (K 20 for an adult under 2400). One win against an equal opponent in
+    each: 15 × .5 + 20 × .5 = 17.5 → 2018 (.5 away from zero, 2014); one K
+    for both would give 20 or 15."""
+    from tests.trfbuild import swiss
+
+    early = swiss([2000, 2000], [(1, 1, 2, "1")], start="2014/06/28", fide_ids=[1, 2])
+    late = swiss([2000, 2000], [(1, 1, 2, "1")], start="2014/07/05", fide_ids=[1, 2])
+    report = rate_period([("june.trf", early), ("july.trf", late)])
+    assert [e.rules for e in report.events] == ["fide-2009", "fide-2014"]
+    [p] = [x for x in report.players if x.rating.fide_id == 1]
+    assert [e.line.k for e in p.events] == [15, 20]
+    assert p.rating.change == Fraction(35, 2) and p.rating.new_rating == 2018
+    assert any("june.trf was rated under fide-2009: its games count at its own K 15" in n for n in p.rating.notes)

@@ -355,15 +355,28 @@ def _rated(
         rs, cls, ro, listed=listed, birth_year=birth_year, year=year, given=given
     )
     kp, why = capped_k(rs, k0, n, why)
-    change = kp * (w - we) if n else None
-    new = calc.new_rating(ro, change, rs) if change is not None else ro
     parts: list[PlayerEvent] = []
+    total = Fraction(0)
     for i, p in lines:
         if p.we is None or p.rating is None:
             parts.append(PlayerEvent(i, p, None, None))
             continue
-        ch = kp * (p.w - p.we)
+        # A tournament that started under an earlier text keeps its own K:
+        # rule sets are chosen by a tournament's start (2009 §0.1: changes
+        # apply to tournaments starting on or after their date), so a July
+        # 2014 period mixes K 15 and K 40 games.
+        k_here = kp
+        if events[i].rules != rs.name and p.k is not None:
+            k_here = p.k
+            notes.append(
+                f"{events[i].path} was rated under {events[i].rules}: its games count at "
+                f"its own K {p.k}"
+            )
+        ch = k_here * (p.w - p.we)
+        total += ch
         parts.append(PlayerEvent(i, p, ch, calc.new_rating(ro, ch, rs) - ro))
+    change = total if n else None
+    new = calc.new_rating(ro, change, rs) if change is not None else ro
     per_tournament = ro + sum(x.change_rounded or 0 for x in parts)
     if rs.performance_ratings and rs.rating_floor is not None:
         per_tournament = max(per_tournament, rs.rating_floor)
