@@ -4,7 +4,7 @@ Nothing here knows a TRF file: :mod:`trfkit.rating.engine` collects each
 player's games and calls these. Arithmetic is exact (``Fraction``); results
 are rounded only where a regulation says so, with the rounding it names.
 
-Single games, as FIDE's calculator shows them (regulations.md O-13):
+Single games, as FIDE's calculator shows them (docs/sources/regulations.md O-13):
 
 >>> from trfkit.rules import get
 >>> r24 = get("fide-2024")
@@ -76,7 +76,7 @@ def round_half_away(x: Fraction) -> int:
 
 def round_p(p: Fraction) -> Fraction:
     """A fractional score to hundredths, .005 up: the table is read at two
-    decimals (the Title Regulations' convention; regulations.md §7).
+    decimals (the Title Regulations' convention; docs/sources/regulations.md §7).
 
     >>> round_p(Fraction(4, 7)), round_p(Fraction(5, 8))
     (Fraction(57, 100), Fraction(63, 100))

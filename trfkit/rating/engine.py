@@ -782,7 +782,7 @@ def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
     n = len(played)
     w = Fraction(sum(_HALVES[c.result] for c, _ in played if c.score), 2)
     # 2002 §10.51-10.54: Rc over the opponents, each counted at most 350
-    # from the player (regulations.md I-6: D = R − Rc); We = PD × n.
+    # from the player (docs/sources/regulations.md I-6: D = R − Rc); We = PD × n.
     games: list[GameRating] = []
     we = Fraction(0)
     rc: Fraction | None = None
@@ -979,7 +979,7 @@ def _all_played_once(ctx: _Context) -> bool:
 
 def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating]:
     """2002 §10.21b/§10.51/§10.57 and 2009 §8.21b/§8.58, as printed: one
-    iteration step (regulations.md I-3, Q3), the cap also between unrated
+    iteration step (docs/sources/regulations.md I-3, Q3), the cap also between unrated
     players (2002 applies it so; 2009 does not say)."""
     rs = ctx.rules
     entrants = list(ctx.entrants.values())
@@ -1134,7 +1134,7 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
                 score += c.score
             return calc.performance(opps, score, own=floor_value or 0, floor=rs.rating_floor)
 
-        # Steps 5-6 and regulations.md I-13: temporary ratings against the
+        # Steps 5-6 and docs/sources/regulations.md I-13: temporary ratings against the
         # floor, then the published performances against the temporary ones.
         floors = {e.player.start_rank: floor_value for e in unrated}
         for e in unrated:

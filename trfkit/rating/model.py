@@ -1,8 +1,8 @@
 """The records of a rating report: what the rating system does with each player.
 
 The shape follows FIDE's Form 3 ("Report Form for Multiple Results in a Swiss
-System Tournament", 2002, shared/seeds/004) and the per-player calculation
-FIDE publishes today (shared/docs/regulations.md §3): per player the games
+System Tournament", 2002, S004, docs/sources/README.md) and the per-player calculation
+FIDE publishes today (docs/sources/regulations.md §3): per player the games
 that count (N), their average rating (Rc), the score in them (W), the
 expected score (We), K and the change; for a player without a rating, his
 performance toward a first rating (:class:`Newcomer`).

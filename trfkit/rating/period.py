@@ -2,16 +2,16 @@
 
 FIDE does not rate tournaments one by one: each list adds to a player's
 rating the change over all the games he played in the period (2024 §8.3,
-R&B §7.3; regulations.md §2d):
+R&B §7.3; docs/sources/regulations.md §2d):
 
 * each tournament is rated with the ratings of the list in force at its
-  start (Title Regulations §1.4.6a; regulations.md §2b), giving per player
+  start (Title Regulations §1.4.6a; docs/sources/regulations.md §2b), giving per player
   N, W and We for that tournament (:func:`trfkit.rating.engine.rate`);
 * K is the player's K of the list (else as the file suggests), then reduced
   so that K × n ≤ 700 over the **period's** games, n added up over the
-  tournaments (2022+ §8.3.3; regulations.md O-17, F-P05);
+  tournaments (2022+ §8.3.3; docs/sources/regulations.md O-17, F-P05);
 * the change K × Σ(W − We) is rounded **once**, for the period (2024
-  §8.3.4; regulations.md Q4); the per-tournament figures are shown beside
+  §8.3.4; docs/sources/regulations.md Q4); the per-tournament figures are shown beside
   it, and so is the rating that rounding each tournament's change would
   give, since FIDE's lists have followed that too (F-P02);
 * an unrated player's games against rated opponents are pooled toward a

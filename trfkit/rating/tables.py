@@ -4,7 +4,7 @@ Table (a) converts a fractional score p into a rating difference dp; table
 (b) converts a rating difference D into the expected score PD of the higher
 (H) and lower (L) rated player. Every text the project has prints the same
 rows (2002 §10.1, 2009 §8.1, R&B 2024 §7.1, CHESSA Tables 1-2;
-shared/docs/regulations.md §2f), and each says the tables are used as shown,
+docs/sources/regulations.md §2f), and each says the tables are used as shown,
 with no interpolation (2009 §12.2). Values are exact ``Fraction``s.
 
 >>> expected_score(0), expected_score(4), expected_score(-4)

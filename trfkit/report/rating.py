@@ -2,7 +2,7 @@
 
 ``trfkit rate --format text|csv|json|html`` shows what a rating system does
 with a tournament, laid out like FIDE's Form 3 ("Report Form for Multiple
-Results in a Swiss System Tournament", shared/seeds/004): columns A-H per
+Results in a Swiss System Tournament", S004, docs/sources/README.md): columns A-H per
 player, I/J/K per round, L/M/N (N, Rc, W), then We, W−We, K, K×(W−We) and
 the new rating; a section for newcomers; the notes. The shapes are
 documented in docs/rate-output.md:

@@ -1,6 +1,6 @@
 """CHESSA (Chess South Africa) rating rules in force from 1 January 2015.
 
-Source: shared/seeds/002 (S002). A national system with three classes in
+Source: the CHESSA rules of 2015 (S002 in docs/sources/README.md). A national system with three classes in
 one text: standard (at least 60 minutes), rapid (more than 10 and less than
 60) and blitz (10 or less), all as time + 60 x increment ("Time Control").
 """

@@ -1,6 +1,6 @@
 """FIDE Rating Regulations, amended by the General Assemblies through 2002.
 
-Source: shared/seeds/004 (S004 in shared/docs/regulations.md). Used for
+Source: the 2002 text (S004 in docs/sources/README.md). Used for
 events before 1 July 2009, the oldest text the project has.
 """
 
@@ -55,7 +55,7 @@ RULES = RuleSet(
     newcomer_min_games=9,  # §9.14
     # §6.5: games after a match is decided are not rated.
     match_unrated_not_rated=False,
-    # §10.31-32 and regulations.md I-8: ratings from 1801 are published.
+    # §10.31-32 and docs/sources/regulations.md I-8: ratings from 1801 are published.
     rating_floor=1801,
     rating_difference_cap=350,  # §10.51
     # §10.53-10.54: one PD for D = R − Rc, We = PD × n.

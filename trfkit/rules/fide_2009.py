@@ -45,14 +45,14 @@ RULES = RuleSet(
     round_robin_small_field=(10, 4),  # §6.31
     double_round_robin_with_unrated=(6, 4),  # §6.32
     # §6.41: three games against rated opponents and at least 1 point;
-    # §6.1 says the same of "zero or half" (regulations.md I-11).
+    # §6.1 says the same of "zero or half" (docs/sources/regulations.md I-11).
     unrated_min_rated_opponents=3,
     unrated_min_score=(1, 1),
     newcomer_min_games=9,  # §7.14
     match_unrated_not_rated=True,  # §6.6
     rating_floor=1200,  # §0.6
     rating_difference_cap=400,  # §8.54
-    # §8.56 as printed (regulations.md I-9: FIDE kept 25/15/10 in July 2009).
+    # §8.56 as printed (docs/sources/regulations.md I-9: FIDE kept 25/15/10 in July 2009).
     k_by_rating=((2400, 10), (0, 15)),
     k_new_player=(30, 30),
     rounding=Rounding.NEW_RATING,  # §8.32, §8.57: .5 up

@@ -3,7 +3,7 @@
 No verbatim text of the whole chapter survives in the sources found; every
 parameter comes from quotations of single articles, a federation's copy of
 the list and newcomer articles, and officials' reports of the changes of
-1 July 2014 (docs/sources.md, "2014 and 2017"). The numbering is the 2009
+1 July 2014 (docs/sources/rating-2014-2017.md). The numbering is the 2009
 text's, which the 2014 text kept.
 
 Changes against the 2009 text: K 40/20/10 and a junior K of 40 until the

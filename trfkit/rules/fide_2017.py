@@ -2,7 +2,7 @@
 with the amendments effective from 1 February 2021.
 
 As :mod:`trfkit.rules.fide_2014`, whose sources also give this text's
-(docs/sources.md, "2014 and 2017"), with two changes of 1 July 2017: the
+(docs/sources/rating-2014-2017.md), with two changes of 1 July 2017: the
 thresholds of §1.1 look at "the players in the game" (quoted verbatim), and
 the junior K lasts to the end of the year of the 18th birthday (FIDE's
 published K values from 2017 on). The 2021-02-01 amendment (registration a

@@ -1,7 +1,7 @@
 """FIDE Rating Regulations effective from 1 January 2022.
 
 No primary text in the seeds: parameters from the sources cited in
-shared/docs/regulations.md §1 (KOL, USC22, CX21, ZT). The thresholds use the
+docs/sources/regulations.md §1 (KOL, USC22, CX21, ZT). The thresholds use the
 ratings "at the start of the tournament"; per game, the higher of the two.
 """
 
@@ -34,7 +34,7 @@ RULES = RuleSet(
     standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),
     threshold_scope=Scope.GAME,
     first_control_moves=30,  # §1.2 [KOL]
-    # The three-round cap is not in the later texts (regulations.md §2b).
+    # The three-round cap is not in the later texts (docs/sources/regulations.md §2b).
     max_hours_per_day=12,
     # 90 days as before; events over 30 days report monthly [CX21].
     max_duration_days=90,
@@ -50,7 +50,7 @@ RULES = RuleSet(
     # §8.3.1 [chesschat.org thread 18971 quotes it]: "a player may benefit
     # from only one upgrade under this rule, for the game in which the rating
     # difference is greatest". Capping the lower-rated player is no benefit
-    # to him, so his games stay capped (regulations.md Q6).
+    # to him, so his games stay capped (docs/sources/regulations.md Q6).
     cap_once_per_event=True,
     # §8.3.3: 40 until 30 games, 20 under 2400, 10 from 2400; juniors 40 to
     # the end of the year of their 18th birthday while under 2300; K × n ≤ 700.
@@ -58,7 +58,7 @@ RULES = RuleSet(
     k_new_player=(30, 40),
     k_junior=(18, 2300, 40),
     k_games_cap=700,
-    # Unverified for 2022 (regulations.md §1b); 2024's rule is assumed.
+    # Unverified for 2022 (docs/sources/regulations.md §1b); 2024's rule is assumed.
     rounding=Rounding.CHANGE,
     newcomer_increment=Fraction(20),  # §8.2 [ZT]
 )

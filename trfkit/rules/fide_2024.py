@@ -1,7 +1,7 @@
 """FIDE Rating Regulations effective from 1 March 2024, with the 2025-10-01 amendment.
 
 No primary text in the seeds: parameters from the transcription ZV of FIDE
-Handbook B.02 (2024) and the sources in shared/docs/regulations.md §1.
+Handbook B.02 (2024) and the sources in docs/sources/regulations.md §1.
 The amendment of 1 October 2025 exempts players rated 2650 or more from the
 400-point rule for their own change [CB25]; it is applied by the event's
 start date (:meth:`RuleSet.as_of`).

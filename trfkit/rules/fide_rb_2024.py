@@ -1,8 +1,8 @@
 """FIDE Rapid and Blitz Rating Regulations 2024, with the 2024-12-01 amendment.
 
-Source: shared/seeds/003 (S003). Its header says "Applied from 1 January
+Source: the Rapid & Blitz text of 2024 (S003 in docs/sources/README.md). Its header says "Applied from 1 January
 2024"; the Handbook chapter says 1 March 2024, the date of the reform
-(regulations.md I-12), which is used here. The amendment of 1 December 2024
+(docs/sources/regulations.md I-12), which is used here. The amendment of 1 December 2024
 (ZV) leaves unrated the games between players 600 or more points apart when
 one of them is rated above 2600.
 """
