@@ -253,3 +253,12 @@ def test_a_tournament_under_an_earlier_text_keeps_its_own_k() -> None:
     assert [e.line.k for e in p.events] == [15, 20]
     assert p.rating.change == Fraction(35, 2) and p.rating.new_rating == 2018
     assert any("june.trf was rated under fide-2009: its games count at its own K 15" in n for n in p.rating.notes)
+
+
+def test_a_period_under_rules_not_in_force_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--rules", "fide-2017")
+    assert status == 0
+    assert (
+        "event1-2025-03-01.trf: rated under fide-2017, NOT IN FORCE at the start 2025-03-01: "
+        "fide-2017 governs events from 2017-07-01 to 2021-12-31"
+    ) in out

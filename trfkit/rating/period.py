@@ -211,7 +211,11 @@ def rate_period(
                 ((len(events) - 1, p.start_rank), p.birth_date.year) for p in t.players
             )
     cls = wanted_class or RateClass.STANDARD
-    notes: list[str] = []
+    notes: list[str] = [
+        f"{e.path}: rated under {e.rules}, {e.report.rules_source.split('; ', 1)[1]}"
+        for e in events
+        if e.report is not None and e.report.rules_in_force is False
+    ]
     rs = _period_rules(rules, reports, events)
     if len({events[i].rules for i, _ in reports}) > 1:
         notes.append(
