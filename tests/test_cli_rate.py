@@ -55,9 +55,16 @@ def test_csv_players_and_games(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     games_file = tmp_path / "games.csv"
     status, out, _ = run(capsys, RR10, "--rules", "fide-2009", "--format", "csv", "--games-csv", str(games_file))
     assert status == 0
-    players = list(csv.DictReader(io.StringIO(out.split("\n\n")[0])))
+    # Strict: every row as wide as its header (DictReader would hide a
+    # short header under a None key).
+    rows = list(csv.reader(io.StringIO(out.split("\n\n")[0])))
+    players = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
     assert len(players) == 10
-    games = list(csv.DictReader(io.StringIO(games_file.read_text(encoding="utf-8"))))
+    # 2009 §8.58 worked in test_rating: A (start rank 1) gains K 10 × .64 = 6.4.
+    [aldercott] = [p for p in players if p["start_rank"] == "1"]
+    assert (aldercott["change"], aldercott["new_rating"]) == ("6.4", "2606")
+    grows = list(csv.reader(io.StringIO(games_file.read_text(encoding="utf-8"))))
+    games = [dict(zip(grows[0], r, strict=True)) for r in grows[1:]]
     assert len(games) == 90  # 10 players × 9 rounds
 
 

@@ -167,10 +167,15 @@ def test_text_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     alba = next(line for line in out.splitlines() if line.lstrip().startswith(str(ALBA)))
     assert alba.split()[-4:] == ["+78.28", "+78", "2078", "2079"]
     status, out, _ = _run(capsys, str(PERIOD), "--rating-list", str(LIST), "--format", "csv")
-    rows = out.splitlines()
-    assert rows[0].startswith("fide_id,name,federation,rating,events,n")
-    alba_row = next(r for r in rows if r.startswith(str(ALBA)))
-    assert ",2078,2079," in alba_row and alba_row.count("event") == 3
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(out.split("\n\n")[0])))
+    assert rows[0][:6] == ["fide_id", "name", "federation", "rating", "events", "n"]
+    players = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+    alba = next(r for r in players if r["fide_id"] == str(ALBA))
+    assert (alba["new_rating"], alba["new_rating_per_tournament"]) == ("2078", "2079")
+    assert alba["events"] == "3"
 
 
 def test_an_unreadable_file_is_reported_and_the_rest_pooled(

@@ -770,5 +770,8 @@ def test_engine_report_renders_in_all_formats() -> None:
     players, games = _sections(render_rating_csv(report))
     assert players[0] == list(CSV_PLAYER_COLUMNS) and len(players) == 1 + 15
     assert games[0] == list(CSV_GAME_COLUMNS) and len(games) == 1 + 15 * 5
+    # Every row exactly as wide as its header.
+    assert {len(r) for r in players} == {len(CSV_PLAYER_COLUMNS)}
+    assert {len(r) for r in games} == {len(CSV_GAME_COLUMNS)}
     html = render_rating_html(report)
     assert html.count('<tbody class="player"') == 15 and "https://" not in html

@@ -406,6 +406,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         ratings=listed,
         max_size=_limits(args)[0],
         max_line_length=_limits(args)[1],
+        path_column=not single,
+        games_csv=bool(args.games_csv),
     )
     rated: list[RatedFile] = []
     documents: list[str] = []  # --format json of many files, in input order
@@ -440,10 +442,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
                 out.write(outcome.text)
         if args.format == "csv":
             pieces = [(f.text, f.games_csv) for f in rated]
-            if single and rated:
-                out.write(render.join_rating_csv(pieces).replace("path,", "", 1))
-            else:
-                out.write(render.join_rating_csv(pieces))
+            out.write(render.join_rating_csv(pieces, path=not single))
         elif args.format == "json" and not single:
             out.write(_rate_batch_json(documents, len(tasks) - len(rated)))
     if args.games_csv:
@@ -570,8 +569,7 @@ def _rate_batch_json(documents: Sequence[str], unreadable: int) -> str:
 def _games_csv(pieces: Sequence[tuple[str, str]], single: bool) -> str:
     from trfkit.report.rating import join_rating_csv_games
 
-    text = join_rating_csv_games(pieces)
-    return text.replace("path,", "", 1) if single else text
+    return join_rating_csv_games(pieces, path=not single)
 
 
 def _write(path: str | None, text: str) -> None:

@@ -41,6 +41,10 @@ class RateOptions:
     """The players' list, by FIDE id (the part the files need)."""
     max_size: int | None = MAX_FILE_SIZE
     max_line_length: int | None = MAX_LINE_LENGTH
+    path_column: bool = True
+    """CSV rows start with the file's path (many files); ``False`` for one."""
+    games_csv: bool = False
+    """Make the games' CSV rows whatever the format (``--games-csv``)."""
 
 
 @attrs.frozen
@@ -107,11 +111,13 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
 
         text = json.dumps(render.rating_data(report, shown), ensure_ascii=False) + "\n"
     elif options.format == "csv":
-        text, games = render.rating_csv_rows(report, shown)
+        text, games = render.rating_csv_rows(report, shown if options.path_column else None)
     elif options.format == "html":
         text = render.render_rating_html(report)
     else:
         text = render.render_rating_text(report, ascii=options.ascii)
+    if options.games_csv and options.format != "csv":
+        games = render.rating_csv_rows(report, shown if options.path_column else None)[1]
     return RatedFile(
         shown, text, games, len(report.players), tuple(t.diagnostics), summary.errors
     )

@@ -840,28 +840,36 @@ def render_rating_csv(report: RatingReport) -> str:
     return players + "\n" + render_rating_csv_games(report)
 
 
-def rating_csv_rows(report: RatingReport, path: str) -> tuple[str, str]:
+def rating_csv_rows(report: RatingReport, path: str | None) -> tuple[str, str]:
     """The player rows and the game rows of :func:`render_rating_csv`, with
     no header and ``path`` in a first column: the pieces of one CSV of many
-    files (:func:`join_rating_csv`)."""
-    players = _csv([_csv_text(path), *_player_row(p)] for p in report.players)
-    games = _csv([_csv_text(path), *row] for row in _game_rows(report))
+    files (:func:`join_rating_csv`). With ``path=None`` the rows have no
+    path column: the pieces of one file's CSV (``join_rating_csv(...,
+    path=False)``)."""
+    lead = [] if path is None else [_csv_text(path)]
+    players = _csv([*lead, *_player_row(p)] for p in report.players)
+    games = _csv([*lead, *row] for row in _game_rows(report))
     return players, games
 
 
-def join_rating_csv(pieces: Sequence[tuple[str, str]], *, games: bool = True) -> str:
+def join_rating_csv(
+    pieces: Sequence[tuple[str, str]], *, games: bool = True, path: bool = True
+) -> str:
     """One CSV of many files from :func:`rating_csv_rows`' pieces, shaped as
     :func:`render_rating_csv` with a ``path`` column first (the players
-    alone with ``games=False``)."""
-    out = _csv([("path", *CSV_PLAYER_COLUMNS)]) + "".join(p for p, _ in pieces)
+    alone with ``games=False``; no path column with ``path=False``, for
+    pieces made with ``path=None``)."""
+    lead = ("path",) if path else ()
+    out = _csv([(*lead, *CSV_PLAYER_COLUMNS)]) + "".join(p for p, _ in pieces)
     if games:
-        out += "\n" + join_rating_csv_games(pieces)
+        out += "\n" + join_rating_csv_games(pieces, path=path)
     return out
 
 
-def join_rating_csv_games(pieces: Sequence[tuple[str, str]]) -> str:
+def join_rating_csv_games(pieces: Sequence[tuple[str, str]], *, path: bool = True) -> str:
     """The games section alone of :func:`join_rating_csv` (``--games-csv``)."""
-    return _csv([("path", *CSV_GAME_COLUMNS)]) + "".join(g for _, g in pieces)
+    lead = ("path",) if path else ()
+    return _csv([(*lead, *CSV_GAME_COLUMNS)]) + "".join(g for _, g in pieces)
 
 
 # --- HTML ---------------------------------------------------------------------
