@@ -8,6 +8,7 @@ seed misprints a number, the test says which (regulations.md §5).
 from __future__ import annotations
 
 import datetime
+import hashlib
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -38,11 +39,29 @@ def _seed(prefix: str) -> str:
 # -- the tables ------------------------------------------------------------
 
 
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _table(name: str) -> tuple[list[tuple[str, ...]], str]:
+    """The rows of a printed table shipped with the tests, and the checksum
+    its header records of them as read from the regulation's text."""
+    rows, checksum = [], ""
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if line.startswith("# sha256"):
+            checksum = line.rsplit(" ", 1)[1]
+        elif line and not line.startswith("#"):
+            rows.append(tuple(line.split("\t")))
+    return rows, checksum
+
+
+def _digest(rows: list[tuple[str, ...]]) -> str:
+    return hashlib.sha256(("\n".join("\t".join(r) for r in rows) + "\n").encode()).hexdigest()
+
+
 def test_table_a_is_the_printed_table() -> None:
-    """Every p → dp pair of 2009 §8.1(a), read from the seed's own table."""
-    text = _seed("000")
-    section = text[text.index("(a) The table of conversion") : text.index("(b) Table of")]
-    pairs = re.findall(r"\|\s*(1\.0|\.\d\d)\s*\|\s*(-?\d+)\s*", section)
+    """Every p → dp pair of 2009 §8.1(a), as printed (tests/data: checked in
+    every clone; the seed test below ties the data to the text)."""
+    pairs, _ = _table("fide-table-8-1a.tsv")
     assert len(pairs) == 101
     for p_text, dp in pairs:
         hundredths = round(float(p_text) * 100)
@@ -54,9 +73,7 @@ def test_table_a_is_the_printed_table() -> None:
 
 def test_table_b_is_the_printed_table() -> None:
     """Every row of 2009 §8.1(b): each D of the range maps to H, and −D to L."""
-    text = _seed("000")
-    section = text[text.index("(b) Table of") : text.index("8.2 Determining")]
-    rows = re.findall(r"(\d+)-(\d+)\s*\|\s*(\.\d\d|1\.0)\s*\|\s*(\.\d\d)", section)
+    rows, _ = _table("fide-table-8-1b.tsv")
     assert len(rows) == 50
     for lo, hi, h, low in rows:
         for d in range(int(lo), int(hi) + 1):
@@ -67,12 +84,40 @@ def test_table_b_is_the_printed_table() -> None:
 
 def test_chessa_tables_match_fide() -> None:
     """CHESSA prints the same two tables (Table 1 as percentages)."""
-    text = _seed("002")
-    section = text[text.index("Table 1\n") : text.index("Calculate a player's % score")]
-    pairs = re.findall(r"(\d{1,2})\t([+-]\d+|0\b)", section)
+    pairs, _ = _table("chessa-table-1.tsv")
     assert len(pairs) == 99
     for percent, dp in pairs:
         assert P_TO_DP[int(percent)] == int(dp), percent
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "start", "end", "pattern"),
+    [
+        (
+            "fide-table-8-1a.tsv", "000", "(a) The table of conversion", "(b) Table of",
+            r"\|\s*(1\.0|\.\d\d)\s*\|\s*(-?\d+)\s*",
+        ),
+        (
+            "fide-table-8-1b.tsv", "000", "(b) Table of", "8.2 Determining",
+            r"(\d+)-(\d+)\s*\|\s*(\.\d\d|1\.0)\s*\|\s*(\.\d\d)",
+        ),
+        (
+            "chessa-table-1.tsv", "002", "Table 1\n", "Calculate a player's % score",
+            r"(\d{1,2})\t([+-]\d+|0\b)",
+        ),
+    ],
+)  # fmt: skip
+def test_table_data_is_the_seed_text(
+    name: str, seed: str, start: str, end: str, pattern: str
+) -> None:
+    """The shipped rows are the regulation's own, and so is their checksum
+    (where the seeds are present; the data tests above run everywhere)."""
+    text = _seed(seed)
+    section = text[text.index(start) : text.index(end)]
+    from_seed = [tuple(m) for m in re.findall(pattern, section)]
+    rows, checksum = _table(name)
+    assert rows == from_seed
+    assert _digest(rows) == checksum == _digest(from_seed)
 
 
 # -- single games: FIDE's calculator (O-13) ----------------------------------
