@@ -22,7 +22,7 @@ from trfkit import __version__
 from trfkit._gc import no_cyclic_gc
 
 with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
-    from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
+    from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable, not_trf
     from trfkit.diagnostics import Diagnostic, Severity
     from trfkit.model import Dialect, Tournament
     from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
@@ -47,11 +47,15 @@ def _read(path: str, args: argparse.Namespace) -> Tournament:
     _read_check(path)
     try:
         max_size, max_line_length = _limits(args)
-        return load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
+        t = load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
     except LookupError as exc:
         raise _Usage(f"unknown encoding {encoding!r}") from exc
     except OSError as exc:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+    reason = not_trf(t.diagnostics)
+    if reason is not None:
+        raise _Usage(f"{path}: {reason}")
+    return t
 
 
 def _colour(stream: TextIO) -> bool:
@@ -200,7 +204,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
                     _unreadable(outcome.path, outcome.unreadable)
                 continue
             results.append(outcome)
-            if isinstance(outcome, Unreadable):
+            # The text report names it in its summary; other formats cannot.
+            if isinstance(outcome, Unreadable) and args.format != "text":
                 _unreadable(outcome.path, outcome.reason)
     if as_json:
         unusable = any(piece.unreadable is not None for piece in pieces)
@@ -226,9 +231,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if args.format == "sarif":
         out = render.render_sarif(checked, tool_version=__version__)
     elif args.format == "github":
-        out = render.render_github(checked)
+        out = render.render_github(results)
     else:
-        out = render.render_text(checked, colour=_colour(sys.stdout))
+        out = render.render_text(results, colour=_colour(sys.stdout))
     sys.stdout.write(out)
     if len(checked) < len(results):
         return EXIT_UNUSABLE
