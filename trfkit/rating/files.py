@@ -16,6 +16,7 @@ import attrs
 
 from trfkit.checks.files import Unreadable
 from trfkit.diagnostics import Diagnostic
+from trfkit.rating.model import RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
@@ -55,6 +56,9 @@ class RatedFile:
     players: int
     diagnostics: tuple[Diagnostic, ...]
     """The reader's findings (P codes)."""
+    warnings: tuple[str, ...] = ()
+    """What the command line should warn of, in words: a ``--k`` that the
+    rule set never gives."""
 
 
 def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile | Unreadable:
@@ -101,7 +105,23 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
         text = render.render_rating_html(report)
     else:
         text = render.render_rating_text(report, ascii=options.ascii)
-    return RatedFile(shown, text, games, len(report.players), tuple(t.diagnostics))
+    return RatedFile(
+        shown, text, games, len(report.players), tuple(t.diagnostics), _unused_k(options.k, report)
+    )
+
+
+def _unused_k(k: Mapping[int, int], report: RatingReport) -> tuple[str, ...]:
+    """A warning for each ``--k`` that the report's rule set gives to no
+    one: likely a slip, though a federation may have its reasons."""
+    from trfkit.rules import get
+
+    known = get(report.rules).k_values()
+    shown = ", ".join(map(str, sorted(known)))
+    return tuple(
+        f"--k {rank}={value}: {report.rules} gives no player a K of {value} (its K values: {shown})"
+        for rank, value in sorted(k.items())
+        if value not in known
+    )
 
 
 def wanted_ids(
