@@ -233,8 +233,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
                     _unreadable(outcome.path, outcome.unreadable)
                 continue
             results.append(outcome)
-            # The text report names it in its summary; other formats cannot.
-            if isinstance(outcome, Unreadable) and args.format != "text":
+            if isinstance(outcome, Unreadable):
                 _unreadable(outcome.path, outcome.reason)
     if as_json:
         unusable = any(piece.unreadable is not None for piece in pieces)
