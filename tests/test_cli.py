@@ -102,12 +102,14 @@ def test_strict_makes_warnings_fail() -> None:
     assert main(["parse", path, "--strict"]) == 1
 
 
-def test_binary_garbage_is_read_without_a_traceback(tmp_path: Path) -> None:
+def test_binary_garbage_is_refused_without_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "garbage.trf"
     path.write_bytes(bytes(range(256)) * 40)
     proc = run("parse", str(path), "--format", "json")
-    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr
-    assert json.loads(proc.stdout)["players"] == []
+    # bytes(range(256)) starts with a NUL: the file's first byte.
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr == f"trfkit: {path}: not a TRF file: a NUL byte at line 1, column 1: binary data, not text\n"
+    assert proc.stdout == ""
 
 
 def test_fmt_converts_and_reports_losses(

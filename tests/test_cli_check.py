@@ -39,8 +39,11 @@ def test_warnings_exit_0_unless_strict(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_unusable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, _, err = check(capsys, str(tmp_path / "missing.trf"))
-    assert status == 2 and "missing.trf" in err and "Traceback" not in err
+    missing = str(tmp_path / "missing.trf")
+    status, out, err = check(capsys, missing)
+    # The text report names it in its summary, and never says all is well.
+    assert status == 2 and err == f"trfkit: {missing}: no such file\n"
+    assert out == f"0 files checked; 1 file could not be read:\n  {missing}: no such file\n"
     status, _, err = check(capsys, str(FIXTURES / "roundrobin-8.trf"), "--rules", "fide-1999")
     assert status == 2 and "unknown rule set" in err
     assert check(capsys, str(FIXTURES / "roundrobin-8.trf"), "--type", "knockout")[0] == 2

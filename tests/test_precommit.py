@@ -1,8 +1,10 @@
-"""The shipped pre-commit hook (.pre-commit-hooks.yaml).
+"""The shipped pre-commit hook (.pre-commit-hooks.yaml) and the documented one.
 
 A repository with a broken TRF file fails ``pre-commit run trfkit-check``,
 and passes once the file is fixed; the hook's ``files`` pattern picks TRF
-files and leaves the rest of a repository alone.
+files and leaves the rest of a repository alone. The repository is set up
+with the ``repo: local`` block of docs/ci.md exactly as a user copies it
+(the README shows the same block), so the form documented for today works.
 """
 
 from __future__ import annotations
@@ -22,6 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 HOOK_ID = "trfkit-check"
+
+
+def documented_local_block(doc: Path) -> str:
+    """The YAML code block of ``doc`` that declares the ``repo: local`` hook."""
+    blocks = re.findall(r"```yaml\n(.*?)```", doc.read_text(encoding="utf-8"), re.DOTALL)
+    (local,) = [b for b in blocks if "repo: local" in b]
+    return str(local)
+
+
+def documented_local_configs() -> dict[str, dict[str, Any]]:
+    """That configuration as data, from docs/ci.md and from the README."""
+    docs = (ROOT / "docs" / "ci.md", ROOT / "README.md")
+    return {doc.name: yaml.safe_load(documented_local_block(doc)) for doc in docs}
 
 
 def shipped_hook() -> dict[str, Any]:
@@ -70,6 +85,21 @@ def test_files_pattern_matches_trf_files(path: str) -> None:
 )
 def test_files_pattern_leaves_other_files_alone(path: str) -> None:
     assert not re.search(shipped_hook()["files"], path)
+
+
+def test_the_documented_local_hook_is_the_shipped_one() -> None:
+    configs = documented_local_configs()
+    # README and docs/ci.md show one block, word for word.
+    assert configs["README.md"] == configs["ci.md"]
+    (repo,) = configs["ci.md"]["repos"]
+    (hook,) = repo["hooks"]
+    assert repo["repo"] == "local"
+    # The shipped hook's fields but one: `system` runs the trfkit on PATH,
+    # where `python` would have pre-commit install trfkit from a release.
+    shipped = shipped_hook()
+    assert hook["language"] == "system"
+    for field in ("id", "name", "entry", "files", "require_serial"):
+        assert hook[field] == shipped[field], field
 
 
 def _git(repo: Path, env: dict[str, str], *args: str) -> None:
@@ -137,15 +167,13 @@ def test_broken_trf_fails_the_hook_and_the_fix_passes(
     _git(repo, env, "config", "user.email", "arbiter@example.org")
     _git(repo, env, "config", "commit.gpgsign", "false")
 
-    # The shipped hook's own fields, with one change: `language: system`
-    # instead of `python`. A `language: python` hook makes pre-commit build a
-    # virtualenv and pip-install trfkit into it, from the network; `system`
-    # runs the entry as it is, so the `trfkit check` of the environment
-    # running these tests (first on PATH) checks the files.
-    hook = shipped_hook()
-    hook["language"] = "system"
-    config = {"repos": [{"repo": "local", "hooks": [hook]}]}
-    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    # The documented `repo: local` block, as a user pastes it. Its
+    # `language: system` runs the entry as it is, so the `trfkit check` of
+    # the environment running these tests (first on PATH) checks the files;
+    # the shipped `language: python` would have pre-commit pip-install
+    # trfkit from the network.
+    config = documented_local_block(ROOT / "docs" / "ci.md")
+    (repo / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
 
     tournaments = repo / "tournaments"
     tournaments.mkdir()

@@ -37,6 +37,11 @@ _MAX_CHUNK = 32
 # The extensions TRF files come with in the wild (.trf; .trfx for engine
 # files; .tab from ICU; .txt; bbpPairings' test .input), and files with none.
 _EXTENSIONS = {".trf", ".trfx", ".tab", ".txt", ".input", ""}
+# Of those, the ones only TRF files have: such a file is taken by its name
+# whatever it holds, so that one that is no TRF file (a .trf that is really
+# a .docx, an empty export) is reported, not passed over. The others are
+# also other programs' (notes.txt, README): only a TRF first line takes them.
+_TRF_EXTENSIONS = {".trf", ".trfx"}
 _TRF_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?(?:\d{3}|XX[A-Z]|###|BB[A-Z])(?: |\r|\n|$)")
 
 
@@ -69,8 +74,10 @@ def trf_files(paths: Iterable[str], globs: Sequence[str] = ()) -> Iterator[str]:
     folders skipped, and yields its TRF files: with ``globs``, the files whose
     path below the directory matches one of them (``fnmatch``: ``*`` also
     crosses ``/``; a pattern without ``/`` is matched against the name);
-    without, the files with a TRF file's extension (``.trf .trfx .tab .txt
-    .input`` or none) whose first line is a TRF record.
+    without, the ``.trf`` and ``.trfx`` files, and the files with another
+    extension TRF files come with (``.tab .txt .input`` or none) whose first
+    line is a TRF record. A file taken by its name or pattern that is no TRF
+    file is the reader's to refuse, and the caller's to report.
 
     >>> list(trf_files(["fixtures/ratinglist"]))
     []
@@ -92,7 +99,9 @@ def trf_files(paths: Iterable[str], globs: Sequence[str] = ()) -> Iterator[str]:
                 if globs:
                     if _matches(path.relative_to(root).as_posix(), globs):
                         found.append(str(path))
-                elif path.suffix.lower() in _EXTENSIONS and _looks_like_trf(path):
+                elif (suffix := path.suffix.lower()) in _TRF_EXTENSIONS or (
+                    suffix in _EXTENSIONS and _looks_like_trf(path)
+                ):
                     found.append(str(path))
         yield from sorted(found)
 

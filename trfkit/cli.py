@@ -22,7 +22,7 @@ from trfkit import __version__
 from trfkit._gc import no_cyclic_gc
 
 with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
-    from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable
+    from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable, not_trf
     from trfkit.diagnostics import Diagnostic, Severity
     from trfkit.model import Dialect, Tournament
     from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
@@ -47,11 +47,15 @@ def _read(path: str, args: argparse.Namespace) -> Tournament:
     _read_check(path)
     try:
         max_size, max_line_length = _limits(args)
-        return load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
+        t = load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
     except LookupError as exc:
         raise _Usage(f"unknown encoding {encoding!r}") from exc
     except OSError as exc:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+    reason = not_trf(t.diagnostics)
+    if reason is not None:
+        raise _Usage(f"{path}: {reason}")
+    return t
 
 
 def _colour(stream: TextIO) -> bool:
@@ -148,8 +152,35 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
 def _known_rules(name: str) -> None:
     from trfkit.rules import RULE_SETS
 
+    # --rules is read in lower case (str.lower in _event_options).
     if name != "auto" and name not in RULE_SETS:
         raise _Usage(f"unknown rule set {name!r}; choose auto or one of {', '.join(RULE_SETS)}")
+
+
+def _known_time_control(text: str | None) -> None:
+    """Refuse a --time-control the grammar cannot read: a file's own 122 is
+    reported as R102, but text given on the command line is the user's to fix."""
+    if text is None:
+        return
+    from trfkit.timecontrol import TimeControlError, parse_time_control
+
+    try:
+        parse_time_control(text)
+    except TimeControlError as exc:
+        raise _Usage(
+            f"--time-control {text!r} not understood: at column {exc.column} found "
+            f"{exc.found!r} where {exc.expected} was expected"
+        ) from exc
+
+
+def _known_codes(codes: set[str]) -> None:
+    from trfkit.codes import CODES
+
+    unknown = sorted(codes - CODES.keys())
+    if unknown:
+        raise _Usage(
+            f"--ignore: no such code {', '.join(unknown)} (the codes are listed in docs/codes.md)"
+        )
 
 
 def _codes(text: str) -> set[str]:
@@ -168,6 +199,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
     ignore: set[str] = set()
     for text in args.ignore or ():
         ignore |= _codes(text)
+    _known_codes(ignore)
+    _known_time_control(args.time_control)
     options = CheckOptions(
         rules=args.rules,
         type=args.type,
@@ -226,9 +259,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if args.format == "sarif":
         out = render.render_sarif(checked, tool_version=__version__)
     elif args.format == "github":
-        out = render.render_github(checked)
+        out = render.render_github(results)
     else:
-        out = render.render_text(checked, colour=_colour(sys.stdout))
+        out = render.render_text(results, colour=_colour(sys.stdout))
     sys.stdout.write(out)
     if len(checked) < len(results):
         return EXIT_UNUSABLE
@@ -363,6 +396,10 @@ def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[
         rank, sep, k = item.partition("=")
         if not sep or not rank.strip().isdigit() or not k.strip().isdigit():
             raise _Usage(f"--k {item!r}: expected {what}=K, e.g. --k 12=40")
+        # No rating regulation has a K outside 10-40; 1-100 catches a slip
+        # (a rating, a start rank) without second-guessing a federation.
+        if not 1 <= int(k) <= 100:
+            raise _Usage(f"--k {item!r}: K must be a whole number from 1 to 100, not {int(k)}")
         out[int(rank)] = int(k)
     return out
 
@@ -377,6 +414,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
+    _known_time_control(args.time_control)
     k = _k_overrides(args.k)
     # One file named as a file gets the one-report outputs of before; any
     # other command line (several files, a directory) the many-file shapes,
@@ -433,6 +471,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
                 documents.append(json.dumps(failed, indent=2, ensure_ascii=False))
                 continue
             _print_diagnostics(outcome.diagnostics, outcome.path, sys.stderr)
+            for warning in outcome.warnings:
+                print(f"trfkit: warning: {warning}", file=sys.stderr)
             rated.append(outcome)
             documents.append(outcome.text)
             if args.format == "jsonl" or (args.format in ("text", "html", "json") and single):
@@ -591,6 +631,7 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules",
         default="auto",
+        type=str.lower,
         metavar="NAME",
         help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
         f"for fast time controls) or one of {', '.join(RULE_SETS)}",
@@ -782,7 +823,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="YYYY-MM",
         help="pool only the tournaments that ended in this month (others are listed as left out)",
     )
-    rp.add_argument("--rules", default="auto", metavar="NAME", help="rule set (default: auto)")
+    rp.add_argument(
+        "--rules", default="auto", type=str.lower, metavar="NAME", help="rule set (default: auto)"
+    )
     rp.add_argument(
         "--rate-class",
         choices=("standard", "rapid", "blitz"),

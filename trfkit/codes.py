@@ -203,7 +203,8 @@ CODES: dict[str, Code] = {
             "format.missing-record",
             Severity.WARNING,
             "A record mandatory in the file's dialect is missing (TRF16: 012, "
-            "022, 032, 102 and 001; TRF26 also 042, 052 and 132).",
+            "022, 032, 102 and 001; TRF26 also 042, 052 and 132). Without a single "
+            "player record (001) it is an error: there is nothing to check or rate.",
             "TRF16 §2.1 (R ■); TRF26 §3.3",
             _ex("012 Spring Open", _P1, _P2),
             _ex(*_HEAD, _P1, _P2),
@@ -678,6 +679,22 @@ CODES: dict[str, Code] = {
             "Look for a line that lost its line breaks, or raise the limit "
             "(--max-line-length, or max_line_length= in Python).",
             load_options=(("max_line_length", 110),),
+        ),
+        Code(
+            "P012",
+            "format.not-trf",
+            Severity.ERROR,
+            "The file is no TRF file at all: it is empty, or not text (a ZIP "
+            "archive such as a .docx, .xlsx or .odt document, an Office 97-2003 "
+            "document, a PDF, an image, an archive, binary data with NUL bytes "
+            "or control characters). The command line refuses it (exit status 2); "
+            "the library reads it all the same, so that it writes back byte for "
+            "byte, and reports this error.",
+            None,
+            _ex("%PDF-1.7", "1 0 obj", "<< /Type /Catalog /Pages 2 0 R >>"),
+            _ex(*_HEAD, _P1, _P2),
+            "Give the tournament's TRF file: export it from the pairing program "
+            "(Swiss-Manager, Vega, ...) as a FIDE report (TRF), not as a document.",
         ),
     ]
 }

@@ -11,10 +11,11 @@ same codec gives back the same bytes.
 from __future__ import annotations
 
 import codecs
+import re
 
 import attrs
 
-__all__ = ["Decoded", "decode", "encode"]
+__all__ = ["Decoded", "NotTrf", "decode", "encode", "sniff"]
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -77,3 +78,145 @@ def encode(text: str, encoding: str, bom: bool) -> bytes:
             if codec == encoding:
                 return bom_bytes + data
     return data
+
+
+@attrs.frozen
+class NotTrf:
+    """Why some bytes are no TRF file (:func:`sniff`), and where it shows."""
+
+    reason: str
+    """E.g. ``"a PDF document, not text"``; follows ``"not a TRF file: "``."""
+    line: int = 1
+    column: int = 1
+
+
+# The first bytes of what is given as a TRF file by mistake: an office
+# document (ZIP: .docx, .xlsx, .odt; OLE2: .doc, .xls), a PDF, an image, an
+# archive. Every one starts with a byte or letters no TRF record starts with
+# (a record starts with its 3-character code: digits, XX?, BB?, ###).
+_MAGIC = (
+    (b"PK\x03\x04", "a ZIP archive (as .docx, .xlsx and .odt documents are)"),
+    (b"PK\x05\x06", "an empty ZIP archive"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a Microsoft Office 97-2003 document (.doc, .xls)"),
+    (b"%PDF-", "a PDF document"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!\x1a\x07", "a RAR archive"),
+)
+
+# Control characters no text file holds: C0 but tab, LF, VT, FF, CR and
+# SUB (0x1A, the end of a DOS text file), and DEL. NUL is looked for on its
+# own, in the whole file.
+_CONTROLS = bytes([*range(1, 9), *range(14, 26), *range(27, 32), 127])
+_DELETE_CONTROLS = dict.fromkeys(_CONTROLS)
+_SAMPLE = 8192
+"""How much of the start of a file the share of control characters is
+counted in."""
+_WIDE = ("utf-16", "utf-32")
+
+
+def sniff(data: bytes | str, encoding: str | None = None) -> NotTrf | None:
+    """Why ``data`` is no TRF file at all, or ``None`` when it is text.
+
+    Refused: nothing but white space; the signature of a ZIP archive
+    (.docx, .xlsx, .odt), an Office 97-2003 document, a PDF, a PNG, JPEG or
+    GIF image, a gzip, 7-Zip or RAR archive; a NUL byte anywhere (binary
+    data; UTF-16 and UTF-32 text, which has them, is looked at decoded: it
+    needs its byte-order mark or ``encoding``); more than one character in
+    20 of the first 8 KiB a control character that no text holds. Anything
+    else is text, whatever it says: a text file that is not a tournament
+    report is the reader's to report, record by record.
+
+    >>> sniff(b"012 Spring Open\\n") is None
+    True
+    >>> sniff(b"%PDF-1.7\\n").reason
+    'a PDF document, not text'
+    >>> sniff(b"012 Spring\\x00Open\\n")
+    NotTrf(reason='a NUL byte at line 1, column 11: binary data, not text', line=1, column=11)
+    """
+    if isinstance(data, bytes):
+        head = data[:8]
+        for magic, what in _MAGIC:
+            if head.startswith(magic):
+                return NotTrf(f"{what}, not text")
+        codec = _wide_codec(data, encoding)
+        if codec is not None:
+            # Only the start: enough to tell text from binary data.
+            return _sniff_text(data[: _SAMPLE * 4].decode(codec, errors="replace"))
+        if data.startswith(codecs.BOM_UTF8):
+            data = data[len(codecs.BOM_UTF8) :]
+        if not data or data.isspace():
+            return NotTrf("the file is empty" if not data else "the file holds only white space")
+        nul = data.find(b"\x00")
+        if nul >= 0:
+            line, column = _place(data[:nul].decode("utf-8", errors="replace"))
+            hint = ""
+            odd, even = data[1:64:2], data[:64:2]
+            if len(data) >= 4 and (odd.count(0) == len(odd) or even.count(0) == len(even)):
+                hint = " (UTF-16 text without its byte-order mark? give its encoding, utf-16-le)"
+            return NotTrf(
+                f"a NUL byte at line {line}, column {column}: binary data, not text{hint}",
+                line,
+                column,
+            )
+        sample = data[:_SAMPLE]
+        controls = len(sample) - len(sample.translate(None, _CONTROLS))
+        return _too_many_controls(controls, len(sample))
+    head_text = data[:8].encode("latin-1", errors="replace")
+    for magic, what in _MAGIC:
+        if head_text.startswith(magic):
+            return NotTrf(f"{what}, not text")
+    return _sniff_text(data.removeprefix("\ufeff"))
+
+
+def _sniff_text(text: str) -> NotTrf | None:
+    """:func:`sniff` of decoded text: a ``str`` given, or the start of a
+    UTF-16 or UTF-32 file."""
+    text = text.removeprefix("\ufeff")
+    if not text or text.isspace():
+        return NotTrf("the file is empty" if not text else "the file holds only white space")
+    nul = text.find("\x00")
+    if nul >= 0:
+        line, column = _place(text[:nul])
+        return NotTrf(
+            f"a NUL character at line {line}, column {column}: binary data, not text",
+            line,
+            column,
+        )
+    sample = text[:_SAMPLE]
+    controls = len(sample) - len(sample.translate(_DELETE_CONTROLS))
+    return _too_many_controls(controls, len(sample), "characters")
+
+
+def _too_many_controls(controls: int, size: int, unit: str = "bytes") -> NotTrf | None:
+    if controls >= 2 and controls * 20 > size:
+        return NotTrf(
+            f"binary data, not text: {controls} control characters in the first {size:,} {unit}"
+        )
+    return None
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _place(before: str) -> tuple[int, int]:
+    """The 1-based line and column of the character after ``before``."""
+    lines = _LINE_BREAK.split(before)
+    return len(lines), len(lines[-1]) + 1
+
+
+def _wide_codec(data: bytes, encoding: str | None) -> str | None:
+    """The UTF-16 or UTF-32 codec ``data`` is in, by ``encoding`` or its
+    byte-order mark; ``None`` for any other encoding."""
+    if encoding is not None:
+        name = codecs.lookup(encoding).name
+        return name if name.startswith(_WIDE) else None
+    for bom_bytes, codec in _BOMS:
+        if codec.startswith(_WIDE) and data.startswith(bom_bytes):
+            # The BOM is decoded with the rest, as U+FEFF: _sniff_text drops it.
+            return codec
+    return None

@@ -205,7 +205,8 @@ def event_of(
 ) -> Event:
     """The type, time control and rule set of ``t``, each given or found.
 
-    ``rules`` is a rule-set name, a :class:`RuleSet`, or ``"auto"``;
+    ``rules`` is a rule-set name, a :class:`RuleSet`, or ``"auto"`` (names
+    in any case);
     ``type`` a :class:`TournamentType` or its value (``"swiss"``, ...);
     ``time_control`` free text that replaces the file's 122/222.
     A name that is no rule set raises ``KeyError``; a bad type ``ValueError``.
@@ -214,7 +215,7 @@ def event_of(
     start = _start(t)
     if isinstance(rules, RuleSet):
         rule_set, rules_source = rules.as_of(start), "given"
-    elif rules == "auto":
+    elif rules.lower() == "auto":
         rule_set, rules_source = choose_rules(start, tc)
     else:
         rule_set, rules_source = get(rules).as_of(start), "given"

@@ -30,7 +30,7 @@ from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.codes import diagnostic as _diag
 from trfkit.columns import Field, Layout, header_specs, layout
 from trfkit.dates import date_is_valid, parse_date
-from trfkit.decode import decode
+from trfkit.decode import decode, sniff
 from trfkit.diagnostics import Diagnostic, Severity, TrfSyntaxError
 from trfkit.model import (
     AbnormalPoints,
@@ -1037,7 +1037,11 @@ def loads(
     With ``strict=True`` a file with errors raises :class:`TrfSyntaxError`
     carrying every diagnostic.
 
-    Input over ``max_size`` bytes (characters, for text) is not read: the
+    Input that is no TRF file at all (empty, an office document, a PDF, an
+    image, binary data: :func:`trfkit.decode.sniff`) is read all the same,
+    so that it writes back byte for byte, but its one diagnostic is a P012
+    error saying why; ``trfkit`` commands refuse it. Input over
+    ``max_size`` bytes (characters, for text) is not read: the
     tournament is empty but for one P010 error. A line over
     ``max_line_length`` characters is kept verbatim, not read (P011). Either
     limit is off when ``None``. Time and memory grow linearly with the input.
@@ -1047,6 +1051,7 @@ def loads(
             len(data), max_size, "bytes" if isinstance(data, bytes) else "characters", path, strict
         )
     ctx = _Context()
+    not_trf = sniff(data, encoding)
     if isinstance(data, bytes):
         decoded = decode(data, encoding)
         source = SourceInfo(decoded.encoding, decoded.bom, "\n", path)
@@ -1078,6 +1083,20 @@ def loads(
         tokens = _tokens(normal)
         del normal
         t = _build_tournament(tokens, line_ends, ends_with_lf, source, ctx, max_line_length)
+    if not_trf is not None:
+        # Read all the same, so that it writes back byte for byte; but what
+        # the records of something that is no TRF file say is noise: this
+        # is the one finding.
+        t.diagnostics = [
+            _diag(
+                "P012",
+                not_trf.line,
+                not_trf.column,
+                f"not a TRF file: {not_trf.reason}",
+                found=not_trf.reason,
+                expected="a text file of TRF records",
+            )
+        ]
     if strict and any(d.severity is Severity.ERROR for d in t.diagnostics):
         raise TrfSyntaxError(t.diagnostics, path or "<string>")
     return t
@@ -1262,11 +1281,9 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
     missing = [
         code for code, spec in specs.items() if dialect in spec.mandatory and code not in present
     ]
-    if not t.players:
-        missing.append("001")
     if missing:
         names = ", ".join(
-            f"{c} ({specs[c].name.replace('_', ' ')})" if c in specs else f"{c} (player)"
+            f"{c} ({specs[c].name.replace('_', ' ')})"
             for c in missing
         )
         out.append(
@@ -1277,6 +1294,21 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
                 f"mandatory record{'s' if len(missing) > 1 else ''} missing for {dialect.upper()}: {names}",
                 found="none",
                 expected=", ".join(missing),
+            )
+        )
+    if not t.players:
+        # A tournament report lists its players (TRF16 §2.2); without one
+        # there is nothing to check or rate: an error, never a clean file.
+        out.append(
+            _diag(
+                "P007",
+                1,
+                1,
+                "no player record (001): the file lists no players, so there is "
+                "nothing to check or rate",
+                found="no 001 record",
+                expected="a 001 record for each player",
+                severity=Severity.ERROR,
             )
         )
     return out

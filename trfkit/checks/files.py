@@ -28,6 +28,7 @@ __all__ = [
     "check_task",
     "load_task",
     "not_a_file",
+    "not_trf",
 ]
 
 
@@ -61,6 +62,10 @@ def check_file(
 ) -> CheckedFile:
     """Read and check one file; ``data`` stands in for its bytes (stdin).
 
+    A file that is no TRF file at all (:func:`not_trf`) is not checked: its
+    one diagnostic is the reader's P012, whatever ``ignore`` says, and its
+    dialect, rules and type are ``None``.
+
     Raises ``OSError`` when the file cannot be read, ``LookupError`` for an
     unknown encoding, ``KeyError`` for an unknown rule set.
     """
@@ -72,6 +77,9 @@ def check_file(
         if data is not None
         else load(path, encoding=encoding, max_size=max_size, max_line_length=max_line_length)
     )
+    refused = [d for d in t.diagnostics if d.code == "P012"]
+    if refused:
+        return CheckedFile(path, None, None, None, tuple(refused))
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     skip = set(ignore) | inline_ignores(t)
     found = [d for d in t.diagnostics if d.code not in skip]
@@ -97,7 +105,8 @@ class CheckOptions:
 
 @attrs.frozen
 class Unreadable:
-    """A file that could not be read at all (missing, a folder, no access)."""
+    """A file that could not be read at all (missing, a folder, no access)
+    or that is no TRF file (empty, a document, an image, binary data)."""
 
     path: str
     reason: str
@@ -106,6 +115,12 @@ class Unreadable:
 def not_a_file(path: str) -> str:
     """Why ``path``, which is not a regular file, cannot be read."""
     return "no such file" if not os.path.exists(path) else "not a file"
+
+
+def not_trf(diagnostics: Iterable[Diagnostic]) -> str | None:
+    """Why a file is no TRF file at all (``"not a TRF file: ..."``, the
+    reader's P012), or ``None``: such a file is refused, not checked."""
+    return next((d.message for d in diagnostics if d.code == "P012"), None)
 
 
 def load_task(
@@ -125,10 +140,13 @@ def load_task(
     size, length = max_size, max_line_length
     try:
         if data is not None:
-            return loads(data, encoding=encoding, max_size=size, max_line_length=length)
-        return load(path, encoding=encoding, max_size=size, max_line_length=length)
+            t = loads(data, encoding=encoding, max_size=size, max_line_length=length)
+        else:
+            t = load(path, encoding=encoding, max_size=size, max_line_length=length)
     except OSError as exc:
         return Unreadable(path, str(exc.strerror or exc))
+    reason = not_trf(t.diagnostics)
+    return t if reason is None else Unreadable(path, reason)
 
 
 def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> CheckedFile | Unreadable:
@@ -153,6 +171,9 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
         )
     except OSError as exc:
         return Unreadable(path, str(exc.strerror or exc))
+    reason = not_trf(checked.diagnostics)
+    if reason is not None:
+        return Unreadable(path, reason)
     if options.min_rank:
         kept = tuple(d for d in checked.diagnostics if d.severity.rank >= options.min_rank)
         checked = attrs.evolve(checked, diagnostics=kept)

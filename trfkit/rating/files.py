@@ -16,7 +16,7 @@ import attrs
 
 from trfkit.checks.files import Unreadable
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.rating.model import CheckSummary
+from trfkit.rating.model import CheckSummary, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
@@ -63,6 +63,9 @@ class RatedFile:
     check_errors: int = 0
     """The errors ``trfkit check`` finds in the file: the report carries a
     banner, and ``trfkit rate`` exits 1."""
+    warnings: tuple[str, ...] = ()
+    """What the command line should warn of, in words: a ``--k`` that the
+    rule set never gives."""
 
 
 def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile | Unreadable:
@@ -119,7 +122,13 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
     if options.games_csv and options.format != "csv":
         games = render.rating_csv_rows(report, shown if options.path_column else None)[1]
     return RatedFile(
-        shown, text, games, len(report.players), tuple(t.diagnostics), summary.errors
+        shown,
+        text,
+        games,
+        len(report.players),
+        tuple(t.diagnostics),
+        summary.errors,
+        _unused_k(options.k, report),
     )
 
 
@@ -130,6 +139,20 @@ def check_summary(diagnostics: Iterable[Diagnostic]) -> CheckSummary:
         if d.severity is Severity.ERROR:
             counts[d.code] = counts.get(d.code, 0) + 1
     return CheckSummary(sum(counts.values()), tuple(sorted(counts.items())))
+
+
+def _unused_k(k: Mapping[int, int], report: RatingReport) -> tuple[str, ...]:
+    """A warning for each ``--k`` that the report's rule set gives to no
+    one: likely a slip, though a federation may have its reasons."""
+    from trfkit.rules import get
+
+    known = get(report.rules).k_values()
+    shown = ", ".join(map(str, sorted(known)))
+    return tuple(
+        f"--k {rank}={value}: {report.rules} gives no player a K of {value} (its K values: {shown})"
+        for rank, value in sorted(k.items())
+        if value not in known
+    )
 
 
 def wanted_ids(

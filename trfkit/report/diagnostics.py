@@ -94,22 +94,33 @@ def text_line(d: Diagnostic, path: str, colour: bool = False) -> str:
     return line[:start] + painted + line[start + len(sev) :]
 
 
-def render_text(files: Sequence[CheckedFile], *, colour: bool = False) -> str:
+def render_text(files: Sequence[CheckedFile | Unreadable], *, colour: bool = False) -> str:
     """One line per diagnostic, then a summary line; ends with a newline.
 
     With ``colour=True`` the severity word is coloured with ANSI escapes
-    (red error, yellow warning, cyan info), as ``trfkit parse`` does.
+    (red error, yellow warning, cyan info), as ``trfkit parse`` does. The
+    summary names each file that could not be read, with the reason, and
+    says "no problems found" only when every file was read.
+
+    >>> print(render_text([Unreadable("a.docx", "not a TRF file: a ZIP archive")]), end="")
+    0 files checked; 1 file could not be read:
+      a.docx: not a TRF file: a ZIP archive
     """
-    lines = [text_line(d, f.path, colour) for f in files for d in f.diagnostics]
-    counts = summary_counts(files)
+    read = [f for f in files if isinstance(f, CheckedFile)]
+    lines = [text_line(d, f.path, colour) for f in read for d in f.diagnostics]
+    counts = summary_counts(read)
     checked = f"{_plural(counts['files'], 'file')} checked"
+    unread = [f for f in files if isinstance(f, Unreadable)]
     if counts["error"] + counts["warning"] + counts["info"] == 0:
-        lines.append(f"{checked}: no problems found")
+        lines.append(f"{checked}: no problems found" if not unread else checked)
     else:
         lines.append(
             f"{checked}: {_plural(counts['error'], 'error')}, "
             f"{_plural(counts['warning'], 'warning')}, {_plural(counts['info'], 'info')}"
         )
+    if unread:
+        lines[-1] += f"; {_plural(len(unread), 'file')} could not be read:"
+        lines += [f"  {f.path}: {f.reason}" for f in unread]
     return "\n".join(lines) + "\n"
 
 
@@ -342,8 +353,9 @@ def _escape_property(s: str) -> str:
     return _escape_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(files: Sequence[CheckedFile]) -> str:
-    """GitHub Actions workflow commands, one line per diagnostic.
+def render_github(files: Sequence[CheckedFile | Unreadable]) -> str:
+    """GitHub Actions workflow commands, one line per diagnostic, and an
+    error on each file that could not be read (titled ``unreadable``).
 
     >>> from trfkit.diagnostics import Diagnostic, Severity
     >>> d = Diagnostic("P002", Severity.WARNING, 0, 0, "50% done")
@@ -352,6 +364,10 @@ def render_github(files: Sequence[CheckedFile]) -> str:
     """
     out: list[str] = []
     for f in files:
+        if isinstance(f, Unreadable):
+            where = f"file={_escape_property(f.path)},title=unreadable"
+            out.append(f"::error {where}::{_escape_data(f.reason)}")
+            continue
         for d in f.diagnostics:
             props = [f"file={_escape_property(f.path)}"]
             if d.line >= 1:

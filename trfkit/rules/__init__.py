@@ -295,6 +295,23 @@ class RuleSet:
                 return r
         return None
 
+    def k_values(self) -> frozenset[int]:
+        """Every K this rule set gives: by rating, to a player new to the
+        list, to a junior, by rate class; in its text and its amendments.
+
+        >>> sorted(get("fide-2024").k_values())
+        [10, 20, 40]
+        """
+        found: set[int] = set()
+        for r in (self, *(attrs.evolve(self, **a.changes) for a in self.amendments)):
+            found.update(k for _, k in r.k_by_rating or ())
+            if r.k_new_player is not None:
+                found.add(r.k_new_player[1])
+            if r.k_junior is not None:
+                found.add(r.k_junior[2])
+            found.update((r.k_by_class or {}).values())
+        return frozenset(found)
+
     def minimum_minutes(self, rating: int) -> int | None:
         """The least minutes for 60 moves that a game involving ``rating`` needs."""
         if self.standard_minimum_minutes is None:
@@ -355,8 +372,13 @@ def names() -> list[str]:
 
 
 def get(name: str) -> RuleSet:
-    """The rule set called ``name`` (``KeyError`` naming the choices if none)."""
+    """The rule set called ``name``, in any case (``KeyError`` naming the
+    choices if none).
+
+    >>> get("FIDE-2024").name
+    'fide-2024'
+    """
     try:
-        return RULE_SETS[name]
+        return RULE_SETS[name.lower()]
     except KeyError:
         raise KeyError(f"unknown rule set {name!r}; choose one of {', '.join(RULE_SETS)}") from None
