@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from itertools import islice
 from operator import attrgetter
+from typing import TypeVar
 
 from trfkit.checks._index import pairings
 from trfkit.checks._util import diag, line_of
@@ -29,6 +30,7 @@ _POINTS_COLUMN = _PLAYER["points"].first
 _RANK_COLUMN = _PLAYER["rank"].first
 _ZERO = Decimal(0)
 _RANK = attrgetter("rank")
+_T = TypeVar("_T")
 
 
 def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
@@ -208,84 +210,103 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
         # are the teams' (TRF26 §3.3), so players' ranks need not follow them.
         return
     unranked = [p for p in players if not p.rank]
-    if unranked:
-        if len(unranked) == len(players):
-            yield diag(
-                "S105",
-                line_of(players[0]),
-                _RANK_COLUMN,
-                "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
-                found="blank",
-                expected="the final rank of each player",
-                severity=Severity.WARNING,
-            )
-            return
-        if len(unranked) > MANY_RANK_FINDINGS:
-            yield diag(
-                "S105",
-                line_of(unranked[0]),
-                _RANK_COLUMN,
-                f"{len(unranked)} of the {len(players)} players have no rank: "
-                + _listed(map(_player, unranked), len(unranked)),
-                found=f"{len(unranked)} blank ranks",
-                expected="the final rank of each player",
-                severity=Severity.WARNING,
-            )
-        else:
-            for p in unranked:
-                yield diag(
-                    "S105",
-                    line_of(p),
-                    _RANK_COLUMN,
-                    f"player {p.start_rank} has no rank",
-                    found="blank" if p.rank is None else "0",
-                    expected="the player's final rank",
-                    severity=Severity.WARNING,
-                )
+    if unranked and len(unranked) == len(players):
+        yield diag(
+            "S105",
+            line_of(players[0]),
+            _RANK_COLUMN,
+            "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
+            found="blank",
+            expected="the final rank of each player",
+            severity=Severity.WARNING,
+        )
+        return
+    yield from _one_or_each(unranked, _no_rank, lambda: _no_ranks(unranked, len(players)))
     ranked = sorted((p for p in players if p.rank), key=_RANK)
     n = len(t.players)
     beyond = [p for p in ranked if p.rank is not None and p.rank > n]
-    if len(beyond) > MANY_RANK_FINDINGS:
-        yield diag(
-            "S105",
-            line_of(beyond[0]),
-            _RANK_COLUMN,
-            f"{len(beyond)} players are ranked beyond the {n} players of the file: "
-            + _listed((f"{_player(p)} ranked {p.rank}" for p in beyond), len(beyond)),
-            found=f"{len(beyond)} ranks above {n}",
-            expected=f"ranks from 1 to {n}",
-        )
-    else:
-        for p in beyond:
-            yield diag(
-                "S105",
-                line_of(p),
-                _RANK_COLUMN,
-                f"player {p.start_rank} is ranked {p.rank}, but the file has {n} players",
-                found=str(p.rank),
-                expected=f"a rank from 1 to {n}",
-            )
+    yield from _one_or_each(beyond, lambda p: _beyond(p, n), lambda: _all_beyond(beyond, n))
     below = _displaced(ranked)
-    if len(below) <= MANY_RANK_FINDINGS:
-        for p, lowest in below:
-            points = p.points if p.points is not None else _ZERO
-            low = lowest.points if lowest.points is not None else _ZERO
-            yield diag(
-                "S105",
-                line_of(p),
-                _RANK_COLUMN,
-                f"player {p.start_rank} is ranked {p.rank} with {_fmt(points)} points, "
-                f"below player {lowest.start_rank} (rank {lowest.rank}) who has "
-                f"{_fmt(low)}",
-                found=str(p.rank),
-                expected=f"a rank above {lowest.rank}",
-            )
-        return
-    # The rank column is broken wholesale: say so once, and what it looks like.
+    yield from _one_or_each(below, lambda pair: _below(*pair), lambda: _out_of_order(below, ranked))
+
+
+def _one_or_each(
+    found: list[_T], each: Callable[[_T], Diagnostic], one: Callable[[], Diagnostic]
+) -> Iterator[Diagnostic]:
+    """A finding for each of ``found``, or one for all when they are more
+    than :data:`MANY_RANK_FINDINGS`."""
+    if len(found) > MANY_RANK_FINDINGS:
+        yield one()
+    else:
+        yield from map(each, found)
+
+
+def _no_rank(p: Player) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(p),
+        _RANK_COLUMN,
+        f"player {p.start_rank} has no rank",
+        found="blank" if p.rank is None else "0",
+        expected="the player's final rank",
+        severity=Severity.WARNING,
+    )
+
+
+def _no_ranks(unranked: list[Player], players: int) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(unranked[0]),
+        _RANK_COLUMN,
+        f"{len(unranked)} of the {players} players have no rank: "
+        + _listed(map(_player, unranked), len(unranked)),
+        found=f"{len(unranked)} blank ranks",
+        expected="the final rank of each player",
+        severity=Severity.WARNING,
+    )
+
+
+def _beyond(p: Player, n: int) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(p),
+        _RANK_COLUMN,
+        f"player {p.start_rank} is ranked {p.rank}, but the file has {n} players",
+        found=str(p.rank),
+        expected=f"a rank from 1 to {n}",
+    )
+
+
+def _all_beyond(beyond: list[Player], n: int) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(beyond[0]),
+        _RANK_COLUMN,
+        f"{len(beyond)} players are ranked beyond the {n} players of the file: "
+        + _listed((f"{_player(p)} ranked {p.rank}" for p in beyond), len(beyond)),
+        found=f"{len(beyond)} ranks above {n}",
+        expected=f"ranks from 1 to {n}",
+    )
+
+
+def _below(p: Player, lowest: Player) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(p),
+        _RANK_COLUMN,
+        f"player {p.start_rank} is ranked {p.rank} with {_points(p)} points, "
+        f"below player {lowest.start_rank} (rank {lowest.rank}) who has {_points(lowest)}",
+        found=str(p.rank),
+        expected=f"a rank above {lowest.rank}",
+    )
+
+
+def _out_of_order(below: list[tuple[Player, Player]], ranked: list[Player]) -> Diagnostic:
+    """The rank column broken wholesale: said once, with what it looks like."""
     cause = ""
     if all(p.rank == p.start_rank for p in ranked):
         cause = " (the rank column repeats the starting ranks)"
-    yield diag(
+    return diag(
         "S105",
         line_of(below[0][0]),
         _RANK_COLUMN,
