@@ -186,11 +186,11 @@ def test_rules_given_and_a_type_from_the_pairings(
 ) -> None:
     path = tmp_path / "x.trf"
     path.write_text(SPRING.replace("092 Swiss\n", ""), encoding="utf-8")
-    _, out = run(capsys, str(path), "--rules", "fide-2022")
+    _, out = run(capsys, str(path), "--rules", "fide-2024")
     assert out.splitlines()[0] == (
         f"{path}: event: Spring Open; Swiss (from the pairings), 2 of 3 rounds played, "
         "2025-03-01..2025-03-02; 6 players (5 rated, 1 unrated, 1 titled), 2 federations; "
-        "rules fide-2022 (given)"
+        "rules fide-2024 (given)"
     )
 
 
@@ -282,6 +282,13 @@ def test_event_line_variants() -> None:
         "no name (012); team event (192), 1 round, no dates; 8 players (8 rated, 0 unrated, "
         "0 titled), 1 federation, 2 teams; rules fide-2017 (auto: no start date: the newest "
         "rules)"
+    )
+
+
+def test_a_note_on_rules_given_is_kept_as_given() -> None:
+    source = "given; not in force at the start 2019-01-05"
+    assert event_line(_summary(rules_source=source)).endswith(
+        "; rules fide-2017 (given; not in force at the start 2019-01-05)"
     )
 
 

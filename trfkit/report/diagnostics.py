@@ -232,7 +232,9 @@ def event_line(s: EventSummary) -> str:
     )
     if s.teams:
         field += f", {_count(s.teams, 'team')}"
-    why = "given" if s.rules_source == "given" else f"auto: {s.rules_source}"
+    # "given", or "given; ..." with a note on it; else what auto went by.
+    given = s.rules_source.split(";")[0] == "given"
+    why = s.rules_source if given else f"auto: {s.rules_source}"
     name = s.name if s.name is not None else "no name (012)"
     return f"{name}; {kind}, {rounds}, {dates}; {field}; rules {s.rules} ({why})"
 
