@@ -5,7 +5,7 @@ he ran it (the right field, the right rounds, the right rules).
 >>> import trfkit
 >>> from trfkit.event import event_of
 >>> t = trfkit.loads(
-...     "012 Spring Open\\n042 2018/04/08\\n"
+...     "012 Spring Open\\n042 2025/05/01\\n"
 ...     "001    1 m GM Novak, Jan                        2399 SLO    14600012 1990/05/01  "
 ...     "1.0    1     2 w 1\\n"
 ...     "001    2 w    Horvat, Eva                          0 CRO             1990/05/01  "
@@ -14,8 +14,8 @@ he ran it (the right field, the right rounds, the right rules).
 >>> s = summarize(t, event_of(t, type="swiss"))
 >>> s.name, s.type.value, s.rounds, s.players, s.rated, s.unrated, s.titled, s.federations
 ('Spring Open', 'swiss', 1, 2, 1, 1, 1, 2)
->>> s.rules, s.rules_source
-('fide-2009', 'start 2018-04-08')
+>>> s.rules, s.rules_source, s.start
+('fide-2024', 'start 2025-05-01', datetime.date(2025, 5, 1))
 """
 
 from __future__ import annotations
