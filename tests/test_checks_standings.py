@@ -212,3 +212,92 @@ def test_s104_in_integer_units_agrees_with_the_decimal_totals(
     if flagged:  # both totals to every decimal they have (1.75 is not "1.8")
         (d,) = flagged
         assert Decimal(d.found or "") == declared and Decimal(d.expected or "") == total
+
+
+# -- S105: one finding per displaced player, or one for a broken column -------
+
+
+def s105(*lines: str) -> list[tuple[str, int, str]]:
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    return [(d.severity.value, d.line, d.message) for d in validate(t) if d.code == "S105"]
+
+
+def climbing(n: int) -> list[str]:
+    # Player i, ranked i, has (i - 1) / 2 points: every player below the
+    # first has more points than player 1 (0.0) above him.
+    return [player(i, f"{(i - 1) / 2:.1f}") for i in range(1, n + 1)]
+
+
+def test_ten_displaced_players_are_reported_each() -> None:
+    found = s105(*climbing(11))
+    assert [(sev, line) for sev, line, _ in found] == [("error", 5 + i) for i in range(1, 11)]
+    assert found[0][2] == "player 2 is ranked 2 with 0.5 points, below player 1 (rank 1) who has 0.0"
+
+
+def test_eleven_displaced_players_are_one_finding() -> None:
+    assert s105(*climbing(12)) == [
+        (
+            "error",
+            6,
+            "the ranks do not follow the points: 11 of the 12 ranked players are ranked "
+            "below a player with fewer points (the rank column repeats the starting ranks): "
+            "rank 2 Player 2 with 0.5 (rank 1 has 0.0), rank 3 Player 3 with 1.0 (rank 1 has "
+            "0.0), rank 4 Player 4 with 1.5 (rank 1 has 0.0), rank 5 Player 5 with 2.0 (rank 1 "
+            "has 0.0), rank 6 Player 6 with 2.5 (rank 1 has 0.0), and 6 more",
+        )
+    ]
+
+
+def test_a_broken_column_that_is_not_the_start_ranks() -> None:
+    # Twelve players whose points fall with their start rank, ranked upside
+    # down: ranks 2..12 (players 11..1) all have more than rank 1 (player 12).
+    lines = [player(i, f"{(12 - i) / 2:.1f}", place=13 - i) for i in range(1, 13)]
+    ((sev, line, message),) = s105(*lines)
+    # The first displaced player is rank 2, player 11, on line 4 + 11.
+    assert (sev, line) == ("error", 15)
+    assert message.startswith(
+        "the ranks do not follow the points: 11 of the 12 ranked players are ranked below a "
+        "player with fewer points: rank 2 Player 11 with 0.5 (rank 1 has 0.0), "
+    )
+    assert message.endswith(", and 6 more")
+
+
+def test_ninety_player_swiss_ranked_by_start_rank() -> None:
+    # A 90-player Swiss whose rank column holds the start ranks: one finding,
+    # whose count is every player with more points than someone above him.
+    points = [(i * 7 % 19) / 2 for i in range(1, 91)]
+    lines = [player(i, f"{points[i - 1]:.1f}") for i in range(1, 91)]
+    out_of_order = [i for i in range(2, 91) if points[i - 1] > min(points[: i - 1])]
+    ((sev, line, message),) = s105(*lines)
+    assert (sev, line) == ("error", 4 + out_of_order[0])
+    assert f": {len(out_of_order)} of the 90 ranked players" in message
+    assert "(the rank column repeats the starting ranks)" in message
+    assert message.endswith(f", and {len(out_of_order) - 5} more")
+
+
+def test_many_missing_ranks_are_one_warning() -> None:
+    ranked = [player(1, "5.0")]
+    ten = s105(*ranked, *(player(i, "1.0", place=0) for i in range(2, 12)))
+    assert [(sev, line) for sev, line, _ in ten] == [("warning", 4 + i) for i in range(2, 12)]
+    eleven = s105(*ranked, *(player(i, "1.0", place=0) for i in range(2, 13)))
+    assert eleven == [
+        (
+            "warning",
+            6,
+            "11 of the 12 players have no rank: player 2 Player 2, player 3 Player 3, "
+            "player 4 Player 4, player 5 Player 5, player 6 Player 6, and 6 more",
+        )
+    ]
+
+
+def test_many_ranks_beyond_the_field_are_one_finding() -> None:
+    beyond = [player(i, "1.0", place=100 + i) for i in range(2, 13)]
+    ((sev, line, message),) = s105(player(1, "5.0"), *beyond)
+    assert (sev, line) == ("error", 6)
+    assert message == (
+        "11 players are ranked beyond the 12 players of the file: player 2 Player 2 ranked "
+        "102, player 3 Player 3 ranked 103, player 4 Player 4 ranked 104, player 5 Player 5 "
+        "ranked 105, player 6 Player 6 ranked 106, and 6 more"
+    )
+    ten = s105(player(1, "5.0"), *beyond[:10])
+    assert [line for _, line, _ in ten] == list(range(6, 16))

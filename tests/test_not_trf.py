@@ -325,7 +325,11 @@ def test_a_missing_path_is_never_no_problems_found(
     )
     assert status == 2
     if fmt == "text":
-        assert out == f"1 file checked; 1 file could not be read:\n  {missing}: no such file\n"
+        # The good file's event line, then the summary naming the missing one.
+        event, summary = out.split("\n", 1)
+        assert event.startswith(f"{FIXTURES / 'roundrobin-8.trf'}: event: ")
+        assert summary == f"1 file checked; 1 file could not be read:\n  {missing}: no such file\n"
+        assert "no problems found" not in out
     else:
         assert json.loads(out)["files"][1]["unreadable"] == "no such file"
 

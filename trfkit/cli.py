@@ -261,7 +261,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     elif args.format == "github":
         out = render.render_github(results)
     else:
-        out = render.render_text(results, colour=_colour(sys.stdout))
+        out = render.render_text(results, colour=_colour(sys.stdout), verbose=args.verbose)
     sys.stdout.write(out)
     if len(checked) < len(results):
         return EXIT_UNUSABLE
@@ -757,6 +757,12 @@ def _parser() -> argparse.ArgumentParser:
         choices=("info", "warning", "error"),
         default="info",
         help="leave out findings below this severity (default: show all)",
+    )
+    c.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="text: print each per-player note (R501, R603), not one line per code and file",
     )
     c.set_defaults(func=_cmd_check)
 

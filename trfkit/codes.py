@@ -275,7 +275,9 @@ CODES: dict[str, Code] = {
             Severity.ERROR,
             "Ranks (columns 86-89) that are not an ordering of the declared points: a "
             "player ranked below someone with fewer points, or a rank above the "
-            "number of players. A missing rank is a warning.",
+            "number of players. A missing rank is a warning. Up to 10 players of one "
+            "kind are reported each; beyond that the column is broken wholesale (start "
+            "ranks, shifted ranks) and one finding gives the count and the first players.",
             "TRF16 §2.2 (rank: mandatory for rating)",
             _ex(
                 *_HEAD,

@@ -19,6 +19,7 @@ from trfkit.event import TournamentType, event_of
 from trfkit.model import Tournament
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 from trfkit.rules import RuleSet
+from trfkit.summary import EventSummary, summarize
 
 __all__ = [
     "CheckOptions",
@@ -26,6 +27,7 @@ __all__ = [
     "Unreadable",
     "check_file",
     "check_task",
+    "check_tournament",
     "load_task",
     "not_a_file",
     "not_trf",
@@ -46,6 +48,11 @@ class CheckedFile:
     """``"swiss"``, ``"round-robin"``, ``"double-round-robin"``, ``"team"``,
     ``"match"`` or ``None``."""
     diagnostics: tuple[Diagnostic, ...]
+    event: EventSummary | None = None
+    """The event at a glance (``None``: not summarised)."""
+    names: tuple[tuple[int, str], ...] = ()
+    """``(line, "13 Novak, Jan")`` for each 001 line that has a finding:
+    the player a finding on that line is about, for text that names him."""
 
 
 def check_file(
@@ -69,7 +76,6 @@ def check_file(
     Raises ``OSError`` when the file cannot be read, ``LookupError`` for an
     unknown encoding, ``KeyError`` for an unknown rule set.
     """
-    from trfkit.checks import inline_ignores, validate
     from trfkit.reader import load, loads
 
     t = (
@@ -80,12 +86,49 @@ def check_file(
     refused = [d for d in t.diagnostics if d.code == "P012"]
     if refused:
         return CheckedFile(path, None, None, None, tuple(refused))
+    return check_tournament(
+        t, path, rules=rules, type=type, time_control=time_control, ignore=ignore
+    )
+
+
+def check_tournament(
+    t: Tournament,
+    path: str = "<string>",
+    *,
+    rules: str | RuleSet = "auto",
+    type: TournamentType | str | None = None,
+    time_control: str | None = None,
+    ignore: Iterable[str] = (),
+) -> CheckedFile:
+    """What :func:`check_file` finds, for a tournament already read (from a
+    stream, or edited): the reader's findings and the checks', less the
+    codes ignored (``ignore`` and the file's ``### trfkit: ignore`` lines),
+    sorted by line, column and code; with the event at a glance.
+
+    Raises ``KeyError`` for an unknown rule set, ``ValueError`` for a bad type.
+    """
+    from trfkit.checks import inline_ignores, validate
+
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     skip = set(ignore) | inline_ignores(t)
     found = [d for d in t.diagnostics if d.code not in skip]
     found += validate(t, ignore=skip, event=ev)
     found.sort(key=lambda d: (d.line, d.column, d.code))
-    return CheckedFile(path, t.dialect.value, ev.rules.name, ev.type.value, tuple(found))
+    lines = {d.line for d in found}
+    names = tuple(
+        (p.origin.line, f"{p.start_rank} {p.name.strip()}".rstrip())
+        for p in t.players
+        if p.origin is not None and p.origin.line in lines
+    )
+    return CheckedFile(
+        path,
+        t.dialect.value,
+        ev.rules.name,
+        ev.type.value,
+        tuple(found),
+        summarize(t, ev),
+        names,
+    )
 
 
 @attrs.frozen

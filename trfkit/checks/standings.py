@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
+from itertools import islice
 from operator import attrgetter
+from typing import TypeVar
 
 from trfkit.checks._index import pairings
 from trfkit.checks._util import diag, line_of
@@ -21,13 +23,14 @@ from trfkit.model import (
 )
 from trfkit.scoring import ScoringSystem, scoring_of
 
-__all__ = ["declared_points", "expected_points", "ranks"]
+__all__ = ["MANY_RANK_FINDINGS", "declared_points", "displaced", "expected_points", "ranks"]
 
 _PLAYER = {f.name: f for f in layout("player").fields}
 _POINTS_COLUMN = _PLAYER["points"].first
 _RANK_COLUMN = _PLAYER["rank"].first
 _ZERO = Decimal(0)
 _RANK = attrgetter("rank")
+_T = TypeVar("_T")
 
 
 def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
@@ -179,12 +182,27 @@ def _fmt(points: Decimal) -> str:
     return f"{points:.{max(1, _decimal_places(points.normalize()))}f}"
 
 
+# More findings of one kind than this, and the rank column is broken
+# wholesale (start ranks, ranks shifted by a line, another column's values):
+# one finding says so, with the count and the first players, rather than a
+# line per player that an arbiter would read as many faults.
+MANY_RANK_FINDINGS = 10
+# How many players a grouped finding names.
+_NAMED = 5
+
+
 def ranks(t: Tournament) -> Iterator[Diagnostic]:
     """S105: ranks (86-89) that are not an ordering of the declared points.
 
     A player with more points must rank above one with fewer; ranks lie in
-    1..n. Not checked in team events, whose standings are the teams'. A missing rank is a warning: TRF16 lists the rank among the fields
-    the rating server needs, but many programs leave it empty during an event.
+    1..n. Not checked in team events, whose standings are the teams'. A
+    missing rank is a warning: TRF16 lists the rank among the fields the
+    rating server needs, but many programs leave it empty during an event.
+
+    Each kind of fault (no rank, a rank beyond the field, a player ranked
+    below one with fewer points) is reported once per player up to
+    :data:`MANY_RANK_FINDINGS` players; beyond that, once for the file, on
+    the first player's line, with the count and the first players.
     """
     players = [p for p in t.players if p.points is not None]
     if not players or t.teams:
@@ -192,45 +210,137 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
         # are the teams' (TRF26 §3.3), so players' ranks need not follow them.
         return
     unranked = [p for p in players if not p.rank]
-    if unranked:
-        if len(unranked) == len(players):
-            yield diag(
-                "S105",
-                line_of(players[0]),
-                _RANK_COLUMN,
-                "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
-                found="blank",
-                expected="the final rank of each player",
-                severity=Severity.WARNING,
-            )
-            return
-        for p in unranked:
-            yield diag(
-                "S105",
-                line_of(p),
-                _RANK_COLUMN,
-                f"player {p.start_rank} has no rank",
-                found="blank" if p.rank is None else "0",
-                expected="the player's final rank",
-                severity=Severity.WARNING,
-            )
+    if unranked and len(unranked) == len(players):
+        yield diag(
+            "S105",
+            line_of(players[0]),
+            _RANK_COLUMN,
+            "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
+            found="blank",
+            expected="the final rank of each player",
+            severity=Severity.WARNING,
+        )
+        return
+    yield from _one_or_each(unranked, _no_rank, lambda: _no_ranks(unranked, len(players)))
     ranked = sorted((p for p in players if p.rank), key=_RANK)
     n = len(t.players)
-    for p in ranked:
-        if p.rank is not None and p.rank > n:
-            yield diag(
-                "S105",
-                line_of(p),
-                _RANK_COLUMN,
-                f"player {p.start_rank} is ranked {p.rank}, but the file has {n} players",
-                found=str(p.rank),
-                expected=f"a rank from 1 to {n}",
-            )
+    beyond = [p for p in ranked if p.rank is not None and p.rank > n]
+    yield from _one_or_each(beyond, lambda p: _beyond(p, n), lambda: _all_beyond(beyond, n))
+    below = _displaced(ranked)
+    yield from _one_or_each(below, lambda pair: _below(*pair), lambda: _out_of_order(below, ranked))
+
+
+def _one_or_each(
+    found: list[_T], each: Callable[[_T], Diagnostic], one: Callable[[], Diagnostic]
+) -> Iterator[Diagnostic]:
+    """A finding for each of ``found``, or one for all when they are more
+    than :data:`MANY_RANK_FINDINGS`."""
+    if len(found) > MANY_RANK_FINDINGS:
+        yield one()
+    else:
+        yield from map(each, found)
+
+
+def _no_rank(p: Player) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(p),
+        _RANK_COLUMN,
+        f"player {p.start_rank} has no rank",
+        found="blank" if p.rank is None else "0",
+        expected="the player's final rank",
+        severity=Severity.WARNING,
+    )
+
+
+def _no_ranks(unranked: list[Player], players: int) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(unranked[0]),
+        _RANK_COLUMN,
+        f"{len(unranked)} of the {players} players have no rank: "
+        + _listed(map(_player, unranked), len(unranked)),
+        found=f"{len(unranked)} blank ranks",
+        expected="the final rank of each player",
+        severity=Severity.WARNING,
+    )
+
+
+def _beyond(p: Player, n: int) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(p),
+        _RANK_COLUMN,
+        f"player {p.start_rank} is ranked {p.rank}, but the file has {n} players",
+        found=str(p.rank),
+        expected=f"a rank from 1 to {n}",
+    )
+
+
+def _all_beyond(beyond: list[Player], n: int) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(beyond[0]),
+        _RANK_COLUMN,
+        f"{len(beyond)} players are ranked beyond the {n} players of the file: "
+        + _listed((f"{_player(p)} ranked {p.rank}" for p in beyond), len(beyond)),
+        found=f"{len(beyond)} ranks above {n}",
+        expected=f"ranks from 1 to {n}",
+    )
+
+
+def _below(p: Player, lowest: Player) -> Diagnostic:
+    return diag(
+        "S105",
+        line_of(p),
+        _RANK_COLUMN,
+        f"player {p.start_rank} is ranked {p.rank} with {_points(p)} points, "
+        f"below player {lowest.start_rank} (rank {lowest.rank}) who has {_points(lowest)}",
+        found=str(p.rank),
+        expected=f"a rank above {lowest.rank}",
+    )
+
+
+def _out_of_order(below: list[tuple[Player, Player]], ranked: list[Player]) -> Diagnostic:
+    """The rank column broken wholesale: said once, with what it looks like."""
+    cause = ""
+    if all(p.rank == p.start_rank for p in ranked):
+        cause = " (the rank column repeats the starting ranks)"
+    return diag(
+        "S105",
+        line_of(below[0][0]),
+        _RANK_COLUMN,
+        f"the ranks do not follow the points: {len(below)} of the {len(ranked)} ranked "
+        f"players are ranked below a player with fewer points{cause}: "
+        + _listed(
+            (
+                f"rank {p.rank} {_name(p)} with {_points(p)} (rank {q.rank} has {_points(q)})"
+                for p, q in below
+            ),
+            len(below),
+        ),
+        found=f"{len(below)} players out of order",
+        expected="ranks in order of points (more points, a better rank; ties by the tie-breaks)",
+    )
+
+
+def displaced(t: Tournament) -> list[tuple[Player, Player]]:
+    """The players ranked below one with fewer points, in rank order, each
+    with the first player ranked above him who has the fewest points (what
+    S105 reports); none in a team event."""
+    if t.teams:
+        return []
+    return _displaced(sorted((p for p in t.players if p.points is not None and p.rank), key=_RANK))
+
+
+def _displaced(ranked: list[Player]) -> list[tuple[Player, Player]]:
+    """:func:`displaced` of the players with points and a rank, in rank order."""
     # Walk down the ranking, rank group by rank group, keeping the player
     # with the fewest points among those ranked above: anyone with more
     # points than him is out of order. One pass, so 9999 players cost no
     # more than a sort. (A plain loop rather than groupby and min: most
     # groups hold one player, and the calls per group were most of the cost.)
+    found: list[tuple[Player, Player]] = []
     lowest: Player | None = None  # the fewest points in the groups above (the first such)
     low = _ZERO
     weakest: Player | None = None  # the fewest points in this group so far (the first such)
@@ -246,13 +356,24 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
         elif points < weak:
             weakest, weak = p, points
         if lowest is not None and low < points:
-            yield diag(
-                "S105",
-                line_of(p),
-                _RANK_COLUMN,
-                f"player {p.start_rank} is ranked {p.rank} with {_fmt(points)} points, "
-                f"below player {lowest.start_rank} (rank {lowest.rank}) who has "
-                f"{_fmt(low)}",
-                found=str(p.rank),
-                expected=f"a rank above {lowest.rank}",
-            )
+            found.append((p, lowest))
+    return found
+
+
+def _player(p: Player) -> str:
+    return f"player {p.start_rank} {p.name.strip()}".rstrip()
+
+
+def _name(p: Player) -> str:
+    return p.name.strip() or f"player {p.start_rank}"
+
+
+def _points(p: Player) -> str:
+    return _fmt(p.points if p.points is not None else _ZERO)
+
+
+def _listed(labels: Iterable[str], count: int) -> str:
+    """The first :data:`_NAMED` of a grouped finding's ``count`` players,
+    and how many more there are."""
+    named = ", ".join(islice(labels, _NAMED))
+    return named + (f", and {count - _NAMED} more" if count > _NAMED else "")

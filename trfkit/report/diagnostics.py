@@ -4,8 +4,10 @@ Each renderer takes the checked files in the order given and their
 diagnostics in the order given (the caller sorts) and returns the whole
 output as one string. The shapes are documented in docs/check-output.md:
 
-* ``text``: one ``path:line:column: severity CODE message [reference]`` line
-  per diagnostic, then a summary line;
+* ``text``: per file an event line (``path: event: ...``), then one
+  ``path:line:column: severity CODE message [reference]`` line per
+  diagnostic (the per-player notes of :data:`GROUPED_CODES` one line per
+  code, unless verbose), then a summary line;
 * ``json``: the stable ``trfkit.check/1`` document;
 * ``jsonl``: JSON Lines, one element of the document's ``files`` a line;
 * ``sarif``: SARIF 2.1.0 for code-scanning tools;
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -33,11 +36,15 @@ from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.records import diagnostic_data
+from trfkit.summary import EventSummary
 
 __all__ = [
     "CHECK_SCHEMA",
+    "GROUPED_CODES",
     "CheckedFile",
     "check_data",
+    "event_data",
+    "event_line",
     "file_data",
     "join_json",
     "join_json_bytes",
@@ -94,20 +101,41 @@ def text_line(d: Diagnostic, path: str, colour: bool = False) -> str:
     return line[:start] + painted + line[start + len(sev) :]
 
 
-def render_text(files: Sequence[CheckedFile | Unreadable], *, colour: bool = False) -> str:
-    """One line per diagnostic, then a summary line; ends with a newline.
+# Per-player notes that a file may hold hundreds of: in text, one line per
+# code and file with the count and the first players (--verbose: each).
+# Each phrase says what the players have in common.
+GROUPED_CODES: dict[str, str] = {
+    "R501": "players have rounds the rating will not count (forfeits, byes, unplayed games)",
+    "R603": "unrated players will get no first rating from this event alone",
+}
+_NAMED = 5
 
-    With ``colour=True`` the severity word is coloured with ANSI escapes
-    (red error, yellow warning, cyan info), as ``trfkit parse`` does. The
-    summary names each file that could not be read, with the reason, and
-    says "no problems found" only when every file was read.
+
+def render_text(
+    files: Sequence[CheckedFile | Unreadable], *, colour: bool = False, verbose: bool = False
+) -> str:
+    """Each file's event line, its findings, then a summary line; ends with
+    a newline.
+
+    The findings of a code in :data:`GROUPED_CODES` that a file has more
+    than once are one line, at the first one's place, that gives their
+    count and names the first players; ``verbose=True`` prints each. The
+    summary counts every finding, names each file that could not be read,
+    with the reason, and says "no problems found" only when every file was
+    read. With ``colour=True`` the severity word is coloured with ANSI
+    escapes (red error, yellow warning, cyan info), as ``trfkit parse`` does.
 
     >>> print(render_text([Unreadable("a.docx", "not a TRF file: a ZIP archive")]), end="")
     0 files checked; 1 file could not be read:
       a.docx: not a TRF file: a ZIP archive
     """
     read = [f for f in files if isinstance(f, CheckedFile)]
-    lines = [text_line(d, f.path, colour) for f in read for d in f.diagnostics]
+    lines: list[str] = []
+    for f in read:
+        if f.event is not None:
+            lines.append(f"{f.path}: event: {event_line(f.event)}")
+        shown = f.diagnostics if verbose else _grouped(f)
+        lines.extend(text_line(d, f.path, colour) for d in shown)
     counts = summary_counts(read)
     checked = f"{_plural(counts['files'], 'file')} checked"
     unread = [f for f in files if isinstance(f, Unreadable)]
@@ -122,6 +150,126 @@ def render_text(files: Sequence[CheckedFile | Unreadable], *, colour: bool = Fal
         lines[-1] += f"; {_plural(len(unread), 'file')} could not be read:"
         lines += [f"  {f.path}: {f.reason}" for f in unread]
     return "\n".join(lines) + "\n"
+
+
+def _grouped(f: CheckedFile) -> list[Diagnostic]:
+    """``f``'s findings with each grouped code's, when it has more than one,
+    made one finding at the place of the first."""
+    by_code: dict[str, list[Diagnostic]] = {}
+    for d in f.diagnostics:
+        if d.code in GROUPED_CODES:
+            by_code.setdefault(d.code, []).append(d)
+    if all(len(found) < 2 for found in by_code.values()):
+        return list(f.diagnostics)
+    names = dict(f.names)
+    out: list[Diagnostic] = []
+    for d in f.diagnostics:
+        found = by_code.get(d.code)
+        if found is None or len(found) < 2:
+            out.append(d)
+        elif d is found[0]:
+            out.append(_group(found, names))
+    return out
+
+
+def _group(found: list[Diagnostic], names: dict[int, str]) -> Diagnostic:
+    first = found[0]
+    named = [
+        names.get(d.line, f"line {d.line}") + (f" ({_detail(d)})" if d.found else "")
+        for d in found[:_NAMED]
+    ]
+    more = f", and {len(found) - _NAMED} more" if len(found) > _NAMED else ""
+    message = (
+        f"{len(found)} {GROUPED_CODES[first.code]}: {', '.join(named)}{more}; --verbose lists each"
+    )
+    return Diagnostic(
+        first.code, first.severity, first.line, first.column, message, first.reference
+    )
+
+
+def _detail(d: Diagnostic) -> str:
+    """What a grouped line says of one finding: its ``found``, a repeated
+    item once with its count (``forfeit loss ×2``)."""
+    found = d.found or ""
+    if d.code == "R603":
+        # The games against rated opponents ("4 games"), or the score.
+        if found == "1 games":
+            return "1 game"
+        return found if found.endswith(" games") else f"scored {found}"
+    counts = Counter(found.split(", "))
+    return ", ".join(f"{item} ×{n}" if n > 1 else item for item, n in counts.items())
+
+
+_TYPE_WORDS = {
+    "swiss": "Swiss",
+    "round-robin": "round robin",
+    "double-round-robin": "double round robin",
+    "team": "team event",
+    "match": "match",
+}
+_TYPE_SOURCES = {"pairings": "from the pairings"}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def event_line(s: EventSummary) -> str:
+    """The event on one line: name; type, rounds, dates; the field; the
+    rule set and why it was chosen.
+
+    >>> import datetime
+    >>> from trfkit.event import TournamentType
+    >>> print(event_line(EventSummary(
+    ...     "Spring Open", TournamentType.SWISS, "092", 9, 9, datetime.date(2018, 4, 8),
+    ...     datetime.date(2018, 4, 16), 120, 98, 14, 12, 0, "fide-2009", "start 2018-04-08")))
+    Spring Open; Swiss (092), 9 rounds, 2018-04-08..2018-04-16; 120 players (98 rated, 22 unrated, 14 titled), 12 federations; rules fide-2009 (auto: start 2018-04-08)
+    """
+    kind = f"{_TYPE_WORDS[s.type.value]} ({_TYPE_SOURCES.get(s.type_source, s.type_source)})"
+    if s.rounds_scheduled is not None and s.rounds_scheduled != s.rounds:
+        rounds = f"{s.rounds} of {_count(s.rounds_scheduled, 'round')} played"
+    else:
+        rounds = _count(s.rounds, "round")
+    if s.start is not None and s.end is not None and s.end != s.start:
+        dates = f"{s.start.isoformat()}..{s.end.isoformat()}"
+    elif s.start is not None:
+        dates = s.start.isoformat()
+    else:
+        dates = "no dates"
+    field = (
+        f"{_count(s.players, 'player')} ({s.rated} rated, {s.unrated} unrated, "
+        f"{s.titled} titled), {_count(s.federations, 'federation')}"
+    )
+    if s.teams:
+        field += f", {_count(s.teams, 'team')}"
+    # "given", or "given; ..." with a note on it; else what auto went by.
+    given = s.rules_source.split(";")[0] == "given"
+    why = s.rules_source if given else f"auto: {s.rules_source}"
+    name = s.name if s.name is not None else "no name (012)"
+    return f"{name}; {kind}, {rounds}, {dates}; {field}; rules {s.rules} ({why})"
+
+
+def event_data(s: EventSummary | None) -> dict[str, Any] | None:
+    """A file's ``event`` in the JSON document, keys in documented order."""
+    if s is None:
+        return None
+    return {
+        "name": s.name,
+        "type": s.type.value,
+        "type_source": s.type_source,
+        "rounds": s.rounds,
+        "rounds_scheduled": s.rounds_scheduled,
+        "start": s.start.isoformat() if s.start is not None else None,
+        "end": s.end.isoformat() if s.end is not None else None,
+        "players": s.players,
+        "rated": s.rated,
+        "unrated": s.unrated,
+        "titled": s.titled,
+        "federations": s.federations,
+        "teams": s.teams,
+        "rules": s.rules,
+        "rules_source": s.rules_source,
+    }
 
 
 def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
@@ -140,6 +288,7 @@ def file_data(f: CheckedFile | Unreadable) -> dict[str, Any]:
             "type": None,
             "unreadable": f.reason,
             "diagnostics": [],
+            "event": None,
         }
     return {
         "path": f.path,
@@ -148,6 +297,7 @@ def file_data(f: CheckedFile | Unreadable) -> dict[str, Any]:
         "type": f.tournament_type,
         "unreadable": None,
         "diagnostics": [_diagnostic_json(d) for d in f.diagnostics],
+        "event": event_data(f.event),
     }
 
 
