@@ -738,6 +738,15 @@ def test_html_renders_in_chromium(tmp_path: Path) -> None:
     doc = pdf.read_bytes()
     assert doc.startswith(b"%PDF") and len(doc) > 5_000
     assert len(re.findall(rb"/Type\s*/Page\b", doc)) >= 1
+    # What was printed, not only that something was: a blank page passes
+    # the size tests above.
+    pypdf = pytest.importorskip("pypdf", reason="pypdf (test extra) reads the printed text")
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
+    assert "Lakeside Spring Open 2025" in text
+    for label in ("Family name", "Rating", "We", "K×(W−We)", "New"):
+        assert label in text, label
+    # Zoë's line ends 40? -3.20 2097 (worked in test_text_k_assumed_change_and_notes).
+    assert re.search(r"Müller-Łukasiewicz Zoë .* 40\? -3\.20 2097", text.replace("\n", " "))
 
 
 def test_html_sort_script_in_chromium(tmp_path: Path) -> None:
