@@ -7,11 +7,13 @@ import io
 import json
 from pathlib import Path
 
+import markupsafe
 import pytest
 from conftest import FIXTURES, corpus_params
 from trfbuild import swiss_text
 
 from trfkit.cli import main
+from trfkit.report.rating import split_name
 
 RR10 = str(FIXTURES / "rating-rr10-unrated.trf")
 LIST_XML = str(FIXTURES / "ratinglist" / "players.xml")
@@ -147,8 +149,32 @@ def test_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("path", corpus_params())
 def test_corpus_rates_in_every_format(capsys: pytest.CaptureFixture[str], path: Path) -> None:
-    """Every real file rates without a traceback, in every format."""
+    """Every real file rates in every format, and the formats agree: as
+    many players as the file has 001 lines, each named in the HTML, the
+    exit status 1 exactly when check finds errors (the report's banner)."""
+    players = sum(1 for line in path.read_bytes().splitlines() if line.startswith(b"001"))
+    outputs = {}
     for fmt in ("text", "json", "csv", "html"):
         status, out, err = run(capsys, str(path), "--format", fmt)
         assert status in (0, 1), err
-        assert out and "Traceback" not in err
+        assert "Traceback" not in err
+        outputs[fmt] = (status, out)
+    status, out = outputs["json"]
+    data = json.loads(out)
+    assert len(data["players"]) == players
+    assert (status == 1) == (data["check"]["errors"] > 0)
+    assert {s for s, _ in outputs.values()} == {status}
+    rows = list(csv.reader(io.StringIO(outputs["csv"][1].split("\n\n")[0])))
+    assert len(rows) == 1 + players and {len(r) for r in rows} == {len(rows[0])}
+    page = outputs["html"][1]
+    text = outputs["text"][1]
+    assert text.startswith("WARNING: trfkit check finds") == (status == 1)
+    if data["nothing_to_rate"]:
+        assert "Nothing to rate" in text and "Nothing to rate" in page
+        return
+    for p in data["players"]:
+        # The page shows the family name as the file writes it, escaped.
+        family = split_name(p["name"])[0]
+        assert str(markupsafe.escape(family)) in page, p["name"]
+        if p["n"] and p["new_rating"] is not None:
+            assert str(p["new_rating"]) in text

@@ -14,6 +14,8 @@ bug the fuzzer found stays fixed. The fixtures must pass too.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import importlib.util
 import sys
 from pathlib import Path
@@ -65,7 +67,20 @@ def test_every_rule_set_on_a_fixture(rules: str) -> None:
     lines = harness.line_count(data)
     for d in harness.trfkit.validate(t, rules=rules):
         harness.check_diagnostic(d, lines, f"validate(rules={rules})", data)
-    harness.trfkit.rate(t, rules=rules)
+    report = harness.trfkit.rate(t, rules=rules)
+    # The result is read, not only made: the rule set asked for, and every
+    # rated line inside the bounds the regulations give it.
+    assert rules == "auto" or report.rules == rules
+    rounds = max(len(p.games) for p in t.players)
+    for p in report.players:
+        assert 0 <= p.n <= rounds, p.name
+        assert 0 <= p.w <= p.n, p.name
+        if p.rating is not None and p.we is not None and p.change is not None:
+            assert 0 <= p.we <= p.n and p.k and p.k > 0, p.name
+            assert p.change == p.k * (p.w - p.we), p.name
+            # The new rating is the old plus the change, rounded to a whole
+            # number (either rounding rule: they differ only at .5).
+            assert abs(p.new_rating - p.rating - p.change) <= Fraction(1, 2), p.name
 
 
 def test_the_first_byte_picks_every_rule_set() -> None:
