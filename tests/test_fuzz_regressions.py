@@ -14,10 +14,9 @@ bug the fuzzer found stays fixed. The fixtures must pass too.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import importlib.util
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
