@@ -17,57 +17,28 @@ robin method for unrated players survived, and the rounding.
 from __future__ import annotations
 
 import datetime
-from fractions import Fraction
 
-from trfkit.rules import Amendment, Family, Reading, Rounding, RuleSet, Scope
+import attrs
 
-RULES = RuleSet(
+from trfkit.rules import Amendment, Reading, Rounding, Scope, fide_2014
+
+# As 2014 but for what changed on 1 July 2017; each change says why.
+RULES = attrs.evolve(
+    fide_2014.RULES,
     name="fide-2017",
     title="FIDE Rating Regulations effective from 1 July 2017",
-    family=Family.STANDARD,
     effective=datetime.date(2017, 7, 1),
     until=datetime.date(2021, 12, 31),
     reference="FIDE Rating Regulations 2017",
-    sections={
-        "R101": "§1.1",
-        "R102": "§1.1",
-        "R103": "§1.2",
-        "R302": "§3.1",
-        "R401": "§4.1",
-        "R501": "§5",
-        "R502": "§5",
-        "R601": "§6.3-6.31",
-        "R602": "§6.32",
-        "R603": "§6.1, §7.14",
-        "R604": "§6.5-6.6",
-    },
+    # The first control's 40 moves moved to §1.2 ("shall be 40 moves").
+    sections={**fide_2014.RULES.sections, "R103": "§1.2"},
     # §1.1 verbatim: "Where at least one of the players in the game has a
     # rating 2200 or higher ... 120 minutes", 1600: 90, both below 1600: 60.
-    standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
     threshold_scope=Scope.GAME,
-    first_control_moves=40,  # §1.2: "shall be 40 moves"
-    max_hours_per_day=12,  # §3.1: 12 hours, no round cap
-    max_duration_days=90,  # §4.1
-    round_robin_rated_share=(1, 3),  # §6.3
-    round_robin_small_field=(10, 4),  # §6.31
-    double_round_robin_with_unrated=(6, 4),  # §6.32
-    # "If an unrated player scores zero in his first event, his score is
-    # disregarded."
-    unrated_min_score=(0, 1),
-    unrated_score_strict=True,
-    newcomer_min_games=5,  # §7.14
-    match_unrated_not_rated=True,  # §6.6
-    rating_floor=1000,
-    rating_difference_cap=400,  # §8.54: every game ("previously any game", 2022 notes)
-    # §8.56: 40/20/10; juniors 40 under 2300 to the end of the year of the
-    # 18th birthday (published K values, 2017-2021).
-    k_by_rating=((2400, 10), (0, 20)),
-    k_new_player=(30, 40),
-    k_junior=(18, 2300, 40),
+    # §8.56: juniors keep K 40 under 2300 to the end of the year of their
+    # 18th birthday (FIDE's published K values, 2017-2021).
+    k_junior_until_birthday=False,
     k_games_cap=700,
-    rounding=Rounding.CHANGE,
-    newcomer_increment=Fraction(20),  # "Ra + 20 per half point"
-    round_robin_iteration=True,
     readings=(
         Reading(
             parameter="k_games_cap",
