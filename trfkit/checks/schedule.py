@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import datetime
-import re
 from collections import defaultdict
 from collections.abc import Iterator
 
 from trfkit.checks._util import diag
-from trfkit.checks.headers import date_column
+from trfkit.checks.headers import date_column, rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import Event
+from trfkit.event import Event, TournamentType
 from trfkit.model import RoundDates, Tournament
 from trfkit.rules import Family, RateClass
 
@@ -49,6 +48,9 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if limit is None:
         return
     line, days = _round_days(t)
+    if not days:
+        yield from _rounds_between(t, ev, limit)
+        return
     for day, rounds in sorted(days.items()):
         if len(rounds) > limit:
             yield diag(
@@ -60,6 +62,29 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 found=f"{len(rounds)} rounds",
                 expected=f"at most {limit}",
             )
+
+
+def _rounds_between(t: Tournament, ev: Event, limit: int) -> Iterator[Diagnostic]:
+    """R301 without round dates: more rounds played between 042 and 052 than
+    the days between them allow, so some day had more than ``limit``."""
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    if start is None or end is None or start > end:
+        return  # no dates, or S108
+    days = (end - start).days + 1
+    played = rounds_played(t)
+    if played <= limit * days:
+        return
+    span = f"on {start}" if days == 1 else f"in the {days} days from {start} to {end}"
+    yield diag(
+        "R301",
+        t.header_line("052"),
+        5,
+        f"{played} rounds played {span} (042-052; no round dates in 132): "
+        f"{ev.rules.name} allows {limit} a day, {limit * days} in all",
+        found=f"{played} rounds in {days} day{'s' if days > 1 else ''}",
+        expected=f"at most {limit * days} rounds",
+    )
 
 
 def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
@@ -88,9 +113,6 @@ def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
-_LEAGUE = re.compile(r"LEAGUE|LIGA|LIGUE|BUNDESLIGA|\bLEGA\b|COMPETITION SERIES", re.I)
-
-
 def _span(t: Tournament) -> tuple[datetime.date, datetime.date] | None:
     start = t.start_date.date if t.start_date else None
     end = t.end_date.date if t.end_date else None
@@ -112,16 +134,27 @@ def duration(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     rules = ev.rules
     limit = rules.max_duration_days
     if limit and days > limit:
-        league = any(_LEAGUE.search(t.header(c) or "") for c in ("012", "092", "192"))
+        # 2002 and 2009 §4.11: leagues may be rated which last longer.
+        league = ev.type is TournamentType.LEAGUE
+        interim = (
+            f"; its results are reported month by month (events over "
+            f"{rules.interim_report_days} days)"
+            if league and rules.interim_report_days
+            else ""
+        )
         yield diag(
             "R401",
             line,
             5,
             f"the event lasts {days} days ({start} to {end}); {rules.name} rates events "
             f"of at most {limit} days"
-            + (", but leagues may last longer" if league else ", except leagues"),
+            + (
+                f", but this league ({ev.type_source}) may last longer{interim}"
+                if league
+                else ", except leagues"
+            ),
             found=f"{days} days",
-            expected=f"at most {limit} days",
+            expected=f"at most {limit} days" + ("" if league else " (or a league: --type league)"),
             severity=Severity.INFO if league else None,
         )
     elif rules.interim_report_days and days > rules.interim_report_days:
