@@ -8,11 +8,14 @@ results. Byes have no opponent and no colour.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from trfkit.checks._index import COMPLEMENT, pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import Event, TournamentType
 from trfkit.model import Colour, Game, Player, Result, Tournament
+from trfkit.scoring import ScoringSystem, scoring_of
 
 R = Result
 _BYE_CODES = frozenset(
@@ -259,3 +262,158 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                     expected="U",
                     severity=Severity.WARNING,
                 )
+
+
+# Results of a game played at the board: 1 = 0, and W D L (less than one
+# move, not rated, but the players sat down with their colours). A forfeit
+# (+ -) is no game played: reading C.04.1 ("two participants shall not *play*
+# against each other more than once") and the Dutch rules (C.04.3 A.6, the
+# colour difference counts games played; "the two latest rounds he played"),
+# a forfeit is neither a meeting nor a colour, and players whose game was
+# forfeited may be paired again. Byes have neither opponent nor colour.
+_PLAYED = frozenset("10=WDL")
+
+
+def _swiss(t: Tournament, ev: Event) -> Severity | None:
+    """The severity of a Swiss pairing finding, or ``None`` when the event is no
+    individual Swiss: an error when the file (092/192) or the user says Swiss,
+    a warning when only the pairings suggest it (a double round robin with a
+    missing game looks like a Swiss)."""
+    if ev.type is not TournamentType.SWISS or t.teams:
+        # Team events: the colours of board games follow the boards (352),
+        # and teams, not players, are paired.
+        return None
+    return Severity.WARNING if ev.type_source == "pairings" else Severity.ERROR
+
+
+def _not_declared(severity: Severity) -> str:
+    if severity is Severity.ERROR:
+        return ""
+    return " (no type in 092/192: taken for a Swiss from the pairings; --type says otherwise)"
+
+
+def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """S112: two players of a Swiss who played each other twice (C.04.1)."""
+    severity = _swiss(t, ev)
+    if severity is None:
+        return
+    for p, (opponents, _, results) in zip(t.players, pairings(t).cells, strict=True):
+        a = p.start_rank
+        # Each pair from its lower-ranked side; games both lines agree on
+        # or not (a one-sided cell is S101 besides).
+        met = [o for o, r in zip(opponents, results, strict=True) if o is not None and r in _PLAYED]
+        if len(met) == len(set(met)):
+            continue
+        rounds: dict[int, list[int]] = {}
+        for i, (o, r) in enumerate(zip(opponents, results, strict=True), 1):
+            if o is not None and o > a and r in _PLAYED:
+                rounds.setdefault(o, []).append(i)
+        for o, played in rounds.items():
+            if len(played) < 2:
+                continue
+            listed = ", ".join(map(str, played))
+            yield diag(
+                "S112",
+                line_of(p),
+                cell_column(played[1], "opponent"),
+                f"players {a} and {o} played each other in rounds {listed}; in a Swiss two "
+                f"players shall not play each other more than once (C.04.1){_not_declared(severity)}",
+                found=f"{len(played)} games ({listed})",
+                expected="one game at most",
+                severity=severity,
+            )
+
+
+def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """S113: a Swiss player given one colour three games running, or a colour
+    difference beyond ±2: the absolute colour criteria of C.04.1.
+
+    Counted over the games played (forfeits and byes skipped, as the Dutch
+    rules count them, C.04.3 A.6). In the last round the Dutch rules allow
+    either for a game with a topscorer (more than half the maximum score
+    before that round; C.04.3 A.7, C.3): a warning there, an error elsewhere.
+    """
+    severity = _swiss(t, ev)
+    if severity is None:
+        return
+    final = max(t.number_of_rounds or 0, pairings(t).rounds)
+    scoring: ScoringSystem | None = None
+    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+        games = [
+            (i, c)
+            for i, (o, c, r) in enumerate(zip(opponents, colours, results, strict=True), 1)
+            if o is not None and r in _PLAYED and (c == "w" or c == "b")
+        ]
+        if len(games) < 3:
+            continue
+        for r, what, found in _colour_breaches(games):
+            if r == final:
+                if scoring is None:
+                    scoring = scoring_of(t)
+                exempt = _topscorer_game(t, p, r, scoring)
+            else:
+                exempt = None
+            level = Severity.WARNING if exempt else severity
+            why = (
+                f"; allowed in the last round for a game of topscorer {exempt} (C.04.3 C.3)"
+                if exempt
+                else ""
+            )
+            yield diag(
+                "S113",
+                line_of(p),
+                cell_column(r, "colour"),
+                f"round {r}: player {p.start_rank} {what}{why}{_not_declared(severity)}",
+                found=found,
+                expected="no colour three games running, a colour difference within ±2",
+                severity=level,
+            )
+
+
+def _colour_breaches(games: list[tuple[int, str]]) -> Iterator[tuple[int, str, str]]:
+    """(round, what, found) for each run of one colour reaching three games, and each
+    time the colour difference goes beyond ±2, in ``games`` = (round, w/b)."""
+    run: list[int] = []
+    last = ""
+    whites = blacks = 0
+    beyond = False
+    for r, c in games:
+        if c == last:
+            run.append(r)
+        else:
+            run, last = [r], c
+        if len(run) == 3:
+            colour = "white" if c == "w" else "black"
+            yield (
+                r,
+                f"has {colour} for the third game running (rounds {', '.join(map(str, run))})",
+                f"{c} {c} {c}",
+            )
+        if c == "w":
+            whites += 1
+        else:
+            blacks += 1
+        diff = whites - blacks
+        if abs(diff) > 2 and not beyond:
+            yield (
+                r,
+                f"has played {whites} games with white and {blacks} with black: "
+                f"colour difference {diff:+d}",
+                f"{diff:+d}",
+            )
+        beyond = abs(diff) > 2
+
+
+def _topscorer_game(t: Tournament, p: Player, r: int, scoring: ScoringSystem) -> int | None:
+    """The starting rank of a topscorer in ``p``'s game of round ``r`` (he or his
+    opponent), or ``None``: more than 50% of the maximum possible score before
+    round ``r`` (C.04.3 A.7)."""
+    best = (r - 1) * max(scoring.values["WW"], scoring.values["BW"])
+    q = pairings(t).by_rank.get(p.game(r).opponent or 0)
+    for x in (p, q):
+        if x is None:
+            continue
+        score = sum((scoring.points(g) for g in x.games[: r - 1]), Decimal(0))
+        if 2 * score > best:
+            return x.start_rank
+    return None
