@@ -227,9 +227,10 @@ CODES: dict[str, Code] = {
             "format.dialect-conflict",
             Severity.WARNING,
             "Records of two dialects disagree (142 and XXR give different "
-            "round counts, 152 and XXC different first colours), or a record "
+            "round counts, 152 and XXC different first colours, 122 and 222 "
+            "different time controls), or a record "
             "code is used with another program's meaning (Vega's 142-192).",
-            "TRF26 §3.4 (142, 152); JaVaFo AUM (XXR, XXC)",
+            "TRF26 §3.4 (142, 152, 222); JaVaFo AUM (XXR, XXC)",
             _ex(*_HEAD, "142 5", "XXR 7", _P1, _P2),
             _ex(*_HEAD, "142 5", "XXR 5", _P1, _P2),
             "Make the records agree, or drop the engine lines.",
@@ -361,7 +362,8 @@ CODES: dict[str, Code] = {
             "structure.bye-coding",
             Severity.ERROR,
             "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
-            "opponent, more than one pairing-allocated bye (U) in a round, or (warning) "
+            "opponent, more than one pairing-allocated bye (U) in a round (the U of the "
+            "members of one team, the team's bye, count once), or (warning) "
             "F where the pairing-allocated bye is meant.",
             "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
             _ex(

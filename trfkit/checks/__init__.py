@@ -53,6 +53,7 @@ CHECKS: tuple[Check, ...] = (
     standings.ranks,
     headers.header_counts,
     headers.round_dates,
+    headers.time_controls,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (

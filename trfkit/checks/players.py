@@ -117,8 +117,9 @@ def birth_dates(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     column = _FIELD["birth_date"]
     for p in t.players:
         born = p.birth_date
-        if born.year is None:
-            continue
+        year = born.year
+        if year is None or start.year - _OLDEST < year < start.year:
+            continue  # most players: born in a year between the two limits
         text = born.text.strip()
         if born.date is not None:
             after = born.date > start
@@ -130,8 +131,8 @@ def birth_dates(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         else:
             # A year alone ("1982", "1987/00/00"): after the start only when
             # the year is; the age at most start year - birth year.
-            after = born.year > start.year
-            age = start.year - born.year
+            after = year > start.year
+            age = start.year - year
         if after:
             yield diag(
                 "S115",

@@ -81,7 +81,8 @@ def _rounds_between(t: Tournament, ev: Event, limit: int) -> Iterator[Diagnostic
         t.header_line("052"),
         5,
         f"{played} rounds played {span} (042-052; no round dates in 132): "
-        f"{ev.rules.name} allows {limit} a day, {limit * days} in all",
+        f"{ev.rules.name} allows {limit} a day, {limit * days} in all; if the event "
+        "lasted longer, 042 or 052 is wrong (132 can date the rounds)",
         found=f"{played} rounds in {days} day{'s' if days > 1 else ''}",
         expected=f"at most {limit * days} rounds",
     )
@@ -149,7 +150,7 @@ def duration(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             f"the event lasts {days} days ({start} to {end}); {rules.name} rates events "
             f"of at most {limit} days"
             + (
-                f", but this league ({ev.type_source}) may last longer{interim}"
+                f", but leagues may last longer (a league by {ev.type_source}){interim}"
                 if league
                 else ", except leagues"
             ),
