@@ -4,7 +4,8 @@ The regulation checks and the rater need three facts the records only
 imply:
 
 * the tournament type (:class:`TournamentType`), from 192 (TRF-2026 codes),
-  else 092 (free text), else the pairings themselves;
+  else 092 (free text), else a league's name (012), else the pairings
+  themselves;
 * the time control, from 222 (structured, TRF-2026), else 122 (free text);
 * the rule set: with ``rules="auto"``, the FIDE regulation in force at the
   start date (042), and the rapid and blitz one when the time control is
