@@ -16,7 +16,7 @@ from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import COLOUR_OF, RESULT_OF, Cells, Colour, Game, Player, Result, Tournament
-from trfkit.scoring import ScoringSystem, scoring_of
+from trfkit.scoring import scoring_of
 
 R = Result
 _BYE_CODES = frozenset(
@@ -349,7 +349,7 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         return
     final = 0  # the last round, found at the first breach
     lines: dict[int, Cells] = {}  # the cells by starting rank, made for a last-round breach
-    scoring: ScoringSystem | None = None
+    table: dict[tuple[Result | None, Colour], Decimal] = {}  # the scoring, at a last-round breach
     for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
         # Most lines need no look: no three of one colour running among the
         # games played, the difference never beyond ±2.
@@ -371,13 +371,13 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             if not final:
                 final = max(t.number_of_rounds or 0, pairings(t).rounds)
             if r == final:
-                if scoring is None:
-                    scoring = scoring_of(t)
+                if not table:
+                    table = scoring_of(t).table()
                 if not lines:
                     lines = {
                         x.start_rank: c for x, c in zip(t.players, pairings(t).cells, strict=True)
                     }
-                exempt = _topscorer_game(p.start_rank, r, lines, scoring)
+                exempt = _topscorer_game(p.start_rank, r, lines, table)
             else:
                 exempt = None
             level = Severity.WARNING if exempt else severity
@@ -450,12 +450,15 @@ def _colour_breaches(games: list[tuple[int, str]]) -> Iterator[tuple[int, str, s
             yield r, ", and ".join(what), ", ".join(found)
 
 
-def _topscorer_game(a: int, r: int, lines: dict[int, Cells], scoring: ScoringSystem) -> int | None:
+def _topscorer_game(
+    a: int, r: int, lines: dict[int, Cells], table: dict[tuple[Result | None, Colour], Decimal]
+) -> int | None:
     """The starting rank of a topscorer in player ``a``'s game of round ``r``
     (he or his opponent), or ``None``: more than 50% of the maximum possible
-    score before round ``r`` (C.04.3 A.7). ``lines``: the cells by starting rank."""
-    table = scoring.table()
-    best = (r - 1) * max(scoring.values["WW"], scoring.values["BW"])
+    score before round ``r`` (C.04.3 A.7). ``lines``: the cells by starting
+    rank; ``table``: the event's :meth:`ScoringSystem.table`."""
+    win = max(table[Result.WIN, Colour.WHITE], table[Result.WIN, Colour.BLACK])
+    best = (r - 1) * win
     for x in (a, lines[a].opponents[r - 1]):
         if x is None or x not in lines:
             continue
