@@ -225,6 +225,12 @@ def test_rounds_per_day_from_the_start_and_end_dates() -> None:
     assert found(week, "R301") == []
     eight = text.replace("052 2010/03/01", "052 2010/03/06")
     assert found(eight, "R301")[0].expected == "at most 18 rounds"
+    # No time control: it may have been rapid or blitz; the standard limit
+    # still applies, as a warning, unless the rules were given.
+    (w,) = found(text.replace("122 90 min + 30 sec/move", "122"), "R301")
+    assert w.severity is Severity.WARNING and "--time-control" in w.message
+    (e,) = found(text.replace("122 90 min + 30 sec/move", "122"), "R301", rules="fide-2009")
+    assert e.severity is Severity.ERROR
 
 
 # -- leagues -------------------------------------------------------------------
@@ -329,6 +335,23 @@ def test_points_in_team_events_are_informative() -> None:
     ]
     (d,) = found("\n".join(lines) + "\n", "S104")
     assert d.severity is Severity.INFO and "team event" in d.message
+
+
+def test_team_event_points_may_leave_out_the_byes() -> None:
+    # Player 1: a win, then his team's bye (U): 2.0 with the bye, 1.0 over the board.
+    def text(points: float) -> str:
+        lines = [
+            "012 Test",
+            "013 Alpha                           " + "   1",
+            "013 Beta                            " + "   2",
+            player_line(1, 2400, points, ["   2 w 1", "0000 - U"]),
+            player_line(2, 2300, 0.0, ["   1 b 0", "0000 - Z"]),
+        ]
+        return "\n".join(lines) + "\n"
+
+    assert found(text(2.0), "S104") == []
+    assert found(text(1.0), "S104") == []
+    assert [d.severity for d in found(text(1.5), "S104")] == [Severity.INFO]
 
 
 # -- P008: 122 and 222 ----------------------------------------------------------

@@ -476,8 +476,10 @@ CODES: dict[str, Code] = {
             "R301",
             "regulation.rounds-per-day",
             Severity.ERROR,
-            "More rounds on one day (from 132) than the rule set allows: 3 in FIDE "
-            "2002/2009; 15 rapid and 30 blitz under Rapid & Blitz 2024.",
+            "More rounds on one day (from 132; without round dates, more rounds between "
+            "042 and 052 than their days allow) than the rule set allows: 3 in FIDE "
+            "2002/2009; 15 rapid and 30 blitz under Rapid & Blitz 2024. A warning when "
+            "the file has no time control and the rules were chosen by date.",
             "FIDE 2002/2009 §3.1; Rapid & Blitz 2024 §3.1",
             _ex(
                 *_HEAD,

@@ -47,9 +47,16 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     limit = limits.get(cls) if cls is not None else max(limits.values())
     if limit is None:
         return
+    # No time control and rules chosen by date: the standard limit, but the
+    # event may have been rapid or blitz, which allow more (a warning).
+    unsure = ev.time_control is None and ev.rules_source != "given"
+    severity = Severity.WARNING if unsure else None
+    caveat = (
+        "; no time control (R102): if this was rapid or blitz, --time-control" if unsure else ""
+    )
     line, days = _round_days(t)
     if not days:
-        yield from _rounds_between(t, ev, limit)
+        yield from _rounds_between(t, ev, limit, severity, caveat)
         return
     for day, rounds in sorted(days.items()):
         if len(rounds) > limit:
@@ -58,13 +65,16 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 line,
                 date_column(rounds[limit]),
                 f"{len(rounds)} rounds on {day} (rounds {', '.join(map(str, rounds))}); "
-                f"{ev.rules.name} allows {limit} a day",
+                f"{ev.rules.name} allows {limit} a day{caveat}",
                 found=f"{len(rounds)} rounds",
                 expected=f"at most {limit}",
+                severity=severity,
             )
 
 
-def _rounds_between(t: Tournament, ev: Event, limit: int) -> Iterator[Diagnostic]:
+def _rounds_between(
+    t: Tournament, ev: Event, limit: int, severity: Severity | None, caveat: str
+) -> Iterator[Diagnostic]:
     """R301 without round dates: more rounds played between 042 and 052 than
     the days between them allow, so some day had more than ``limit``."""
     start = t.start_date.date if t.start_date else None
@@ -82,9 +92,10 @@ def _rounds_between(t: Tournament, ev: Event, limit: int) -> Iterator[Diagnostic
         5,
         f"{played} rounds played {span} (042-052; no round dates in 132): "
         f"{ev.rules.name} allows {limit} a day, {limit * days} in all; if the event "
-        "lasted longer, 042 or 052 is wrong (132 can date the rounds)",
+        f"lasted longer, 042 or 052 is wrong (132 can date the rounds){caveat}",
         found=f"{played} rounds in {days} day{'s' if days > 1 else ''}",
         expected=f"at most {limit * days} rounds",
+        severity=severity,
     )
 
 

@@ -11,6 +11,8 @@ from trfkit.checks._util import diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
+    COLOUR_OF,
+    RESULT_OF,
     UNREADABLE,
     AbnormalPoints,
     Accelerations,
@@ -110,7 +112,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     # check does not follow; a 162 symbol of no known meaning may change any
     # total. Either way a difference is said, not judged.
     unsure = Severity.INFO if t.teams or unknown_162 else None
-    for p, (_, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
         points = p.points
         if points is None or not results:
             continue
@@ -151,6 +153,20 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
                 expected = sum(map(by_cell.__getitem__, zip(results, colours, strict=True)), _ZERO)
         if points == expected or points == expected + accelerated.get(p.start_rank, 0):
             continue
+        if t.teams:
+            # Like with like: a team event's 001 points may be the player's
+            # score over the board and by forfeit, without his byes (a team's
+            # bye, a rest round).
+            byes = sum(
+                (
+                    table[RESULT_OF[r], COLOUR_OF[c]]
+                    for o, c, r in zip(opponents, colours, results, strict=True)
+                    if o is None
+                ),
+                _ZERO,
+            )
+            if byes and points == expected - byes:
+                continue
         yield diag(
             "S104",
             line_of(p),
