@@ -40,7 +40,8 @@ def _player(
 # Six players, two of three rounds played. Player 1 (FM) wins round 1 by
 # forfeit against 2, who loses round 2 by forfeit to 4: R501 on lines 12
 # (1), 13 (2) and 15 (4). Player 6, unrated, has 2 games against rated
-# opponents of the 5 a first rating needs (2024 §7.1.4): R603 on line 17.
+# opponents (5 and 1) of the 5 a first rating needs (2024 §7.1.4): R603 on
+# line 17. No pair meets twice and no colour repeats three times (S112, S113).
 SPRING = (
     "\n".join(
         [
@@ -55,12 +56,12 @@ SPRING = (
             "122 90 min + 30 sec/move",
             "132" + " " * 88 + "25/03/01  25/03/02",
             "142 3",
-            _player(1, "FM", "Novak, Jan", 2200, "SLO", "2.0", 1, "   2 w +", "   3 w 1"),
+            _player(1, "FM", "Novak, Jan", 2200, "SLO", "2.0", 1, "   2 w +", "   6 w 1"),
             _player(2, "", "Horvat, Eva", 2100, "SLO", "0.0", 6, "   1 b -", "   4 b -"),
-            _player(3, "", "Kranjc, Ana", 2000, "CRO", "1.0", 3, "   4 w 1", "   1 b 0"),
+            _player(3, "", "Kranjc, Ana", 2000, "CRO", "1.0", 3, "   4 w 1", "   5 b 0"),
             _player(4, "", "Zupan, Luka", 1900, "SLO", "1.0", 4, "   3 b 0", "   2 w +"),
-            _player(5, "", "Kos, Maja", 1800, "SLO", "1.5", 2, "   6 w =", "   6 w 1"),
-            _player(6, "", "Mlakar, Tim", None, "SLO", "0.5", 5, "   5 b =", "   5 b 0"),
+            _player(5, "", "Kos, Maja", 1800, "SLO", "1.5", 2, "   6 w =", "   3 w 1"),
+            _player(6, "", "Mlakar, Tim", None, "SLO", "0.5", 5, "   5 b =", "   1 b 0"),
         ]
     )
     + "\n"

@@ -274,3 +274,36 @@ def test_team_players_left_out_of_a_line_up_are_not_listed() -> None:
     assert "R501" not in codes(check(lines))
     # The same rounds in an individual event are unpaired rounds, listed.
     assert "R501" in codes(check([lines[0], *lines[3:]]))
+
+
+def _twenty_one_rounds(start: str, end: str) -> list[str]:
+    import re
+
+    from tests.trfbuild import swiss_text
+
+    games = [(r, 1 if r % 2 else 2, 2 if r % 2 else 1, "=") for r in range(1, 22)]
+    text = swiss_text([2000, 1990], games, start=start)
+    return re.sub(r"^052 .*$", f"052 {end}", text, flags=re.M).splitlines()
+
+
+def test_hours_a_day_from_042_and_052_without_round_dates() -> None:
+    """21 rounds of 90 + 30 (4 hours a game: 2 x 120 minutes for 60 moves)
+    dated one day: 84 hours where 2024 §3 allows 12. Over 7 days, 84 hours
+    fit 7 x 12 exactly: nothing to say."""
+    import trfkit
+
+    one_day = trfkit.loads("\n".join(_twenty_one_rounds("2025/03/01", "2025/03/01")).encode())
+    found = [d for d in trfkit.validate(one_day) if d.code in ("R301", "R302")]
+    assert [(d.code, d.found) for d in found] == [("R302", "84 hours in 1 day")]
+    week = trfkit.loads("\n".join(_twenty_one_rounds("2025/03/01", "2025/03/07")).encode())
+    assert [d for d in trfkit.validate(week) if d.code in ("R301", "R302")] == []
+
+
+def test_rounds_a_day_from_042_and_052_is_said_once_under_2009() -> None:
+    """Under 2009 the 3-round cap (R301) already says the dates cannot hold
+    21 rounds; the 12 hours (R302) would say it again."""
+    import trfkit
+
+    t = trfkit.loads("\n".join(_twenty_one_rounds("2012/03/01", "2012/03/01")).encode())
+    found = [d.code for d in trfkit.validate(t) if d.code in ("R301", "R302")]
+    assert found == ["R301"]

@@ -5,6 +5,7 @@ with nothing to rate, and assumed K (issue "trust on real files", §3)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,11 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 
 
 def _five_games(**options: object) -> str:
-    games = [(r, 1, r + 1, "1") for r in range(1, 6)]
-    return swiss_text([2000] + [1900] * 5, games, **options)  # type: ignore[arg-type]
+    # Player 1 wins five games with alternating colours (a clean Swiss).
+    games = [(r, 1, r + 1, "1") if r % 2 else (r, r + 1, 1, "0") for r in range(1, 6)]
+    text = swiss_text([2000] + [1900] * 5, games, **options)  # type: ignore[arg-type]
+    # Over five days: five rounds of 90 + 30 in one would be 20 hours (R302).
+    return re.sub(r"^052 (\d{4})/(\d\d)/\d\d$", r"052 \1/\2/28", text, flags=re.M)
 
 
 def test_no_time_control_is_said_to_be_an_assumption() -> None:
@@ -67,7 +71,7 @@ def test_a_rule_set_not_in_force_says_so_in_the_header(
 
 @pytest.mark.parametrize(
     ("rules", "start", "floor"),
-    [("fide-2009", "2012/03/01", 1200), ("fide-2014", "2015/03/01", 1000), ("fide-2024", "2025/03/01", 1400)],
+    [("fide-2009", "2010/03/01", 1200), ("fide-2014", "2015/03/01", 1000), ("fide-2024", "2025/03/01", 1400)],
 )
 def test_a_first_rating_below_the_floor_is_not_published(
     rules: str, start: str, floor: int

@@ -122,6 +122,19 @@ def _dates(*days: str) -> str:
 _A = _pl(1, "Novak, Jan", 14600012, "1.0", "   2 w 1")
 _B = _pl(2, "Horvat, Eva", 14600020, "0.0", "   1 b 0")
 _C_BYE = _pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - U", place=2)
+# Two rounds of a 4-player Swiss: 1-2 and 3-4 meet again (S112), or not.
+_TWICE = [[(1, 2), (3, 4)], [(2, 1), (4, 3)]]
+_ONCE = [[(1, 2), (3, 4)], [(3, 1), (4, 2)]]
+
+
+def _born(line: str, born: str) -> str:
+    """``line`` (a 001 line) with the birth date ``born`` (columns 70-79)."""
+    return line[:69] + f"{born:<10}" + line[79:]
+
+
+def _fed(line: str, federation: str) -> str:
+    """``line`` (a 001 line) with the federation ``federation`` (columns 54-56)."""
+    return line[:53] + federation + line[56:]
 
 
 CODES: dict[str, Code] = {
@@ -215,9 +228,10 @@ CODES: dict[str, Code] = {
             "format.dialect-conflict",
             Severity.WARNING,
             "Records of two dialects disagree (142 and XXR give different "
-            "round counts, 152 and XXC different first colours), or a record "
+            "round counts, 152 and XXC different first colours, 122 and 222 "
+            "different time controls), or a record "
             "code is used with another program's meaning (Vega's 142-192).",
-            "TRF26 §3.4 (142, 152); JaVaFo AUM (XXR, XXC)",
+            "TRF26 §3.4 (142, 152, 222); JaVaFo AUM (XXR, XXC)",
             _ex(*_HEAD, "142 5", "XXR 7", _P1, _P2),
             _ex(*_HEAD, "142 5", "XXR 5", _P1, _P2),
             "Make the records agree, or drop the engine lines.",
@@ -351,7 +365,8 @@ CODES: dict[str, Code] = {
             "structure.bye-coding",
             Severity.ERROR,
             "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
-            "opponent, more than one pairing-allocated bye (U) in a round, or (warning) "
+            "opponent, more than one pairing-allocated bye (U) in a round (the U of the "
+            "members of one team, the team's bye, count once), or (warning) "
             "F where the pairing-allocated bye is meant.",
             "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
             _ex(
@@ -363,6 +378,64 @@ CODES: dict[str, Code] = {
             ),
             _ex(*_HEAD, _A, _B, _C_BYE),
             "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
+        ),
+        Code(
+            "S112",
+            "structure.repeated-pairing",
+            Severity.ERROR,
+            "In a Swiss, two players who played each other more than once. Forfeits "
+            "are no game played and do not count. A warning when no type is declared "
+            "(092/192) and the pairings only look like a Swiss. Not checked in round "
+            "robins, matches, team events and leagues.",
+            "FIDE C.04.1 (basic rules for Swiss systems: two players shall not play "
+            "each other more than once)",
+            _ex(*_HEAD, "092 Swiss", *_field([2400, 2300, 2200, 2100], _TWICE)),
+            _ex(*_HEAD, "092 Swiss", *_field([2400, 2300, 2200, 2100], _ONCE)),
+            "Check the pairing of the later round; if the file says Swiss for another "
+            "system, correct 092/192 or give --type.",
+        ),
+        Code(
+            "S113",
+            "structure.colour-sequence",
+            Severity.ERROR,
+            "In an individual Swiss, a player given the same colour in three games "
+            "running, or a colour difference (whites minus blacks) beyond +2 or -2: the "
+            "absolute colour criteria. Counted over games played (forfeits and byes "
+            "skipped). In the last round a warning when a topscorer (more than half the "
+            "maximum score) plays the game, as the Dutch rules allow; a warning too when "
+            "the type is only read from the pairings. Not checked in team events.",
+            "FIDE C.04.1 (absolute colour criteria); C.04.3 A.6, A.7, C.3 (Dutch system: "
+            "last-round exception for topscorers)",
+            _ex(
+                *_HEAD, "092 Swiss", "XXR 5", *_field([2400, 2300, 2200, 2100], _LOSES4, result="0")
+            ),
+            _ex(*_HEAD, "092 Swiss", "XXR 5", *_field([2400, 2300, 2200, 2100], _RR4, result="0")),
+            "Check the colours of the rounds named; a pairing program should never do this.",
+        ),
+        Code(
+            "S114",
+            "structure.federation",
+            Severity.WARNING,
+            "A federation (columns 54-56) that is no FIDE federation code, from the "
+            "list shipped in trfkit/data/federations.txt (FID for the FIDE flag; a few "
+            "historical codes). One finding per code; one for the file when it holds "
+            "many (a column of club codes).",
+            "TRF16 §2.2 (federation: FIDE's three-letter code)",
+            _ex(*_HEAD, _fed(_P1, "XYZ"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Write the player's FIDE federation, or leave the field blank.",
+        ),
+        Code(
+            "S115",
+            "structure.birth-date",
+            Severity.ERROR,
+            "A birth date (columns 70-79) after the event's start (042, else the first "
+            "round date), or (a warning) one that makes the player older than 110 at the "
+            "start.",
+            "TRF16 §2.2 (birth date YYYY/MM/DD)",
+            _ex(*_HEAD, "042 2025/05/01", _born(_P1, "2025/06/01"), _P2),
+            _ex(*_HEAD, "042 2025/05/01", _born(_P1, "1990/05/01"), _P2),
+            "Correct the birth date, or leave it blank when unknown.",
         ),
         Code(
             "R101",
@@ -406,8 +479,10 @@ CODES: dict[str, Code] = {
             "R301",
             "regulation.rounds-per-day",
             Severity.ERROR,
-            "More rounds on one day (from 132) than the rule set allows: 3 in FIDE "
-            "2002/2009; 15 rapid and 30 blitz under Rapid & Blitz 2024.",
+            "More rounds on one day (from 132; without round dates, more rounds between "
+            "042 and 052 than their days allow) than the rule set allows: 3 in FIDE "
+            "2002/2009; 15 rapid and 30 blitz under Rapid & Blitz 2024. A warning when "
+            "the file has no time control and the rules were chosen by date.",
             "FIDE 2002/2009 §3.1; Rapid & Blitz 2024 §3.1",
             _ex(
                 *_HEAD,
@@ -432,7 +507,9 @@ CODES: dict[str, Code] = {
             "regulation.hours-per-day",
             Severity.ERROR,
             "More than 12 hours of play on one day, counting each round as both "
-            "players' time for 60 moves.",
+            "players' time for 60 moves: the days from 132, else the rounds played "
+            "between 042 and 052 (where the rule set's round cap, R301, does not "
+            "already say so).",
             "FIDE 2002/2009 §3.1, 2024 §3",
             _ex(
                 *_HEAD,
@@ -643,6 +720,20 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2025/05/01", "122 15+10", *_field([2700, 2000], [[(1, 2)]])),
             _ex(*_BASE, "042 2025/05/01", "122 15+10", *_field([2700, 2200], [[(1, 2)]])),
             "Nothing to fix: the game is simply not rated.",
+        ),
+        Code(
+            "R608",
+            "regulation.rating-floor",
+            Severity.WARNING,
+            "A rating below the rating floor in force at the start (1200 from July "
+            "2009, 1000 from 2011, 1400 from March 2024): no FIDE list holds it, so it "
+            "is mistyped or a national rating. Checked for events that start under the "
+            "rule set.",
+            "FIDE 2009 §0.6; 2024 §7.1.2; Rapid & Blitz 2024 §6.1.2",
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", *_field([2400, 1350], [[(1, 2)]])),
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", *_field([2400, 1450], [[(1, 2)]])),
+            "Write the player's FIDE rating from the list in force, or leave it blank "
+            "(national ratings go in TRF26 NRS records).",
         ),
         Code(
             "P009",

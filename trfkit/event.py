@@ -4,7 +4,8 @@ The regulation checks and the rater need three facts the records only
 imply:
 
 * the tournament type (:class:`TournamentType`), from 192 (TRF-2026 codes),
-  else 092 (free text), else the pairings themselves;
+  else 092 (free text), else a league's name (012), else the pairings
+  themselves;
 * the time control, from 222 (structured, TRF-2026), else 122 (free text);
 * the rule set: with ``rules="auto"``, the FIDE regulation in force at the
   start date (042), and the rapid and blitz one when the time control is
@@ -47,10 +48,17 @@ class TournamentType(enum.Enum):
     DOUBLE_ROUND_ROBIN = "double-round-robin"
     TEAM = "team"
     MATCH = "match"
+    LEAGUE = "league"
+    """A league, of teams or of players: it may last longer than other events
+    (FIDE 2002 §4.11, 2009 §4.11)."""
 
 
-# TRF-2026 192 codes (ETT26) and 092 free text, most specific first.
+# TRF-2026 192 codes (ETT26) and 092 free text, most specific first: a
+# "Team League" is a league (its length is what the regulations single out).
+# "Liga" ends the word: Bundesliga, Oberliga, Ekstraliga.
+_LEAGUE_WORDS = re.compile(r"LEAGUE|LIGA\b|LIGUE\b|\bLEGA\b|COMPETITION SERIES", re.I)
 _TYPE_WORDS: tuple[tuple[re.Pattern[str], TournamentType], ...] = (
+    (_LEAGUE_WORDS, TournamentType.LEAGUE),
     (re.compile(r"TEAM|MANNSCHAFT|OLYMPIAD", re.I), TournamentType.TEAM),
     (
         re.compile(r"DOUBLE[ _-]?ROUND[ _-]?ROBIN|DOUBLEROUNDROBIN|\bDRR\b|DOPPELRUND", re.I),
@@ -75,6 +83,10 @@ def _declared_type(t: Tournament) -> tuple[TournamentType, str] | None:
         for pattern, kind in _TYPE_WORDS:
             if pattern.search(text):
                 return kind, code
+    # No type declared: a tournament named a league (012 "Bundesliga
+    # 2024/25") is one.
+    if _LEAGUE_WORDS.search(t.header("012") or ""):
+        return TournamentType.LEAGUE, "012"
     return None
 
 
@@ -123,7 +135,7 @@ class Event:
     """``given``, or how ``auto`` chose: e.g. ``042 2025-05-01, standard``."""
     type: TournamentType
     type_source: str
-    """``given``, ``192``, ``092`` or ``pairings``."""
+    """``given``, ``192``, ``092``, ``012`` (a league's name) or ``pairings``."""
     time_control: TimeControl | None
     time_control_source: str | None
     """``given``, ``222`` or ``122`` (also when it could not be read); ``None``

@@ -35,13 +35,14 @@ from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
 from trfkit.rules import RuleSet
 
-__all__ = ["CHECKS", "REGULATION_CHECKS", "inline_ignores", "validate"]
+__all__ = ["CHECKS", "EVENT_CHECKS", "REGULATION_CHECKS", "inline_ignores", "validate"]
 
 Check = Callable[[Tournament], Iterator[Diagnostic]]
 RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
     players.duplicate_ids,
+    players.federation_codes,
     pairings.opponents_exist,
     pairings.mutual_pairings,
     pairings.one_game_per_round,
@@ -52,7 +53,16 @@ CHECKS: tuple[Check, ...] = (
     standings.ranks,
     headers.header_counts,
     headers.round_dates,
+    headers.time_controls,
 )
+
+EVENT_CHECKS: tuple[RegulationCheck, ...] = (
+    pairings.repeated_pairings,
+    pairings.colour_sequences,
+    players.birth_dates,
+)
+"""Structural checks (codes ``S``) that depend on the tournament type: they
+apply under every rule set and carry their code's own reference."""
 
 REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
     rate_of_play.time_control_known,
@@ -69,6 +79,7 @@ REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
     composition.chessa_sizes,
     composition.chessa_rounds,
     composition.rating_gap,
+    players.rating_floor,
 )
 
 _PLACE = attrgetter("line", "column", "code")
@@ -118,6 +129,7 @@ def validate(
     }
     with shared(), no_cyclic_gc():
         found = [d for check in CHECKS for d in check(t) if d.code not in skip]
+        found += [d for check in EVENT_CHECKS for d in check(t, ev) if d.code not in skip]
         for regulation in REGULATION_CHECKS:
             for d in regulation(t, ev):
                 reference = references.get(d.code)

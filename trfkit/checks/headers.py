@@ -12,8 +12,9 @@ from trfkit.checks._util import diag
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import EngineRecord, Header, Player, RoundDates, Tournament
+from trfkit.timecontrol import TimeControlError, parse_222, parse_time_control
 
-__all__ = ["date_column", "header_counts", "round_dates", "rounds_played"]
+__all__ = ["date_column", "header_counts", "round_dates", "rounds_played", "time_controls"]
 
 _LEADING_INT = re.compile(r"\s*(\d+)")
 
@@ -197,3 +198,37 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
             expected=str(played if given < played else announced),
             severity=Severity.WARNING,
         )
+
+
+def time_controls(t: Tournament) -> Iterator[Diagnostic]:
+    """P008: 122 (free text, TRF16) and 222 (encoded, TRF26) that give two
+    different time controls. Unreadable ones are R102's when they matter."""
+    free, coded = t.header("122"), t.header("222")
+    if not free or not coded:
+        return
+    try:
+        a, b = parse_time_control(free), parse_222(coded)
+    except TimeControlError:
+        return
+    if (a.periods, a.black) == (b.periods, b.black):
+        return
+    m122, m222 = a.minutes_for(60), b.minutes_for(60)
+    # The same time for 60 moves (FIDE's measure) rates the same: the two
+    # differ in what comes later (a period one of them leaves out), an info.
+    same = m122 == m222
+    yield diag(
+        "P008",
+        t.header_line("122"),
+        5,
+        f"122 {free!r} and 222 {coded!r} describe different time controls ("
+        + (
+            f"{len(a.periods)} and {len(b.periods)} periods, both {float(m122):g} min for "
+            "60 moves, which is what the rating regulations measure"
+            if same
+            else f"{float(m122):g} and {float(m222):g} min for 60 moves"
+        )
+        + "); the checks use 222",
+        found=f"122 {free} / 222 {coded}",
+        expected="122 and 222 describing the same time control",
+        severity=Severity.INFO if same else None,
+    )

@@ -8,11 +8,15 @@ results. Byes have no opponent and no colour.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
+from itertools import accumulate, compress
 
 from trfkit.checks._index import COMPLEMENT, pairings
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import Colour, Game, Player, Result, Tournament
+from trfkit.event import Event, TournamentType
+from trfkit.model import COLOUR_OF, RESULT_OF, Cells, Colour, Game, Player, Result, Tournament
+from trfkit.scoring import scoring_of
 
 R = Result
 _BYE_CODES = frozenset(
@@ -222,13 +226,19 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
         elif g.result is R.FULL_POINT_BYE:
             full.setdefault(r, []).append(p)
     order: dict[int, int] = {}
+    # A team's pairing-allocated bye (TRF26 320) is written U on each of its
+    # members' lines: several U of one team in a round are one bye.
+    team_of = {m: i for i, x in enumerate(t.teams) for m in x.members if m is not None}
     for r, players in pab.items():
         if len(players) < 2:
             continue
         if not order:  # only for a second U: a dict of every player is no small cost
             order = {id(p): i for i, p in enumerate(t.players)}
         players.sort(key=lambda p: order[id(p)])
+        team = team_of.get(players[0].start_rank)
         for p in players[1:]:
+            if team is not None and team_of.get(p.start_rank) == team:
+                continue
             yield diag(
                 "S111",
                 line_of(p),
@@ -259,3 +269,209 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                     expected="U",
                     severity=Severity.WARNING,
                 )
+
+
+# Results of a game played at the board: 1 = 0, and W D L (less than one
+# move, not rated, but the players sat down with their colours). A forfeit
+# (+ -) is no game played: reading C.04.1 ("two participants shall not *play*
+# against each other more than once") and the Dutch rules (C.04.3 A.6, the
+# colour difference counts games played; "the two latest rounds he played"),
+# a forfeit is neither a meeting nor a colour, and players whose game was
+# forfeited may be paired again. Byes have neither opponent nor colour.
+_PLAYED = frozenset("10=WDL")
+_NOTHING = Decimal(0)
+
+
+def _swiss(t: Tournament, ev: Event) -> Severity | None:
+    """The severity of a Swiss pairing finding, or ``None`` when the event is no
+    individual Swiss: an error when the file (092/192) or the user says Swiss,
+    a warning when only the pairings suggest it (a double round robin with a
+    missing game looks like a Swiss)."""
+    if ev.type is not TournamentType.SWISS or t.teams:
+        # Team events: the colours of board games follow the boards (352),
+        # and teams, not players, are paired.
+        return None
+    return Severity.WARNING if ev.type_source == "pairings" else Severity.ERROR
+
+
+def _not_declared(severity: Severity) -> str:
+    if severity is Severity.ERROR:
+        return ""
+    return " (no type in 092/192: taken for a Swiss from the pairings; --type says otherwise)"
+
+
+def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """S112: two players of a Swiss who played each other twice (C.04.1)."""
+    severity = _swiss(t, ev)
+    if severity is None:
+        return
+    for p, (opponents, _, results) in zip(t.players, pairings(t).cells, strict=True):
+        a = p.start_rank
+        # Each pair from its lower-ranked side; games both lines agree on
+        # or not (a one-sided cell is S101 besides).
+        named = set(opponents)
+        if len(named) - (None in named) == len(opponents) - opponents.count(None):
+            continue  # no opponent twice: most lines
+        met = [o for o, r in zip(opponents, results, strict=True) if o is not None and r in _PLAYED]
+        if len(met) == len(set(met)):
+            continue
+        rounds: dict[int, list[int]] = {}
+        for i, (o, r) in enumerate(zip(opponents, results, strict=True), 1):
+            if o is not None and o > a and r in _PLAYED:
+                rounds.setdefault(o, []).append(i)
+        for o, played in rounds.items():
+            if len(played) < 2:
+                continue
+            listed = ", ".join(map(str, played))
+            yield diag(
+                "S112",
+                line_of(p),
+                cell_column(played[1], "opponent"),
+                f"players {a} and {o} played each other in rounds {listed}; in a Swiss two "
+                f"players shall not play each other more than once (C.04.1){_not_declared(severity)}",
+                found=f"{len(played)} games ({listed})",
+                expected="one game at most",
+                severity=severity,
+            )
+
+
+def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """S113: a Swiss player given one colour three games running, or a colour
+    difference beyond ±2: the absolute colour criteria of C.04.1.
+
+    Counted over the games played (forfeits and byes skipped, as the Dutch
+    rules count them, C.04.3 A.6). In the last round the Dutch rules allow
+    either for a game with a topscorer (more than half the maximum score
+    before that round; C.04.3 A.7, C.3): a warning there, an error elsewhere.
+    """
+    severity = _swiss(t, ev)
+    if severity is None:
+        return
+    final = 0  # the last round, found at the first breach
+    lines: dict[int, Cells] = {}  # the cells by starting rank, made for a last-round breach
+    table: dict[tuple[Result | None, Colour], Decimal] = {}  # the scoring, at a last-round breach
+    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+        # Most lines need no look: no three of one colour running among the
+        # games played, the difference never beyond ±2.
+        if not results.translate(_DROP_PLAYED) and not colours.translate(_DROP_COLOURS):
+            played = colours  # every round a game played with a colour
+        else:
+            # The colours of the rounds with a played result, in C; a played
+            # result with no colour (S102) or no opponent (R502) has "-".
+            played = "".join(compress(colours, map(_PLAYED.__contains__, results)))
+            played = played.translate(_DROP_NO_COLOUR)
+        if len(played) < 3 or not ("www" in played or "bbb" in played or _beyond_two(played)):
+            continue
+        games = [
+            (i, c)
+            for i, (o, c, r) in enumerate(zip(opponents, colours, results, strict=True), 1)
+            if o is not None and r in _PLAYED and (c == "w" or c == "b")
+        ]
+        for r, what, found in _colour_breaches(games):
+            if not final:
+                final = max(t.number_of_rounds or 0, pairings(t).rounds)
+            if r == final:
+                if not table:
+                    table = scoring_of(t).table()
+                if not lines:
+                    lines = {
+                        x.start_rank: c for x, c in zip(t.players, pairings(t).cells, strict=True)
+                    }
+                exempt = _topscorer_game(p.start_rank, r, lines, table)
+            else:
+                exempt = None
+            level = Severity.WARNING if exempt else severity
+            why = (
+                f"; allowed in the last round for a game of topscorer {exempt} (C.04.3 C.3)"
+                if exempt
+                else ""
+            )
+            yield diag(
+                "S113",
+                line_of(p),
+                cell_column(r, "colour"),
+                f"round {r}: player {p.start_rank} {what}, against the absolute colour "
+                f"criteria of C.04.1{why}{_not_declared(severity)}",
+                found=found,
+                expected="no colour three games running, a colour difference within ±2",
+                severity=level,
+            )
+
+
+_DROP_PLAYED = str.maketrans("", "", "".join(_PLAYED))
+_DROP_COLOURS = str.maketrans("", "", "wb")
+_DROP_NO_COLOUR = str.maketrans("", "", "".join(c.value for c in Colour if c.value not in "wb"))
+_STEP = {"w": 1, "b": -1}
+
+
+def _beyond_two(colours: str) -> bool:
+    """Whether whites minus blacks goes beyond ±2 after some game of ``colours``
+    (with no three of one colour running)."""
+    # Alternating colours keep the difference within ±1; reaching ±3 takes
+    # two pairs of one colour (ww ... ww) at least.
+    if colours.count("ww") < 2 and colours.count("bb") < 2:
+        return False
+    sums = list(accumulate(map(_STEP.__getitem__, colours)))
+    return max(sums) > 2 or min(sums) < -2
+
+
+def _colour_breaches(games: list[tuple[int, str]]) -> Iterator[tuple[int, str, str]]:
+    """(round, what, found) for each run of one colour reaching three games and
+    each time the colour difference goes beyond ±2, in ``games`` = (round,
+    w/b); one finding when both happen in the same game."""
+    run: list[int] = []
+    last = ""
+    whites = blacks = 0
+    beyond = False
+    for r, c in games:
+        if c == last:
+            run.append(r)
+        else:
+            run, last = [r], c
+        whites += c == "w"
+        blacks += c == "b"
+        diff = whites - blacks
+        what: list[str] = []
+        found: list[str] = []
+        if len(run) == 3:
+            colour = "white" if c == "w" else "black"
+            what.append(
+                f"has {colour} for the third game running (rounds {', '.join(map(str, run))})"
+            )
+            found.append(f"{c} {c} {c}")
+        if abs(diff) > 2 and not beyond:
+            what.append(
+                f"has played {whites} games with white and {blacks} with black: "
+                f"colour difference {diff:+d}"
+            )
+            found.append(f"{diff:+d}")
+        beyond = abs(diff) > 2
+        if what:
+            yield r, ", and ".join(what), ", ".join(found)
+
+
+def _topscorer_game(
+    a: int, r: int, lines: dict[int, Cells], table: dict[tuple[Result | None, Colour], Decimal]
+) -> int | None:
+    """The starting rank of a topscorer in player ``a``'s game of round ``r``
+    (he or his opponent), or ``None``: more than 50% of the maximum possible
+    score before round ``r`` (C.04.3 A.7). ``lines``: the cells by starting
+    rank; ``table``: the event's :meth:`ScoringSystem.table`."""
+    win = max(table[Result.WIN, Colour.WHITE], table[Result.WIN, Colour.BLACK])
+    best = (r - 1) * win
+    for x in (a, lines[a].opponents[r - 1]):
+        if x is None or x not in lines:
+            continue
+        # From the cells, not Player.games: making Game records would replace
+        # the line's cells for every later check.
+        _, colours, results = lines[x]
+        score = sum(
+            (
+                table.get((RESULT_OF[res], COLOUR_OF[col]), _NOTHING)
+                for res, col in zip(results[: r - 1], colours[: r - 1], strict=True)
+            ),
+            _NOTHING,
+        )
+        if 2 * score > best:
+            return x
+    return None

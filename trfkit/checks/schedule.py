@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime
-import re
 from collections import defaultdict
 from collections.abc import Iterator
+from fractions import Fraction
 
 from trfkit.checks._util import diag
-from trfkit.checks.headers import date_column
+from trfkit.checks.headers import date_column, rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import Event
+from trfkit.event import Event, TournamentType
 from trfkit.model import RoundDates, Tournament
 from trfkit.rules import Family, RateClass
 
@@ -48,7 +48,17 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     limit = limits.get(cls) if cls is not None else max(limits.values())
     if limit is None:
         return
+    # No time control and rules chosen by date: the standard limit, but the
+    # event may have been rapid or blitz, which allow more (a warning).
+    unsure = ev.time_control is None and ev.rules_source != "given"
+    severity = Severity.WARNING if unsure else None
+    caveat = (
+        "; no time control (R102): if this was rapid or blitz, --time-control" if unsure else ""
+    )
     line, days = _round_days(t)
+    if not days:
+        yield from _rounds_between(t, ev, limit, severity, caveat)
+        return
     for day, rounds in sorted(days.items()):
         if len(rounds) > limit:
             yield diag(
@@ -56,10 +66,38 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 line,
                 date_column(rounds[limit]),
                 f"{len(rounds)} rounds on {day} (rounds {', '.join(map(str, rounds))}); "
-                f"{ev.rules.name} allows {limit} a day",
+                f"{ev.rules.name} allows {limit} a day{caveat}",
                 found=f"{len(rounds)} rounds",
                 expected=f"at most {limit}",
+                severity=severity,
             )
+
+
+def _rounds_between(
+    t: Tournament, ev: Event, limit: int, severity: Severity | None, caveat: str
+) -> Iterator[Diagnostic]:
+    """R301 without round dates: more rounds played between 042 and 052 than
+    the days between them allow, so some day had more than ``limit``."""
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    if start is None or end is None or start > end:
+        return  # no dates, or S108
+    days = (end - start).days + 1
+    played = rounds_played(t)
+    if played <= limit * days:
+        return
+    span = f"on {start}" if days == 1 else f"in the {days} days from {start} to {end}"
+    yield diag(
+        "R301",
+        t.header_line("052"),
+        5,
+        f"{played} rounds played {span} (042-052; no round dates in 132): "
+        f"{ev.rules.name} allows {limit} a day, {limit * days} in all; if the event "
+        f"lasted longer, 042 or 052 is wrong (132 can date the rounds){caveat}",
+        found=f"{played} rounds in {days} day{'s' if days > 1 else ''}",
+        expected=f"at most {limit * days} rounds",
+        severity=severity,
+    )
 
 
 def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
@@ -74,6 +112,9 @@ def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         return
     game = 2 * ev.time_control.minutes_for(60)
     line, days = _round_days(t)
+    if not days:
+        yield from _hours_between(t, ev, limit, game)
+        return
     for day, rounds in sorted(days.items()):
         hours = game * len(rounds) / 60
         if hours > limit:
@@ -88,7 +129,35 @@ def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
-_LEAGUE = re.compile(r"LEAGUE|LIGA|LIGUE|BUNDESLIGA|\bLEGA\b|COMPETITION SERIES", re.I)
+def _hours_between(t: Tournament, ev: Event, limit: int, game: Fraction) -> Iterator[Diagnostic]:
+    """R302 without round dates: the rounds played between 042 and 052 make
+    more hours than the days between them allow (the 12 hours of §3 are the
+    only daily limit from 2014 on, so a 21-round event dated one day breaks
+    this one)."""
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    if start is None or end is None or start > end:
+        return
+    days = (end - start).days + 1
+    played = rounds_played(t)
+    rounds_cap = max((ev.rules.max_rounds_per_day or {}).values(), default=None)
+    if rounds_cap is not None and played > rounds_cap * days:
+        return  # R301 already says these dates cannot hold the rounds
+    hours = game * played / 60
+    if hours <= limit * days:
+        return
+    span = f"on {start}" if days == 1 else f"in the {days} days from {start} to {end}"
+    yield diag(
+        "R302",
+        t.header_line("052"),
+        5,
+        f"{played} rounds played {span} (042-052; no round dates in 132) of up to "
+        f"{float(game) / 60:g} hours each make {float(hours):g} hours of play; "
+        f"{ev.rules.name} allows {limit} a day, {limit * days} in all; if the event lasted "
+        "longer, 042 or 052 is wrong (132 can date the rounds)",
+        found=f"{float(hours):g} hours in {days} day{'s' if days > 1 else ''}",
+        expected=f"at most {limit * days} hours",
+    )
 
 
 def _span(t: Tournament) -> tuple[datetime.date, datetime.date] | None:
@@ -112,16 +181,27 @@ def duration(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     rules = ev.rules
     limit = rules.max_duration_days
     if limit and days > limit:
-        league = any(_LEAGUE.search(t.header(c) or "") for c in ("012", "092", "192"))
+        # 2002 and 2009 §4.11: leagues may be rated which last longer.
+        league = ev.type is TournamentType.LEAGUE
+        interim = (
+            f"; its results are reported month by month (events over "
+            f"{rules.interim_report_days} days)"
+            if league and rules.interim_report_days
+            else ""
+        )
         yield diag(
             "R401",
             line,
             5,
             f"the event lasts {days} days ({start} to {end}); {rules.name} rates events "
             f"of at most {limit} days"
-            + (", but leagues may last longer" if league else ", except leagues"),
+            + (
+                f", but leagues may last longer (a league by {ev.type_source}){interim}"
+                if league
+                else ", except leagues"
+            ),
             found=f"{days} days",
-            expected=f"at most {limit} days",
+            expected=f"at most {limit} days" + ("" if league else " (or a league: --type league)"),
             severity=Severity.INFO if league else None,
         )
     elif rules.interim_report_days and days > rules.interim_report_days:

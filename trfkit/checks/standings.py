@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from decimal import Decimal
 from itertools import islice
 from operator import attrgetter
@@ -13,6 +13,8 @@ from trfkit.checks._util import diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
+    COLOUR_OF,
+    RESULT_OF,
     UNREADABLE,
     AbnormalPoints,
     Accelerations,
@@ -105,14 +107,32 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     # Declared points in units (None: not a whole number of units, so no
     # sum); a file has few distinct values, and the reader shares them.
     scaled: dict[Decimal, int | None] = {}
-    for p, (_, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+    # What a cell the reader could not read (P002) may be worth.
+    least, most = min(table.values()), max(table.values())
+    unknown_162 = yield from _unknown_symbols(t)
+    # In team events the 001 points are informative (TRF26 §3.3) and the
+    # team records (240, 299, 320, 330) may give the members points this
+    # check does not follow; a 162 symbol of no known meaning may change any
+    # total. Either way a difference is said, not judged.
+    unsure = Severity.INFO if t.teams or unknown_162 else None
+    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
         points = p.points
         if points is None or not results:
             continue
-        # A cell the reader could not read makes any total a guess.
+        if UNREADABLE in results:
+            # Sum what can be read; the total is certain to be wrong only
+            # when no value of the unread cells makes it right.
+            found = _uncertain(
+                p,
+                (points, points - accelerated.get(p.start_rank, 0)),
+                scoring,
+                abnormal.get(p.start_rank),
+                (least, most),
+            )
+            if found is not None:
+                yield found
+            continue
         if p.start_rank in abnormal:
-            if UNREADABLE in results:
-                continue
             expected = expected_points(p, scoring, abnormal[p.start_rank])
         else:
             try:
@@ -120,7 +140,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
                     units = sum(map(units_by_result.__getitem__, results))
                 else:
                     units = sum(map(units_by_cell.__getitem__, zip(results, colours, strict=True)))
-            except KeyError:
+            except KeyError:  # pragma: no cover - every readable cell is a key
                 continue
             if points in scaled:
                 declared = scaled[points]
@@ -136,15 +156,103 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
                 expected = sum(map(by_cell.__getitem__, zip(results, colours, strict=True)), _ZERO)
         if points == expected or points == expected + accelerated.get(p.start_rank, 0):
             continue
+        if t.teams:
+            # Like with like: a team event's 001 points may be the player's
+            # score over the board and by forfeit, without his byes (a team's
+            # bye, a rest round).
+            byes = sum(
+                (
+                    table[RESULT_OF[r], COLOUR_OF[c]]
+                    for o, c, r in zip(opponents, colours, results, strict=True)
+                    if o is None
+                ),
+                _ZERO,
+            )
+            if byes and points == expected - byes:
+                continue
         yield diag(
             "S104",
             line_of(p),
             _POINTS_COLUMN,
             f"player {p.start_rank} declares {_fmt(points)} points, but the results give "
-            f"{_fmt(expected)} under {source}{_guess(p, scoring, points - expected)}",
+            f"{_fmt(expected)} under {source}{_guess(p, scoring, points - expected)}"
+            + _unsure_why(t, unknown_162),
             found=_fmt(points),
             expected=_fmt(expected),
+            severity=unsure,
         )
+
+
+def _unsure_why(t: Tournament, unknown_162: list[str]) -> str:
+    if unknown_162:
+        return f"; 162 gives {', '.join(unknown_162)}, whose meaning is not known, so not judged"
+    if t.teams:
+        return "; in a team event these points are informative and may count team byes or forfeits, so not judged"
+    return ""
+
+
+# TRF26 162 symbols (W D L A P, and X for an unknown result) and the team
+# match-point symbols of 362 that a writer may put on 162 by mistake.
+_162_SYMBOLS = frozenset("WDLAPX")
+_362_SYMBOLS = frozenset({"TW", "TD", "TL"})
+
+
+def _unknown_symbols(t: Tournament) -> Generator[Diagnostic, None, list[str]]:
+    """S104 (info): symbols of 162 that score no game, said on the 162 line;
+    returns them."""
+    record = t.scoring
+    if record is None:
+        return []
+    unknown = [sym for sym, _ in record.scores if sym.upper() not in _162_SYMBOLS]
+    if not unknown:
+        return []
+    team = [sym for sym in unknown if sym.upper() in _362_SYMBOLS]
+    yield diag(
+        "S104",
+        record.origin.line if record.origin else 0,
+        5,
+        f"162 gives {', '.join(unknown)}: "
+        + (
+            "team match points, the symbols of 362; 162 scores the games, so "
+            if team
+            else "no TRF26 game-scoring symbol (W D L A P X), so "
+        )
+        + "they are not used for the players' points",
+        found=" ".join(unknown),
+        expected="162 symbols W D L A P X (team match points go in 362)",
+        severity=Severity.INFO,
+    )
+    return unknown
+
+
+def _uncertain(
+    p: Player,
+    declared: tuple[Decimal, Decimal],
+    scoring: ScoringSystem,
+    abnormal: list[AbnormalPoints] | None,
+    values: tuple[Decimal, Decimal],
+) -> Diagnostic | None:
+    """S104 for a line with unreadable cells: each unread one is worth from
+    the least to the most of ``values``; a declared total (with or without
+    acceleration: ``declared``) outside the range the readable cells leave
+    is wrong whatever the unread cells hold."""
+    points = declared[0]
+    least, most = values
+    unread = sum(1 for g in p.games if g.result is None)
+    readable = expected_points(p, scoring, abnormal)  # an unread cell counts 0
+    low, high = readable + unread * least, readable + unread * most
+    if any(low <= x <= high for x in declared):
+        return None
+    return diag(
+        "S104",
+        line_of(p),
+        _POINTS_COLUMN,
+        f"player {p.start_rank} declares {_fmt(points)} points; the results that can be read "
+        f"give {_fmt(readable)}, and {unread} result(s) could not be read (P002), so the "
+        f"total is uncertain, but it lies between {_fmt(low)} and {_fmt(high)}",
+        found=_fmt(points),
+        expected=f"{_fmt(low)} to {_fmt(high)}",
+    )
 
 
 def _decimal_places(value: Decimal) -> int:

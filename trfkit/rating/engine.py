@@ -1213,7 +1213,9 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             change is not None
             and change > 0
             and played < half_up
+            # CHESSA "50% Rule" 6: not for team tournaments, a team league included.
             and ctx.ev.type is not TournamentType.TEAM
+            and not (ctx.ev.type is TournamentType.LEAGUE and ctx.t.teams)
         ):
             extra.append(f"played {played} of {rounds} rounds: gains need {half_up} (50% rule)")
             change = Fraction(0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules import Family, RateClass, Rounding, RuleSet, Scope
+from trfkit.rules import Amendment, Family, RateClass, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2009",
@@ -33,6 +33,7 @@ RULES = RuleSet(
         "R602": "§6.32",
         "R603": "§6.1, §6.41",
         "R604": "§6.5-6.6",
+        "R608": "§0.6",
     },
     # §1.1: thresholds over every player "in the tournament".
     standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
@@ -58,4 +59,16 @@ RULES = RuleSet(
     rounding=Rounding.NEW_RATING,  # §8.32, §8.57: .5 up
     newcomer_increment=Fraction(15),  # §8.23
     round_robin_iteration=True,  # §8.21b, §8.58
+    amendments=(
+        # regulations.md §1b [FN11]: the floor went down to 1000, announced in
+        # June 2011; the date it took effect is unverified (July 2011 or July
+        # 2012), so the earlier one: R608 then never flags a rating a list of
+        # the time may have held.
+        Amendment(
+            effective=datetime.date(2011, 7, 1),
+            title="2011-07-01: rating floor 1000",
+            reference="FIDE announcement of June 2011",
+            changes={"rating_floor": 1000},
+        ),
+    ),
 )

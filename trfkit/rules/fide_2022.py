@@ -29,6 +29,7 @@ RULES = RuleSet(
         "R502": "§5",
         "R603": "§8.2.1",
         "R604": "§6",
+        "R608": "§7.1.2",  # numbered as in 2024 (no 2022 text in the seeds)
     },
     # §1.1 [KOL, USC22]: 120 minutes if a player in the game is 2400+, 90 if 1800+.
     standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),

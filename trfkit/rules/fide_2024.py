@@ -29,6 +29,7 @@ RULES = RuleSet(
         "R502": "§5.1",
         "R603": "§7.1.4, §8.2.1",
         "R604": "§6",
+        "R608": "§7.1.2",
     },
     # §1.1: ratings of the players "in the game" at its start.
     standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),

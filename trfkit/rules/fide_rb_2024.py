@@ -27,6 +27,7 @@ RULES = RuleSet(
         "R502": "§4.1",
         "R603": "§6.1.4, §7.2.2",
         "R604": "§5",
+        "R608": "§6.1.2",
         "R607": "(amendment of 2024-12-01)",
     },
     # §1.1.1 rapid: more than 10 and less than 60 minutes; §1.1.2 blitz:
