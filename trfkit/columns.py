@@ -14,7 +14,17 @@ import attrs
 
 from trfkit._resources import cached_data, grammar_text
 
-__all__ = ["Field", "HeaderSpec", "Layout", "Repeat", "header_specs", "layout", "layouts"]
+__all__ = [
+    "Field",
+    "HeaderSpec",
+    "Layout",
+    "Repeat",
+    "header_specs",
+    "layout",
+    "layouts",
+    "trf26_header_codes",
+    "vega_header_codes",
+]
 
 KINDS = frozenset({"int", "points", "spoints", "text", "rtext", "char", "date"})
 
@@ -102,6 +112,10 @@ class HeaderSpec:
     kind: str
     multiplicity: str
     mandatory: tuple[str, ...]
+    dialect: str
+    """The first dialect that defines the record: ``trf16`` or ``trf26``."""
+    vega: str | None = None
+    """What Vega's files write under this code instead, where they differ."""
 
 
 def _field(d: dict[str, object]) -> Field:
@@ -159,7 +173,25 @@ def header_specs() -> dict[str, HeaderSpec]:
     assert isinstance(headers, dict)
     return {
         code: HeaderSpec(
-            code, d["name"], d["kind"], d["multiplicity"], tuple(d.get("mandatory", ()))
+            code,
+            d["name"],
+            d["kind"],
+            d["multiplicity"],
+            tuple(d.get("mandatory", ())),
+            d["dialect"],
+            d.get("vega"),
         )
         for code, d in headers.items()
     }
+
+
+@cache
+def trf26_header_codes() -> frozenset[str]:
+    """The header records TRF-2026 added (142-222, 352, 362): none is TRF16."""
+    return frozenset(code for code, h in header_specs().items() if h.dialect == "trf26")
+
+
+@cache
+def vega_header_codes() -> frozenset[str]:
+    """The header codes Vega's files use with meanings of their own (142-192)."""
+    return frozenset(code for code, h in header_specs().items() if h.vega is not None)

@@ -28,7 +28,7 @@ from trfkit._digits import MAX_DIGITS, whole_number
 from trfkit._gc import no_cyclic_gc
 from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.codes import diagnostic as _diag
-from trfkit.columns import Field, Layout, header_specs, layout
+from trfkit.columns import Field, Layout, header_specs, layout, vega_header_codes
 from trfkit.dates import date_is_valid, parse_date
 from trfkit.decode import decode
 from trfkit.diagnostics import Diagnostic, Severity, TrfSyntaxError
@@ -928,7 +928,7 @@ def _header_record(
     return Header(code, value)
 
 
-_VEGA_CODES = frozenset({"142", "152", "162", "172", "182", "192"})
+_VEGA_CODES = vega_header_codes()
 
 
 def _check_header_value(code: str, value: str, lineno: int, ctx: _Context) -> None:

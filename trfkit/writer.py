@@ -23,13 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from trfkit._gc import no_cyclic_gc
-from trfkit.codes import diagnostic
 from trfkit.columns import Field, Layout, header_specs, layout
 from trfkit.dates import format_date
 from trfkit.decode import encode
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
-    TRF26_ONLY_RECORDS,
     AbnormalPoints,
     Acceleration,
     Accelerations,
@@ -42,10 +40,8 @@ from trfkit.model import (
     EngineRecord,
     ForfeitedMatch,
     Header,
-    HeaderRecord,
     LineUp,
     NationalRating,
-    OtherRecord,
     Player,
     ProhibitedPairing,
     Record,
@@ -69,7 +65,7 @@ def _format(f: Field, value: Any) -> str:
         return ""
     if f.kind in ("points", "spoints"):
         assert isinstance(value, Decimal)
-        text = _format_points(value)
+        text = format_points(value)
         if len(text) > f.width:
             # What was read from a field must fit it again (found by the
             # fuzzer): "100" not "100.0", ".125" not "0.125".
@@ -85,7 +81,7 @@ def _format(f: Field, value: Any) -> str:
     return str(value)
 
 
-def _format_points(value: Decimal) -> str:
+def format_points(value: Decimal) -> str:
     """``11.5``: one decimal, as TRF16 shows it; more only where needed."""
     if value == value.quantize(Decimal("0.1")):
         return f"{value:.1f}"
@@ -328,153 +324,12 @@ def _group(record: Record) -> tuple[int, int]:
     return (10, 0)
 
 
-def _p009(line: int, message: str, found: str) -> Diagnostic:
-    return diagnostic("P009", line, 1, message, found=found)
-
-
-def _line_of(record: Record) -> int:
-    return record.origin.line if record.origin is not None else 1
-
-
-_XXS_FROM_162 = {
-    "W": ("WW", "BW", "FW", "FPB"),
-    "D": ("WD", "BD", "HPB"),
-    "L": ("WL", "BL"),
-    "A": ("ZPB", "FL"),
-    "P": ("PAB",),
-}
-
-
 def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Diagnostic]]:
-    """A copy of ``t`` in ``dialect`` (records without origins), and what was lost (P009)."""
-    target = Dialect(dialect) if isinstance(dialect, str) else dialect
-    if target not in (Dialect.TRF16, Dialect.TRF26):
-        raise ValueError(f"can only write trf16 or trf26, not {target.value}")
-    diags: list[Diagnostic] = []
-    headers: list[HeaderRecord] = []
-    records: list[OtherRecord] = []
-    teams: list[Team] = []
-    nrs: list[NationalRating] = []
-    codes_present = {h.code for h in t.headers}
-    engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
+    """A copy of ``t`` in ``dialect`` (records without origins), and what the
+    copy does not hold as the file had it (P009); see :mod:`trfkit.conversion`."""
+    from trfkit.conversion import convert as _convert
 
-    for h0 in t.headers:
-        line = _line_of(h0)
-        h = _strip_origin(h0)
-        if (
-            target is Dialect.TRF16
-            and h.code in ("142", "152", "162")
-            and t.dialect is not Dialect.VEGA
-        ):
-            converted = _header_to_engine(h)
-            if converted is not None and converted.code not in engine_codes:
-                records.append(converted)
-                diags.append(_p009(line, f"record {h.code} written as {converted.code}", h.code))
-            elif converted is None:
-                diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
-            continue
-        if (
-            target is Dialect.TRF16
-            and h.code in _TRF26_ONLY_HEADERS
-            and t.dialect is not Dialect.VEGA
-        ):
-            diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
-            continue
-        headers.append(h)
-
-    for index, team0 in enumerate(t.teams):
-        line = _line_of(team0)
-        team = _strip_origin(team0)
-        if target is Dialect.TRF26 and team.code == "013":
-            number = index + 1 if team.number is None else team.number
-            team = Team("310", team.name, list(team.members), number)
-        elif target is Dialect.TRF16 and team.code == "310":
-            if any(
-                v not in (None, "")
-                for v in (
-                    team.nickname,
-                    team.strength,
-                    team.match_points,
-                    team.game_points,
-                    team.rank,
-                )
-            ):
-                diags.append(
-                    _p009(
-                        line,
-                        f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped",
-                        "310",
-                    )
-                )
-            team = Team("013", team.name, list(team.members))
-        teams.append(team)
-
-    for r in t.national_ratings:
-        if target is Dialect.TRF16:
-            diags.append(
-                _p009(
-                    _line_of(r),
-                    f"national rating record {r.federation} has no TRF16 form; dropped",
-                    r.federation,
-                )
-            )
-        else:
-            nrs.append(_strip_origin(r))
-
-    for rec0 in t.records:
-        line = _line_of(rec0)
-        rec = _strip_origin(rec0)
-        if isinstance(rec, Blank):
-            continue
-        if isinstance(rec, EngineRecord) and target is Dialect.TRF26:
-            if rec.code == "XXR" and "142" not in codes_present and rec.tokens:
-                headers.append(Header("142", rec.tokens[0]))
-            if rec.code == "XXC" and "152" not in codes_present:
-                if "white1" in rec.tokens:
-                    headers.append(Header("152", "W"))
-                elif "black1" in rec.tokens:
-                    headers.append(Header("152", "B"))
-        if target is Dialect.TRF16 and (
-            isinstance(rec, TRF26_ONLY_RECORDS)
-            or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
-        ):
-            what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
-            diags.append(
-                _p009(line, f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###"))
-            )
-            continue
-        if isinstance(rec, UnknownLine):
-            diags.append(_p009(line, f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
-            continue
-        records.append(rec)
-
-    players = [_strip_origin(p) for p in t.players]
-    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
-    return out, diags
-
-
-_TRF26_ONLY_HEADERS = frozenset({"172", "182", "192", "202", "212", "222", "352", "362"})
-
-
-def _header_to_engine(h: HeaderRecord) -> EngineRecord | None:
-    if isinstance(h, Header) and h.code == "142" and h.text:
-        return EngineRecord("XXR", h.text)
-    if isinstance(h, Header) and h.code == "152" and h.text.upper() in ("W", "B"):
-        return EngineRecord("XXC", "white1" if h.text.upper() == "W" else "black1")
-    if isinstance(h, Scoring) and h.code == "162":
-        parts = []
-        for symbol, value in h.scores:
-            for code in _XXS_FROM_162.get(symbol, ()):
-                if value is not None:
-                    parts.append(f"{code}={_format_points(value)}")
-        return EngineRecord("XXS", " ".join(parts)) if parts else None
-    return None
-
-
-def _strip_origin(record: Any) -> Any:
-    import attrs
-
-    return attrs.evolve(record, origin=None)
+    return _convert(t, dialect)
 
 
 def _canonical_lines(t: Tournament) -> list[str]:
