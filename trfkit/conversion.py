@@ -148,7 +148,6 @@ _SYMBOLS_162: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("A", ("ZPB", "FL")),
     ("P", ("PAB",)),
 )
-_XXS_FROM_162 = dict(_SYMBOLS_162)
 
 
 def _scoring_162(t: Tournament, diags: list[Diagnostic]) -> Scoring:
@@ -191,19 +190,29 @@ def _scoring_line(t: Tournament, source: str) -> int:
     return 1
 
 
-def _is_default_162(h: Scoring) -> bool:
-    from trfkit.scoring import ScoringSystem, scoring_of
-
-    alone = Tournament(headers=[h])
-    return scoring_of(alone).values == ScoringSystem.default().values
+# XXS shortcuts (JaVaFo's TRF(x) manual): W sets every win value, D every draw value.
+_XXS_SHORTCUTS = (("W", ("WW", "BW", "FW", "FPB")), ("D", ("WD", "BD", "HPB")))
 
 
 def _xxs_of(h: Scoring) -> EngineRecord | None:
-    parts = []
-    for symbol, value in h.scores:
-        for code in _XXS_FROM_162.get(symbol, ()):
-            if value is not None:
-                parts.append(f"{code}={format_points(value)}")
+    """XXS for a 162 line: the values that differ from JaVaFo's defaults (whose
+    pairing-allocated bye is worth 1 whatever a win is worth, where 162's P
+    is worth a win), or ``None`` when 162 gives the standard scoring."""
+    from trfkit.scoring import ScoringSystem, scoring_of
+
+    values = scoring_of(Tournament(headers=[h])).values
+    default = ScoringSystem.default().values
+    parts: list[str] = []
+    done: set[str] = set()
+    for short, keys in _XXS_SHORTCUTS:
+        given = {values[k] for k in keys}
+        if len(given) == 1:
+            done.update(keys)
+            if values[keys[0]] != default[keys[0]]:
+                parts.append(f"{short}={format_points(values[keys[0]])}")
+    for key, value in values.items():
+        if key not in done and value != default[key]:
+            parts.append(f"{key}={format_points(value)}")
     return EngineRecord("XXS", " ".join(parts)) if parts else None
 
 
@@ -460,7 +469,8 @@ def _engine_lines(
         elif isinstance(h, Header) and h.code == "152" and h.text.upper() in ("W", "B"):
             converted = EngineRecord("XXC", "white1" if h.text.upper() == "W" else "black1")
         elif isinstance(h, Scoring):
-            if _is_default_162(h):
+            converted = _xxs_of(h)
+            if converted is None:
                 diags.append(
                     _p009(
                         line,
@@ -470,15 +480,23 @@ def _engine_lines(
                     )
                 )
                 continue
-            converted = _xxs_of(h)
         if converted is None:
             diags.append(_p009(line, 1, f"record {h.code} has no TRF16 form; dropped", h.code))
         elif converted.code in engine_codes:
+            own = next(
+                r.value.strip()
+                for r in t.records
+                if isinstance(r, EngineRecord) and r.code == converted.code
+            )
+            differs = (
+                "" if own == converted.value else f" (which says {own!r}, not {converted.value!r})"
+            )
             diags.append(
                 _p009(
                     line,
                     1,
-                    f"record {h.code} dropped: the file's own {converted.code} line stands for it",
+                    f"record {h.code} dropped: the file's own {converted.code} line stands for "
+                    f"it{differs}",
                     h.code,
                 )
             )
@@ -600,22 +618,6 @@ def _check_written(
     lay = _layout_of(written)
     if origin is None or lay is None or _layout_of(source) != lay:
         return
-    again, read_diags = parse_record(origin.text, dialect)
-    if again != source:
-        return  # edited in Python: the line no longer says what the record does
-    if lay.name in _READ_BY_TOKENS:
-        reread, _ = parse_record(render(written), target)
-        if reread != again:
-            diags.append(
-                _p009(
-                    origin.line,
-                    1,
-                    f"record {lay.codes[0]} is not written as it was read: {origin.text.strip()!r}",
-                    origin.text.strip(),
-                    render(written),
-                )
-            )
-        return
     overflows: list[str] = []
     text = render(written, overflows)
     line = origin.line
@@ -623,6 +625,21 @@ def _check_written(
         diags.append(_p009(line, 1, f"{problem}: the line written is misaligned", problem))
     old = origin.text
     if old.rstrip() == text.rstrip():
+        return  # the common case: nothing to compare
+    again, read_diags = parse_record(old, dialect)
+    if again != source:
+        return  # edited in Python: the line no longer says what the record does
+    if lay.name in _READ_BY_TOKENS:
+        if parse_record(text, target)[0] != again:
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"record {lay.codes[0]} is not written as it was read: {old.strip()!r}",
+                    old.strip(),
+                    text,
+                )
+            )
         return
     rep = lay.repeat
     width = max(len(old), len(text))

@@ -16,6 +16,7 @@ represent.
 
 from __future__ import annotations
 
+import enum
 import os
 from collections.abc import Iterable
 from decimal import Decimal
@@ -63,6 +64,10 @@ __all__ = ["convert", "dump", "dumps", "render"]
 def _format(f: Field, value: Any) -> str:
     if value is None:
         return ""
+    if type(value) is str:
+        return value
+    if isinstance(value, enum.Enum):
+        return str(value.value)
     if f.kind in ("points", "spoints"):
         assert isinstance(value, Decimal)
         text = format_points(value)
@@ -76,8 +81,6 @@ def _format(f: Field, value: Any) -> str:
     if f.kind == "date":
         assert isinstance(value, DateText)
         return format_date(value, f.width)
-    if hasattr(value, "value") and not isinstance(value, str | int):
-        return str(value.value)  # an enum
     return str(value)
 
 
@@ -88,19 +91,25 @@ def format_points(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
+_RIGHT_ALIGNED = frozenset({"int", "points", "spoints", "rtext"})
+
+
 class _Line:
     """A line being written: fields placed at their columns."""
 
     def __init__(self, code: str) -> None:
         self.chars: list[str] = list(code)
 
-    def put(self, f: Field, value: Any, overflows: list[str]) -> None:
+    def put(self, f: Field, value: Any, overflows: list[str], offset: int = 0) -> None:
+        """Place ``value`` in ``f``'s columns, ``offset`` columns to the right
+        (a repeated field's later occurrences)."""
         text = _format(f, value)
-        if len(text) > f.width:
-            overflows.append(f"{f.name} {text!r} is wider than columns {f.columns}")
-        right = f.kind in ("int", "points", "spoints", "rtext")
-        padded = text.rjust(f.width) if right else text.ljust(f.width)
-        start = f.first - 1
+        width = f.width
+        if len(text) > width:
+            columns = f.shifted(offset).columns
+            overflows.append(f"{f.name} {text!r} is wider than columns {columns}")
+        padded = text.rjust(width) if f.kind in _RIGHT_ALIGNED else text.ljust(width)
+        start = f.first - 1 + offset
         if len(self.chars) < start:
             self.chars.extend(" " * (start - len(self.chars)))
         self.chars[start : start + len(padded)] = padded
@@ -116,12 +125,14 @@ def _render_layout(
     line = _Line(code)
     for f in lay.fields:
         line.put(f, values.get(f.name), overflows)
-    if lay.repeat is not None:
+    rep = lay.repeat
+    if rep is not None:
+        fields, stride = rep.fields, rep.stride
+        single = len(fields) == 1
         for index, item in enumerate(repeated):
-            fields = lay.repeat.occurrence(index)
-            items = item if len(fields) > 1 else (item,)
+            items = (item,) if single else item
             for f, v in zip(fields, items, strict=True):
-                line.put(f, v, overflows)
+                line.put(f, v, overflows, index * stride)
     return line
 
 
