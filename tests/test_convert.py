@@ -346,3 +346,47 @@ def test_fixture_converts_to_the_other_dialect_and_back(path: Path) -> None:
 @pytest.mark.parametrize("path", corpus_params())
 def test_corpus_file_converts_to_the_other_dialect_and_back(path: Path) -> None:
     _round_trip(path)
+
+
+# -- the command line ------------------------------------------------------------
+
+
+def test_fmt_to_trf26_converts_a_2018_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trfkit.cli import main
+
+    source = tmp_path / "open2018.trf"
+    source.write_text(
+        "\n".join(
+            [
+                "012 Open 2018",
+                "042 08/04/2018",
+                "052 10/04/2018",
+                _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "1978", "1.0", "1",
+                        ("2", "w", "1"), ("0000", "-", "*")),
+                _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2",
+                        ("1", "b", "0")),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    out = tmp_path / "open2018-26.trf"
+    status = main(["fmt", str(source), "--to", "trf26", "-o", str(out)])
+    err = capsys.readouterr().err.splitlines()
+    assert status == 1  # the reader's P002 on '*' is an error
+    p009 = [line for line in err if " P009 " in line]
+    assert len(p009) == 1 and p009[0].startswith(f"{source}:4:109: warning P009 round 2 result '*'")
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[:5] == [
+        "012 Open 2018",
+        "042 2018/04/08",
+        "052 2018/04/10",
+        "142 2",
+        "162  W 1.0    D 0.5    L 0.0",
+    ]
+    assert lines[5][69:79] == "1978/00/00"
+    t = trfkit.load(out)
+    assert t.dialect is Dialect.TRF26
+    assert not any(d.severity is Severity.ERROR for d in t.diagnostics)

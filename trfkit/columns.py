@@ -22,6 +22,7 @@ __all__ = [
     "header_specs",
     "layout",
     "layouts",
+    "layouts_by_code",
     "trf26_header_codes",
     "vega_header_codes",
 ]
@@ -164,6 +165,13 @@ def layouts() -> dict[str, Layout]:
 
 def layout(name: str) -> Layout:
     return layouts()[name]
+
+
+@cache
+def layouts_by_code() -> dict[str, Layout]:
+    """The layout of each record code of the table (``NRS`` for national
+    rating records, whose code is a federation)."""
+    return {code: lay for lay in layouts().values() for code in lay.codes}
 
 
 @cache

@@ -28,7 +28,14 @@ from typing import Any
 import attrs
 
 from trfkit.codes import diagnostic
-from trfkit.columns import Layout, header_specs, layout, trf26_header_codes, vega_header_codes
+from trfkit.columns import (
+    Layout,
+    header_specs,
+    layout,
+    layouts_by_code,
+    trf26_header_codes,
+    vega_header_codes,
+)
 from trfkit.dates import DateText, format_date, parse_date
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
@@ -529,36 +536,19 @@ def _derived_trf26_headers(
 
 # -- what the written line holds -------------------------------------------------
 
-_LAYOUT_OF = {
-    "001": "player",
-    "013": "team_013",
-    "310": "team_310",
-    "240": "bye_240",
-    "250": "acceleration_250",
-    "260": "prohibited_260",
-    "299": "abnormal_points_299",
-    "300": "lineup_300",
-    "320": "team_bye_320",
-    "330": "forfeited_match_330",
-    "XXA": "accelerations_xxa",
-    "BBW": "bbp_points",
-    "BBD": "bbp_points",
-    "BBL": "bbp_points",
-    "BBZ": "bbp_points",
-    "BBF": "bbp_points",
-    "BBU": "bbp_points",
-}
 # Read as blank-separated values in whichever of its two layouts the line
 # uses (TRF26 table, TEC's draft sample): its columns say nothing.
 _READ_BY_TOKENS = frozenset({"abnormal_points_299"})
 
 
 def _layout_of(record: Record) -> Layout | None:
+    """The fixed-width layout of a record that is no header record."""
+    if isinstance(record, HeaderRecord | EngineRecord | TextRecord):
+        return None
     if isinstance(record, NationalRating):
         return layout("national_rating")
     code = "001" if isinstance(record, Player) else getattr(record, "code", None)
-    name = _LAYOUT_OF.get(code) if isinstance(code, str) else None
-    return layout(name) if name else None
+    return layouts_by_code().get(code) if isinstance(code, str) else None
 
 
 def _values(record: Record, lay: Layout, occurrences: int) -> dict[tuple[str, int], Any]:

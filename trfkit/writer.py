@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from trfkit._gc import no_cyclic_gc
-from trfkit.columns import Field, Layout, header_specs, layout
+from trfkit.columns import Field, Layout, header_specs, layout, layouts_by_code
 from trfkit.dates import format_date
 from trfkit.decode import encode
 from trfkit.diagnostics import Diagnostic
@@ -207,15 +207,7 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
             over,
         ).text()
     if isinstance(record, Acceleration | TeamBye | ProhibitedPairing | LineUp | ForfeitedMatch):
-        lay = layout(
-            {
-                "250": "acceleration_250",
-                "320": "team_bye_320",
-                "260": "prohibited_260",
-                "300": "lineup_300",
-                "330": "forfeited_match_330",
-            }[record.code]
-        )
+        lay = layouts_by_code()[record.code]
         values = {f.name: getattr(record, f.name) for f in lay.fields}
         repeated = getattr(record, lay.repeat.name) if lay.repeat is not None else []
         return _render_layout(lay, record.code, values, repeated, over).text()
