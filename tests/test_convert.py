@@ -390,3 +390,11 @@ def test_fmt_to_trf26_converts_a_2018_file(
     t = trfkit.load(out)
     assert t.dialect is Dialect.TRF26
     assert not any(d.severity is Severity.ERROR for d in t.diagnostics)
+
+
+def test_unreadable_score_in_162_is_reported() -> None:
+    # 162: symbol at 6, points at 7-10, then 15/16-19 (TRF26 §3.4).
+    t = trfkit.loads("012 Cup\n162  W 1.0    D x.5    L 0.0\n")
+    assert "162  W 1.0    D        L 0.0\r\n" in dumps(t, "trf26")
+    _, lost = convert(t, "trf26")
+    assert [(d.line, d.column, d.found, d.expected) for d in lost] == [(2, 16, "x.5", "blank")]

@@ -454,6 +454,7 @@ def _headers(t: Tournament, target: Dialect, diags: list[Diagnostic]) -> list[He
         if isinstance(h0, Header) and h.code in ("042", "052"):
             out.append(_date_header(h0, target, diags))
             continue
+        _check_written(h0, h, t.dialect, target, diags)
         out.append(h)
     if round_dates:
         out.append(_strip_origin(_round_dates(round_dates, diags)))
@@ -543,7 +544,7 @@ _READ_BY_TOKENS = frozenset({"abnormal_points_299"})
 
 def _layout_of(record: Record) -> Layout | None:
     """The fixed-width layout of a record that is no header record."""
-    if isinstance(record, HeaderRecord | EngineRecord | TextRecord):
+    if isinstance(record, Header | RoundDates | EngineRecord | TextRecord):
         return None
     if isinstance(record, NationalRating):
         return layout("national_rating")
