@@ -398,3 +398,11 @@ def test_unreadable_score_in_162_is_reported() -> None:
     assert "162  W 1.0    D        L 0.0\r\n" in dumps(t, "trf26")
     _, lost = convert(t, "trf26")
     assert [(d.line, d.column, d.found, d.expected) for d in lost] == [(2, 16, "x.5", "blank")]
+
+
+def test_shifted_362_read_as_pairs_is_no_loss() -> None:
+    # bbp's fork writes 362 one column right; the reader reads the pairs (P003).
+    t = trfkit.loads("012 Cup\n362 TW  2.0   TD  1.0   TL  0.0\n")
+    assert "362 TW 2.0   TD 1.0   TL 0.0\r\n" in dumps(t, "trf26")
+    _, lost = convert(t, "trf26")
+    assert lost == []

@@ -540,6 +540,9 @@ def _derived_trf26_headers(
 # Read as blank-separated values in whichever of its two layouts the line
 # uses (TRF26 table, TEC's draft sample): its columns say nothing.
 _READ_BY_TOKENS = frozenset({"abnormal_points_299"})
+# Read as symbol-value pairs when off their columns (P003): their columns say
+# nothing then either.
+_PAIRS_WHEN_SHIFTED = frozenset({"scoring_162", "team_scoring_362"})
 
 
 def _layout_of(record: Record) -> Layout | None:
@@ -620,7 +623,9 @@ def _check_written(
     again, read_diags = parse_record(old, dialect)
     if again != source:
         return  # edited in Python: the line no longer says what the record does
-    if lay.name in _READ_BY_TOKENS:
+    if lay.name in _READ_BY_TOKENS or (
+        lay.name in _PAIRS_WHEN_SHIFTED and any(d.code == "P003" for d in read_diags)
+    ):
         if parse_record(text, target)[0] != again:
             diags.append(
                 _p009(
