@@ -406,3 +406,12 @@ def test_shifted_362_read_as_pairs_is_no_loss() -> None:
     assert "362 TW 2.0   TD 1.0   TL 0.0\r\n" in dumps(t, "trf26")
     _, lost = convert(t, "trf26")
     assert lost == []
+
+
+def test_a_trf26_file_is_rewritten_without_added_records() -> None:
+    t = trfkit.loads("012 Cup\n152 W\n" + _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "",
+                     "", "0.0", "1", ("0000", "-", "Z")) + "\n")  # fmt: skip
+    assert t.dialect is Dialect.TRF26
+    text = dumps(t, "trf26", newline="\n")
+    # No 142 or 162 added: the player follows 152.
+    assert [line[:24] for line in text.splitlines()] == ["012 Cup", "152 W", "001    1 m    Alpha, Ann"]

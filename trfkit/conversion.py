@@ -363,7 +363,9 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
         _check_written(rec0, rec, t.dialect, target, diags)
         records.append(rec)
 
-    if target is Dialect.TRF26:
+    if target is Dialect.TRF26 and t.dialect is not Dialect.TRF26:
+        # A TRF-2026 file says what it means to say: 162, for one, is needed
+        # only where the scoring is not the default (TRF26 §3.4).
         headers.extend(_derived_trf26_headers(t, codes_present, diags))
 
     players = []
