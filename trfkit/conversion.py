@@ -30,6 +30,7 @@ import attrs
 from trfkit.codes import diagnostic
 from trfkit.columns import (
     Layout,
+    Repeat,
     header_specs,
     layout,
     layouts_by_code,
@@ -58,6 +59,7 @@ from trfkit.model import (
     Tournament,
     UnknownLine,
 )
+from trfkit.scoring import SCORING_162, XXS_SHORTCUTS, ScoringSystem, scoring_of
 from trfkit.writer import format_points, render
 
 __all__ = ["convert"]
@@ -103,7 +105,14 @@ def _date_header(h: Header, target: Dialect, diags: list[Diagnostic]) -> Header:
     return Header(h.code, text)
 
 
-_ROUND_DATE_WIDTH = layout("round_dates_132").repeat.fields[0].width  # type: ignore[union-attr]
+def _repeat(name: str) -> Repeat:
+    rep = layout(name).repeat
+    assert rep is not None
+    return rep
+
+
+_ROUND_DATES = _repeat("round_dates_132")
+_ROUND_DATE_WIDTH = _ROUND_DATES.fields[0].width
 
 
 def _round_dates(records: Sequence[RoundDates], diags: list[Diagnostic]) -> RoundDates:
@@ -130,7 +139,7 @@ def _round_dates(records: Sequence[RoundDates], diags: list[Diagnostic]) -> Roun
                 diags.append(
                     _p009(
                         _line_of(r),
-                        92 + 10 * (round_no - 1),
+                        _ROUND_DATES.occurrence(round_no - 1)[0].first,
                         f"round {round_no} date {d.text!r} is no date and is wider than the "
                         f"{_ROUND_DATE_WIDTH} columns of a 132 date: written blank",
                         d.text,
@@ -145,27 +154,14 @@ def _round_dates(records: Sequence[RoundDates], diags: list[Diagnostic]) -> Roun
 
 # -- scoring -----------------------------------------------------------------
 
-# TRF26 162 symbols by the XXS codes they stand for (TRF26 §3.4 record 162:
-# W win OTB, forfeit win, full-point bye; D draw, half-point bye; L loss OTB;
-# A absence: zero-point bye, forfeit loss; P pairing-allocated bye).
-_SYMBOLS_162: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("W", ("WW", "BW", "FW", "FPB")),
-    ("D", ("WD", "BD", "HPB")),
-    ("L", ("WL", "BL")),
-    ("A", ("ZPB", "FL")),
-    ("P", ("PAB",)),
-)
-
 
 def _scoring_162(t: Tournament, diags: list[Diagnostic]) -> Scoring:
     """Record 162 for the scoring the file declares (XXS, BB lines) or the standard one."""
-    from trfkit.scoring import ScoringSystem, scoring_of
-
     system = scoring_of(t)
     default = ScoringSystem.default().values
     line = _scoring_line(t, system.source)
     scores: list[tuple[str, Decimal | None]] = []
-    for symbol, keys in _SYMBOLS_162:
+    for symbol, keys in SCORING_162.items():
         values = [system.values[k] for k in keys]
         value = values[0]
         if len(set(values)) > 1:
@@ -197,21 +193,15 @@ def _scoring_line(t: Tournament, source: str) -> int:
     return 1
 
 
-# XXS shortcuts (JaVaFo's TRF(x) manual): W sets every win value, D every draw value.
-_XXS_SHORTCUTS = (("W", ("WW", "BW", "FW", "FPB")), ("D", ("WD", "BD", "HPB")))
-
-
 def _xxs_of(h: Scoring) -> EngineRecord | None:
     """XXS for a 162 line: the values that differ from JaVaFo's defaults (whose
     pairing-allocated bye is worth 1 whatever a win is worth, where 162's P
     is worth a win), or ``None`` when 162 gives the standard scoring."""
-    from trfkit.scoring import ScoringSystem, scoring_of
-
     values = scoring_of(Tournament(headers=[h])).values
     default = ScoringSystem.default().values
     parts: list[str] = []
     done: set[str] = set()
-    for short, keys in _XXS_SHORTCUTS:
+    for short, keys in XXS_SHORTCUTS.items():
         given = {values[k] for k in keys}
         if len(given) == 1:
             done.update(keys)
