@@ -415,3 +415,25 @@ def test_a_trf26_file_is_rewritten_without_added_records() -> None:
     text = dumps(t, "trf26", newline="\n")
     # No 142 or 162 added: the player follows 152.
     assert [line[:24] for line in text.splitlines()] == ["012 Cup", "152 W", "001    1 m    Alpha, Ann"]
+
+
+def test_tab_in_a_result_column_is_reported() -> None:
+    # Found by mutating real files: a TAB is read as a blank result (P002),
+    # which the writer writes as a blank.
+    line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "0.5", "1",
+                   ("2", "w", "\t"), ("3", "b", "="))  # fmt: skip
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    _, lost = convert(t, "trf16")
+    assert [(d.line, d.column, d.found, d.expected) for d in lost] == [(2, 99, "\t", "blank")]
+
+
+def test_a_shifted_round_is_reported_in_one_line() -> None:
+    line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "0.5", "1",
+                   ("2", "w", "1"))  # fmt: skip
+    # Round 2 one column left: opponent in 101-104, colour 106, result 108.
+    line += "    3 b ="
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    _, lost = convert(t, "trf16")
+    # The opponent field 102-105 holds "  3 ", read as 3 and written "   3";
+    # colour and result sit in the separator columns 106 and 108: one P009.
+    assert [(d.column, d.found) for d in lost] == [(106, "b=")]

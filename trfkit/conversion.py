@@ -641,7 +641,8 @@ def _check_written(
         fields += [(f, i) for i in range(occurrences) for f in rep.occurrence(i)]
     for f, i in fields:
         covered.update(range(f.first, f.last + 1))
-        was, now = old[f.slice].strip(), text[f.slice].strip()
+        # Blanks only: a TAB in a field is something the writer does not write.
+        was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
         if was == now:
             continue
         bad = any(f.first <= c <= f.last for c in unreadable)
@@ -660,16 +661,21 @@ def _check_written(
                 now or "blank",
             )
         )
-    for col in range(4, len(old) + 1):
-        ch = old[col - 1]
-        if col not in covered and ch not in " \t":
-            diags.append(
-                _p009(
-                    line,
-                    col,
-                    f"column {col} holds {ch!r}, which no field of the record reads: not written",
-                    ch,
-                    "blank",
-                )
+    stray = [
+        (col, old[col - 1])
+        for col in range(4, len(old) + 1)
+        if col not in covered and old[col - 1] not in " \t"
+    ]
+    if stray:
+        where = ", ".join(f"{col} {ch!r}" for col, ch in stray[:8])
+        more = f" and {len(stray) - 8} more" if len(stray) > 8 else ""
+        diags.append(
+            _p009(
+                line,
+                stray[0][0],
+                f"text in column{'s' if len(stray) > 1 else ''} no field of the record reads "
+                f"({where}{more}): not written",
+                "".join(ch for _, ch in stray),
+                "blank",
             )
-            break
+        )
