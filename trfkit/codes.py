@@ -739,12 +739,14 @@ CODES: dict[str, Code] = {
             "P009",
             "format.not-representable",
             Severity.WARNING,
-            "Converting to another dialect: a record the target dialect "
-            "cannot represent was dropped or rewritten.",
+            "Writing canonically or converting to another dialect (fmt): a record, "
+            "field or round cell the output cannot hold as the file had it was dropped "
+            "or rewritten.",
             "TRF16 (no 142-362, NRS, ###); TRF26 §3",
             _ex(*_HEAD, "### a comment", _P1, _P2),
             _ex(*_HEAD, _P1, _P2),
-            "Convert to the dialect that holds the record, or accept the loss.",
+            "Convert to the dialect that holds the record, correct the field the "
+            "reader could not read (its P002, P003 or P004), or accept the loss.",
         ),
         Code(
             "P010",

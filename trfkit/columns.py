@@ -14,7 +14,18 @@ import attrs
 
 from trfkit._resources import cached_data, grammar_text
 
-__all__ = ["Field", "HeaderSpec", "Layout", "Repeat", "header_specs", "layout", "layouts"]
+__all__ = [
+    "Field",
+    "HeaderSpec",
+    "Layout",
+    "Repeat",
+    "header_specs",
+    "layout",
+    "layouts",
+    "layouts_by_code",
+    "trf26_header_codes",
+    "vega_header_codes",
+]
 
 KINDS = frozenset({"int", "points", "spoints", "text", "rtext", "char", "date"})
 
@@ -102,6 +113,10 @@ class HeaderSpec:
     kind: str
     multiplicity: str
     mandatory: tuple[str, ...]
+    dialect: str
+    """The first dialect that defines the record: ``trf16`` or ``trf26``."""
+    vega: str | None = None
+    """What Vega's files write under this code instead, where they differ."""
 
 
 def _field(d: dict[str, object]) -> Field:
@@ -153,13 +168,38 @@ def layout(name: str) -> Layout:
 
 
 @cache
+def layouts_by_code() -> dict[str, Layout]:
+    """The layout of each record code of the table (``NRS`` for national
+    rating records, whose code is a federation)."""
+    return {code: lay for lay in layouts().values() for code in lay.codes}
+
+
+@cache
 def header_specs() -> dict[str, HeaderSpec]:
     """The header records (codes ending in 2) of the table, by code."""
     headers = _table()["headers"]
     assert isinstance(headers, dict)
     return {
         code: HeaderSpec(
-            code, d["name"], d["kind"], d["multiplicity"], tuple(d.get("mandatory", ()))
+            code,
+            d["name"],
+            d["kind"],
+            d["multiplicity"],
+            tuple(d.get("mandatory", ())),
+            d["dialect"],
+            d.get("vega"),
         )
         for code, d in headers.items()
     }
+
+
+@cache
+def trf26_header_codes() -> frozenset[str]:
+    """The header records TRF-2026 added (142-222, 352, 362): none is TRF16."""
+    return frozenset(code for code, h in header_specs().items() if h.dialect == "trf26")
+
+
+@cache
+def vega_header_codes() -> frozenset[str]:
+    """The header codes Vega's files use with meanings of their own (142-192)."""
+    return frozenset(code for code, h in header_specs().items() if h.vega is not None)

@@ -21,10 +21,30 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
-from trfkit.model import DateText
+__all__ = ["NO_DATE", "DateText", "date_is_valid", "format_date", "parse_date"]
 
-__all__ = ["date_is_valid", "format_date", "parse_date"]
+
+class DateText(NamedTuple):
+    """A date as written in the file, and what it means where that is known.
+
+    ``text`` keeps the field exactly (stripped of surrounding blanks);
+    ``date`` is set where the text names a whole calendar date; ``year``
+    where at least the year is known (``1987``, ``1987/00/00``). A
+    NamedTuple (the cheapest immutable record): one is made per player.
+    """
+
+    text: str = ""
+    date: _dt.date | None = None
+    year: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
+NO_DATE = DateText()
+"""An empty date field."""
 
 _YMD = re.compile(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})")
 _DMY = re.compile(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})")

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from trfkit._digits import whole_number
 from trfkit.codes import diagnostic
+from trfkit.columns import trf26_header_codes, vega_header_codes
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
     TRF26_ONLY_RECORDS,
@@ -32,9 +33,8 @@ from trfkit.model import (
 
 __all__ = ["detect_dialect"]
 
-_TRF26_HEADERS = frozenset(
-    {"142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362"}
-)
+_TRF26_HEADERS = trf26_header_codes()
+_VEGA_HEADERS = vega_header_codes()
 _SCORING_162 = re.compile(r"\s*(?:[WDLAPX]\s*\d*(?:\.\d+)?\s*)+")
 
 
@@ -78,7 +78,7 @@ def detect_dialect(
 
     vega = _looks_vega(first)
     if vega is not None:
-        line = min(first[c][1] for c in first if c in {"142", "152", "162", "172", "182", "192"})
+        line = min(first[c][1] for c in first if c in _VEGA_HEADERS)
         diags.append(
             _p008(
                 line,

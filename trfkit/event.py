@@ -33,10 +33,12 @@ __all__ = [
     "Event",
     "TournamentType",
     "choose_rules",
+    "ett_code",
     "event_of",
     "infer_type",
     "match_decided_round",
     "not_in_force",
+    "type_named",
 ]
 
 
@@ -75,18 +77,77 @@ _TYPE_WORDS: tuple[tuple[re.Pattern[str], TournamentType], ...] = (
 )
 
 
+def type_named(text: str) -> TournamentType | None:
+    """The type a 192 code or a 092 text names, or ``None``.
+
+    >>> type_named("Individual: Swiss-System"), type_named("Open")
+    (<TournamentType.SWISS: 'swiss'>, None)
+    """
+    for pattern, kind in _TYPE_WORDS:
+        if pattern.search(text):
+            return kind
+    return None
+
+
 def _declared_type(t: Tournament) -> tuple[TournamentType, str] | None:
     for code in ("192", "092"):
         text = t.header(code)
-        if not text:
-            continue
-        for pattern, kind in _TYPE_WORDS:
-            if pattern.search(text):
-                return kind, code
+        kind = type_named(text) if text else None
+        if kind is not None:
+            return kind, code
     # No type declared: a tournament named a league (012 "Bundesliga
     # 2024/25") is one.
     if _LEAGUE_WORDS.search(t.header("012") or ""):
         return TournamentType.LEAGUE, "012"
+    return None
+
+
+# The families of ETT26 codes (TRF-2026 record 192), each optionally followed
+# by qualifiers such as _2026, _BAKU, _G4, _TYPEA, _MP.
+_ETT_FAMILIES = (
+    "FIDE_DUTCH",
+    "FIDE_DUBOV",
+    "FIDE_BURSTEIN",
+    "FIDE_DOUBLESWISS",
+    "CUSTOM_SWISS",
+    "CUSTOM_DOUBLESWISS",
+    "BERGER_ROUNDROBIN",
+    "BERGER_DOUBLEROUNDROBIN",
+    "FIDE_ROUNDROBIN",
+    "FIDE_DOUBLEROUNDROBIN",
+    "CUSTOM_ROUNDROBIN",
+    "FIDE_TEAM",
+    "CUSTOM_TEAM_SWISS",
+)
+_ETT_CODE = re.compile("(?:" + "|".join(_ETT_FAMILIES) + r")(?:_[A-Z0-9]+)*")
+# A Swiss or round robin whose 092 names the pairing system.
+_SYSTEM_WORDS: tuple[tuple[TournamentType, re.Pattern[str], str], ...] = (
+    (TournamentType.SWISS, re.compile(r"DUTCH", re.I), "FIDE_DUTCH"),
+    (TournamentType.SWISS, re.compile(r"DUBOV", re.I), "FIDE_DUBOV"),
+    (TournamentType.SWISS, re.compile(r"BURSTEIN", re.I), "FIDE_BURSTEIN"),
+    (TournamentType.ROUND_ROBIN, re.compile(r"BERGER", re.I), "BERGER_ROUNDROBIN"),
+    (TournamentType.DOUBLE_ROUND_ROBIN, re.compile(r"BERGER", re.I), "BERGER_DOUBLEROUNDROBIN"),
+)
+
+
+def ett_code(text: str) -> str | None:
+    """The ETT26 code (TRF-2026 record 192) a 092 text names, or ``None``.
+
+    A 092 that is an ETT26 code in other spelling gives that code; one that
+    names the pairing system gives the system's code. A type alone ("Swiss")
+    names no system: a Swiss may be paired by the Dutch, Dubov, Burstein or
+    another system, and 192 says which.
+
+    >>> ett_code("FIDE-TEAM-BAKU"), ett_code("Swiss Dutch"), ett_code("Swiss System")
+    ('FIDE_TEAM_BAKU', 'FIDE_DUTCH', None)
+    """
+    code = re.sub(r"[\s\-]+", "_", text.strip().upper())
+    if _ETT_CODE.fullmatch(code):
+        return code
+    kind = type_named(text)
+    for system_kind, pattern, system in _SYSTEM_WORDS:
+        if kind is system_kind and pattern.search(text):
+            return system
     return None
 
 

@@ -20,7 +20,6 @@ still says what the text says, which is how ``dump(load(x))`` reproduces
 
 from __future__ import annotations
 
-import datetime as _dt
 import enum
 from collections.abc import Iterator
 from decimal import Decimal
@@ -30,6 +29,7 @@ from typing import NamedTuple, TypeVar
 import attrs
 
 from trfkit._digits import whole_number
+from trfkit.dates import NO_DATE, DateText, parse_date
 from trfkit.diagnostics import Diagnostic
 
 __all__ = [
@@ -177,26 +177,6 @@ class Origin(NamedTuple):
     eol: str
     """The line ending: ``"\\n"``, ``"\\r\\n"``, ``"\\r"`` or ``""`` (last line)."""
 
-
-class DateText(NamedTuple):
-    """A date as written in the file, and what it means where that is known.
-
-    ``text`` keeps the field exactly (stripped of surrounding blanks);
-    ``date`` is set where the text names a whole calendar date; ``year``
-    where at least the year is known (``1987``, ``1987/00/00``). A
-    NamedTuple, like :class:`Origin`: one is made per player.
-    """
-
-    text: str = ""
-    date: _dt.date | None = None
-    year: int | None = None
-
-    def __bool__(self) -> bool:
-        return bool(self.text)
-
-
-NO_DATE = DateText()
-"""An empty date field."""
 
 _ORIGIN = attrs.field(default=None, eq=False, repr=False)
 
@@ -710,15 +690,11 @@ class Tournament:
     @property
     def start_date(self) -> DateText | None:
         """042, parsed; ``None`` when the record is absent."""
-        from trfkit.dates import parse_date
-
         text = self.header("042")
         return None if text is None else parse_date(text)
 
     @property
     def end_date(self) -> DateText | None:
-        from trfkit.dates import parse_date
-
         text = self.header("052")
         return None if text is None else parse_date(text)
 

@@ -28,7 +28,14 @@ from trfkit._digits import MAX_DIGITS, whole_number
 from trfkit._gc import no_cyclic_gc
 from trfkit._resources import grammar_cache_path, grammar_text
 from trfkit.codes import diagnostic as _diag
-from trfkit.columns import Field, Layout, header_specs, layout
+from trfkit.columns import (
+    Field,
+    Layout,
+    header_specs,
+    layout,
+    layouts_by_code,
+    vega_header_codes,
+)
 from trfkit.dates import date_is_valid, parse_date
 from trfkit.decode import decode, sniff
 from trfkit.diagnostics import Diagnostic, Severity, TrfSyntaxError
@@ -667,15 +674,6 @@ def _is_not_int(raw: str) -> bool:
     return not (s.isdigit() and s.isascii())
 
 
-_TRF26_LAYOUTS = {
-    "240": "bye_240",
-    "250": "acceleration_250",
-    "260": "prohibited_260",
-    "299": "abnormal_points_299",
-    "300": "lineup_300",
-    "320": "team_bye_320",
-    "330": "forfeited_match_330",
-}
 
 
 def _trf26(text: str, lineno: int, ctx: _Context) -> OtherRecord | Team:
@@ -686,7 +684,7 @@ def _trf26(text: str, lineno: int, ctx: _Context) -> OtherRecord | Team:
         return TextRecord(code, text[4:])
     if code == "299":
         return _abnormal_points(text, lineno, ctx)
-    v = _fixed(layout(_TRF26_LAYOUTS[code]), text, lineno, ctx)
+    v = _fixed(layouts_by_code()[code], text, lineno, ctx)
     if code == "240":
         return Bye(v["bye_type"], v["round"], v["ids"])
     if code == "250":
@@ -928,7 +926,7 @@ def _header_record(
     return Header(code, value)
 
 
-_VEGA_CODES = frozenset({"142", "152", "162", "172", "182", "192"})
+_VEGA_CODES = vega_header_codes()
 
 
 def _check_header_value(code: str, value: str, lineno: int, ctx: _Context) -> None:

@@ -34,7 +34,7 @@ from trfkit.model import (
     Tournament,
 )
 
-__all__ = ["ScoringSystem", "scoring_of"]
+__all__ = ["SCORING_162", "XXS_SHORTCUTS", "ScoringSystem", "scoring_of"]
 
 _ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -57,12 +57,12 @@ _DEFAULTS: dict[str, Decimal] = {
 }
 
 # XXS shortcuts (same manual): W sets every win value, D every draw value.
-_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+XXS_SHORTCUTS: dict[str, tuple[str, ...]] = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 
 # TRF-2026 record 162 symbols: W win (OTB, forfeit, full-point bye), D draw and
 # half-point bye, L loss OTB, A absence (zero-point bye, forfeit loss),
 # P pairing-allocated bye. (X, an unknown result, has no TRF16 result code.)
-_162 = {
+SCORING_162: dict[str, tuple[str, ...]] = {
     "W": ("WW", "BW", "FW", "FPB"),
     "D": ("WD", "BD", "HPB"),
     "L": ("WL", "BL"),
@@ -158,7 +158,7 @@ def scoring_of(t: Tournament) -> ScoringSystem:
     if s162 is not None:
         given = {symbol.upper(): value for symbol, value in s162.scores if value is not None}
         for symbol, value in given.items():
-            _apply(values, _162.get(symbol, ()), value)
+            _apply(values, SCORING_162.get(symbol, ()), value)
         # P, the pairing-allocated bye, is worth a win unless given (TRF26 162).
         if "P" not in given and "W" in given:
             values["PAB"] = given["W"]
@@ -170,7 +170,7 @@ def scoring_of(t: Tournament) -> ScoringSystem:
             for token in record.value.split():
                 key, _, text = token.partition("=")
                 key = key.upper()
-                keys = _XXS_SHORTCUTS.get(key, (key,) if key in _DEFAULTS else ())
+                keys = XXS_SHORTCUTS.get(key, (key,) if key in _DEFAULTS else ())
                 _apply(values, keys, _number(text))
         return ScoringSystem(values, "XXS")
     bbp = [r for r in t.records if isinstance(r, BbpPoints)]

@@ -53,6 +53,7 @@ __all__ = [
     "TimeControl",
     "TimeControlError",
     "format_222",
+    "format_time_control",
     "parse_222",
     "parse_time_control",
 ]
@@ -735,3 +736,39 @@ def _format_side(periods: Sequence[Period]) -> str:
         increment = f"+{period.increment}" if period.increment else ""
         parts.append(f"{moves}{period.seconds}{increment}")
     return ":".join(parts)
+
+
+def format_time_control(tc: TimeControl) -> str:
+    """Free text for record 122 that :func:`parse_time_control` reads as ``tc``.
+
+    Raises ``ValueError`` for what the text cannot say here: time odds, a
+    delay, or a text that would not read back as ``tc``.
+
+    >>> format_time_control(parse_222("40/6000+30:900+30"))
+    '40 moves in 100 min + 30 sec/move, then 15 min + 30 sec/move'
+    >>> format_time_control(parse_222("270+2"))
+    '4 min 30 sec + 2 sec/move'
+    """
+    if tc.time_odds:
+        raise ValueError("record 122 has no words for time odds")
+    if not tc.periods:
+        raise ValueError("no periods")
+    parts = []
+    for period in tc.periods:
+        if period.delay:
+            raise ValueError("record 122 is written here without delays")
+        minutes, seconds = divmod(period.seconds, 60)
+        time = " ".join(
+            ([f"{minutes} min"] if minutes else []) + ([f"{seconds} sec"] if seconds else [])
+        )
+        moves = f"{period.moves} moves in " if period.moves is not None else ""
+        increment = f" + {period.increment} sec/move" if period.increment else ""
+        parts.append(f"{moves}{time or '0 min'}{increment}")
+    text = ", then ".join(parts)
+    try:
+        again = parse_time_control(text).periods
+    except TimeControlError:
+        again = ()
+    if again != tc.periods:
+        raise ValueError(f"{text!r} would not read back as the same time control")
+    return text

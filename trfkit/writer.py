@@ -16,6 +16,7 @@ represent.
 
 from __future__ import annotations
 
+import enum
 import os
 from collections.abc import Iterable
 from decimal import Decimal
@@ -23,13 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from trfkit._gc import no_cyclic_gc
-from trfkit.codes import diagnostic
-from trfkit.columns import Field, Layout, header_specs, layout
+from trfkit.columns import Field, Layout, header_specs, layout, layouts_by_code
 from trfkit.dates import format_date
 from trfkit.decode import encode
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
-    TRF26_ONLY_RECORDS,
     AbnormalPoints,
     Acceleration,
     Accelerations,
@@ -42,10 +41,8 @@ from trfkit.model import (
     EngineRecord,
     ForfeitedMatch,
     Header,
-    HeaderRecord,
     LineUp,
     NationalRating,
-    OtherRecord,
     Player,
     ProhibitedPairing,
     Record,
@@ -67,9 +64,13 @@ __all__ = ["convert", "dump", "dumps", "render"]
 def _format(f: Field, value: Any) -> str:
     if value is None:
         return ""
+    if type(value) is str:
+        return value
+    if isinstance(value, enum.Enum):
+        return str(value.value)
     if f.kind in ("points", "spoints"):
         assert isinstance(value, Decimal)
-        text = _format_points(value)
+        text = format_points(value)
         if len(text) > f.width:
             # What was read from a field must fit it again (found by the
             # fuzzer): "100" not "100.0", ".125" not "0.125".
@@ -80,16 +81,17 @@ def _format(f: Field, value: Any) -> str:
     if f.kind == "date":
         assert isinstance(value, DateText)
         return format_date(value, f.width)
-    if hasattr(value, "value") and not isinstance(value, str | int):
-        return str(value.value)  # an enum
     return str(value)
 
 
-def _format_points(value: Decimal) -> str:
+def format_points(value: Decimal) -> str:
     """``11.5``: one decimal, as TRF16 shows it; more only where needed."""
     if value == value.quantize(Decimal("0.1")):
         return f"{value:.1f}"
     return format(value.normalize(), "f")
+
+
+_RIGHT_ALIGNED = frozenset({"int", "points", "spoints", "rtext"})
 
 
 class _Line:
@@ -98,13 +100,16 @@ class _Line:
     def __init__(self, code: str) -> None:
         self.chars: list[str] = list(code)
 
-    def put(self, f: Field, value: Any, overflows: list[str]) -> None:
+    def put(self, f: Field, value: Any, overflows: list[str], offset: int = 0) -> None:
+        """Place ``value`` in ``f``'s columns, ``offset`` columns to the right
+        (a repeated field's later occurrences)."""
         text = _format(f, value)
-        if len(text) > f.width:
-            overflows.append(f"{f.name} {text!r} is wider than columns {f.columns}")
-        right = f.kind in ("int", "points", "spoints", "rtext")
-        padded = text.rjust(f.width) if right else text.ljust(f.width)
-        start = f.first - 1
+        width = f.width
+        if len(text) > width:
+            columns = f.shifted(offset).columns
+            overflows.append(f"{f.name} {text!r} is wider than columns {columns}")
+        padded = text.rjust(width) if f.kind in _RIGHT_ALIGNED else text.ljust(width)
+        start = f.first - 1 + offset
         if len(self.chars) < start:
             self.chars.extend(" " * (start - len(self.chars)))
         self.chars[start : start + len(padded)] = padded
@@ -120,12 +125,14 @@ def _render_layout(
     line = _Line(code)
     for f in lay.fields:
         line.put(f, values.get(f.name), overflows)
-    if lay.repeat is not None:
+    rep = lay.repeat
+    if rep is not None:
+        fields, stride = rep.fields, rep.stride
+        single = len(fields) == 1
         for index, item in enumerate(repeated):
-            fields = lay.repeat.occurrence(index)
-            items = item if len(fields) > 1 else (item,)
+            items = (item,) if single else item
             for f, v in zip(fields, items, strict=True):
-                line.put(f, v, overflows)
+                line.put(f, v, overflows, index * stride)
     return line
 
 
@@ -200,15 +207,7 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
             over,
         ).text()
     if isinstance(record, Acceleration | TeamBye | ProhibitedPairing | LineUp | ForfeitedMatch):
-        lay = layout(
-            {
-                "250": "acceleration_250",
-                "320": "team_bye_320",
-                "260": "prohibited_260",
-                "300": "lineup_300",
-                "330": "forfeited_match_330",
-            }[record.code]
-        )
+        lay = layouts_by_code()[record.code]
         values = {f.name: getattr(record, f.name) for f in lay.fields}
         repeated = getattr(record, lay.repeat.name) if lay.repeat is not None else []
         return _render_layout(lay, record.code, values, repeated, over).text()
@@ -328,153 +327,12 @@ def _group(record: Record) -> tuple[int, int]:
     return (10, 0)
 
 
-def _p009(line: int, message: str, found: str) -> Diagnostic:
-    return diagnostic("P009", line, 1, message, found=found)
-
-
-def _line_of(record: Record) -> int:
-    return record.origin.line if record.origin is not None else 1
-
-
-_XXS_FROM_162 = {
-    "W": ("WW", "BW", "FW", "FPB"),
-    "D": ("WD", "BD", "HPB"),
-    "L": ("WL", "BL"),
-    "A": ("ZPB", "FL"),
-    "P": ("PAB",),
-}
-
-
 def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Diagnostic]]:
-    """A copy of ``t`` in ``dialect`` (records without origins), and what was lost (P009)."""
-    target = Dialect(dialect) if isinstance(dialect, str) else dialect
-    if target not in (Dialect.TRF16, Dialect.TRF26):
-        raise ValueError(f"can only write trf16 or trf26, not {target.value}")
-    diags: list[Diagnostic] = []
-    headers: list[HeaderRecord] = []
-    records: list[OtherRecord] = []
-    teams: list[Team] = []
-    nrs: list[NationalRating] = []
-    codes_present = {h.code for h in t.headers}
-    engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
+    """A copy of ``t`` in ``dialect`` (records without origins), and what the
+    copy does not hold as the file had it (P009); see :mod:`trfkit.conversion`."""
+    from trfkit.conversion import convert as _convert
 
-    for h0 in t.headers:
-        line = _line_of(h0)
-        h = _strip_origin(h0)
-        if (
-            target is Dialect.TRF16
-            and h.code in ("142", "152", "162")
-            and t.dialect is not Dialect.VEGA
-        ):
-            converted = _header_to_engine(h)
-            if converted is not None and converted.code not in engine_codes:
-                records.append(converted)
-                diags.append(_p009(line, f"record {h.code} written as {converted.code}", h.code))
-            elif converted is None:
-                diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
-            continue
-        if (
-            target is Dialect.TRF16
-            and h.code in _TRF26_ONLY_HEADERS
-            and t.dialect is not Dialect.VEGA
-        ):
-            diags.append(_p009(line, f"record {h.code} has no TRF16 form; dropped", h.code))
-            continue
-        headers.append(h)
-
-    for index, team0 in enumerate(t.teams):
-        line = _line_of(team0)
-        team = _strip_origin(team0)
-        if target is Dialect.TRF26 and team.code == "013":
-            number = index + 1 if team.number is None else team.number
-            team = Team("310", team.name, list(team.members), number)
-        elif target is Dialect.TRF16 and team.code == "310":
-            if any(
-                v not in (None, "")
-                for v in (
-                    team.nickname,
-                    team.strength,
-                    team.match_points,
-                    team.game_points,
-                    team.rank,
-                )
-            ):
-                diags.append(
-                    _p009(
-                        line,
-                        f"team {team.name!r}: 013 holds only the name and members; number, nickname, strength, points and rank dropped",
-                        "310",
-                    )
-                )
-            team = Team("013", team.name, list(team.members))
-        teams.append(team)
-
-    for r in t.national_ratings:
-        if target is Dialect.TRF16:
-            diags.append(
-                _p009(
-                    _line_of(r),
-                    f"national rating record {r.federation} has no TRF16 form; dropped",
-                    r.federation,
-                )
-            )
-        else:
-            nrs.append(_strip_origin(r))
-
-    for rec0 in t.records:
-        line = _line_of(rec0)
-        rec = _strip_origin(rec0)
-        if isinstance(rec, Blank):
-            continue
-        if isinstance(rec, EngineRecord) and target is Dialect.TRF26:
-            if rec.code == "XXR" and "142" not in codes_present and rec.tokens:
-                headers.append(Header("142", rec.tokens[0]))
-            if rec.code == "XXC" and "152" not in codes_present:
-                if "white1" in rec.tokens:
-                    headers.append(Header("152", "W"))
-                elif "black1" in rec.tokens:
-                    headers.append(Header("152", "B"))
-        if target is Dialect.TRF16 and (
-            isinstance(rec, TRF26_ONLY_RECORDS)
-            or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
-        ):
-            what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
-            diags.append(
-                _p009(line, f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###"))
-            )
-            continue
-        if isinstance(rec, UnknownLine):
-            diags.append(_p009(line, f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
-            continue
-        records.append(rec)
-
-    players = [_strip_origin(p) for p in t.players]
-    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
-    return out, diags
-
-
-_TRF26_ONLY_HEADERS = frozenset({"172", "182", "192", "202", "212", "222", "352", "362"})
-
-
-def _header_to_engine(h: HeaderRecord) -> EngineRecord | None:
-    if isinstance(h, Header) and h.code == "142" and h.text:
-        return EngineRecord("XXR", h.text)
-    if isinstance(h, Header) and h.code == "152" and h.text.upper() in ("W", "B"):
-        return EngineRecord("XXC", "white1" if h.text.upper() == "W" else "black1")
-    if isinstance(h, Scoring) and h.code == "162":
-        parts = []
-        for symbol, value in h.scores:
-            for code in _XXS_FROM_162.get(symbol, ()):
-                if value is not None:
-                    parts.append(f"{code}={_format_points(value)}")
-        return EngineRecord("XXS", " ".join(parts)) if parts else None
-    return None
-
-
-def _strip_origin(record: Any) -> Any:
-    import attrs
-
-    return attrs.evolve(record, origin=None)
+    return _convert(t, dialect)
 
 
 def _canonical_lines(t: Tournament) -> list[str]:

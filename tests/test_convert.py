@@ -1,0 +1,439 @@
+"""Converting between TRF16 and TRF-2026: what is written, and that nothing is lost silently.
+
+The exact-bytes tests build their expected lines from the column layouts of
+the TRF texts (TRF16 §2.2: 001 start rank 5-8, sex 10, title 11-13, name 15-47,
+rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79, points 81-84,
+rank 86-89, round r at 92+10(r-1) opponent, 97 colour, 99 result; TRF26 §3.4:
+162 symbol 6, points 7-10, stride 9), not from the writer's output.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import trfkit
+from tests.conftest import corpus_params, fixture_files
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import event_of
+from trfkit.model import DateText, Dialect, Header, Player, RoundDates, Tournament
+from trfkit.reader import parse_record
+from trfkit.scoring import scoring_of
+from trfkit.writer import convert, dumps
+
+
+def _player(
+    rank: int,
+    sex: str,
+    title: str,
+    name: str,
+    rating: str,
+    fed: str,
+    fide: str,
+    birth: str,
+    points: str,
+    place: str,
+    *cells: tuple[str, str, str],
+) -> str:
+    """A 001 line, field by field at the columns of TRF16 §2.2."""
+    line = (
+        "001 "
+        + str(rank).rjust(4)
+        + " "
+        + sex
+        + title.rjust(3)
+        + " "
+        + name.ljust(33)
+        + " "
+        + rating.rjust(4)
+        + " "
+        + fed.ljust(3)
+        + " "
+        + fide.rjust(11)
+        + " "
+        + birth.ljust(10)
+        + " "
+        + points.rjust(4)
+        + " "
+        + place.rjust(4)
+    )
+    for opponent, colour, result in cells:
+        line += "  " + opponent.rjust(4) + " " + colour + " " + result
+    return line
+
+
+# -- exact bytes -----------------------------------------------------------------
+
+
+def test_trf16_to_trf26_exact_bytes() -> None:
+    """A round in progress (blank results), a bye, a year-only birth date, a
+    DD/MM/YYYY start date, TRF06 titles and trailing blanks."""
+    source = "\n".join(
+        [
+            "012 Blank Cup   ",
+            "042 08/04/2018",
+            "122 90 min + 30 sec",
+            "092 Swiss (Dutch)",
+            _player(1, "m", "g", "Alpha, Ann", "2500", "SLO", "14600001", "1990/01/01",
+                    "1.0", "1", ("2", "w", "1"), ("3", "b", " ")) + "   ",
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "14600002", "1991", "1.0", "3",
+                    ("1", "b", "0"), ("0000", "-", "U")),
+            _player(3, "m", "", "Gamma, Gus", "", "SLO", "", "", "0.5", "2",
+                    ("0000", "-", "H"), ("1", "w", " ")),
+        ]
+    ) + "\n"  # fmt: skip
+    t = trfkit.loads(source)
+    expected = "\r\n".join(
+        [
+            "012 Blank Cup",
+            "042 2018/04/08",  # TRF26 §3.3: YYYY/MM/DD
+            "092 Swiss (Dutch)",
+            "122 90 min + 30 sec",
+            "142 2",  # the rounds played
+            # 162: symbols at 6, 15, 24; points at 7-10, 16-19, 25-28.
+            "162  W 1.0    D 0.5    L 0.0",
+            "192 FIDE_DUTCH",
+            "222 5400+30",
+            _player(1, "m", "GM", "Alpha, Ann", "2500", "SLO", "14600001", "1990/01/01",
+                    " 1.0", "1", ("2", "w", "1"), ("3", "b", " ")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "14600002", "1991/00/00", "1.0",
+                    "3", ("1", "b", "0"), ("0000", "-", "U")),
+            _player(3, "m", "", "Gamma, Gus", "", "SLO", "", "", "0.5", "2",
+                    ("0000", "-", "H"), ("1", "w", " ")),
+        ]
+    ) + "\r\n"  # fmt: skip
+    assert dumps(t, "trf26") == expected
+    again = trfkit.loads(expected)
+    assert again.dialect is Dialect.TRF26
+    _, lost = convert(t, "trf26")
+    assert lost == []  # every value has its place in TRF-2026
+
+
+def test_trf26_to_trf16_exact_bytes() -> None:
+    source = "\n".join(
+        [
+            "012 Cup",
+            "142 3",
+            "152 B",
+            "162  W 3.0    D 1.0    L 0.0",
+            "192 FIDE_DUTCH_2026",
+            "222 40/6000+30:900+30",
+            "### a ruler",
+            _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "3.0", "1", ("2", "b", "1")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("1", "w", "0")),
+        ]
+    )  # fmt: skip
+    t = trfkit.loads(source)
+    expected = "\n".join(
+        [
+            "012 Cup",
+            "092 FIDE_DUTCH_2026",
+            "122 40 moves in 100 min + 30 sec/move, then 15 min + 30 sec/move",
+            "XXR 3",
+            "XXC black1",
+            # W and D are XXS shortcuts; 162's P is worth a win, JaVaFo's PAB 1.
+            "XXS W=3.0 D=1.0 PAB=3.0",
+            _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "3.0", "1", ("2", "b", "1")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("1", "w", "0")),
+        ]
+    ) + "\n"  # fmt: skip
+    assert dumps(t, "trf16", newline="\n") == expected
+    _, lost = convert(t, "trf16")
+    assert [(d.line, d.message) for d in lost] == [
+        (2, "record 142 written as XXR"),
+        (3, "record 152 written as XXC"),
+        (4, "record 162 written as XXS"),
+        (5, "record 192 written as 092"),
+        (6, "record 222 written as 122 '40 moves in 100 min + 30 sec/move, then 15 min + 30 sec/move'"),
+        (7, "comment has no TRF16 form; dropped"),
+    ]  # fmt: skip
+    back = trfkit.loads(expected)
+    assert scoring_of(back).values == scoring_of(t).values
+    assert event_of(back).time_control.periods == event_of(t).time_control.periods  # type: ignore[union-attr]
+
+
+def test_unknown_result_code_is_reported_not_dropped_silently() -> None:
+    line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1",
+                   ("2", "w", "1"), ("3", "b", "*"))  # fmt: skip
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    text = dumps(t, "trf16", newline="\n")
+    # The cell is written with a blank result (the only thing TRF can say) ...
+    assert text.splitlines()[-1] == line[:-1] + " "
+    _, lost = convert(t, "trf16")
+    # ... and P009 says so, at the result's column 109 (99 + 10 for round 2).
+    assert [(d.code, d.line, d.column, d.found, d.expected) for d in lost] == [
+        ("P009", 2, 109, "*", "blank")
+    ]
+    assert "round 2 result '*'" in lost[0].message
+
+
+def test_unreadable_fields_and_stray_text_are_reported() -> None:
+    line = _player(1, "m", "XY", "Alpha, Ann", "22B4", "SLO", "", "", "1.0", "1",
+                   ("2", "w", "1"))  # fmt: skip
+    line = line[:47] + "!" + line[48:]  # column 48 is a separator
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    _, lost = convert(t, "trf26")
+    found = {(d.column, d.found, d.expected) for d in lost}
+    assert found == {(11, "XY", "blank"), (48, "!", "blank"), (49, "22B4", "blank")}
+
+
+def test_edited_record_is_not_reported_as_a_loss() -> None:
+    line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1", ("2", "w", "1"))
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    t.players[0].rating = 2100
+    _, lost = convert(t, "trf16")
+    assert lost == []
+
+
+def test_several_132_lines_become_one() -> None:
+    t = trfkit.loads("012 Cup\n132 2025/01/15\n132 2025/01/16\n")
+    text = dumps(t, "trf26", newline="\n")
+    # 132: round r's date YY/MM/DD at 92+10(r-1) .. 99+10(r-1).
+    assert "132" + " " * 88 + "25/01/15  25/01/16\n" in text
+    _, lost = convert(t, "trf26")
+    assert [(d.code, d.line) for d in lost] == [("P009", 3)]
+
+
+def test_xxs_that_162_cannot_hold_is_reported() -> None:
+    t = trfkit.loads("012 Cup\nXXS WW=1 BW=1.5\n")
+    text = dumps(t, "trf26", newline="\n")
+    assert "162  W 1.0    D 0.5    L 0.0\n" in text
+    _, lost = convert(t, "trf26")
+    assert len(lost) == 1 and lost[0].line == 2
+    assert "WW=1.0, BW=1.5" in lost[0].message and lost[0].expected == "W 1.0"
+
+
+def test_unreadable_start_date_is_kept_and_reported_for_trf26() -> None:
+    t = trfkit.loads("012 Cup\n042 spring 2018\n")
+    assert "042 spring 2018\r\n" in dumps(t, "trf26")
+    _, lost = convert(t, "trf26")
+    assert [(d.line, d.column, d.found) for d in lost] == [(2, 5, "spring 2018")]
+    _, lost16 = convert(t, "trf16")  # TRF16 gives 042 no format
+    assert lost16 == []
+
+
+def test_type_without_a_pairing_system_gives_no_192() -> None:
+    t = trfkit.loads("012 Cup\n092 Individual: Swiss-System\n")
+    assert "\r\n192" not in dumps(t, "trf26")
+    t = trfkit.loads("012 Cup\n092 FIDE-TEAM-BAKU\n")
+    assert "192 FIDE_TEAM_BAKU\r\n" in dumps(t, "trf26")
+
+
+# -- the round trip over real files ------------------------------------------------
+
+
+def _same_date(a: DateText | None, b: DateText | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    if a.year is not None or b.year is not None:
+        return (a.date, a.year) == (b.date, b.year)
+    return a.text == b.text
+
+
+_FIXED = ("start_rank", "name", "sex", "title", "rating", "federation", "fide_id", "points", "rank")
+_COLUMN = {
+    "start_rank": 5,
+    "sex": 10,
+    "title": 11,
+    "name": 15,
+    "rating": 49,
+    "federation": 54,
+    "fide_id": 58,
+    "birth_date": 70,
+    "points": 81,
+    "rank": 86,
+}
+
+
+def _player_differences(a: Player, b: Player) -> list[tuple[int, str]]:
+    """(column, what) for each value of ``a`` that ``b`` does not hold."""
+    out: list[tuple[int, str]] = []
+    for name in _FIXED:
+        if getattr(a, name) != getattr(b, name):
+            out.append((_COLUMN[name], name))
+    if not _same_date(a.birth_date, b.birth_date):
+        out.append((_COLUMN["birth_date"], "birth_date"))
+    ca, cb = a.cells(), b.cells()
+    for r in range(max(len(ca.opponents), len(cb.opponents))):
+        for offset, column in ((92, ca.opponents), (97, ca.colours), (99, ca.results)):
+            other = {92: cb.opponents, 97: cb.colours, 99: cb.results}[offset]
+            mine = column[r] if r < len(column) else None
+            theirs = other[r] if r < len(other) else None
+            if mine != theirs:
+                out.append((offset + 10 * r, f"round {r + 1}"))
+    return out
+
+
+def _round_dates(t: Tournament) -> list[object]:
+    """Every 132 line's dates, in file order (a file may write one per line;
+    Vega's files are read without the 132 layout)."""
+    out: list[object] = []
+    for h in t.headers:
+        if isinstance(h, Header) and h.code == "132":
+            h, _ = parse_record("132 " + h.value)
+        if isinstance(h, RoundDates):
+            out.extend(d.date for d in h.dates)
+    return out
+
+
+def _facts(t: Tournament) -> dict[str, Any]:
+    ev = event_of(t)
+    tc = ev.time_control
+    return {
+        "name": t.name,
+        "city": t.city,
+        "federation": t.federation,
+        "start": t.start_date.date if t.start_date else None,
+        "end": t.end_date.date if t.end_date else None,
+        "round dates": _round_dates(t),
+        "rounds": t.number_of_rounds,
+        "chief arbiter": t.chief_arbiter,
+        "deputies": t.deputy_arbiters,
+        "time control": (tc.periods, tc.black) if tc else None,
+        "type": ev.type,
+        "scoring": scoring_of(t).values,
+    }
+
+
+def _errors(diags: list[Diagnostic]) -> Counter[str]:
+    return Counter(d.code for d in diags if d.severity is Severity.ERROR)
+
+
+def _check_players(t: Tournament, again: Tournament, lost: list[Diagnostic]) -> None:
+    assert len(again.players) == len(t.players)
+    reported = {(d.line, d.column) for d in lost}
+    for a, b in zip(t.players, again.players, strict=True):
+        assert a.origin is not None
+        for column, what in _player_differences(a, b):
+            # Anything not carried over is a P009 at its line and column.
+            assert (a.origin.line, column) in reported, (a.origin.line, what)
+
+
+def _round_trip(path: Path) -> None:
+    t = trfkit.load(path)
+    if t.dialect is Dialect.TRF26:
+        # TRF-2026 to TRF16: the players, rounds and scoring are kept; the
+        # rest TRF16 cannot hold is reported.
+        _, lost = convert(t, "trf16")
+        t16 = trfkit.loads(dumps(t, "trf16"))
+        assert t16.dialect in (Dialect.TRF16, Dialect.TRFX)
+        _check_players(t, t16, lost)
+        assert scoring_of(t16).values == scoring_of(t).values
+        if t16.number_of_rounds != t.number_of_rounds:
+            assert any(d.line == t.header_line("142") for d in lost)
+        return
+    text26 = dumps(t, "trf26")
+    _, lost = convert(t, "trf26")
+    t26 = trfkit.loads(text26)
+    assert t26.dialect is Dialect.TRF26
+    # No error the source did not have.
+    assert not _errors(t26.diagnostics) - _errors(t.diagnostics)
+    t16 = trfkit.loads(dumps(t26, "trf16"))
+    assert t16.dialect in (Dialect.TRF16, Dialect.TRFX, Dialect.VEGA)
+    _check_players(t, t26, lost)
+    _check_players(t, t16, lost)
+    assert _facts(t16) == _facts(t) == _facts(t26)
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
+def test_fixture_converts_to_the_other_dialect_and_back(path: Path) -> None:
+    _round_trip(path)
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_corpus_file_converts_to_the_other_dialect_and_back(path: Path) -> None:
+    _round_trip(path)
+
+
+# -- the command line ------------------------------------------------------------
+
+
+def test_fmt_to_trf26_converts_a_2018_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trfkit.cli import main
+
+    source = tmp_path / "open2018.trf"
+    source.write_text(
+        "\n".join(
+            [
+                "012 Open 2018",
+                "042 08/04/2018",
+                "052 10/04/2018",
+                _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "1978", "1.0", "1",
+                        ("2", "w", "1"), ("0000", "-", "*")),
+                _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2",
+                        ("1", "b", "0")),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    out = tmp_path / "open2018-26.trf"
+    status = main(["fmt", str(source), "--to", "trf26", "-o", str(out)])
+    err = capsys.readouterr().err.splitlines()
+    assert status == 1  # the reader's P002 on '*' is an error
+    p009 = [line for line in err if " P009 " in line]
+    assert len(p009) == 1 and p009[0].startswith(f"{source}:4:109: warning P009 round 2 result '*'")
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[:5] == [
+        "012 Open 2018",
+        "042 2018/04/08",
+        "052 2018/04/10",
+        "142 2",
+        "162  W 1.0    D 0.5    L 0.0",
+    ]
+    assert lines[5][69:79] == "1978/00/00"
+    t = trfkit.load(out)
+    assert t.dialect is Dialect.TRF26
+    assert not any(d.severity is Severity.ERROR for d in t.diagnostics)
+
+
+def test_unreadable_score_in_162_is_reported() -> None:
+    # 162: symbol at 6, points at 7-10, then 15/16-19 (TRF26 §3.4).
+    t = trfkit.loads("012 Cup\n162  W 1.0    D x.5    L 0.0\n")
+    assert "162  W 1.0    D        L 0.0\r\n" in dumps(t, "trf26")
+    _, lost = convert(t, "trf26")
+    assert [(d.line, d.column, d.found, d.expected) for d in lost] == [(2, 16, "x.5", "blank")]
+
+
+def test_shifted_362_read_as_pairs_is_no_loss() -> None:
+    # bbp's fork writes 362 one column right; the reader reads the pairs (P003).
+    t = trfkit.loads("012 Cup\n362 TW  2.0   TD  1.0   TL  0.0\n")
+    assert "362 TW 2.0   TD 1.0   TL 0.0\r\n" in dumps(t, "trf26")
+    _, lost = convert(t, "trf26")
+    assert lost == []
+
+
+def test_a_trf26_file_is_rewritten_without_added_records() -> None:
+    t = trfkit.loads("012 Cup\n152 W\n" + _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "",
+                     "", "0.0", "1", ("0000", "-", "Z")) + "\n")  # fmt: skip
+    assert t.dialect is Dialect.TRF26
+    text = dumps(t, "trf26", newline="\n")
+    # No 142 or 162 added: the player follows 152.
+    assert [line[:24] for line in text.splitlines()] == ["012 Cup", "152 W", "001    1 m    Alpha, Ann"]
+
+
+def test_tab_in_a_result_column_is_reported() -> None:
+    # Found by mutating real files: a TAB is read as a blank result (P002),
+    # which the writer writes as a blank.
+    line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "0.5", "1",
+                   ("2", "w", "\t"), ("3", "b", "="))  # fmt: skip
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    _, lost = convert(t, "trf16")
+    assert [(d.line, d.column, d.found, d.expected) for d in lost] == [(2, 99, "\t", "blank")]
+
+
+def test_a_shifted_round_is_reported_in_one_line() -> None:
+    line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "0.5", "1",
+                   ("2", "w", "1"))  # fmt: skip
+    # Round 2 one column left: opponent in 101-104, colour 106, result 108.
+    line += "    3 b ="
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    _, lost = convert(t, "trf16")
+    # The opponent field 102-105 holds "  3 ", read as 3 and written "   3";
+    # colour and result sit in the separator columns 106 and 108: one P009.
+    assert [(d.column, d.found) for d in lost] == [(106, "b=")]

@@ -1,0 +1,681 @@
+"""Converting a tournament between TRF16 and TRF-2026, and saying what was lost.
+
+:func:`convert` gives a copy of a tournament in the target dialect and a P009
+diagnostic for everything the copy does not hold as the file had it:
+
+* To TRF-2026 (TRF26 §3.3, §3.4): 042 and 052 are written ``YYYY/MM/DD``, 132
+  ``YY/MM/DD`` in its positional columns, birth dates ``YYYY/MM/DD``; 142 comes
+  from XXR or the rounds played, 152 from XXC, 162 from XXS or bbp's BB lines
+  or the standard scoring, 192 from a 092 that names an ETT26 pairing system,
+  222 from a 122 the time-control grammar reads; 013 becomes 310. The engine
+  lines stay: engines read them.
+* To TRF16: 142, 152 and 162 become XXR, XXC and XXS; 192 becomes 092 and 222
+  becomes 122 where the file has none; 310 becomes 013; what TRF16 cannot
+  hold (172-212, 352, 362, 240-802, NRS, ``###``) is dropped.
+
+Every record read from a file is also compared, field by field, with the
+line written for it: a value the writer cannot write as it was (a result code
+such as ``*``, a rating ``22B4``, text in a separator column) is a P009 with
+its line, columns, what was found and what the output holds instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+import attrs
+
+from trfkit.codes import diagnostic
+from trfkit.columns import (
+    Layout,
+    Repeat,
+    header_specs,
+    layout,
+    layouts_by_code,
+    trf26_header_codes,
+    vega_header_codes,
+)
+from trfkit.dates import DateText, format_date, parse_date
+from trfkit.diagnostics import Diagnostic
+from trfkit.model import (
+    TRF26_ONLY_RECORDS,
+    BbpPoints,
+    Blank,
+    Comment,
+    Dialect,
+    EngineRecord,
+    Header,
+    HeaderRecord,
+    NationalRating,
+    OtherRecord,
+    Player,
+    Record,
+    RoundDates,
+    Scoring,
+    Team,
+    TextRecord,
+    Tournament,
+    UnknownLine,
+)
+from trfkit.scoring import SCORING_162, XXS_SHORTCUTS, ScoringSystem, scoring_of
+from trfkit.writer import format_points, render
+
+__all__ = ["convert"]
+
+
+def _p009(
+    line: int, column: int, message: str, found: str, expected: str | None = None
+) -> Diagnostic:
+    return diagnostic("P009", line, column, message, found=found, expected=expected)
+
+
+def _line_of(record: Record) -> int:
+    return record.origin.line if record.origin is not None else 1
+
+
+def _strip_origin(record: Any) -> Any:
+    return attrs.evolve(record, origin=None)
+
+
+# -- dates -------------------------------------------------------------------
+
+
+def _date_header(h: Header, target: Dialect, diags: list[Diagnostic]) -> Header:
+    """042/052 as ``YYYY/MM/DD`` (TRF26 §3.3; TRF16 gives no format, real files
+    write every format there is)."""
+    text = h.text
+    if not text:
+        return Header(h.code, "")
+    value = parse_date(text)
+    if value.date is not None:
+        return Header(h.code, format_date(value))
+    if target is Dialect.TRF26:
+        name = header_specs()[h.code].name.replace("_", " ")
+        diags.append(
+            _p009(
+                _line_of(h),
+                5,
+                f"{name} {text!r} is no whole date: TRF-2026 wants YYYY/MM/DD; written as it was",
+                text,
+                text,
+            )
+        )
+    return Header(h.code, text)
+
+
+def _repeat(name: str) -> Repeat:
+    rep = layout(name).repeat
+    assert rep is not None
+    return rep
+
+
+_ROUND_DATES = _repeat("round_dates_132")
+_ROUND_DATE_WIDTH = _ROUND_DATES.fields[0].width
+
+
+def _round_dates(records: Sequence[RoundDates], diags: list[Diagnostic]) -> RoundDates:
+    """One 132 line (TRF16 §2.1: one date per round, in the round's columns),
+    from every 132 line the file has; each date ``YY/MM/DD``."""
+    first = records[0]
+    if len(records) > 1:
+        diags.append(
+            _p009(
+                _line_of(records[1]),
+                1,
+                f"the round dates of {len(records)} 132 lines (lines "
+                + ", ".join(str(_line_of(r)) for r in records)
+                + ") are written as one 132 line, in round order",
+                "132",
+                "one 132 line",
+            )
+        )
+    dates: list[DateText] = []
+    for r in records:
+        for d in r.dates:
+            round_no = len(dates) + 1
+            if d.date is None and len(d.text) > _ROUND_DATE_WIDTH:
+                diags.append(
+                    _p009(
+                        _line_of(r),
+                        _ROUND_DATES.occurrence(round_no - 1)[0].first,
+                        f"round {round_no} date {d.text!r} is no date and is wider than the "
+                        f"{_ROUND_DATE_WIDTH} columns of a 132 date: written blank",
+                        d.text,
+                        "blank",
+                    )
+                )
+                dates.append(DateText())
+            else:
+                dates.append(d)
+    return RoundDates(dates, origin=first.origin)
+
+
+# -- scoring -----------------------------------------------------------------
+
+
+def _scoring_162(t: Tournament, diags: list[Diagnostic]) -> Scoring:
+    """Record 162 for the scoring the file declares (XXS, BB lines) or the standard one."""
+    system = scoring_of(t)
+    default = ScoringSystem.default().values
+    line = _scoring_line(t, system.source)
+    scores: list[tuple[str, Decimal | None]] = []
+    for symbol, keys in SCORING_162.items():
+        values = [system.values[k] for k in keys]
+        value = values[0]
+        if len(set(values)) > 1:
+            detail = ", ".join(f"{k}={format_points(v)}" for k, v in zip(keys, values, strict=True))
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"{system.source} gives {detail}; 162 holds one value for {symbol}: "
+                    f"written {symbol} {format_points(value)}",
+                    detail,
+                    f"{symbol} {format_points(value)}",
+                )
+            )
+        # W, D and L always (as TEC's sample does); A and P only where they
+        # differ from their defaults (0, and the value of a win).
+        wanted = {"A": default["ZPB"], "P": system.values["WW"]}
+        if symbol not in wanted or value != wanted[symbol]:
+            scores.append((symbol, value))
+    return Scoring("162", scores)
+
+
+def _scoring_line(t: Tournament, source: str) -> int:
+    for r in t.records:
+        if (source == "XXS" and isinstance(r, EngineRecord) and r.code == "XXS") or (
+            source == "BB*" and isinstance(r, BbpPoints)
+        ):
+            return _line_of(r)
+    return 1
+
+
+def _xxs_of(h: Scoring) -> EngineRecord | None:
+    """XXS for a 162 line: the values that differ from JaVaFo's defaults (whose
+    pairing-allocated bye is worth 1 whatever a win is worth, where 162's P
+    is worth a win), or ``None`` when 162 gives the standard scoring."""
+    values = scoring_of(Tournament(headers=[h])).values
+    default = ScoringSystem.default().values
+    parts: list[str] = []
+    done: set[str] = set()
+    for short, keys in XXS_SHORTCUTS.items():
+        given = {values[k] for k in keys}
+        if len(given) == 1:
+            done.update(keys)
+            if values[keys[0]] != default[keys[0]]:
+                parts.append(f"{short}={format_points(values[keys[0]])}")
+    for key, value in values.items():
+        if key not in done and value != default[key]:
+            parts.append(f"{key}={format_points(value)}")
+    return EngineRecord("XXS", " ".join(parts)) if parts else None
+
+
+# -- type and time control -----------------------------------------------------
+
+
+def _type_192(t: Tournament) -> str | None:
+    from trfkit.event import ett_code
+
+    text = t.header("092")
+    return ett_code(text) if text else None
+
+
+def _time_control_222(t: Tournament, diags: list[Diagnostic]) -> str | None:
+    from trfkit.timecontrol import TimeControlError, format_222, parse_time_control
+
+    text = t.header("122")
+    if not text:
+        return None
+    try:
+        tc = parse_time_control(text)
+    except TimeControlError:
+        return None  # R102 says why; 122 itself is kept
+    try:
+        return format_222(tc)
+    except ValueError as exc:
+        diags.append(
+            _p009(t.header_line("122"), 5, f"no 222 written for 122 {text!r}: {exc}", text)
+        )
+        return None
+
+
+def _time_control_122(h: Header, diags: list[Diagnostic]) -> Header | None:
+    from trfkit.timecontrol import TimeControlError, format_time_control, parse_222
+
+    try:
+        text = format_time_control(parse_222(h.text))
+    except (TimeControlError, ValueError) as exc:
+        diags.append(
+            _p009(
+                _line_of(h), 5, f"record 222 {h.text!r} has no TRF16 form ({exc}); dropped", h.text
+            )
+        )
+        return None
+    diags.append(_p009(_line_of(h), 1, f"record 222 written as 122 {text!r}", "222", f"122 {text}"))
+    return Header("122", text)
+
+
+# -- the conversion ------------------------------------------------------------
+
+
+def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Diagnostic]]:
+    """A copy of ``t`` in ``dialect`` (records without origins), and what the
+    copy does not hold as the file had it (P009)."""
+    target = Dialect(dialect) if isinstance(dialect, str) else dialect
+    if target not in (Dialect.TRF16, Dialect.TRF26):
+        raise ValueError(f"can only write trf16 or trf26, not {target.value}")
+    diags: list[Diagnostic] = []
+    headers = _headers(t, target, diags)
+    records: list[OtherRecord] = []
+    teams: list[Team] = []
+    nrs: list[NationalRating] = []
+    codes_present = _codes_present(t)
+
+    if target is Dialect.TRF16:
+        engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
+        records.extend(_engine_lines(t, engine_codes, diags))
+
+    for index, team0 in enumerate(t.teams):
+        team = _strip_origin(team0)
+        if target is Dialect.TRF26 and team.code == "013":
+            number = index + 1 if team.number is None else team.number
+            team = Team("310", team.name, list(team.members), number)
+        elif target is Dialect.TRF16 and team.code == "310":
+            if any(
+                v not in (None, "")
+                for v in (
+                    team.nickname,
+                    team.strength,
+                    team.match_points,
+                    team.game_points,
+                    team.rank,
+                )
+            ):
+                diags.append(
+                    _p009(
+                        _line_of(team0),
+                        1,
+                        f"team {team.name!r}: 013 holds only the name and members; number, "
+                        "nickname, strength, points and rank dropped",
+                        "310",
+                    )
+                )
+            team = Team("013", team.name, list(team.members))
+        else:
+            _check_written(team0, team, t.dialect, target, diags)
+        teams.append(team)
+
+    for r in t.national_ratings:
+        if target is Dialect.TRF16:
+            diags.append(
+                _p009(
+                    _line_of(r),
+                    1,
+                    f"national rating record {r.federation} has no TRF16 form; dropped",
+                    r.federation,
+                )
+            )
+        else:
+            nr = _strip_origin(r)
+            _check_written(r, nr, t.dialect, target, diags)
+            nrs.append(nr)
+
+    for rec0 in t.records:
+        line = _line_of(rec0)
+        rec = _strip_origin(rec0)
+        if isinstance(rec, Blank):
+            continue  # a blank line says nothing
+        if (
+            isinstance(rec, EngineRecord)
+            and target is Dialect.TRF26
+            and rec.code == "XXC"
+            and "152" not in codes_present
+        ):
+            if "white1" in rec.tokens:
+                headers.append(Header("152", "W"))
+            elif "black1" in rec.tokens:
+                headers.append(Header("152", "B"))
+        if target is Dialect.TRF16 and (
+            isinstance(rec, TRF26_ONLY_RECORDS)
+            or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
+        ):
+            what = "comment" if isinstance(rec, Comment) else f"record {rec.code}"
+            diags.append(
+                _p009(line, 1, f"{what} has no TRF16 form; dropped", getattr(rec, "code", "###"))
+            )
+            continue
+        if isinstance(rec, UnknownLine):
+            diags.append(_p009(line, 1, f"unknown line {rec.text[:20]!r} dropped", rec.text[:3]))
+            continue
+        _check_written(rec0, rec, t.dialect, target, diags)
+        records.append(rec)
+
+    if target is Dialect.TRF26 and t.dialect is not Dialect.TRF26:
+        # A TRF-2026 file says what it means to say: 162, for one, is needed
+        # only where the scoring is not the default (TRF26 §3.4).
+        headers.extend(_derived_trf26_headers(t, codes_present, diags))
+
+    players = []
+    for p0 in t.players:
+        p = _strip_origin(p0)
+        _check_written(p0, p, t.dialect, target, diags)
+        players.append(p)
+    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
+    diags.sort(key=lambda d: (d.line, d.column))
+    return out, diags
+
+
+def _codes_present(t: Tournament) -> set[str]:
+    """The header codes of ``t`` with their TRF meanings (not Vega's)."""
+    vega = vega_header_codes() if t.dialect is Dialect.VEGA else frozenset()
+    return {h.code for h in t.headers if h.code not in vega}
+
+
+def _headers(t: Tournament, target: Dialect, diags: list[Diagnostic]) -> list[HeaderRecord]:
+    vega = t.dialect is Dialect.VEGA
+    codes_present = _codes_present(t)
+    out: list[HeaderRecord] = []
+    round_dates: list[RoundDates] = []
+    for h0 in t.headers:
+        line = _line_of(h0)
+        h = _strip_origin(h0)
+        if isinstance(h0, RoundDates):
+            round_dates.append(h0)
+            continue
+        if isinstance(h0, Header) and h0.code == "132":
+            # Vega's files are read without the TRF layouts of 132-162; its
+            # 132 has the TRF16 layout all the same.
+            from trfkit.reader import parse_record
+
+            dates, _ = parse_record("132 " + h0.value, Dialect.TRF16)
+            if isinstance(dates, RoundDates):
+                round_dates.append(attrs.evolve(dates, origin=h0.origin))
+                continue
+        if vega and h.code in vega_header_codes():
+            if target is Dialect.TRF26:
+                spec = header_specs()[h.code]
+                if (
+                    h.code == "162"
+                    and t.number_of_rounds is not None
+                    and "142" not in codes_present
+                ):
+                    diags.append(
+                        _p009(
+                            line,
+                            1,
+                            f"record 162 holds Vega's number of rounds: written as 142 "
+                            f"{t.number_of_rounds}",
+                            f"162 {h.text}",
+                            f"142 {t.number_of_rounds}",
+                        )
+                    )
+                    continue
+                diags.append(
+                    _p009(
+                        line,
+                        1,
+                        f"record {h.code} holds Vega's {spec.vega}, which TRF-2026 writes "
+                        f"nowhere ({h.code} is the {spec.name.replace('_', ' ')} there); dropped",
+                        f"{h.code} {h.text}" if isinstance(h, Header) else h.code,
+                    )
+                )
+                continue
+            out.append(h)
+            continue
+        if target is Dialect.TRF16 and h.code in trf26_header_codes():
+            if h.code in ("142", "152", "162"):
+                continue  # the engine lines below
+            if isinstance(h, Header) and h.code == "192" and "092" not in codes_present:
+                diags.append(_p009(line, 1, "record 192 written as 092", "192", f"092 {h.text}"))
+                out.append(Header("092", h.text))
+                continue
+            if isinstance(h0, Header) and h.code == "222" and "122" not in codes_present:
+                tc = _time_control_122(h0, diags)
+                if tc is not None:
+                    out.append(tc)
+                continue
+            kept = {"192": "092", "222": "122"}.get(h.code)
+            also = f" ({kept} {t.header(kept)!r} stays)" if kept in codes_present else ""
+            diags.append(
+                _p009(line, 1, f"record {h.code} has no TRF16 form; dropped{also}", h.code)
+            )
+            continue
+        if isinstance(h0, Header) and h.code in ("042", "052"):
+            out.append(_date_header(h0, target, diags))
+            continue
+        _check_written(h0, h, t.dialect, target, diags)
+        out.append(h)
+    if round_dates:
+        out.append(_strip_origin(_round_dates(round_dates, diags)))
+    return out
+
+
+def _engine_lines(
+    t: Tournament, engine_codes: set[str], diags: list[Diagnostic]
+) -> Iterable[EngineRecord]:
+    """XXR, XXC and XXS for TRF-2026's 142, 152 and 162 (JaVaFo's TRF(x))."""
+    if t.dialect is Dialect.VEGA:
+        return
+    for h in t.headers:
+        if h.code not in ("142", "152", "162"):
+            continue
+        line = _line_of(h)
+        converted: EngineRecord | None = None
+        if isinstance(h, Header) and h.code == "142" and h.text:
+            converted = EngineRecord("XXR", h.text)
+        elif isinstance(h, Header) and h.code == "152" and h.text.upper() in ("W", "B"):
+            converted = EngineRecord("XXC", "white1" if h.text.upper() == "W" else "black1")
+        elif isinstance(h, Scoring):
+            converted = _xxs_of(h)
+            if converted is None:
+                diags.append(
+                    _p009(
+                        line,
+                        1,
+                        "record 162 gives the standard scoring, which TRF16 assumes; not written",
+                        "162",
+                    )
+                )
+                continue
+        if converted is None:
+            diags.append(_p009(line, 1, f"record {h.code} has no TRF16 form; dropped", h.code))
+        elif converted.code in engine_codes:
+            own = next(
+                r.value.strip()
+                for r in t.records
+                if isinstance(r, EngineRecord) and r.code == converted.code
+            )
+            differs = (
+                "" if own == converted.value else f" (which says {own!r}, not {converted.value!r})"
+            )
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"record {h.code} dropped: the file's own {converted.code} line stands for "
+                    f"it{differs}",
+                    h.code,
+                )
+            )
+        else:
+            diags.append(_p009(line, 1, f"record {h.code} written as {converted.code}", h.code))
+            yield converted
+
+
+def _derived_trf26_headers(
+    t: Tournament, codes_present: set[str], diags: list[Diagnostic]
+) -> list[HeaderRecord]:
+    """The TRF-2026 records a TRF16 file implies: 142, 162, 192, 222."""
+    out: list[HeaderRecord] = []
+    if "142" not in codes_present:
+        rounds = t.number_of_rounds
+        if rounds:
+            out.append(Header("142", str(rounds)))
+    if "162" not in codes_present:
+        out.append(_scoring_162(t, diags))
+    if "192" not in codes_present:
+        code = _type_192(t)
+        if code is not None:
+            out.append(Header("192", code))
+    if "222" not in codes_present:
+        encoded = _time_control_222(t, diags)
+        if encoded is not None:
+            out.append(Header("222", encoded))
+    return out
+
+
+# -- what the written line holds -------------------------------------------------
+
+# Read as blank-separated values in whichever of its two layouts the line
+# uses (TRF26 table, TEC's draft sample): its columns say nothing.
+_READ_BY_TOKENS = frozenset({"abnormal_points_299"})
+# Read as symbol-value pairs when off their columns (P003): their columns say
+# nothing then either.
+_PAIRS_WHEN_SHIFTED = frozenset({"scoring_162", "team_scoring_362"})
+
+
+def _layout_of(record: Record) -> Layout | None:
+    """The fixed-width layout of a record that is no header record."""
+    if isinstance(record, Header | RoundDates | EngineRecord | TextRecord):
+        return None
+    if isinstance(record, NationalRating):
+        return layout("national_rating")
+    code = "001" if isinstance(record, Player) else getattr(record, "code", None)
+    return layouts_by_code().get(code) if isinstance(code, str) else None
+
+
+def _values(record: Record, lay: Layout, occurrences: int) -> dict[tuple[str, int], Any]:
+    """The value of each field (name, occurrence; -1 for the fixed fields)."""
+    values: dict[tuple[str, int], Any] = {}
+    for f in lay.fields:
+        values[(f.name, -1)] = getattr(record, f.name, None)
+    rep = lay.repeat
+    if rep is None:
+        return values
+    if isinstance(record, Player):
+        cells = record.cells()
+        for i in range(occurrences):
+            for f, column in zip(rep.fields, cells, strict=True):
+                values[(f.name, i)] = column[i] if i < len(column) else None
+        return values
+    items = list(getattr(record, rep.name, []))
+    for i in range(occurrences):
+        item = items[i] if i < len(items) else None
+        parts = item if len(rep.fields) > 1 and isinstance(item, tuple) else (item,)
+        for f, v in zip(rep.fields, parts, strict=False):
+            values[(f.name, i)] = v
+    return values
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, DateText) and isinstance(b, DateText):
+        if a.year is not None or b.year is not None:
+            return (a.date, a.year) == (b.date, b.year)
+        return a.text == b.text
+    return bool(a == b)
+
+
+def _label(name: str, occurrence: int, lay: Layout) -> str:
+    words = name.replace("_", " ")
+    if occurrence < 0:
+        return words
+    if lay.name == "player":
+        return f"round {occurrence + 1} {words}"
+    return f"{words} {occurrence + 1}"
+
+
+def _check_written(
+    source: Record, written: Record, dialect: Dialect, target: Dialect, diags: list[Diagnostic]
+) -> None:
+    """P009 for each field of ``source``'s line that the line written for
+    ``written`` does not hold as it was.
+
+    A field written in another spelling of the same value (``g`` → ``GM``,
+    ``1978`` → ``1978/00/00``, a zero-padded opponent) is no loss; a field
+    the reader could not read (a result ``*``, a rating ``22B4``), text in a
+    column no field covers, and a value wider than its columns are.
+    """
+    from trfkit.reader import parse_record
+
+    origin = source.origin
+    lay = _layout_of(written)
+    if origin is None or lay is None or _layout_of(source) != lay:
+        return
+    overflows: list[str] = []
+    text = render(written, overflows)
+    line = origin.line
+    for problem in overflows:
+        diags.append(_p009(line, 1, f"{problem}: the line written is misaligned", problem))
+    old = origin.text
+    if old.rstrip() == text.rstrip():
+        return  # the common case: nothing to compare
+    again, read_diags = parse_record(old, dialect)
+    if again != source:
+        return  # edited in Python: the line no longer says what the record does
+    if lay.name in _READ_BY_TOKENS or (
+        lay.name in _PAIRS_WHEN_SHIFTED and any(d.code == "P003" for d in read_diags)
+    ):
+        if parse_record(text, target)[0] != again:
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"record {lay.codes[0]} is not written as it was read: {old.strip()!r}",
+                    old.strip(),
+                    text,
+                )
+            )
+        return
+    rep = lay.repeat
+    width = max(len(old), len(text))
+    occurrences = 0 if rep is None else max(0, (width - rep.first) // rep.stride + 1)
+    reread, _ = parse_record(text, target)
+    before, after = _values(again, lay, occurrences), _values(reread, lay, occurrences)
+    unreadable = {d.column for d in read_diags if d.code in ("P002", "P004")}
+    covered: set[int] = set()
+    fields = [(f, -1) for f in lay.fields]
+    if rep is not None:
+        fields += [(f, i) for i in range(occurrences) for f in rep.occurrence(i)]
+    for f, i in fields:
+        covered.update(range(f.first, f.last + 1))
+        # Blanks only: a TAB in a field is something the writer does not write.
+        was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
+        if was == now:
+            continue
+        bad = any(f.first <= c <= f.last for c in unreadable)
+        name = f.name
+        if not bad and _same(before.get((name, i)), after.get((name, i))):
+            continue
+        label = _label(name, i, lay)
+        columns = f"column{'s' if f.first != f.last else ''} {f.columns}"
+        diags.append(
+            _p009(
+                line,
+                f.first,
+                f"{label} {was!r} in {columns} is not written as it was: "
+                + (f"the output holds {now!r}" if now else "the output leaves it blank"),
+                was,
+                now or "blank",
+            )
+        )
+    stray = [
+        (col, old[col - 1])
+        for col in range(4, len(old) + 1)
+        if col not in covered and old[col - 1] not in " \t"
+    ]
+    if stray:
+        where = ", ".join(f"{col} {ch!r}" for col, ch in stray[:8])
+        more = f" and {len(stray) - 8} more" if len(stray) > 8 else ""
+        diags.append(
+            _p009(
+                line,
+                stray[0][0],
+                f"text in column{'s' if len(stray) > 1 else ''} no field of the record reads "
+                f"({where}{more}): not written",
+                "".join(ch for _, ch in stray),
+                "blank",
+            )
+        )
