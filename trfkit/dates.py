@@ -3,7 +3,7 @@
 TRF16 prescribes ``YYYY/MM/DD`` for birth dates and ``YY/MM/DD`` for round
 dates and gives no format for 042/052; TRF26 makes 042/052 ``YYYY/MM/DD``.
 Real files also write ``YYYY.MM.DD``, ``DD.MM.YYYY``, ``28. 07. 2005``,
-``May 29, 2020``, a year alone, or ``1987/00/00`` (shared/docs/trf-formats.md
+``May 29, 2020``, a year alone, or ``1987/00/00`` (docs/sources/trf-formats.md
 §7.2, §7.9). :func:`parse_date` reads all of these and keeps the text.
 
 >>> parse_date("1990/11/30").date

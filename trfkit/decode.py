@@ -1,7 +1,7 @@
 """Bytes to text, and back, without losing a byte.
 
 The TRF texts name no encoding (TRF16, TRF26). Real files are ASCII, UTF-8
-(sometimes with a BOM) or ISO-8859-1/cp1252 (shared/docs/trf-formats.md §6).
+(sometimes with a BOM) or ISO-8859-1/cp1252 (docs/sources/trf-formats.md §6).
 trfkit decodes UTF-8 first (a BOM is noted and stripped), then cp1252, then
 latin-1, which decodes any byte; every fallback is reported (P005). Each
 codec used here maps bytes to text one to one, so encoding the text with the

@@ -196,7 +196,7 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
             t.teams and g.result is R.FORFEIT_WIN
         ):
             # TRF06 habit: 0000 - = for a half-point bye, 0000 - + for a full-point
-            # bye (shared/docs/trf-formats.md §2.5); readable, but not TRF16.
+            # bye (docs/sources/trf-formats.md §2.5); readable, but not TRF16.
             code = _LEGACY_BYES[g.result]
             yield diag(
                 "S111",

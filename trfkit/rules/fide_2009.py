@@ -60,7 +60,7 @@ RULES = RuleSet(
     newcomer_increment=Fraction(15),  # §8.23
     round_robin_iteration=True,  # §8.21b, §8.58
     amendments=(
-        # regulations.md §1b [FN11]: the floor went down to 1000, announced in
+        # docs/sources/regulations.md §1b [FN11]: the floor went down to 1000, announced in
         # June 2011; the date it took effect is unverified (July 2011 or July
         # 2012), so the earlier one: R608 then never flags a rating a list of
         # the time may have held.
