@@ -967,6 +967,8 @@ def _simulate(rng: random.Random, ps: list[_Player], rounds: int) -> None:
                 me.halves += HALVES[res]
                 if res == "+":
                     me.unplayed_point = True
+                if res in "+-":
+                    continue  # a forfeit is no game played: no colour (C.04.1)
                 me.cdiff += 1 if col == "w" else -1
                 me.streak = me.streak + 1 if me.last == col else 1
                 me.last = col

@@ -729,6 +729,14 @@ class Tournament:
     @property
     def number_of_rounds(self) -> int | None:
         """The number of rounds: 142, else XXR, else the longest 001 line."""
+        declared = self.declared_rounds
+        return declared if declared is not None else (self.rounds_played or None)
+
+    @property
+    def declared_rounds(self) -> int | None:
+        """The number of rounds the header declares (142, else XXR; Vega's
+        162), or ``None``: :attr:`number_of_rounds` without the walk over
+        every line that its fallback takes."""
         for text in (self.header("142"), self._engine_value("XXR")):
             count = whole_number(text.split()[0]) if text and text.split() else None
             if count is not None and self.dialect is not Dialect.VEGA:
@@ -738,7 +746,7 @@ class Tournament:
             count = whole_number(text) if text else None
             if count is not None:
                 return count
-        return self.rounds_played or None
+        return None
 
     @property
     def rounds_played(self) -> int:

@@ -182,7 +182,7 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
     # A file written during the event dates the rounds still to come, so
     # more dates than rounds played is fine up to the announced number.
     played = rounds_played(t)
-    announced = max(played, t.number_of_rounds or 0)
+    announced = max(played, t.declared_rounds or 0)
     if given and (given < played or given > announced):
         yield diag(
             "S108",

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import lru_cache
 from itertools import accumulate, compress
+from operator import itemgetter, methodcaller
 
 from trfkit.checks._index import COMPLEMENT, pairings
 from trfkit.checks._util import cell_column, diag, line_of
@@ -305,13 +307,28 @@ def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     severity = _swiss(t, ev)
     if severity is None:
         return
-    for p, (opponents, _, results) in zip(t.players, pairings(t).cells, strict=True):
+    cells = pairings(t).cells
+    # Most lines name no opponent twice: as many distinct names as rounds
+    # (a None, a round with no opponent, once in the set, any number of
+    # times in the line). Counted in C for every line at once.
+    opponent_lists = list(map(_OPPONENTS, cells))
+    distinct = list(map(len, map(frozenset, opponent_lists)))
+    nones = list(map(_NONES, opponent_lists))
+    # A line names nobody twice when its set holds every opponent once and
+    # None once if it has any: summed over the file, in C, that is the usual
+    # answer, and only a file that fails it is looked at line by line.
+    if sum(distinct) == sum(map(len, opponent_lists)) - sum(nones) + sum(map(bool, nones)):
+        return
+    twice = [
+        i
+        for i, (d, n, size) in enumerate(zip(distinct, nones, map(len, opponent_lists), strict=True))
+        if d - (n > 0) != size - n
+    ]
+    for i in twice:
+        p, (opponents, _, results) = t.players[i], cells[i]
         a = p.start_rank
         # Each pair from its lower-ranked side; games both lines agree on
         # or not (a one-sided cell is S101 besides).
-        named = set(opponents)
-        if len(named) - (None in named) == len(opponents) - opponents.count(None):
-            continue  # no opponent twice: most lines
         met = [o for o, r in zip(opponents, results, strict=True) if o is not None and r in _PLAYED]
         if len(met) == len(set(met)):
             continue
@@ -335,6 +352,10 @@ def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
+_OPPONENTS = itemgetter(0)
+_NONES = methodcaller("count", None)
+
+
 def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     """S113: a Swiss player given one colour three games running, or a colour
     difference beyond ±2: the absolute colour criteria of C.04.1.
@@ -350,17 +371,9 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     final = 0  # the last round, found at the first breach
     lines: dict[int, Cells] = {}  # the cells by starting rank, made for a last-round breach
     table: dict[tuple[Result | None, Colour], Decimal] = {}  # the scoring, at a last-round breach
+    look = _needs_look
     for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
-        # Most lines need no look: no three of one colour running among the
-        # games played, the difference never beyond ±2.
-        if not results.translate(_DROP_PLAYED) and not colours.translate(_DROP_COLOURS):
-            played = colours  # every round a game played with a colour
-        else:
-            # The colours of the rounds with a played result, in C; a played
-            # result with no colour (S102) or no opponent (R502) has "-".
-            played = "".join(compress(colours, map(_PLAYED.__contains__, results)))
-            played = played.translate(_DROP_NO_COLOUR)
-        if len(played) < 3 or not ("www" in played or "bbb" in played or _beyond_two(played)):
+        if not look(colours, results):
             continue
         games = [
             (i, c)
@@ -369,7 +382,7 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         ]
         for r, what, found in _colour_breaches(games):
             if not final:
-                final = max(t.number_of_rounds or 0, pairings(t).rounds)
+                final = max(t.declared_rounds or 0, pairings(t).rounds)
             if r == final:
                 if not table:
                     table = scoring_of(t).table()
@@ -396,6 +409,24 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 expected="no colour three games running, a colour difference within ±2",
                 severity=level,
             )
+
+
+# Bounded: a server checks files without end. Lines repeat their colour
+# and result patterns (a Swiss alternates colours), so most lines of a file
+# are answered from here without a Python-level look.
+@lru_cache(maxsize=1 << 16)
+def _needs_look(colours: str, results: str) -> bool:
+    """Whether a line's games played may break an absolute colour criterion:
+    three of one colour running, or a difference beyond ±2 (the exact
+    verdict, round by round, is :func:`_colour_breaches`'s)."""
+    if not results.translate(_DROP_PLAYED) and not colours.translate(_DROP_COLOURS):
+        played = colours  # every round a game played with a colour
+    else:
+        # The colours of the rounds with a played result, in C; a played
+        # result with no colour (S102) or no opponent (R502) has "-".
+        played = "".join(compress(colours, map(_PLAYED.__contains__, results)))
+        played = played.translate(_DROP_NO_COLOUR)
+    return len(played) >= 3 and ("www" in played or "bbb" in played or _beyond_two(played))
 
 
 _DROP_PLAYED = str.maketrans("", "", "".join(_PLAYED))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from importlib.resources import files
+from operator import attrgetter
 
 from trfkit.checks._util import diag, line_of
 from trfkit.columns import layout
@@ -71,6 +72,9 @@ def federation_codes(t: Tournament) -> Iterator[Diagnostic]:
     gets one finding listing them.
     """
     known = federations()
+    # One C-level pass for the usual answer: every code known (or blank).
+    if set(map(_FEDERATION, t.players)) <= known | {"", None}:
+        return
     unknown: dict[str, list[Player]] = {}
     for p in t.players:
         code = p.federation
@@ -104,6 +108,10 @@ def federation_codes(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
+_FEDERATION = attrgetter("federation")
+_BIRTH_YEAR = attrgetter("birth_date.year")
+_RATING = attrgetter("rating")
+
 _OLDEST = 110
 """Years: an age above this at the start is taken for a mistyped birth date."""
 
@@ -115,6 +123,10 @@ def birth_dates(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if start is None:
         return
     column = _FIELD["birth_date"]
+    # One C-level pass for the usual answer: every year between the limits.
+    years = [y for y in map(_BIRTH_YEAR, t.players) if y is not None]
+    if not years or (min(years) > start.year - _OLDEST and max(years) < start.year):
+        return
     for p in t.players:
         born = p.birth_date
         year = born.year
@@ -165,6 +177,9 @@ def rating_floor(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     """
     floor = ev.rules.rating_floor
     if floor is None or ev.start is None or ev.start < ev.rules.effective:
+        return
+    # One C-level pass for the usual answer: no rating below the floor.
+    if min(filter(None, map(_RATING, t.players)), default=floor) >= floor:
         return
     for p in t.players:
         if p.rating and p.rating < floor:

@@ -8,6 +8,7 @@ counted; TRF16 marks only ``1``, ``=`` and ``0`` between two players as rated.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import compress
 
 from trfkit.checks._index import pairings
@@ -39,36 +40,55 @@ def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         # Most lines hold only rated results: one C-level pass says so.
         if _NOTHING_TO_SAY.issuperset(results):
             continue
-        end = len(results)
-        while end and opponents[end - 1] is None and results[end - 1] == _BLANK:
-            end -= 1
-        # The cells with something to say, picked out in C: a line here
-        # has one or two among a dozen rated ones.
-        rounds = list(compress(range(1, end + 1), map(_UNRATED.__contains__, results)))
-        if team_event:
-            # A board player left out of his team's line-up has a blank
-            # round: he had no game, so there is nothing the rating drops.
-            rounds = [
-                r for r in rounds if not (opponents[r - 1] is None and results[r - 1] == _BLANK)
-            ]
-        if not rounds:
+        # Which rounds have no opponent matters only for blank results.
+        unpaired = (
+            tuple(i for i, o in enumerate(opponents) if o is None) if _BLANK in results else ()
+        )
+        said = _unrated_rounds(results, unpaired, team_event)
+        if said is None:
             continue
-        whys: list[str] = []
-        for r in rounds:
-            why = UNPLAYED.get(results[r - 1])
-            if why is None:  # blank result: TRF16 reads it as Z
-                why = "no result yet" if opponents[r - 1] is not None else "not paired (as Z)"
-            whys.append(why)
-        listed = "; ".join([f"round {r}: {why}" for r, why in zip(rounds, whys, strict=True)])
+        first, text, found = said
         yield diag(
             "R501",
             line_of(p),
-            cell_column(rounds[0], "result"),
-            f"player {p.start_rank}: {len(rounds)} round{'s' if len(rounds) > 1 else ''} "
-            f"will not be rated ({listed})",
-            found=", ".join(whys),
+            cell_column(first, "result"),
+            f"player {p.start_rank}: {text}",
+            found=found,
             expected="rated games: 1, = or 0 between two players",
         )
+
+
+# Lines repeat their patterns of unplayed rounds (a forfeit in round 3, a
+# bye in round 5): each pattern is worded once. Bounded for servers.
+@lru_cache(maxsize=1 << 16)
+def _unrated_rounds(
+    results: str, unpaired: tuple[int, ...], team_event: bool
+) -> tuple[int, str, str] | None:
+    """(first round, the finding's words, what was found) for a line whose
+    ``results`` hold rounds the rating will not count; ``unpaired`` are the
+    0-based rounds with no opponent (only asked for lines with a blank)."""
+    no_opponent = set(unpaired)
+    end = len(results)
+    while end and (end - 1) in no_opponent and results[end - 1] == _BLANK:
+        end -= 1
+    # The cells with something to say, picked out in C: a line here has
+    # one or two among a dozen rated ones.
+    rounds = list(compress(range(1, end + 1), map(_UNRATED.__contains__, results)))
+    if team_event:
+        # A board player left out of his team's line-up has a blank round:
+        # he had no game, so there is nothing the rating drops.
+        rounds = [r for r in rounds if not ((r - 1) in no_opponent and results[r - 1] == _BLANK)]
+    if not rounds:
+        return None
+    whys: list[str] = []
+    for r in rounds:
+        why = UNPLAYED.get(results[r - 1])
+        if why is None:  # blank result: TRF16 reads it as Z
+            why = "not paired (as Z)" if (r - 1) in no_opponent else "no result yet"
+        whys.append(why)
+    listed = "; ".join([f"round {r}: {why}" for r, why in zip(rounds, whys, strict=True)])
+    text = f"{len(rounds)} round{'s' if len(rounds) > 1 else ''} will not be rated ({listed})"
+    return rounds[0], text, ", ".join(whys)
 
 
 def rated_result_without_game(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
