@@ -267,3 +267,9 @@ def test_a_period_under_rules_not_in_force_says_so(capsys: pytest.CaptureFixture
         "event1-2025-03-01.trf: rated under fide-2017, NOT IN FORCE at the start 2025-03-01: "
         "fide-2017 governs events from 2017-07-01 to 2021-12-31"
     ) in out
+
+
+def test_rule_set_names_in_any_case_from_the_library() -> None:
+    tournaments = [(p.name, load(p)) for p in FILES]
+    assert rate_period(tournaments, rules="AUTO").rules == "fide-2024"
+    assert rate_period(tournaments, rules="FIDE-2022").rules == "fide-2022"

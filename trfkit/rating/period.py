@@ -257,7 +257,7 @@ def _period_rules(
 ) -> RuleSet:
     if isinstance(rules, RuleSet):
         return rules
-    if rules != "auto":
+    if rules.lower() != "auto":
         return get(rules)
     latest = max(
         reports,
