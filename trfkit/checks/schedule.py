@@ -73,20 +73,29 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
+def _dated_days(t: Tournament) -> tuple[int, str] | None:
+    """The days from 042 to 052, both counted, and how a finding says them;
+    ``None`` without both dates or with the end before the start (S108)."""
+    start = t.start_date.date if t.start_date else None
+    end = t.end_date.date if t.end_date else None
+    if start is None or end is None or start > end:
+        return None
+    days = (end - start).days + 1
+    return days, f"on {start}" if days == 1 else f"in the {days} days from {start} to {end}"
+
+
 def _rounds_between(
     t: Tournament, ev: Event, limit: int, severity: Severity | None, caveat: str
 ) -> Iterator[Diagnostic]:
     """R301 without round dates: more rounds played between 042 and 052 than
     the days between them allow, so some day had more than ``limit``."""
-    start = t.start_date.date if t.start_date else None
-    end = t.end_date.date if t.end_date else None
-    if start is None or end is None or start > end:
+    dated = _dated_days(t)
+    if dated is None:
         return  # no dates, or S108
-    days = (end - start).days + 1
+    days, span = dated
     played = rounds_played(t)
     if played <= limit * days:
         return
-    span = f"on {start}" if days == 1 else f"in the {days} days from {start} to {end}"
     yield diag(
         "R301",
         t.header_line("052"),
@@ -134,11 +143,10 @@ def _hours_between(t: Tournament, ev: Event, limit: int, game: Fraction) -> Iter
     more hours than the days between them allow (the 12 hours of §3 are the
     only daily limit from 2014 on, so a 21-round event dated one day breaks
     this one)."""
-    start = t.start_date.date if t.start_date else None
-    end = t.end_date.date if t.end_date else None
-    if start is None or end is None or start > end:
-        return
-    days = (end - start).days + 1
+    dated = _dated_days(t)
+    if dated is None:
+        return  # no dates, or S108
+    days, span = dated
     played = rounds_played(t)
     rounds_cap = max((ev.rules.max_rounds_per_day or {}).values(), default=None)
     if rounds_cap is not None and played > rounds_cap * days:
@@ -146,7 +154,6 @@ def _hours_between(t: Tournament, ev: Event, limit: int, game: Fraction) -> Iter
     hours = game * played / 60
     if hours <= limit * days:
         return
-    span = f"on {start}" if days == 1 else f"in the {days} days from {start} to {end}"
     yield diag(
         "R302",
         t.header_line("052"),

@@ -95,7 +95,7 @@ RULES = RuleSet(
             alternative=Rounding.NEW_RATING,
             chosen="the change rounded to the nearest whole number, .5 away from zero",
             other="the new rating rounded to the nearest whole number, .5 up (2009 §8.57)",
-            basis="no 2014 wording found; the later text's rule is taken",
+            basis="no wording of 2014-2021 found; the later text's rule is taken",
         ),
     ),
 )

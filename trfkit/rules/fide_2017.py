@@ -20,7 +20,7 @@ import datetime
 
 import attrs
 
-from trfkit.rules import Amendment, Reading, Rounding, Scope, fide_2014
+from trfkit.rules import Amendment, Reading, Scope, fide_2014
 
 # As 2014 but for what changed on 1 July 2017; each change says why.
 RULES = attrs.evolve(
@@ -56,13 +56,8 @@ RULES = attrs.evolve(
             other="every game rated against rated opponents only, as in a Swiss",
             basis="the method was in force in 2014; whether the 2017 text kept it is unverified",
         ),
-        Reading(
-            parameter="rounding",
-            alternative=Rounding.NEW_RATING,
-            chosen="the change rounded to the nearest whole number, .5 away from zero",
-            other="the new rating rounded to the nearest whole number, .5 up (2009 §8.57)",
-            basis="no 2017 wording found; the later text's rule is taken",
-        ),
+        # The same open point as in 2014, read the same way.
+        fide_2014.RULES.readings[-1],
     ),
     amendments=(
         Amendment(
