@@ -23,6 +23,7 @@ from trfkit.columns import trf26_header_codes, vega_header_codes
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import (
     TRF26_ONLY_RECORDS,
+    Accelerations,
     BbpPoints,
     Dialect,
     EngineRecord,
@@ -97,7 +98,8 @@ def detect_dialect(
         or any(isinstance(r, TRF26_ONLY_RECORDS) for r in records)
         or any(isinstance(r, TextRecord) and r.code in ("801", "802") for r in records)
     )
-    extensions = bool(engine) or any(isinstance(r, BbpPoints) for r in records)
+    # JaVaFo's XXA (accelerations) is an extension line like XXR and XXS.
+    extensions = bool(engine) or any(isinstance(r, (BbpPoints, Accelerations)) for r in records)
 
     if "142" in first and "XXR" in engine:
         a, b = first["142"][0].strip(), engine["XXR"][0].strip()
