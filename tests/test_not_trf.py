@@ -138,7 +138,16 @@ def test_every_command_refuses_it_in_every_format(
         if fmt == "json":
             assert json.loads(out)["summary"]["unreadable"] == 1
     elif fmt == "sarif":
-        assert json.loads(out)["runs"][0]["results"] == []
+        run = json.loads(out)["runs"][0]
+        assert run["results"] == []
+        # SARIF 2.1.0 §3.20.21: a file that could not be read is a tool
+        # execution notification, and the invocation did not succeed.
+        (invocation,) = run["invocations"]
+        assert invocation["executionSuccessful"] is False
+        (note,) = invocation["toolExecutionNotifications"]
+        assert note["level"] == "error"
+        assert note["message"]["text"].startswith(f"{path}: not a TRF file: {reason}")
+        assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == str(path)
     else:
         assert out.startswith(f"::error file={path},title=unreadable::not a TRF file: {reason}")
 

@@ -273,3 +273,13 @@ def test_rule_set_names_in_any_case_from_the_library() -> None:
     tournaments = [(p.name, load(p)) for p in FILES]
     assert rate_period(tournaments, rules="AUTO").rules == "fide-2024"
     assert rate_period(tournaments, rules="FIDE-2022").rules == "fide-2022"
+
+
+def test_a_k_the_rule_set_never_gives_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(
+        capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--k", f"{ALBA}=25"
+    )
+    assert status == 0
+    assert f"--k {ALBA}=25: fide-2024 gives no player a K of 25 (its K values: 10, 20, 40)" in err
+    _, _, quiet = _run(capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--k", f"{ALBA}=20")
+    assert "gives no player" not in quiet

@@ -257,7 +257,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE if unusable else _status_of(worst, args.strict)
     checked = [f for f in results if isinstance(f, CheckedFile)]
     if args.format == "sarif":
-        out = render.render_sarif(checked, tool_version=__version__)
+        out = render.render_sarif(results, tool_version=__version__)
     elif args.format == "github":
         out = render.render_github(results)
     else:
@@ -519,6 +519,7 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     from trfkit.rating.files import wanted_ids
     from trfkit.rating.period import RatingListAt, parse_month, rate_period
     from trfkit.report import period as render
+    from trfkit.rules import get as get_rules
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
@@ -558,6 +559,15 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     report = rate_period(
         tournaments, rules=args.rules, lists=lists, period=month, rate_class=args.rate_class, k=k
     )
+    # As in rate: a K the period's rule set gives no one is likely a slip.
+    known = get_rules(report.rules).k_values()
+    for fide_id, value in sorted(k.items()):
+        if value not in known:
+            print(
+                f"trfkit: warning: --k {fide_id}={value}: {report.rules} gives no player a K of "
+                f"{value} (its K values: {', '.join(map(str, sorted(known)))})",
+                file=sys.stderr,
+            )
     if args.format == "json":
         out = render.render_period_json(report)
     elif args.format == "csv":

@@ -460,38 +460,52 @@ def _result(d: Diagnostic, path: str, rule_index: int) -> dict[str, Any]:
     return result
 
 
-def render_sarif(files: Sequence[CheckedFile], *, tool_version: str) -> str:
+def render_sarif(files: Sequence[CheckedFile | Unreadable], *, tool_version: str) -> str:
     """A SARIF 2.1.0 log with one run.
 
     ``rules`` holds one descriptor per code that occurs, in order of first
     occurrence; each result points at its descriptor by ``ruleIndex``.
     Columns are counted in characters (``columnKind: unicodeCodePoints``).
     A region is given only for a line ≥ 1, a start column only for a column ≥ 1.
+    A file that could not be read is no result (there is nothing to locate
+    in it) but a tool execution notification of level ``error`` naming it and
+    the reason, in an invocation that says the run did not succeed (SARIF
+    2.1.0 §3.20.21, §3.58).
     """
     index: dict[str, int] = {}
     results: list[dict[str, Any]] = []
+    notifications: list[dict[str, Any]] = []
     for f in files:
+        if isinstance(f, Unreadable):
+            notifications.append(
+                {
+                    "level": "error",
+                    "message": {"text": f"{f.path}: {f.reason}"},
+                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": f.path}}}],
+                    "descriptor": {"id": "unreadable"},
+                }
+            )
+            continue
         for d in f.diagnostics:
             i = index.setdefault(d.code, len(index))
             results.append(_result(d, f.path, i))
-    log = {
-        "$schema": SARIF_SCHEMA,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "trfkit",
-                        "informationUri": INFORMATION_URI,
-                        "version": tool_version,
-                        "rules": [_rule(code) for code in index],
-                    }
-                },
-                "columnKind": "unicodeCodePoints",
-                "results": results,
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "trfkit",
+                "informationUri": INFORMATION_URI,
+                "version": tool_version,
+                "rules": [_rule(code) for code in index],
             }
-        ],
+        },
+        "columnKind": "unicodeCodePoints",
+        "results": results,
     }
+    if notifications:
+        run["invocations"] = [
+            {"executionSuccessful": False, "toolExecutionNotifications": notifications}
+        ]
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
 
 
