@@ -296,3 +296,20 @@ def test_a_note_on_rules_given_is_kept_as_given() -> None:
 def test_an_unreadable_file_has_no_event() -> None:
     (f,) = check_data([Unreadable("gone.trf", "no such file")])["files"]
     assert f["event"] is None
+
+
+def test_every_tournament_type_has_words_in_the_event_line() -> None:
+    """A type added to TournamentType (league was) must not break the text
+    output: every type is worded."""
+    from trfkit.event import TournamentType
+    from trfkit.report.diagnostics import _TYPE_WORDS
+
+    assert {t.value for t in TournamentType} <= set(_TYPE_WORDS)
+
+
+def test_a_league_checks_in_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "league.trf"
+    path.write_text(SPRING.replace("092 Swiss", "092 Team League"), encoding="utf-8")
+    status, out = run(capsys, str(path))
+    assert status == 0
+    assert out.splitlines()[0].startswith(f"{path}: event: Spring Open; league (092)")

@@ -206,6 +206,7 @@ _TYPE_WORDS = {
     "double-round-robin": "double round robin",
     "team": "team event",
     "match": "match",
+    "league": "league",
 }
 _TYPE_SOURCES = {"pairings": "from the pairings"}
 
@@ -225,7 +226,9 @@ def event_line(s: EventSummary) -> str:
     ...     datetime.date(2018, 4, 16), 120, 98, 14, 12, 0, "fide-2009", "start 2018-04-08")))
     Spring Open; Swiss (092), 9 rounds, 2018-04-08..2018-04-16; 120 players (98 rated, 22 unrated, 14 titled), 12 federations; rules fide-2009 (auto: start 2018-04-08)
     """
-    kind = f"{_TYPE_WORDS[s.type.value]} ({_TYPE_SOURCES.get(s.type_source, s.type_source)})"
+    # A type without words of its own is shown by its name: never a traceback.
+    words = _TYPE_WORDS.get(s.type.value, s.type.value)
+    kind = f"{words} ({_TYPE_SOURCES.get(s.type_source, s.type_source)})"
     if s.rounds_scheduled is not None and s.rounds_scheduled != s.rounds:
         rounds = f"{s.rounds} of {_count(s.rounds_scheduled, 'round')} played"
     else:
