@@ -248,3 +248,23 @@ def test_a_blank_field_is_said_to_be_blank() -> None:
     [d] = [d for d in t.diagnostics if d.code == "P002"]
     assert d.message == "starting rank in columns 5-8 is blank, not a starting rank 1-9999"
     assert (d.line, d.column, d.found) == (2, 5, "")
+
+
+def test_round_dates_day_before_month_throughout_are_one_finding() -> None:
+    """ICU's files write 132 as YY.DD.MM: one cause, one P004 for the line,
+    the dates read day before month; a single such date keeps its own."""
+    import trfkit
+
+    head = "012 Dates\n132" + " " * 88
+    three = trfkit.loads((head + "11.25.02  11.26.02  11.27.02\n").encode())
+    p004 = [d for d in three.diagnostics if d.code == "P004"]
+    assert len(p004) == 1 and p004[0].line == 2 and p004[0].column == 92
+    assert "3 round dates give the day before the month" in p004[0].message
+    assert "2011-02-25 to 2011-02-27" in p004[0].message
+    assert [d.date.isoformat() for d in three.round_dates if d.date] == [
+        "2011-02-25", "2011-02-26", "2011-02-27",
+    ]  # fmt: skip
+    one = trfkit.loads((head + "11/02/24  11.25.02\n").encode())
+    p004 = [d for d in one.diagnostics if d.code == "P004"]
+    assert len(p004) == 1 and p004[0].column == 102
+    assert "read as 2011-02-25 (YY/DD/MM)" in p004[0].message

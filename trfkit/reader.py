@@ -802,8 +802,37 @@ def _round_dates(text: str, lineno: int, ctx: _Context) -> RoundDates:
     """132: round r's date in columns 92+10(r-1) .. 99+10(r-1) (TRF16 §2.1).
 
     Files that write the dates elsewhere (one column off, one date per 132
-    line at column 5) are read as blank-separated dates with P003.
+    line at column 5) are read as blank-separated dates with P003. Dates
+    written day before month throughout are one P004, not one per round:
+    one cause, one finding.
     """
+    found = len(ctx.diagnostics)
+    dates = _round_dates_read(text, lineno, ctx)
+    swapped = [d for d in ctx.diagnostics[found:] if d.message.endswith(_SWAPPED_MARK)]
+    if len(swapped) > 1:
+        ctx.diagnostics[found:] = [d for d in ctx.diagnostics[found:] if d not in swapped]
+        read = [x.date for x in dates.dates if x.date is not None]
+        texts = [d.found or "" for d in swapped]
+        ctx.diagnostics.append(
+            _diag(
+                "P004",
+                lineno,
+                swapped[0].column,
+                f"{len(swapped)} round dates give the day before the month "
+                f"({', '.join(map(repr, texts[:3]))}{', ...' if len(texts) > 3 else ''}), "
+                f"not YY/MM/DD; read so, {min(read).isoformat()} to {max(read).isoformat()}",
+                found=", ".join(texts),
+                expected="YY/MM/DD",
+            )
+        )
+    return dates
+
+
+# The end of a P004 message for one date read day before month.
+_SWAPPED_MARK = " (YY/DD/MM)"
+
+
+def _round_dates_read(text: str, lineno: int, ctx: _Context) -> RoundDates:
     rep = _ROUND_DATES.repeat
     assert rep is not None
     aligned: list[str] = []
@@ -861,8 +890,8 @@ def _round_date(d: DateText, lineno: int, col: int, ctx: _Context, raw: str = ""
                 "P004",
                 lineno,
                 col or 5,
-                f"round date {d.text!r} is not YY/MM/DD; read as YY/DD/MM, "
-                f"{swapped.date.isoformat()}",
+                f"round date {d.text!r} is not YY/MM/DD; read as "
+                f"{swapped.date.isoformat()}{_SWAPPED_MARK}",
                 found=d.text,
                 expected="YY/MM/DD",
             )
