@@ -16,20 +16,18 @@ from typing import Any
 
 import trfkit
 from trfkit.rating.period import PeriodPlayer, PeriodReport, PlayerEvent
-from trfkit.report.rating import (
-    _clean,
-    _csv,
-    _csv_bool,
-    _csv_num,
-    _csv_text,
-    _game_data,
-    _json_number,
-    _newcomer_data,
-    _player_data,
-    _score,
-    _signed,
-    _table,
-)
+from trfkit.report.format import clean as _clean
+from trfkit.report.format import csv_bool as _csv_bool
+from trfkit.report.format import csv_document as _csv
+from trfkit.report.format import csv_num as _csv_num
+from trfkit.report.format import csv_text as _csv_text
+from trfkit.report.format import json_number as _json_number
+from trfkit.report.format import score_text as _score
+from trfkit.report.format import signed as _signed
+from trfkit.report.format import table as _table
+from trfkit.report.rating import game_data as _game_data
+from trfkit.report.rating import newcomer_data as _newcomer_data
+from trfkit.report.rating import player_data as _player_data
 
 __all__ = [
     "CSV_PERIOD_COLUMNS",

@@ -13,19 +13,13 @@ documented in docs/rate-output.md:
 * ``html``: one self-contained page (inline CSS, printable on A4 landscape).
 
 Each renderer returns the whole output as one string ending in a newline.
-
->>> _score(Fraction(7, 2)), _score(Fraction(7, 2), ascii=True), _signed(Fraction(-363, 10))
-('3½', '3.5', '-36.30')
+The number and text formatting they share is :mod:`trfkit.report.format`.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import unicodedata
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -33,6 +27,54 @@ import jinja2
 
 import trfkit
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
+from trfkit.report.format import (
+    Number,
+)
+from trfkit.report.format import (
+    clean as _clean,
+)
+from trfkit.report.format import (
+    csv_bool as _csv_bool,
+)
+from trfkit.report.format import (
+    csv_document as _csv,
+)
+from trfkit.report.format import (
+    csv_num as _csv_num,
+)
+from trfkit.report.format import (
+    csv_text as _csv_text,
+)
+from trfkit.report.format import (
+    decimal as _decimal,
+)
+from trfkit.report.format import (
+    fixed as _fixed,
+)
+from trfkit.report.format import (
+    json_number as _json_number,
+)
+from trfkit.report.format import (
+    ljust as _ljust,
+)
+from trfkit.report.format import (
+    rjust as _rjust,
+)
+from trfkit.report.format import (
+    score_text as _score,
+)
+from trfkit.report.format import (
+    signed as _signed,
+)
+from trfkit.report.format import (
+    table as _table,
+)
+from trfkit.report.format import (
+    text_width as _width,
+)
+from trfkit.report.format import (
+    whole_or as _whole_or,
+)
 
 __all__ = [
     "CSV_GAME_COLUMNS",
@@ -103,67 +145,30 @@ CSV_GAME_COLUMNS = (
 # Form 3 has 11 round columns; more rounds go on continuation lines.
 _ROUNDS_PER_LINE = 11
 
-Number = Fraction | int
 
 
 # --- numbers ------------------------------------------------------------------
 
 
-def _rounded(x: Number, places: int) -> int:
-    """``x × 10^places`` rounded half away from zero, as printed figures are."""
-    scaled = Fraction(x) * 10**places
-    q = int(abs(scaled) + Fraction(1, 2))
-    return -q if scaled < 0 else q
 
 
-def _fixed(x: Number, places: int) -> str:
-    """``x`` with exactly ``places`` decimals; never ``-0.00``."""
-    q = _rounded(x, places)
-    digits = str(abs(q)).rjust(places + 1, "0")
-    body = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
-    return "-" + body if q < 0 else body
 
 
-def _signed(x: Number, places: int = 2) -> str:
-    """``+0.64``, ``-36.30``, ``0.00``: a change always shows its sign."""
-    s = _fixed(x, places)
-    return s if s.startswith("-") or _rounded(x, places) == 0 else "+" + s
 
 
-def _decimal(x: Number, places: int = 4) -> str:
-    """Plain decimal, exact up to ``places`` decimals (trailing zeros dropped)."""
-    s = _fixed(x, places)
-    if "." in s:
-        s = s.rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
 
 
-def _whole_or(x: Number, places: int) -> str:
-    """A value the rule rounded (or a whole one) as an integer, else ``places`` decimals."""
-    if isinstance(x, int) or x.denominator == 1:
-        return str(int(x))
-    return _fixed(x, places)
 
 
-def _score(x: Number, ascii: bool = False) -> str:
-    """``3½``, ``½``, ``4`` (``3.5``, ``.5`` in ASCII); other fractions as decimals."""
-    f = Fraction(x)
-    if f.denominator == 1:
-        return str(int(f))
-    if f.denominator == 2 and f > 0:
-        whole = int(f)
-        half = ".5" if ascii else "½"
-        return f"{whole}{half}" if whole else half
-    return _decimal(f, 2)
 
 
-def _json_number(x: Number | None) -> int | float | None:
-    """Fractions as JSON numbers: ``int`` when whole, else ``float``."""
-    if x is None:
-        return None
-    if isinstance(x, int) or x.denominator == 1:
-        return int(x)
-    return float(x)
+
+
+
+
+
+
+
 
 
 # --- names and symbols --------------------------------------------------------
@@ -208,50 +213,24 @@ def _k_symbol(g: GameRating, ascii: bool = False) -> str:
     return _score(g.score, ascii) if g.score is not None else code
 
 
-_ASCII_LETTERS = str.maketrans(
-    {
-        **dict(zip("ØøŁłĐđÐðı−–—‘’“”", "OoLlDdDdi---''\"\"", strict=True)),
-        **{"ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th"},
-        **{"×": "x", "½": ".5"},
-    }
-)
 
 
-def _clean(s: str, ascii: bool = False) -> str:
-    """Text from a file made safe for a terminal: one line, no control characters.
-
-    In ASCII mode letters lose their accents (``Müller`` → ``Muller``) and
-    what has no ASCII form becomes ``?``.
-    """
-    s = unicodedata.normalize("NFC", s)
-    s = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in s)
-    if ascii:
-        s = unicodedata.normalize("NFKD", s.translate(_ASCII_LETTERS))
-        s = "".join(c for c in s if not unicodedata.combining(c))
-        s = s.encode("ascii", "replace").decode("ascii")
-    return s
 
 
-def _width(s: str) -> int:
-    """Terminal columns: combining marks take none, East Asian wide letters two."""
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in s
-    )
 
 
-def _ljust(s: str, width: int) -> str:
-    return s + " " * max(0, width - _width(s))
 
 
-def _rjust(s: str, width: int) -> str:
-    return " " * max(0, width - _width(s)) + s
+
+
+
+
 
 
 # --- JSON ---------------------------------------------------------------------
 
 
-def _game_data(g: GameRating) -> dict[str, Any]:
+def game_data(g: GameRating) -> dict[str, Any]:
     return {
         "round": g.round,
         "opponent": g.opponent,
@@ -268,7 +247,7 @@ def _game_data(g: GameRating) -> dict[str, Any]:
     }
 
 
-def _newcomer_data(nc: Newcomer) -> dict[str, Any]:
+def newcomer_data(nc: Newcomer) -> dict[str, Any]:
     return {
         "ra": _json_number(nc.ra),
         "n": nc.n,
@@ -286,7 +265,7 @@ def _newcomer_data(nc: Newcomer) -> dict[str, Any]:
     }
 
 
-def _player_data(p: PlayerRating) -> dict[str, Any]:
+def player_data(p: PlayerRating) -> dict[str, Any]:
     return {
         "start_rank": p.start_rank,
         "name": p.name,
@@ -309,9 +288,9 @@ def _player_data(p: PlayerRating) -> dict[str, Any]:
         "new_rating": p.new_rating,
         "ru": p.ru,
         "performance": p.performance,
-        "newcomer": None if p.newcomer is None else _newcomer_data(p.newcomer),
+        "newcomer": None if p.newcomer is None else newcomer_data(p.newcomer),
         "notes": list(p.notes),
-        "games": [_game_data(g) for g in p.games],
+        "games": [game_data(g) for g in p.games],
     }
 
 
@@ -369,7 +348,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
         if report.check is None
         else {"errors": report.check.errors, "codes": dict(report.check.codes)},
         "nothing_to_rate": report.nothing_to_rate,
-        "players": [_player_data(p) for p in report.players],
+        "players": [player_data(p) for p in report.players],
     }
 
 
@@ -561,16 +540,7 @@ def _round_cell(value: str, width: int) -> str:
     return _rjust(value.removesuffix("*"), width) + ("*" if mark else " ")
 
 
-def _table(rows: Sequence[Sequence[str]], right: Sequence[bool], sep: str = "  ") -> list[str]:
-    """Rows padded to common widths (by terminal columns); ``right`` aligns numbers."""
-    widths = [max(_width(r[i]) for r in rows) for i in range(len(right))]
-    out = []
-    for r in rows:
-        cells = [
-            _rjust(c, w) if ra else _ljust(c, w) for c, w, ra in zip(r, widths, right, strict=True)
-        ]
-        out.append(sep.join(cells).rstrip())
-    return out
+
 
 
 def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
@@ -758,20 +728,15 @@ def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
 
 # --- CSV ----------------------------------------------------------------------
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _csv_text(s: str) -> str:
-    """Free text from a file, kept from being read as a spreadsheet formula."""
-    return "'" + s if s.startswith(_FORMULA_START) else s
 
 
-def _csv_num(x: Number | None) -> str:
-    return "" if x is None else _decimal(x)
 
 
-def _csv_bool(x: bool | None) -> str:
-    return "" if x is None else ("true" if x else "false")
+
+
+
 
 
 def _player_row(p: PlayerRating) -> list[str]:
@@ -822,11 +787,7 @@ def _game_rows(report: RatingReport) -> Iterable[list[str]]:
             ]
 
 
-def _csv(rows: Iterable[Sequence[str]]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerows(rows)
-    return buf.getvalue()
+
 
 
 def render_rating_csv_games(report: RatingReport) -> str:
