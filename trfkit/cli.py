@@ -409,8 +409,9 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
     from trfkit.batch import default_jobs, in_order, progress_bar
     from trfkit.checks.files import warm_up
-    from trfkit.rating.files import RatedFile, RateOptions, rate_task, wanted_ids
+    from trfkit.rating.files import wanted_ids
     from trfkit.report import rating as render
+    from trfkit.report.files import RatedFile, RateOptions, rate_task
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)

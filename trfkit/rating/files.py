@@ -1,10 +1,8 @@
-"""Rating many files: one task per file, for ``trfkit rate`` and servers.
+"""Which players a batch of files names: read once, so that a players' list
+of a million is streamed keeping only them (:func:`wanted_ids`).
 
-A rating server rates every file of a month; each file is independent, so
-``trfkit rate --jobs N`` reads, rates and renders them in ``N`` processes
-(:func:`trfkit.batch.in_order`). The players' list is read once per run
-(:func:`wanted_ids` says which of its million players the files name) and
-every file is rated against that one index.
+Rating the files themselves, one task a file in worker processes, is
+:mod:`trfkit.report.files`: a task renders its report where it was rated.
 """
 
 from __future__ import annotations
@@ -12,147 +10,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-import attrs
+from trfkit.reader import MAX_FILE_SIZE
 
-from trfkit.checks.files import Unreadable
-from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.rating.model import CheckSummary, RatingReport
-from trfkit.rating.ratinglist import ListedPlayer
-from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
-
-__all__ = ["RateOptions", "RatedFile", "check_summary", "rate_task", "wanted_ids"]
-
-
-@attrs.frozen
-class RateOptions:
-    """What ``trfkit rate`` applies to every file of a run."""
-
-    rules: str = "auto"
-    type: str | None = None
-    time_control: str | None = None
-    rate_class: str | None = None
-    encoding: str | None = None
-    format: str = "text"
-    """``text``, ``csv``, ``json``, ``jsonl`` (one document a line) or ``html``."""
-    ascii: bool = False
-    k: Mapping[int, int] = attrs.field(factory=dict)
-    """K by start rank (one file only)."""
-    ratings: Mapping[int, ListedPlayer] | None = None
-    """The players' list, by FIDE id (the part the files need)."""
-    max_size: int | None = MAX_FILE_SIZE
-    max_line_length: int | None = MAX_LINE_LENGTH
-    path_column: bool = True
-    """CSV rows start with the file's path (many files); ``False`` for one."""
-    games_csv: bool = False
-    """Make the games' CSV rows whatever the format (``--games-csv``)."""
-
-
-@attrs.frozen
-class RatedFile:
-    """One file's report, rendered where it was rated."""
-
-    path: str
-    text: str
-    """The report in the run's format (for ``csv``: the player rows, with
-    the path in a first column; see :func:`trfkit.report.rating.rating_csv_rows`)."""
-    games_csv: str
-    """For ``csv``: the game rows, with the path in a first column."""
-    players: int
-    diagnostics: tuple[Diagnostic, ...]
-    """The reader's findings (P codes)."""
-    check_errors: int = 0
-    """The errors ``trfkit check`` finds in the file: the report carries a
-    banner, and ``trfkit rate`` exits 1."""
-    warnings: tuple[str, ...] = ()
-    """What the command line should warn of, in words: a ``--k`` that the
-    rule set never gives."""
-
-
-def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile | Unreadable:
-    """Read, rate and render one file of a batch: ``task`` is its path and,
-    for standard input, its bytes. A file that cannot be read is returned as
-    :class:`~trfkit.checks.files.Unreadable`, not raised."""
-    from trfkit.checks import validate
-    from trfkit.checks.files import load_task
-    from trfkit.rating.engine import rate
-    from trfkit.report import rating as render
-
-    path = task[0]
-    shown = "<stdin>" if path == "-" else path
-    t = load_task(
-        task,
-        encoding=options.encoding,
-        max_size=options.max_size,
-        max_line_length=options.max_line_length,
-    )
-    if isinstance(t, Unreadable):
-        return t
-    unknown = sorted(set(options.k) - {p.start_rank for p in t.players})
-    if unknown:
-        ranks = ", ".join(map(str, unknown))
-        return Unreadable(path, f"--k names start rank(s) {ranks}: no such player")
-    report = rate(
-        t,
-        rules=options.rules,
-        type=options.type,
-        time_control=options.time_control,
-        ratings=options.ratings,
-        k=options.k,
-        rate_class=options.rate_class,
-    )
-    # The rater takes each player's cells as written: a file that check
-    # finds errors in is still rated, under a banner that says so.
-    summary = check_summary(
-        validate(t, rules=options.rules, type=options.type, time_control=options.time_control)
-    )
-    report = attrs.evolve(report, check=summary)
-    games = ""
-    if options.format == "json":
-        text = render.render_rating_json(report, shown)
-    elif options.format == "jsonl":
-        import json
-
-        text = json.dumps(render.rating_data(report, shown), ensure_ascii=False) + "\n"
-    elif options.format == "csv":
-        text, games = render.rating_csv_rows(report, shown if options.path_column else None)
-    elif options.format == "html":
-        text = render.render_rating_html(report)
-    else:
-        text = render.render_rating_text(report, ascii=options.ascii)
-    if options.games_csv and options.format != "csv":
-        games = render.rating_csv_rows(report, shown if options.path_column else None)[1]
-    return RatedFile(
-        shown,
-        text,
-        games,
-        len(report.players),
-        tuple(t.diagnostics),
-        summary.errors,
-        _unused_k(options.k, report),
-    )
-
-
-def check_summary(diagnostics: Iterable[Diagnostic]) -> CheckSummary:
-    """The errors among ``diagnostics``, counted by code (codes in order)."""
-    counts: dict[str, int] = {}
-    for d in diagnostics:
-        if d.severity is Severity.ERROR:
-            counts[d.code] = counts.get(d.code, 0) + 1
-    return CheckSummary(sum(counts.values()), tuple(sorted(counts.items())))
-
-
-def _unused_k(k: Mapping[int, int], report: RatingReport) -> tuple[str, ...]:
-    """A warning for each ``--k`` that the report's rule set gives to no
-    one: likely a slip, though a federation may have its reasons."""
-    from trfkit.rules import get
-
-    known = get(report.rules).k_values()
-    shown = ", ".join(map(str, sorted(known)))
-    return tuple(
-        f"--k {rank}={value}: {report.rules} gives no player a K of {value} (its K values: {shown})"
-        for rank, value in sorted(k.items())
-        if value not in known
-    )
+__all__ = ["wanted_ids"]
 
 
 def wanted_ids(
