@@ -135,3 +135,20 @@ def test_text_json_and_csv_agree_on_every_player(
             family = row["family_name"]
             lines = [ln for ln in tx.splitlines() if ln.startswith(family[:12])]
             assert any(ln.rstrip().endswith(str(p["new_rating"])) for ln in lines), (fixture, family)
+
+
+def test_every_rate_format_is_one_registry_entry(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The command line offers exactly the formats the registry has for
+    Form 3, and refuses many files where the entry says so."""
+    from trfkit.report.registry import OUTPUTS
+
+    formats = {f for d, f in OUTPUTS if d == "form3"}
+    assert formats == {"text", "csv", "json", "jsonl", "html"}
+    for fmt in formats:
+        status, _ = _run(capsys, "rate", str(_two_players(tmp_path)), "--format", fmt)
+        assert status == 0, fmt
+    status = main(["rate", str(tmp_path), "--format", "html"])
+    err = capsys.readouterr().err
+    assert status == 2 and OUTPUTS["form3", "html"].one_file_only in err

@@ -410,8 +410,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from trfkit.batch import default_jobs, in_order, progress_bar
     from trfkit.checks.files import warm_up
     from trfkit.rating.files import wanted_ids
-    from trfkit.report import rating as render
     from trfkit.report.files import RatedFile, RateOptions, rate_task
+    from trfkit.report.registry import Piece, output
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
@@ -423,8 +423,9 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     single = len(args.paths) == 1 and not os.path.isdir(args.paths[0])
     if not single and k:
         raise _Usage("--k names start ranks, which differ between files: rate one file with it")
-    if not single and args.format == "html":
-        raise _Usage("--format html makes one page per tournament: rate one file at a time")
+    entry = output("form3", args.format)
+    if not single and entry.one_file_only:
+        raise _Usage(entry.one_file_only)
     tasks = _tasks(args)
     if single and tasks[0][1] is None:
         _read_check(tasks[0][0])
@@ -449,8 +450,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         games_csv=bool(args.games_csv),
     )
     rated: list[RatedFile] = []
-    documents: list[str] = []  # --format json of many files, in input order
-    unusable = False
+    pieces: list[Piece] = []  # every file's output, unreadable ones included, in input order
+    unusable = 0
     out = _Output(args.output)
     with out, progress_bar(len(tasks)) as done:
         for outcome in in_order(
@@ -464,30 +465,24 @@ def _cmd_rate(args: argparse.Namespace) -> int:
                 if single:
                     raise _Usage(f"{outcome.path}: {outcome.reason}")
                 _unreadable(outcome.path, outcome.reason)
-                unusable = True
-                # A consumer of JSON learns which file failed, in its place.
-                failed = {"path": outcome.path, "unreadable": outcome.reason}
-                if args.format == "jsonl":
-                    out.write(json.dumps(failed, ensure_ascii=False) + "\n")
-                documents.append(json.dumps(failed, indent=2, ensure_ascii=False))
+                unusable += 1
+                if entry.unreadable is not None:
+                    # A consumer of JSON learns which file failed, in its place.
+                    now, kept = entry.unreadable(outcome.path, outcome.reason)
+                    out.write(now)
+                    pieces.append(Piece(outcome.path, kept))
                 continue
             _print_diagnostics(outcome.diagnostics, outcome.path, sys.stderr)
             for warning in outcome.warnings:
                 print(f"trfkit: warning: {warning}", file=sys.stderr)
+            piece = Piece(outcome.path, outcome.text, outcome.games_csv)
+            out.write(entry.stream(piece, not rated, single))
             rated.append(outcome)
-            documents.append(outcome.text)
-            if args.format == "jsonl" or (args.format in ("text", "html", "json") and single):
-                out.write(outcome.text)
-            elif args.format == "text":
-                out.write(("\n" if len(rated) > 1 else "") + f"==> {outcome.path} <==\n")
-                out.write(outcome.text)
-        if args.format == "csv":
-            pieces = [(f.text, f.games_csv) for f in rated]
-            out.write(render.join_rating_csv(pieces, path=not single))
-        elif args.format == "json" and not single:
-            out.write(_rate_batch_json(documents, len(tasks) - len(rated)))
+            pieces.append(piece)
+        out.write(entry.finish([p for p in pieces if p.text or p.games], single, unusable))
     if args.games_csv:
-        _write(args.games_csv, _games_csv([(f.text, f.games_csv) for f in rated], single))
+        games = [Piece(f.path, f.text, f.games_csv) for f in rated]
+        _write(args.games_csv, output("form3-games", "csv").finish(games, single, unusable))
     if unusable:
         return EXIT_UNUSABLE
     status = _status([d for f in rated for d in f.diagnostics], args.strict)
@@ -604,23 +599,6 @@ class _Output:
     def __exit__(self, *exc: object) -> None:
         if self._fh is not sys.stdout:
             self._fh.close()
-
-
-def _rate_batch_json(documents: Sequence[str], unreadable: int) -> str:
-    """The ``trfkit.rate-files/1`` document: in ``files`` each file's
-    ``trfkit.rate/1`` document (carrying its ``path``), or for a file that
-    could not be rated ``{"path", "unreadable"}``; then a summary."""
-    from trfkit.report.diagnostics import join_json
-    from trfkit.report.rating import RATE_FILES_SCHEMA
-
-    summary = {"files": len(documents), "unreadable": unreadable}
-    return join_json(documents, summary, RATE_FILES_SCHEMA)
-
-
-def _games_csv(pieces: Sequence[tuple[str, str]], single: bool) -> str:
-    from trfkit.report.rating import join_rating_csv_games
-
-    return join_rating_csv_games(pieces, path=not single)
 
 
 def _write(path: str | None, text: str) -> None:

@@ -75,7 +75,7 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
     from trfkit.checks import validate
     from trfkit.checks.files import load_task
     from trfkit.rating.engine import rate
-    from trfkit.report import rating as render
+    from trfkit.report.registry import RenderOptions, output
 
     path = task[0]
     shown = "<stdin>" if path == "-" else path
@@ -106,21 +106,12 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
         validate(t, rules=options.rules, type=options.type, time_control=options.time_control)
     )
     report = attrs.evolve(report, check=summary)
-    games = ""
-    if options.format == "json":
-        text = render.render_rating_json(report, shown)
-    elif options.format == "jsonl":
-        import json
-
-        text = json.dumps(render.rating_data(report, shown), ensure_ascii=False) + "\n"
-    elif options.format == "csv":
-        text, games = render.rating_csv_rows(report, shown if options.path_column else None)
-    elif options.format == "html":
-        text = render.render_rating_html(report)
-    else:
-        text = render.render_rating_text(report, ascii=options.ascii)
+    # The registry renders; --games-csv wants the CSV's game rows whatever
+    # the main format.
+    render = RenderOptions(shown if options.path_column else None, options.ascii)
+    text, games = output("form3", options.format).render(report, render)
     if options.games_csv and options.format != "csv":
-        games = render.rating_csv_rows(report, shown if options.path_column else None)[1]
+        games = output("form3-games", "csv").render(report, render)[1]
     return RatedFile(
         shown,
         text,

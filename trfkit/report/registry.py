@@ -1,0 +1,157 @@
+"""One registry of documents × formats: what a command writes, in one place.
+
+A document (``form3``, later Forms 1, 2, 4, the summary, norms, standings) in
+a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
+:class:`Output`: how one file's document is rendered (in the worker that
+made it, so only text crosses back), what is written as each file arrives,
+and how the outputs of many files are joined at the end, or that the format
+takes one file only. The command line looks an output up and never
+dispatches on a format itself.
+
+>>> sorted(f for d, f in OUTPUTS if d == "form3")
+['csv', 'html', 'json', 'jsonl', 'text']
+>>> OUTPUTS["form3", "html"].one_file_only
+'--format html makes one page per tournament: rate one file at a time'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+import attrs
+
+from trfkit.report import rating as form3
+
+__all__ = ["OUTPUTS", "Output", "Piece", "RenderOptions", "output"]
+
+
+class RenderOptions(NamedTuple):
+    """What a renderer needs beside the document."""
+
+    path: str | None
+    """The file's path as shown; ``None`` when one file was named (its
+    outputs then carry no path column or heading)."""
+    ascii: bool = False
+
+
+class Piece(NamedTuple):
+    """One file's rendered document: its text, and for CSV its game rows."""
+
+    path: str
+    text: str
+    games: str = ""
+
+
+@attrs.frozen
+class Output:
+    """One document in one format."""
+
+    document: str
+    format: str
+    render: Callable[[Any, RenderOptions], tuple[str, str]]
+    """(text, game rows) of one file's document."""
+    stream: Callable[[Piece, bool, bool], str]
+    """What to write as a file's piece arrives: (piece, first, single)."""
+    finish: Callable[[Sequence[Piece], bool, int], str]
+    """What to write once every file is done: (pieces, single, unreadable)."""
+    unreadable: Callable[[str, str], tuple[str, str]] | None = None
+    """For a file that could not be read: (written now, kept for the end),
+    where the format gives such a file a place (JSON)."""
+    one_file_only: str = ""
+    """Why the format refuses several files ("" when it takes them)."""
+
+
+def _nothing(*_: object) -> str:
+    return ""
+
+
+def _stream_piece(piece: Piece, first: bool, single: bool) -> str:
+    return piece.text
+
+
+def _stream_single(piece: Piece, first: bool, single: bool) -> str:
+    return piece.text if single else ""
+
+
+def _stream_sections(piece: Piece, first: bool, single: bool) -> str:
+    """One file's text as it is; many files' under ``==> path <==`` headings."""
+    if single:
+        return piece.text
+    return ("" if first else "\n") + f"==> {piece.path} <==\n" + piece.text
+
+
+def _form3_text(report: Any, o: RenderOptions) -> tuple[str, str]:
+    return form3.render_rating_text(report, ascii=o.ascii), ""
+
+
+def _form3_html(report: Any, o: RenderOptions) -> tuple[str, str]:
+    return form3.render_rating_html(report), ""
+
+
+def _form3_json(report: Any, o: RenderOptions) -> tuple[str, str]:
+    return form3.render_rating_json(report, o.path), ""
+
+
+def _form3_jsonl(report: Any, o: RenderOptions) -> tuple[str, str]:
+    return json.dumps(form3.rating_data(report, o.path), ensure_ascii=False) + "\n", ""
+
+
+def _form3_csv(report: Any, o: RenderOptions) -> tuple[str, str]:
+    return form3.rating_csv_rows(report, o.path)
+
+
+def _csv_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
+    return form3.join_rating_csv([(p.text, p.games) for p in pieces], path=not single)
+
+
+def _json_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
+    """Many files: the ``trfkit.rate-files/1`` document, each file's
+    ``trfkit.rate/1`` (or its ``unreadable`` entry) in input order."""
+    from trfkit.report.diagnostics import join_json
+
+    if single:
+        return ""
+    documents = [p.text for p in pieces]
+    summary = {"files": len(documents), "unreadable": unreadable}
+    return join_json(documents, summary, form3.RATE_FILES_SCHEMA)
+
+
+def _unreadable_json(path: str, reason: str) -> tuple[str, str]:
+    return "", json.dumps({"path": path, "unreadable": reason}, indent=2, ensure_ascii=False)
+
+
+def _unreadable_jsonl(path: str, reason: str) -> tuple[str, str]:
+    return json.dumps({"path": path, "unreadable": reason}, ensure_ascii=False) + "\n", ""
+
+
+def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
+    return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
+
+
+OUTPUTS: dict[tuple[str, str], Output] = {
+    (o.document, o.format): o
+    for o in (
+        Output("form3", "text", _form3_text, _stream_sections, _nothing),
+        Output(
+            "form3", "html", _form3_html, _stream_piece, _nothing,
+            one_file_only="--format html makes one page per tournament: rate one file at a time",
+        ),
+        Output("form3", "json", _form3_json, _stream_single, _json_join, _unreadable_json),
+        Output("form3", "jsonl", _form3_jsonl, _stream_piece, _nothing, _unreadable_jsonl),
+        Output("form3", "csv", _form3_csv, _nothing, _csv_join),
+        # --games-csv: the game rows of Form 3's CSV, whatever the main format.
+        Output("form3-games", "csv", _form3_csv, _nothing, _games_join),
+    )
+}  # fmt: skip
+
+
+def output(document: str, format: str) -> Output:
+    """The registry entry of ``document`` in ``format`` (``KeyError`` naming
+    the formats the document has, if none)."""
+    try:
+        return OUTPUTS[document, format]
+    except KeyError:
+        have = sorted(f for d, f in OUTPUTS if d == document)
+        raise KeyError(f"{document} has no {format} output; it has {', '.join(have)}") from None
