@@ -514,7 +514,7 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     from trfkit.checks.files import load_task
     from trfkit.rating.files import wanted_ids
     from trfkit.rating.period import RatingListAt, parse_month, rate_period
-    from trfkit.report import period as render
+    from trfkit.report.registry import RenderOptions, output
     from trfkit.rules import get as get_rules
 
     _known_rules(args.rules)
@@ -564,12 +564,7 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
                 f"{value} (its K values: {', '.join(map(str, sorted(known)))})",
                 file=sys.stderr,
             )
-    if args.format == "json":
-        out = render.render_period_json(report)
-    elif args.format == "csv":
-        out = render.render_period_csv(report)
-    else:
-        out = render.render_period_text(report, ascii=args.ascii)
+    out, _ = output("period", args.format).render(report, RenderOptions(None, args.ascii))
     _write(args.output, out)
     if unusable:
         return EXIT_UNUSABLE

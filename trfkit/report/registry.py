@@ -1,6 +1,7 @@
 """One registry of documents × formats: what a command writes, in one place.
 
-A document (``form3``, later Forms 1, 2, 4, the summary, norms, standings) in
+A document (``form3``, ``period``, later Forms 1, 2, 4, the summary, norms,
+standings) in
 a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
 :class:`Output`: how one file's document is rendered (in the worker that
 made it, so only text crosses back), what is written as each file arrives,
@@ -126,6 +127,24 @@ def _unreadable_jsonl(path: str, reason: str) -> tuple[str, str]:
     return json.dumps({"path": path, "unreadable": reason}, ensure_ascii=False) + "\n", ""
 
 
+def _period_text(report: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import period
+
+    return period.render_period_text(report, ascii=o.ascii), ""
+
+
+def _period_json(report: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import period
+
+    return period.render_period_json(report), ""
+
+
+def _period_csv(report: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import period
+
+    return period.render_period_csv(report), ""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -143,6 +162,10 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("form3", "csv", _form3_csv, _nothing, _csv_join),
         # --games-csv: the game rows of Form 3's CSV, whatever the main format.
         Output("form3-games", "csv", _form3_csv, _nothing, _games_join),
+        # A rating period is one document made of many files.
+        Output("period", "text", _period_text, _stream_piece, _nothing),
+        Output("period", "json", _period_json, _stream_piece, _nothing),
+        Output("period", "csv", _period_csv, _stream_piece, _nothing),
     )
 }  # fmt: skip
 
