@@ -58,6 +58,9 @@ def test_default_scoring_counts_byes() -> None:
         # 162: a win is 3, a draw 1; P (the PAB) follows W unless given.
         (("162  W 3.0    D 1.0    L 0.0",), ("4.0", "3.0", "2.0")),
         (("162  W 3.0    D 1.0    L 0.0    P 1.0",), ("4.0", "1.0", "2.0")),
+        # X (an unknown result) has no TRF16 result code: its value is read
+        # and changes nothing (TRF26 record 162).
+        (("162  W 3.0    D 1.0    L 0.0    X 0.0",), ("4.0", "3.0", "2.0")),
         # XXS: a later value wins; W sets every win value.
         (("XXS W=3 D=1", "XXS PAB=0"), ("4.0", "0.0", "2.0")),
         # colour-dependent values
@@ -112,6 +115,34 @@ def test_scoring_source_names_the_record() -> None:
     t = trfkit.loads("\n".join([*HEAD, "BBW  2.0", *three("3.0", "1.0", "1.0")]) + "\n")
     s = scoring_of(t)
     assert s.source == "BB*" and s.values["WW"] == Decimal(2) and s.values["PAB"] == 2
+
+
+def test_scoring_source_for_each_declaration() -> None:
+    def source(*extra: str) -> str:
+        return scoring_of(
+            trfkit.loads("\n".join([*HEAD, *three("1.5", "1.0", "1.0", *extra)]) + "\n")
+        ).source
+
+    assert source() == "default"
+    assert source("162  W 3.0    D 1.0    L 0.0") == "162"
+    assert source("XXS W=3") == "XXS"
+
+
+def test_xxs_unknown_key_adds_no_value() -> None:
+    # QQ is no XXS code (TRF(x) manual): the system keeps its twelve keys.
+    t = trfkit.loads("\n".join([*HEAD, *three("1.5", "1.0", "1.0", "XXS QQ=3 W=2")]) + "\n")
+    s = scoring_of(t)
+    assert sorted(s.values) == sorted(
+        ["WW", "BW", "WD", "BD", "WL", "BL", "FW", "FL", "FPB", "HPB", "ZPB", "PAB"]
+    )
+    assert s.values["WW"] == s.values["FPB"] == Decimal(2)
+
+
+def test_total_sums_the_cells() -> None:
+    # Default scoring (TRF16 §2.3): win + draw; loss + PAB; half-point bye + draw.
+    t = trfkit.loads("\n".join([*HEAD, *three("1.5", "1.0", "1.0")]) + "\n")
+    s = scoring_of(t)
+    assert [s.total(p) for p in t.players] == [Decimal("1.5"), Decimal(1), Decimal(1)]
 
 
 def test_ranks_out_of_order() -> None:
@@ -231,7 +262,9 @@ def climbing(n: int) -> list[str]:
 def test_ten_displaced_players_are_reported_each() -> None:
     found = s105(*climbing(11))
     assert [(sev, line) for sev, line, _ in found] == [("error", 5 + i) for i in range(1, 11)]
-    assert found[0][2] == "player 2 is ranked 2 with 0.5 points, below player 1 (rank 1) who has 0.0"
+    assert (
+        found[0][2] == "player 2 is ranked 2 with 0.5 points, below player 1 (rank 1) who has 0.0"
+    )
 
 
 def test_eleven_displaced_players_are_one_finding() -> None:

@@ -12,7 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from trfkit.rating.calc import age_in, chessa_floor, derive_k, performance
+from trfkit.rating.calc import (
+    age_in,
+    chessa_floor,
+    derive_k,
+    event_year,
+    first_rating,
+    performance,
+)
 from trfkit.rating.tables import expected_both, rating_difference
 from trfkit.rules import get
 
@@ -112,7 +119,7 @@ def test_chessa_floor_is_the_average_floored_to_a_hundred() -> None:
     # unrated players at 1000 the average is 1002, which floors to 1000 again.
     assert chessa_floor([1005, 1005], 2) == 1000
     assert chessa_floor([], 3, all_unrated=500) == 500
-    with pytest.raises(ValueError, match="the floor must be given"):
+    with pytest.raises(ValueError, match=r"^nobody is rated: the floor must be given"):
         chessa_floor([], 3)
 
 
@@ -129,3 +136,37 @@ def test_age_in_is_year_minus_birth_year() -> None:
     assert age_in(2025, 2008) == 17
     assert age_in(None, 2008) is None
     assert age_in(2025, None) is None
+
+
+def test_event_year() -> None:
+    assert event_year(datetime.date(2025, 3, 1)) == 2025
+    assert event_year(None) is None
+
+
+def test_first_rating_2024_at_one_hundredth() -> None:
+    # 2024 §8.2.2-8.2.3: 100 games against 1800s, all lost, and the two
+    # hypothetical 1800 draws: Ra = 1800, p = 1/102 = .0098 -> .01, whose dp
+    # in table (a) is -677: Ru = 1800 - 677 = 1123.
+    assert first_rating(get("fide-2024"), [1800] * 100, Fraction(0)) == (
+        Fraction(1800),
+        Fraction(1, 100),
+        -677,
+        Fraction(1123),
+    )
+
+
+def test_first_rating_at_100_percent_without_an_increment_is_indeterminate() -> None:
+    # A rule set with neither the 2024 hypothetical games nor a "+N per half
+    # point over 50%" increment (CHESSA) reads table (a), which has no dp for
+    # p = 1: the performance is indeterminate (dp None), Ru left at Ra.
+    assert first_rating(get("chessa-2015"), [1500, 1600, 1700], Fraction(3)) == (
+        Fraction(1600),
+        Fraction(1),
+        None,
+        Fraction(1600),
+    )
+
+
+def test_first_rating_refuses_a_score_that_is_not_whole_or_half_points() -> None:
+    with pytest.raises(ValueError, match=r"^a score is whole and half points, not 1/3$"):
+        first_rating(get("fide-2024"), [1800, 1800], Fraction(1, 3))

@@ -82,8 +82,9 @@ MODULES: dict[str, list[str]] = {
 }
 
 # What a scratch copy needs: the package, its grammars, and what the tests
-# read (fixtures; bench/generate.py writes the generated events).
-COPY = ["trfkit", "grammars", "tests", "fixtures", "bench", "pyproject.toml"]
+# read (fixtures; bench/generate.py writes the generated events; docs/, which
+# tests compare with generated text).
+COPY = ["trfkit", "grammars", "tests", "fixtures", "bench", "docs", "pyproject.toml"]
 KILLED = {"killed"}
 SURVIVED = {"survived", "no tests"}
 TIMEOUT = {"timeout"}
@@ -104,13 +105,18 @@ def scratch(module: str, fresh: bool) -> Path:
             shutil.copytree(src, work / name, ignore=ignore)
         else:
             shutil.copy2(src, work / name)
+    # The tests look for the shared corpus beside the repository
+    # (tests/conftest.py): beside the scratch copy of it, mutants/.
+    corpus = ROOT.parent / "shared"
+    if corpus.is_dir():
+        (work / "shared").symlink_to(corpus)
     tests = [t for t in MODULES[module] if (ROOT / t).exists()]
     selection = [*tests, f"trfkit/{module}"]
     settings = (
         "\n[tool.mutmut]\n"
         'source_paths = ["trfkit/"]\n'
         f'only_mutate = ["trfkit/{module}"]\n'
-        'also_copy = ["grammars/", "fixtures/", "bench/"]\n'
+        'also_copy = ["grammars/", "fixtures/", "bench/", "docs/"]\n'
         f"pytest_add_cli_args_test_selection = {selection!r}\n".replace("'", '"')
     )
     with open(work / "pyproject.toml", "a", encoding="utf-8") as f:
@@ -139,23 +145,39 @@ def statuses(work: Path) -> dict[str, str]:
 def where(work: Path, module: str, name: str) -> str:
     """file:line and the change of one mutant, for the survivors' list."""
     diff = mutmut(work, "show", name, quiet=True)
-    old = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
-    new = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    old = [
+        line[1:]
+        for line in diff.splitlines()
+        if line.startswith("-") and not line.startswith("---")
+    ]
+    new = [
+        line[1:]
+        for line in diff.splitlines()
+        if line.startswith("+") and not line.startswith("+++")
+    ]
     source = (ROOT / "trfkit" / module).read_text(encoding="utf-8").splitlines()
     # The function the mutant lives in: x_<name>__mutmut_N or
     # xǁClassǁmethod__mutmut_N; search its first changed line from its def.
     func = name.rsplit(".", 1)[-1].split("__mutmut_")[0].split("ǁ")[-1].removeprefix("x_")
-    start = next((i for i, s in enumerate(source) if re.match(rf"\s*def {re.escape(func)}\(", s)), 0)
-    line = next((i + 1 for i in range(start, len(source)) if old and source[i] == old[0]), 0)
+    start = next(
+        (i for i, s in enumerate(source) if re.match(rf"\s*def {re.escape(func)}\(", s)), 0
+    )
+    line = next(
+        (i + 1 for i in range(start, len(source)) if old and source[i].strip() == old[0].strip()), 0
+    )
     change = f"{old[0].strip() if old else ''}  ->  {new[0].strip() if new else ''}"
     return f"trfkit/{module}:{line}  {change}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", help=f"modules under trfkit/ (default: all of {', '.join(MODULES)})")
+    parser.add_argument(
+        "modules", nargs="*", help=f"modules under trfkit/ (default: all of {', '.join(MODULES)})"
+    )
     parser.add_argument("--survivors", action="store_true", help="list each surviving mutant")
-    parser.add_argument("--fresh", action="store_true", help="discard earlier results for these modules")
+    parser.add_argument(
+        "--fresh", action="store_true", help="discard earlier results for these modules"
+    )
     args = parser.parse_args(argv)
     modules = args.modules or list(MODULES)
     unknown = [m for m in modules if m not in MODULES]
