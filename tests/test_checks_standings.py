@@ -334,3 +334,131 @@ def test_many_ranks_beyond_the_field_are_one_finding() -> None:
     )
     ten = s105(player(1, "5.0"), *beyond[:10])
     assert [line for _, line, _ in ten] == list(range(6, 16))
+
+
+def s105_fields(*lines: str) -> list[tuple[int, int, str | None, str | None]]:
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    return [(d.line, d.column, d.found, d.expected) for d in validate(t) if d.code == "S105"]
+
+
+def test_each_rank_finding_says_what_it_found_and_expected() -> None:
+    # Every finding points at the rank field (columns 86-89 of 001, TRF16)
+    # and says what is there and what belongs there.
+    blank = player(2, "0.0", "   1 b 0")
+    blank = blank[:85] + "    " + blank[89:]
+    assert s105_fields(player(1, "1.0", "   2 w 1"), blank) == [
+        (6, 86, "blank", "the player's final rank")
+    ]
+    zero = player(2, "0.0", "   1 b 0", place=0)
+    assert s105_fields(player(1, "1.0", "   2 w 1"), zero) == [
+        (6, 86, "0", "the player's final rank")
+    ]
+    seven = player(2, "0.0", "   1 b 0", place=7)
+    assert s105_fields(player(1, "1.0", "   2 w 1", place=1), seven) == [
+        (6, 86, "7", "a rank from 1 to 2")
+    ]
+    t = trfkit.loads("\n".join([*HEAD, player(1, "1.0", "   2 w 1", place=1), seven]) + "\n")
+    assert [d.message for d in validate(t) if d.code == "S105"] == [
+        "player 2 is ranked 7, but the file has 2 players"
+    ]
+    swapped = [
+        player(1, "1.5", "   2 w 1", "   3 b =", place=2),
+        player(2, "1.0", "   1 b 0", "0000 - U", place=1),
+        player(3, "1.0", "0000 - H", "   1 w =", place=3),
+    ]
+    assert s105_fields(*swapped) == [(5, 86, "2", "a rank above 1")]
+
+
+def test_grouped_rank_findings_say_what_they_found_and_expected() -> None:
+    unranked = [player(i, "1.0", place=0) for i in range(2, 13)]
+    assert s105_fields(player(1, "5.0"), *unranked) == [
+        (6, 86, "11 blank ranks", "the final rank of each player")
+    ]
+    beyond = [player(i, "1.0", place=100 + i) for i in range(2, 13)]
+    assert s105_fields(player(1, "5.0"), *beyond) == [
+        (6, 86, "11 ranks above 12", "ranks from 1 to 12")
+    ]
+    upside_down = [player(i, f"{(12 - i) / 2:.1f}", place=13 - i) for i in range(1, 13)]
+    assert s105_fields(*upside_down) == [
+        (
+            15,
+            86,
+            "11 players out of order",
+            "ranks in order of points (more points, a better rank; ties by the tie-breaks)",
+        )
+    ]
+
+
+def test_a_player_below_the_weakest_of_a_shared_rank() -> None:
+    # Players 2 and 3 share rank 2 with 1.5 and 1.0 points; player 4, ranked
+    # 4 with 1.5, has more points than player 3 ranked above him.
+    lines = [
+        player(1, "2.0", place=1),
+        player(2, "1.5", place=2),
+        player(3, "1.0", place=2),
+        player(4, "1.5", place=4),
+    ]
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    (d,) = [d for d in validate(t) if d.code == "S105"]
+    assert d.line == 8
+    assert d.message == "player 4 is ranked 4 with 1.5 points, below player 3 (rank 2) who has 1.0"
+
+
+def test_s104_names_full_point_byes_written_blank() -> None:
+    # Rounds 2 and 3 are byes with a blank result (a zero-point bye, TRF16
+    # §2.3) in a file whose total counts them a point each: 1 + 2 = 3.
+    t = trfkit.loads(
+        "\n".join(
+            [
+                *HEAD,
+                player(1, "3.0", "   2 w 1", "0000 -  ", "0000 -  "),
+                player(2, "0.0", "   1 b 0"),
+            ]
+        )
+        + "\n"
+    )
+    (d,) = [d for d in validate(t) if d.code == "S104"]
+    assert d.message == (
+        "player 1 declares 3.0 points, but the results give 1.0 under the default 1/½/0; "
+        "the byes of round(s) 2, 3 have no points (blank or Z): if they were full-point byes, write F"
+    )
+
+
+def test_s104_names_half_point_byes_written_blank_and_no_other_bye() -> None:
+    # Round 2 is a PAB (U, a point), round 3 a blank bye counted as a half.
+    t = trfkit.loads(
+        "\n".join(
+            [
+                *HEAD,
+                player(1, "2.5", "   2 w 1", "0000 - U", "0000 -  "),
+                player(2, "0.0", "   1 b 0"),
+            ]
+        )
+        + "\n"
+    )
+    (d,) = [d for d in validate(t) if d.code == "S104"]
+    assert d.message == (
+        "player 1 declares 2.5 points, but the results give 2.0 under the default 1/½/0; "
+        "the byes of round(s) 3 have no points (blank or Z): if they were half-point byes, write H"
+    )
+
+
+def test_s104_without_a_likely_cause_says_only_the_totals() -> None:
+    # No bye at all; and a blank bye that a quarter point would not explain.
+    plain = trfkit.loads(
+        "\n".join([*HEAD, player(1, "2.0", "   2 w 1"), player(2, "0.0", "   1 b 0")]) + "\n"
+    )
+    (d,) = [d for d in validate(plain) if d.code == "S104"]
+    assert (
+        d.message
+        == "player 1 declares 2.0 points, but the results give 1.0 under the default 1/½/0"
+    )
+    odd = trfkit.loads(
+        "\n".join([*HEAD, player(1, "1.7", "   2 w 1", "0000 -  "), player(2, "0.0", "   1 b 0")])
+        + "\n"
+    )
+    (d,) = [d for d in validate(odd) if d.code == "S104"]
+    assert (
+        d.message
+        == "player 1 declares 1.7 points, but the results give 1.0 under the default 1/½/0"
+    )

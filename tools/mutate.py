@@ -50,6 +50,9 @@ RATING_TESTS = [
 CHECK_TESTS = [
     "tests/test_codes.py",
     "tests/test_checks_standings.py",
+    "tests/test_checks_arbiter.py",
+    "tests/test_checks_regulations.py",
+    "tests/test_check_text.py",
     "tests/test_checks_index.py",
     "tests/test_checks_structure.py",
     "tests/test_worked_examples.py",
