@@ -404,43 +404,31 @@ def test_a_player_below_the_weakest_of_a_shared_rank() -> None:
     assert d.message == "player 4 is ranked 4 with 1.5 points, below player 3 (rank 2) who has 1.0"
 
 
-def test_s104_names_full_point_byes_written_blank() -> None:
-    # Rounds 2 and 3 are byes with a blank result (a zero-point bye, TRF16
-    # §2.3) in a file whose total counts them a point each: 1 + 2 = 3.
-    t = trfkit.loads(
-        "\n".join(
-            [
-                *HEAD,
-                player(1, "3.0", "   2 w 1", "0000 -  ", "0000 -  "),
-                player(2, "0.0", "   1 b 0"),
-            ]
-        )
-        + "\n"
-    )
-    (d,) = [d for d in validate(t) if d.code == "S104"]
-    assert d.message == (
-        "player 1 declares 3.0 points, but the results give 1.0 under the default 1/½/0; "
-        "the byes of round(s) 2, 3 have no points (blank or Z): if they were full-point byes, write F"
-    )
-
-
-def test_s104_names_half_point_byes_written_blank_and_no_other_bye() -> None:
-    # Round 2 is a PAB (U, a point), round 3 a blank bye counted as a half.
-    t = trfkit.loads(
-        "\n".join(
-            [
-                *HEAD,
-                player(1, "2.5", "   2 w 1", "0000 - U", "0000 -  "),
-                player(2, "0.0", "   1 b 0"),
-            ]
-        )
-        + "\n"
-    )
-    (d,) = [d for d in validate(t) if d.code == "S104"]
-    assert d.message == (
-        "player 1 declares 2.5 points, but the results give 2.0 under the default 1/½/0; "
-        "the byes of round(s) 3 have no points (blank or Z): if they were half-point byes, write H"
-    )
+@pytest.mark.parametrize(
+    ("points", "cells", "hint"),
+    [
+        # Rounds 2 and 3 are byes with a blank result (a zero-point bye,
+        # TRF16 §2.3) in a total that counts them a point each: 1 + 2 = 3.
+        (
+            "3.0",
+            ("   2 w 1", "0000 -  ", "0000 -  "),
+            "1.0 under the default 1/½/0; the byes of round(s) 2, 3 have no points "
+            "(blank or Z): if they were full-point byes, write F",
+        ),
+        # Round 2 is a PAB (U, a point, not named), round 3 a blank bye
+        # counted as a half: 1 + 1 + 0.5 = 2.5.
+        (
+            "2.5",
+            ("   2 w 1", "0000 - U", "0000 -  "),
+            "2.0 under the default 1/½/0; the byes of round(s) 3 have no points "
+            "(blank or Z): if they were half-point byes, write H",
+        ),
+    ],
+)
+def test_s104_names_byes_written_blank(points: str, cells: tuple[str, ...], hint: str) -> None:
+    lines = [*HEAD, player(1, points, *cells), player(2, "0.0", "   1 b 0")]
+    (d,) = [d for d in validate(trfkit.loads("\n".join(lines) + "\n")) if d.code == "S104"]
+    assert d.message == f"player 1 declares {points} points, but the results give {hint}"
 
 
 def test_s104_without_a_likely_cause_says_only_the_totals() -> None:
