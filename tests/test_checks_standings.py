@@ -74,6 +74,14 @@ def test_declared_scoring_is_used(extra: tuple[str, ...], points: tuple[str, str
     assert points_codes(*three(*points, *extra)) == [], extra
     wrong = ("9.0", *points[1:])
     assert ("S104", 5 + len(extra), 81) in points_codes(*three(*wrong, *extra))
+    # The last player wrong, after two right ones: every line is checked.
+    last = (*points[:2], "9.0")
+    assert points_codes(*three(*last, *extra)) == [("S104", 7 + len(extra), 81)]
+    # A first player without a total is skipped, and the others still checked.
+    unscored = three(*last, *extra)
+    first = len(extra)
+    unscored[first] = unscored[first][:80] + "    " + unscored[first][84:]
+    assert points_codes(*unscored) == [("S104", 7 + len(extra), 81)]
 
 
 def test_s104_points_at_the_points_field_and_says_both_totals() -> None:
@@ -370,6 +378,19 @@ def test_each_rank_finding_says_what_it_found_and_expected() -> None:
 
 
 def test_grouped_rank_findings_say_what_they_found_and_expected() -> None:
+    nobody = [player(i, "1.0", place=0) for i in range(1, 4)]
+    t = trfkit.loads("\n".join([*HEAD, *nobody]) + "\n")
+    assert [
+        (d.line, d.column, d.found, d.expected, d.message) for d in validate(t) if d.code == "S105"
+    ] == [
+        (
+            5,
+            86,
+            "blank",
+            "the final rank of each player",
+            "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
+        )
+    ]
     unranked = [player(i, "1.0", place=0) for i in range(2, 13)]
     assert s105_fields(player(1, "5.0"), *unranked) == [
         (6, 86, "11 blank ranks", "the final rank of each player")
