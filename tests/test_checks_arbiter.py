@@ -310,6 +310,26 @@ def test_an_unreadable_result_leaves_a_range_of_totals() -> None:
     (d,) = found(text.replace(" 1.5 ", " 3.0 ", 1), "S104")
     assert d.severity is Severity.ERROR and "uncertain" in d.message
     assert d.expected == "1.0 to 2.0"
+    # At the points field (columns 81-84 of 001), both ends of the range
+    # accepted.
+    assert (d.line, d.column, d.found) == (2, 81, "3.0")
+    assert found(text.replace(" 1.5 ", " 1.0 ", 1), "S104") == []
+    assert found(text.replace(" 1.5 ", " 2.0 ", 1), "S104") == []
+
+
+def test_two_unreadable_results_under_a_declared_scoring() -> None:
+    # XXS W=3: a win is 3, so the most a cell can give is 3. Player 1 won
+    # round 1 (3) and has two unread cells: 3 + 2 x 0 to 3 + 2 x 3 = 9.
+    lines = [
+        "012 Test",
+        "XXS W=3",
+        player_line(1, 2400, 9.0, ["   2 w 1", "   2 b Q", "   2 w Q"]),
+        player_line(2, 2300, 0.0, ["   1 b 0", "   1 w 0", "   1 b 0"]),
+    ]
+    text = "\n".join(lines) + "\n"
+    assert found(text, "S104") == []
+    (d,) = found(text.replace(" 9.0 ", "10.0 ", 1), "S104")
+    assert d.expected == "3.0 to 9.0"
 
 
 def test_team_match_points_on_162_are_said_not_used() -> None:
@@ -323,6 +343,12 @@ def test_team_match_points_on_162_are_said_not_used() -> None:
     # The 162 line (info), and player 1's 3.0 against 1.0 (info: 162 unclear).
     assert [(d.line, d.severity) for d in s104] == [(2, Severity.INFO), (3, Severity.INFO)]
     assert "362" in s104[0].message
+    # On the 162 line, where its symbols begin (column 5).
+    assert (s104[0].column, s104[0].found, s104[0].expected) == (
+        5,
+        "TW TD TL",
+        "162 symbols W D L A P X (team match points go in 362)",
+    )
 
 
 def test_points_in_team_events_are_informative() -> None:

@@ -58,6 +58,9 @@ def test_default_scoring_counts_byes() -> None:
         # 162: a win is 3, a draw 1; P (the PAB) follows W unless given.
         (("162  W 3.0    D 1.0    L 0.0",), ("4.0", "3.0", "2.0")),
         (("162  W 3.0    D 1.0    L 0.0    P 1.0",), ("4.0", "1.0", "2.0")),
+        # X (an unknown result) has no TRF16 result code: its value is read
+        # and changes nothing (TRF26 record 162).
+        (("162  W 3.0    D 1.0    L 0.0    X 0.0",), ("4.0", "3.0", "2.0")),
         # XXS: a later value wins; W sets every win value.
         (("XXS W=3 D=1", "XXS PAB=0"), ("4.0", "0.0", "2.0")),
         # colour-dependent values
@@ -71,6 +74,14 @@ def test_declared_scoring_is_used(extra: tuple[str, ...], points: tuple[str, str
     assert points_codes(*three(*points, *extra)) == [], extra
     wrong = ("9.0", *points[1:])
     assert ("S104", 5 + len(extra), 81) in points_codes(*three(*wrong, *extra))
+    # The last player wrong, after two right ones: every line is checked.
+    last = (*points[:2], "9.0")
+    assert points_codes(*three(*last, *extra)) == [("S104", 7 + len(extra), 81)]
+    # A first player without a total is skipped, and the others still checked.
+    unscored = three(*last, *extra)
+    first = len(extra)
+    unscored[first] = unscored[first][:80] + "    " + unscored[first][84:]
+    assert points_codes(*unscored) == [("S104", 7 + len(extra), 81)]
 
 
 def test_s104_points_at_the_points_field_and_says_both_totals() -> None:
@@ -112,6 +123,34 @@ def test_scoring_source_names_the_record() -> None:
     t = trfkit.loads("\n".join([*HEAD, "BBW  2.0", *three("3.0", "1.0", "1.0")]) + "\n")
     s = scoring_of(t)
     assert s.source == "BB*" and s.values["WW"] == Decimal(2) and s.values["PAB"] == 2
+
+
+def test_scoring_source_for_each_declaration() -> None:
+    def source(*extra: str) -> str:
+        return scoring_of(
+            trfkit.loads("\n".join([*HEAD, *three("1.5", "1.0", "1.0", *extra)]) + "\n")
+        ).source
+
+    assert source() == "default"
+    assert source("162  W 3.0    D 1.0    L 0.0") == "162"
+    assert source("XXS W=3") == "XXS"
+
+
+def test_xxs_unknown_key_adds_no_value() -> None:
+    # QQ is no XXS code (TRF(x) manual): the system keeps its twelve keys.
+    t = trfkit.loads("\n".join([*HEAD, *three("1.5", "1.0", "1.0", "XXS QQ=3 W=2")]) + "\n")
+    s = scoring_of(t)
+    assert sorted(s.values) == sorted(
+        ["WW", "BW", "WD", "BD", "WL", "BL", "FW", "FL", "FPB", "HPB", "ZPB", "PAB"]
+    )
+    assert s.values["WW"] == s.values["FPB"] == Decimal(2)
+
+
+def test_total_sums_the_cells() -> None:
+    # Default scoring (TRF16 §2.3): win + draw; loss + PAB; half-point bye + draw.
+    t = trfkit.loads("\n".join([*HEAD, *three("1.5", "1.0", "1.0")]) + "\n")
+    s = scoring_of(t)
+    assert [s.total(p) for p in t.players] == [Decimal("1.5"), Decimal(1), Decimal(1)]
 
 
 def test_ranks_out_of_order() -> None:
@@ -231,7 +270,9 @@ def climbing(n: int) -> list[str]:
 def test_ten_displaced_players_are_reported_each() -> None:
     found = s105(*climbing(11))
     assert [(sev, line) for sev, line, _ in found] == [("error", 5 + i) for i in range(1, 11)]
-    assert found[0][2] == "player 2 is ranked 2 with 0.5 points, below player 1 (rank 1) who has 0.0"
+    assert (
+        found[0][2] == "player 2 is ranked 2 with 0.5 points, below player 1 (rank 1) who has 0.0"
+    )
 
 
 def test_eleven_displaced_players_are_one_finding() -> None:
@@ -301,3 +342,132 @@ def test_many_ranks_beyond_the_field_are_one_finding() -> None:
     )
     ten = s105(player(1, "5.0"), *beyond[:10])
     assert [line for _, line, _ in ten] == list(range(6, 16))
+
+
+def s105_fields(*lines: str) -> list[tuple[int, int, str | None, str | None]]:
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    return [(d.line, d.column, d.found, d.expected) for d in validate(t) if d.code == "S105"]
+
+
+def test_each_rank_finding_says_what_it_found_and_expected() -> None:
+    # Every finding points at the rank field (columns 86-89 of 001, TRF16)
+    # and says what is there and what belongs there.
+    blank = player(2, "0.0", "   1 b 0")
+    blank = blank[:85] + "    " + blank[89:]
+    assert s105_fields(player(1, "1.0", "   2 w 1"), blank) == [
+        (6, 86, "blank", "the player's final rank")
+    ]
+    zero = player(2, "0.0", "   1 b 0", place=0)
+    assert s105_fields(player(1, "1.0", "   2 w 1"), zero) == [
+        (6, 86, "0", "the player's final rank")
+    ]
+    seven = player(2, "0.0", "   1 b 0", place=7)
+    assert s105_fields(player(1, "1.0", "   2 w 1", place=1), seven) == [
+        (6, 86, "7", "a rank from 1 to 2")
+    ]
+    t = trfkit.loads("\n".join([*HEAD, player(1, "1.0", "   2 w 1", place=1), seven]) + "\n")
+    assert [d.message for d in validate(t) if d.code == "S105"] == [
+        "player 2 is ranked 7, but the file has 2 players"
+    ]
+    swapped = [
+        player(1, "1.5", "   2 w 1", "   3 b =", place=2),
+        player(2, "1.0", "   1 b 0", "0000 - U", place=1),
+        player(3, "1.0", "0000 - H", "   1 w =", place=3),
+    ]
+    assert s105_fields(*swapped) == [(5, 86, "2", "a rank above 1")]
+
+
+def test_grouped_rank_findings_say_what_they_found_and_expected() -> None:
+    nobody = [player(i, "1.0", place=0) for i in range(1, 4)]
+    t = trfkit.loads("\n".join([*HEAD, *nobody]) + "\n")
+    assert [
+        (d.line, d.column, d.found, d.expected, d.message) for d in validate(t) if d.code == "S105"
+    ] == [
+        (
+            5,
+            86,
+            "blank",
+            "the final rank of each player",
+            "no player has a rank (columns 86-89 are blank or 0 on every 001 line)",
+        )
+    ]
+    unranked = [player(i, "1.0", place=0) for i in range(2, 13)]
+    assert s105_fields(player(1, "5.0"), *unranked) == [
+        (6, 86, "11 blank ranks", "the final rank of each player")
+    ]
+    beyond = [player(i, "1.0", place=100 + i) for i in range(2, 13)]
+    assert s105_fields(player(1, "5.0"), *beyond) == [
+        (6, 86, "11 ranks above 12", "ranks from 1 to 12")
+    ]
+    upside_down = [player(i, f"{(12 - i) / 2:.1f}", place=13 - i) for i in range(1, 13)]
+    assert s105_fields(*upside_down) == [
+        (
+            15,
+            86,
+            "11 players out of order",
+            "ranks in order of points (more points, a better rank; ties by the tie-breaks)",
+        )
+    ]
+
+
+def test_a_player_below_the_weakest_of_a_shared_rank() -> None:
+    # Players 2 and 3 share rank 2 with 1.5 and 1.0 points; player 4, ranked
+    # 4 with 1.5, has more points than player 3 ranked above him.
+    lines = [
+        player(1, "2.0", place=1),
+        player(2, "1.5", place=2),
+        player(3, "1.0", place=2),
+        player(4, "1.5", place=4),
+    ]
+    t = trfkit.loads("\n".join([*HEAD, *lines]) + "\n")
+    (d,) = [d for d in validate(t) if d.code == "S105"]
+    assert d.line == 8
+    assert d.message == "player 4 is ranked 4 with 1.5 points, below player 3 (rank 2) who has 1.0"
+
+
+@pytest.mark.parametrize(
+    ("points", "cells", "hint"),
+    [
+        # Rounds 2 and 3 are byes with a blank result (a zero-point bye,
+        # TRF16 §2.3) in a total that counts them a point each: 1 + 2 = 3.
+        (
+            "3.0",
+            ("   2 w 1", "0000 -  ", "0000 -  "),
+            "1.0 under the default 1/½/0; the byes of round(s) 2, 3 have no points "
+            "(blank or Z): if they were full-point byes, write F",
+        ),
+        # Round 2 is a PAB (U, a point, not named), round 3 a blank bye
+        # counted as a half: 1 + 1 + 0.5 = 2.5.
+        (
+            "2.5",
+            ("   2 w 1", "0000 - U", "0000 -  "),
+            "2.0 under the default 1/½/0; the byes of round(s) 3 have no points "
+            "(blank or Z): if they were half-point byes, write H",
+        ),
+    ],
+)
+def test_s104_names_byes_written_blank(points: str, cells: tuple[str, ...], hint: str) -> None:
+    lines = [*HEAD, player(1, points, *cells), player(2, "0.0", "   1 b 0")]
+    (d,) = [d for d in validate(trfkit.loads("\n".join(lines) + "\n")) if d.code == "S104"]
+    assert d.message == f"player 1 declares {points} points, but the results give {hint}"
+
+
+def test_s104_without_a_likely_cause_says_only_the_totals() -> None:
+    # No bye at all; and a blank bye that a quarter point would not explain.
+    plain = trfkit.loads(
+        "\n".join([*HEAD, player(1, "2.0", "   2 w 1"), player(2, "0.0", "   1 b 0")]) + "\n"
+    )
+    (d,) = [d for d in validate(plain) if d.code == "S104"]
+    assert (
+        d.message
+        == "player 1 declares 2.0 points, but the results give 1.0 under the default 1/½/0"
+    )
+    odd = trfkit.loads(
+        "\n".join([*HEAD, player(1, "1.7", "   2 w 1", "0000 -  "), player(2, "0.0", "   1 b 0")])
+        + "\n"
+    )
+    (d,) = [d for d in validate(odd) if d.code == "S104"]
+    assert (
+        d.message
+        == "player 1 declares 1.7 points, but the results give 1.0 under the default 1/½/0"
+    )
