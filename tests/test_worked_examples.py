@@ -29,7 +29,7 @@ def test_chessa_floor_is_floored_to_the_hundred_not_rounded() -> None:
     assert calc.chessa_floor([1580] * 5, 2) == 1500
 
 
-def test_chessa_floor_falls_while_the_unrated_pull_it_down() -> None:
+def test_chessa_floor_stays_at_the_rated_average_floored() -> None:
     """Rated 1990 and 1000, five unrated: average 1495 → 1400; (2990 + 5 ×
     1400)/7 = 1427.1 → 1400: stable at 1400."""
     assert calc.chessa_floor([1990, 1000], 5) == 1400
