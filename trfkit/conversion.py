@@ -65,8 +65,13 @@ from trfkit.writer import format_points, render
 __all__ = ["convert"]
 
 
+# What the output holds of a record or field it drops: every P009 says what
+# was found and what was written instead, nothing included.
+_NOT_WRITTEN = "nothing: the target dialect has no place for it"
+
+
 def _p009(
-    line: int, column: int, message: str, found: str, expected: str | None = None
+    line: int, column: int, message: str, found: str, expected: str = _NOT_WRITTEN
 ) -> Diagnostic:
     return diagnostic("P009", line, column, message, found=found, expected=expected)
 
