@@ -514,8 +514,8 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     from trfkit.checks.files import load_task
     from trfkit.rating.files import wanted_ids
     from trfkit.rating.period import RatingListAt, parse_month, rate_period
+    from trfkit.report.files import unused_k
     from trfkit.report.registry import RenderOptions, output
-    from trfkit.rules import get as get_rules
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
@@ -555,15 +555,8 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     report = rate_period(
         tournaments, rules=args.rules, lists=lists, period=month, rate_class=args.rate_class, k=k
     )
-    # As in rate: a K the period's rule set gives no one is likely a slip.
-    known = get_rules(report.rules).k_values()
-    for fide_id, value in sorted(k.items()):
-        if value not in known:
-            print(
-                f"trfkit: warning: --k {fide_id}={value}: {report.rules} gives no player a K of "
-                f"{value} (its K values: {', '.join(map(str, sorted(known)))})",
-                file=sys.stderr,
-            )
+    for warning in unused_k(report.rules, k):
+        print(f"trfkit: warning: {warning}", file=sys.stderr)
     out, _ = output("period", args.format).render(report, RenderOptions(None, args.ascii))
     _write(args.output, out)
     if unusable:

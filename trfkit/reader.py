@@ -806,11 +806,11 @@ def _round_dates(text: str, lineno: int, ctx: _Context) -> RoundDates:
     written day before month throughout are one P004, not one per round:
     one cause, one finding.
     """
-    found = len(ctx.diagnostics)
-    dates = _round_dates_read(text, lineno, ctx)
-    swapped = [d for d in ctx.diagnostics[found:] if d.message.endswith(_SWAPPED_MARK)]
-    if len(swapped) > 1:
-        ctx.diagnostics[found:] = [d for d in ctx.diagnostics[found:] if d not in swapped]
+    swapped: list[Diagnostic] = []  # the P004 of each date read day before month
+    dates = _round_dates_read(text, lineno, ctx, swapped)
+    if len(swapped) < 2:
+        ctx.diagnostics.extend(swapped)
+    else:
         read = [x.date for x in dates.dates if x.date is not None]
         texts = [d.found or "" for d in swapped]
         ctx.diagnostics.append(
@@ -828,11 +828,9 @@ def _round_dates(text: str, lineno: int, ctx: _Context) -> RoundDates:
     return dates
 
 
-# The end of a P004 message for one date read day before month.
-_SWAPPED_MARK = " (YY/DD/MM)"
-
-
-def _round_dates_read(text: str, lineno: int, ctx: _Context) -> RoundDates:
+def _round_dates_read(
+    text: str, lineno: int, ctx: _Context, swapped: list[Diagnostic]
+) -> RoundDates:
     rep = _ROUND_DATES.repeat
     assert rep is not None
     aligned: list[str] = []
@@ -847,7 +845,10 @@ def _round_dates_read(text: str, lineno: int, ctx: _Context) -> RoundDates:
     dates = [parse_date(raw) for raw in aligned]
     if not before.strip() and all(date_is_valid(d) or _swapped(d) for d in dates):
         return RoundDates(
-            [_round_date(d, lineno, rep.occurrence(i)[0].first, ctx) for i, d in enumerate(dates)]
+            [
+                _round_date(d, lineno, rep.occurrence(i)[0].first, ctx, swapped=swapped)
+                for i, d in enumerate(dates)
+            ]
         )
     tokens = text[4:].split()
     token_dates = [parse_date(t) for t in tokens]
@@ -861,11 +862,11 @@ def _round_dates_read(text: str, lineno: int, ctx: _Context) -> RoundDates:
                 f"round r's date in columns {rep.first}+10(r-1), aligned with the 001 round blocks",
             )
         )
-        return RoundDates([_round_date(d, lineno, 0, ctx) for d in token_dates])
+        return RoundDates([_round_date(d, lineno, 0, ctx, swapped=swapped) for d in token_dates])
     out: list[DateText] = []
     for i, (raw, d) in enumerate(zip(aligned, dates, strict=True)):
         (f,) = rep.occurrence(i)
-        out.append(_round_date(d, lineno, f.first, ctx, raw))
+        out.append(_round_date(d, lineno, f.first, ctx, raw, swapped=swapped))
     return RoundDates(out)
 
 
@@ -880,23 +881,34 @@ def _swapped(d: DateText) -> DateText | None:
     return DateText(d.text, swapped.date, swapped.year) if swapped.date else None
 
 
-def _round_date(d: DateText, lineno: int, col: int, ctx: _Context, raw: str = "") -> DateText:
+def _round_date(
+    d: DateText,
+    lineno: int,
+    col: int,
+    ctx: _Context,
+    raw: str = "",
+    *,
+    swapped: list[Diagnostic],
+) -> DateText:
+    """A round date as read; a date that only reads day before month is
+    read so, its P004 going to ``swapped`` (the line's caller may make
+    several of them one finding)."""
     if date_is_valid(d):
         return d
-    swapped = _swapped(d)
-    if swapped is not None and swapped.date is not None:
-        ctx.diagnostics.append(
+    other = _swapped(d)
+    if other is not None and other.date is not None:
+        swapped.append(
             _diag(
                 "P004",
                 lineno,
                 col or 5,
                 f"round date {d.text!r} is not YY/MM/DD; read as "
-                f"{swapped.date.isoformat()}{_SWAPPED_MARK}",
+                f"{other.date.isoformat()} (YY/DD/MM)",
                 found=d.text,
                 expected="YY/MM/DD",
             )
         )
-        return swapped
+        return other
     ctx.diagnostics.append(
         _diag(
             "P004",

@@ -84,11 +84,10 @@ _RANK = attrgetter("rank")
 _RANK_THEN_START = attrgetter("rank", "start_rank")
 # Why an unplayed round is not rated (2009 §5, 2024 §5.1): the byes are
 # named; the rest are games that were not played over the board.
-_NOT_RATED = {
-    code: what if code in {r.value for r in Result if r.is_bye} else f"{what}: not rated"
-    for code, what in UNPLAYED.items()
-}
 _BYE_CODES = frozenset(r.value for r in Result if r.is_bye)
+_NOT_RATED = {
+    code: what if code in _BYE_CODES else f"{what}: not rated" for code, what in UNPLAYED.items()
+}
 _BLANK = Result.BLANK.value
 _FORFEIT_LOSS = Result.FORFEIT_LOSS.value
 

@@ -16,11 +16,11 @@ import attrs
 
 from trfkit.checks.files import Unreadable
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.rating.model import CheckSummary, RatingReport
+from trfkit.rating.model import CheckSummary
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
-__all__ = ["RateOptions", "RatedFile", "check_summary", "rate_task"]
+__all__ = ["RateOptions", "RatedFile", "check_summary", "rate_task", "unused_k"]
 
 
 @attrs.frozen
@@ -119,7 +119,7 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
         len(report.players),
         tuple(t.diagnostics),
         summary.errors,
-        _unused_k(options.k, report),
+        unused_k(report.rules, options.k),
     )
 
 
@@ -132,15 +132,16 @@ def check_summary(diagnostics: Iterable[Diagnostic]) -> CheckSummary:
     return CheckSummary(sum(counts.values()), tuple(sorted(counts.items())))
 
 
-def _unused_k(k: Mapping[int, int], report: RatingReport) -> tuple[str, ...]:
-    """A warning for each ``--k`` that the report's rule set gives to no
-    one: likely a slip, though a federation may have its reasons."""
+def unused_k(rules: str, k: Mapping[int, int]) -> tuple[str, ...]:
+    """A warning for each ``--k`` (by start rank or FIDE id) that the rule
+    set ``rules`` gives to no one: likely a slip, though a federation may
+    have its reasons. ``trfkit rate`` and ``rate-period`` print them."""
     from trfkit.rules import get
 
-    known = get(report.rules).k_values()
+    known = get(rules).k_values()
     shown = ", ".join(map(str, sorted(known)))
     return tuple(
-        f"--k {rank}={value}: {report.rules} gives no player a K of {value} (its K values: {shown})"
-        for rank, value in sorted(k.items())
+        f"--k {who}={value}: {rules} gives no player a K of {value} (its K values: {shown})"
+        for who, value in sorted(k.items())
         if value not in known
     )
