@@ -20,7 +20,15 @@ from __future__ import annotations
 import bisect
 from fractions import Fraction
 
-__all__ = ["PD_ROWS", "P_TO_DP", "expected_both", "expected_hundredths", "expected_score", "rating_difference"]
+__all__ = [
+    "PD_ROWS",
+    "P_TO_DP",
+    "expected_both",
+    "expected_hundredths",
+    "expected_score",
+    "performance_difference",
+    "rating_difference",
+]
 
 # Table (a): p (in hundredths, .50 to .99) -> dp. The lower half is the
 # mirror image, dp(p) = -dp(1 - p), as printed.
@@ -108,3 +116,26 @@ def rating_difference(p: Fraction) -> int:
     if hundredths.denominator != 1 or not 0 < hundredths < 100:
         raise ValueError(f"p must be .01 to .99 in hundredths, got {p}")
     return P_TO_DP[int(hundredths)]
+
+
+PERFECT_DP = 800
+"""dp for p = 1.0 (and −800 for 0): the Title Regulations' table (B.01 1.4.9)
+and the rating regulations' table 8.1.1 of 2024 print these ends; the
+tie-break regulations' TPR (C.07 10.2) reads the same table."""
+
+
+def performance_difference(p: Fraction) -> int:
+    """dp of the performance tables that print the ends (B.01 1.4.9, B.02
+    8.1.1, C.07 TPR): ``p`` from 0 to 1 in hundredths; 0 gives −800, 1 gives
+    +800, the rest table (a). ``ValueError`` for any other p.
+
+    >>> performance_difference(Fraction(0)), performance_difference(Fraction(1))
+    (-800, 800)
+    >>> performance_difference(Fraction(1, 2)), performance_difference(Fraction(99, 100))
+    (0, 677)
+    """
+    if p == 1:
+        return PERFECT_DP
+    if p == 0:
+        return -PERFECT_DP
+    return rating_difference(p)
