@@ -4,7 +4,10 @@ A repository with a broken TRF file fails ``pre-commit run trfkit-check``,
 and passes once the file is fixed; the hook's ``files`` pattern picks TRF
 files and leaves the rest of a repository alone. The repository is set up
 with the ``repo: local`` block of docs/ci.md exactly as a user copies it
-(the README shows the same block), so the form documented for today works.
+(the README shows the same block), so the form documented for today works;
+and with the shipped manifest as a hook repository, whose ``language:
+python`` has pre-commit install trfkit itself (offline, from the wheels that
+.ci/run makes; skipped, saying so, without them).
 """
 
 from __future__ import annotations
@@ -206,3 +209,81 @@ def test_broken_trf_fails_the_hook_and_the_fix_passes(
     assert passed.returncode == 0, out
     name = re.escape(shipped_hook()["name"])
     assert re.search(rf"^{name}\.+Passed$", out, re.MULTILINE), out
+
+
+# Files a hook repository needs for pre-commit to pip-install trfkit from it.
+_HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "trfkit", "grammars")
+
+
+def test_shipped_hook_installs_trfkit_itself(tmp_path: Path, offline_env: dict[str, str]) -> None:
+    """The shipped manifest as another repository uses it after a release:
+    ``repo:`` this repository at a commit, the hook's own ``language:
+    python``, so pre-commit builds a virtualenv and pip-installs trfkit into
+    it. Offline: pip reads only the wheels in ``TRFKIT_WHEELHOUSE`` (.ci/run
+    makes them with ``pip wheel . hatchling``)."""
+    wheelhouse = os.environ.get("TRFKIT_WHEELHOUSE", "")
+    if not wheelhouse or not Path(wheelhouse).is_dir():
+        pytest.skip(
+            "TRFKIT_WHEELHOUSE names no directory of wheels (trfkit's dependencies and "
+            "hatchling), so pre-commit cannot install the `language: python` hook offline; "
+            ".ci/run makes one"
+        )
+    env = {**offline_env, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": wheelhouse}
+    # Not the trfkit of this venv: the hook's must be the one pre-commit installs.
+    env["PATH"] = os.pathsep.join(
+        p for p in env["PATH"].split(os.pathsep) if not shutil.which("trfkit", path=p)
+    )
+
+    hooks = tmp_path / "trfkit-repo"
+    hooks.mkdir()
+    for name in _HOOK_REPO_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, hooks / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copyfile(source, hooks / name)
+    _git(hooks, env, "init", "-q")
+    _git(hooks, env, "add", "-A")
+    _git(
+        hooks, env, "-c", "user.name=trfkit", "-c", "user.email=t@example.org", "commit", "-qm", "x"
+    )
+    rev = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=hooks, env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+    repo = tmp_path / "federation"
+    repo.mkdir()
+    _git(repo, env, "init", "-q")
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hooks}\n    rev: {rev}\n    hooks:\n      - id: {HOOK_ID}\n",
+        encoding="utf-8",
+    )
+    shutil.copyfile(FIXTURES / "bad-two-lines.trf", repo / "spring-open.trf")
+    _git(repo, env, "add", "-A")
+
+    failed = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--all-files", "--color", "never"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = failed.stdout + failed.stderr
+    assert failed.returncode == 1, out
+    assert "spring-open.trf:19:49: error P002" in out, out
+    # The trfkit that ran is the one pre-commit installed in its own environment.
+    envs = list((tmp_path / "pre-commit-home").glob("repo*/py_env-*/bin/trfkit"))
+    assert len(envs) == 1, out
+
+    shutil.copyfile(FIXTURES / "swiss-trf16.trf", repo / "spring-open.trf")
+    _git(repo, env, "add", "-A")
+    passed = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--all-files", "--color", "never"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert passed.returncode == 0, passed.stdout + passed.stderr
