@@ -228,6 +228,16 @@ def test_scoring_162() -> None:
     assert "P003" not in codes(t)
 
 
+def test_scoring_162_with_its_symbols_a_column_early() -> None:
+    # The symbols at column 5 (as the TRF26 prose says) and the points on
+    # the table's columns: read clean by columns, the symbols would be lost.
+    t = trfkit.loads(HEAD + "162 W 3.0    D 1.0    L 0.0\n" + P1 + "\n")
+    assert t.scoring is not None
+    assert t.scoring.scores == [("W", Decimal(3)), ("D", Decimal(1)), ("L", Decimal(0))]
+    (d,) = [d for d in t.diagnostics if d.code == "P003"]
+    assert (d.line, d.column, d.found) == (HEAD.count("\n") + 1, 5, "W 3.0    D 1.0    L 0.0")
+
+
 def test_fide_example_has_284_players() -> None:
     from tests.conftest import CORPUS
 

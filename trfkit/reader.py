@@ -934,10 +934,14 @@ def _scoring(code: str, text: str, lineno: int, ctx: _Context) -> Scoring:
     lay = _SCORING if code == "162" else _TEAM_SCORING
     probe = _Context()
     values = _repeat_values(lay, text, lineno, probe)
-    if not probe.diagnostics:
-        return Scoring(code, [(sym, val) for sym, val in values if sym or val is not None])
+    fixed = [(sym, val) for sym, val in values if sym or val is not None]
     pairs = _SCORE_TOKEN.findall(text[4:])
-    if pairs and "".join(a + b for a, b in pairs) == "".join(text[4:].split()):
+    tokens = bool(pairs) and "".join(a + b for a, b in pairs) == "".join(text[4:].split())
+    # A symbol one column early (the TRF26 prose says 5, its table 6) lies
+    # outside every field: the columns read clean but without the symbols.
+    if not probe.diagnostics and not (tokens and [s for s, _ in fixed] != [a for a, _ in pairs]):
+        return Scoring(code, fixed)
+    if tokens:
         ctx.diagnostics.append(
             _misaligned(
                 lineno,
