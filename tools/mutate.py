@@ -85,6 +85,7 @@ MODULES: dict[str, list[str]] = {
         # writer's exact bytes for each record shape.
         "tests/test_properties.py",
         "tests/test_properties_records.py",
+        "tests/test_writer_exact.py",
     ],
     "rating/engine.py": RATING_TESTS,
 }

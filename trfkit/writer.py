@@ -281,14 +281,13 @@ def _lossless_lines(t: Tournament, newline: str) -> list[tuple[str, str]]:
     return out
 
 
-def _join(lines: list[tuple[str, str]], newline: str, final_newline: bool) -> str:
+def _join(lines: list[tuple[str, str]], newline: str) -> str:
+    """The lines with their own endings; the last keeps none if it had none."""
     parts: list[str] = []
     last = len(lines) - 1
     for i, (text, eol) in enumerate(lines):
         if not eol and i < last:
             eol = newline  # a line that was last in the source no longer is
-        if i == last and final_newline and not eol:
-            eol = newline
         parts.append(text)
         parts.append(eol)
     return "".join(parts)
@@ -390,9 +389,7 @@ def dumps(
 def _dumps(t: Tournament, dialect: Dialect | str | None, newline: str | None) -> str:
     if dialect is None and any(r.origin is not None for r in _all(t)):
         nl = newline or (t.source.newline if t.source else "\n")
-        lines = _lossless_lines(t, nl)
-        final = bool(lines) and bool(lines[-1][1])
-        return _join(lines, nl, final)
+        return _join(_lossless_lines(t, nl), nl)
     target = Dialect(dialect) if isinstance(dialect, str) else dialect
     if target is None:
         target = Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16

@@ -1,0 +1,165 @@
+"""The writer's exact output where a round trip cannot tell: records added to
+or edited in a file read from disk, the canonical order of every kind of
+record, and dump/dumpb with a dialect or a tournament built in Python
+(issue 21: mutants of writer.py that survived the round-trip tests).
+
+Expected texts are written here by hand from docs/formats.md ("Writing").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import trfkit
+from trfkit.model import Header, Player
+
+# --- lossless writing: added and edited records ------------------------------
+
+
+def test_added_players_follow_the_last_player_in_the_order_added() -> None:
+    t = trfkit.loads("012 Cup\n001    1      Alpha, Ann\n### end\n")
+    t.players.append(Player(2, "Beta, Bob"))
+    t.players.append(Player(3, "Gamma, Gus"))
+    lines = trfkit.dumps(t).split("\n")
+    assert [line[:4] + line[14:].strip() for line in lines[1:4]] == [
+        "001 Alpha, Ann",
+        "001 Beta, Bob",
+        "001 Gamma, Gus",
+    ]
+    assert lines[4] == "### end"
+
+
+def test_a_header_added_to_a_file_without_headers_goes_first() -> None:
+    t = trfkit.loads("001    1      Alpha, Ann\n")
+    t.headers.append(Header("012", "Cup"))
+    assert trfkit.dumps(t) == "012 Cup\n001    1      Alpha, Ann\n"
+
+
+def test_a_player_added_to_a_file_without_players_goes_last() -> None:
+    t = trfkit.loads("012 Cup\n022 Bled\n")
+    t.players.append(Player(1, "Alpha, Ann"))
+    text = trfkit.dumps(t)
+    assert text.startswith("012 Cup\n022 Bled\n001    1      Alpha, Ann")
+    assert text.endswith("\n")
+
+
+def test_a_record_added_after_a_last_line_without_newline() -> None:
+    # The file's last line had no line ending; it is no longer last, so it
+    # gets the file's own (CRLF), and so does the added line.
+    t = trfkit.loads(b"012 Cup\r\n022 Bled")
+    t.headers.append(Header("032", "SLO"))
+    assert trfkit.dumps(t) == "012 Cup\r\n022 Bled\r\n032 SLO\r\n"
+
+
+def test_an_edited_record_keeps_its_own_line_ending() -> None:
+    # Mixed endings: line 2 ends in CR LF in a file of LFs. Its record,
+    # edited, is rewritten with the ending it had.
+    t = trfkit.loads(b"012 Cup\n022 Bled\r\n032 SLO\n")
+    t.headers[1] = Header("022", "Ljubljana", origin=t.headers[1].origin)
+    assert trfkit.dumps(t) == "012 Cup\n022 Ljubljana\r\n032 SLO\n"
+
+
+# --- canonical writing: the order of every kind of record -----------------
+
+# Every kind of record, each in the wrong place (TRF-2026 columns).
+_SCRAMBLED = """\
+801 an informative line
+XXA    1  1.0
+330   1  2   1    2
+320   1   2
+300   1   1   2    1    2
+299           2.0    0    1
+260   1    1    2
+250   1  1.0    1
+240 F   1    1
+310   1 Alpha                             1    2
+SLO    1 m          Player One                        2000                   1990/01/01
+DAT 2026/01/01
+001    1 m    Player One                        2000 SLO    14600001 1990/01/01  1.0    1     2 w 1
+001    2 m    Player Two                        1900 SLO    14600002 1990/01/01  0.0    2     1 b 0
+BBW  1.0
+XXP 1 2
+XXC white1
+XXR 5
+162  W 1.0    D 0.5    L 0.0
+142 5
+132                                                                                        26/01/01
+022 Bled
+012 Open
+"""
+
+
+def test_canonical_order_of_every_kind_of_record() -> None:
+    t = trfkit.loads(_SCRAMBLED)
+    codes = [line[:3] for line in trfkit.dumps(t, "trf26").splitlines()]
+    # Headers in the order of the format's table (152 is written from XXC),
+    # then the engines' records (XXR, XXC, XXS, XXZ, XXP, then bbp's BB*),
+    # players, DAT, national ratings, teams, 240-299, 300-330, XXA, and the
+    # informative records.
+    assert codes == [
+        "012", "022", "132", "142", "152", "162",
+        "XXR", "XXC", "XXP", "BBW",
+        "001", "001",
+        "DAT",
+        "SLO",
+        "310",
+        "240", "250", "260", "299",
+        "300", "320", "330",
+        "XXA",
+        "801",
+    ]  # fmt: skip
+
+
+# --- dump and dumpb ----------------------------------------------------------
+
+
+def test_dump_writes_the_dialect_asked_for(tmp_path: Path) -> None:
+    # A TRF16 file dumped as TRF-2026 gains 142 (the rounds played) and
+    # writes its birth dates with the year first.
+    t = trfkit.loads(
+        "012 Cup\n"
+        "001    1 m    Alpha, Ann                        2000 SLO    14600001 1990/01/01"
+        "  1.0    1     2 w 1\n"
+        "001    2 m    Beta, Bob                         1900 SLO    14600002 1990/01/01"
+        "  0.0    2     1 b 0\n"
+    )
+    out = tmp_path / "out.trf"
+    trfkit.dump(t, out, "trf26")
+    lines = out.read_bytes().decode().split("\r\n")
+    assert lines[1] == "142 1"
+    assert trfkit.dumpb(t, "trf26").decode().split("\r\n")[1] == "142 1"
+    # Without a dialect, the file as it was.
+    trfkit.dump(t, out)
+    assert out.read_bytes() == trfkit.dumps(t).encode()
+    assert b"142" not in trfkit.dumpb(t)
+
+
+def test_dump_of_a_tournament_built_in_python_is_utf8(tmp_path: Path) -> None:
+    # Written canonically: UTF-8, CRLF (docs/formats.md).
+    t = trfkit.Tournament()
+    t.headers.append(Header("012", "Žalec Open"))
+    out = tmp_path / "out.trf"
+    trfkit.dump(t, out)
+    assert out.read_bytes() == "012 Žalec Open\r\n".encode()
+    assert trfkit.dumpb(t) == "012 Žalec Open\r\n".encode()
+
+
+def test_dump_keeps_a_cp1252_file_in_cp1252(tmp_path: Path) -> None:
+    data = "012 Žalec Open\r\n022 Celje\r\n".encode("cp1252")
+    t = trfkit.loads(data)
+    out = tmp_path / "out.trf"
+    trfkit.dump(t, out)
+    assert out.read_bytes() == data == trfkit.dumpb(t)
+    # A codec asked for wins, and no BOM is added.
+    trfkit.dump(t, out, encoding="utf-8")
+    assert out.read_bytes() == "012 Žalec Open\r\n022 Celje\r\n".encode()
+
+
+def test_dump_keeps_a_bom_unless_another_encoding_is_asked_for(tmp_path: Path) -> None:
+    data = "\ufeff012 Cup\n".encode()
+    t = trfkit.loads(data)
+    out = tmp_path / "out.trf"
+    trfkit.dump(t, out)
+    assert out.read_bytes() == data
+    trfkit.dump(t, out, encoding="utf-8")
+    assert out.read_bytes() == b"012 Cup\n"
