@@ -190,6 +190,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Malformed requests (bad request line, headers too long): JSON too."""
+        if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":
+            # No request line was read: answer with headers all the same
+            # (HTTP/0.9 responses have none, and no client speaks it).
+            self.request_version = "HTTP/1.0"
         try:
             self._error(ApiError(code, message or HTTPStatus(code).phrase), close=True)
         except OSError:
