@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -364,6 +365,7 @@ def meta(max_upload: int) -> dict[str, Any]:
     """``GET /api/meta``: what the page builds its options, tabs and
     downloads from."""
     from trfkit import __version__
+    from trfkit.codes import CODES
     from trfkit.event import TournamentType
     from trfkit.rules import RULE_SETS
 
@@ -372,6 +374,8 @@ def meta(max_upload: int) -> dict[str, Any]:
         "max_upload": max_upload,
         "rules": ["auto", *RULE_SETS],
         "types": [t.value for t in TournamentType],
+        # A heading for each code's findings: its summary's first clause.
+        "codes": {c.code: re.split(r"[:.] ", c.summary, maxsplit=1)[0] for c in CODES.values()},
         "endpoints": [
             {
                 "path": e.path,

@@ -169,7 +169,19 @@
         node.replaceWith(text.slice(0, at), mark, text.slice(at + 1));
       }
     }
-    line.scrollIntoView({ block: "center" });
+    // Scroll the file's box to the place (and the page to the box, if it is
+    // out of sight, as on a phone), not the whole page to the line.
+    const box = pre.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) pre.scrollIntoView({ block: "nearest" });
+    pre.scrollTop = line.offsetTop - pre.clientHeight / 2;
+    const mark = line.querySelector("mark");
+    if (mark) {
+      const gutter = line.firstChild.offsetWidth;
+      const left = mark.offsetLeft - pre.scrollLeft;
+      if (left < gutter || left + mark.offsetWidth > pre.clientWidth) {
+        pre.scrollLeft = Math.max(0, mark.offsetLeft - gutter - (pre.clientWidth - gutter) / 2);
+      }
+    }
   }
 
   // -- the findings, by severity and code ---------------------------------------
@@ -180,7 +192,8 @@
     const counts = [];
     for (const [severity, heading] of SEVERITIES) {
       const found = diagnostics.filter((d) => d.severity === severity);
-      counts.push(`${found.length} ${heading.toLowerCase()}`);
+      const word = heading.toLowerCase();
+      counts.push(`${found.length} ${found.length === 1 ? word.slice(0, -1) : word}`);
       if (!found.length) continue;
       const byCode = new Map();
       for (const d of found) {
@@ -192,8 +205,9 @@
       for (const [code, list] of [...byCode].sort()) {
         const items = el("ol");
         for (const d of list) items.append(finding(d));
+        const heading = (state.meta && state.meta.codes[code]) || "";
         const summary = el("summary", {}, el("span", { class: "code", text: code }), " ",
-          el("span", { class: "badge", text: String(list.length) }), " ", list[0].message);
+          el("span", { class: "badge", text: String(list.length) }), " ", heading);
         section.append(el("details", list.length <= 20 ? { open: "" } : {}, summary, items));
       }
       box.append(section);
