@@ -57,6 +57,9 @@ def browser(downloads: Path) -> Iterator[Any]:
             "headless Chromium not installed: the page's browser tests need Debian's "
             "chromium and chromium-driver packages"
         )
+    # Named drivers only: selenium's own manager would look for a browser
+    # on the network (and report to it); the tests never use the network.
+    os.environ["SE_AVOID_STATS"] = os.environ["SE_OFFLINE"] = "true"
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800",
