@@ -395,3 +395,49 @@ def test_meta_lists_the_tabs_and_downloads_from_the_table(server: Server) -> Non
     assert tabs == {"/api/check": None, "/api/rate": "Form 3", "/api/fmt": None}
     downloads = {d["query"] for e in meta["endpoints"] for d in e["downloads"]}
     assert {"format=json", "format=csv", "format=html", "to=trf26"} <= downloads
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def test_trfkit_serve_serves_the_page_until_stopped() -> None:
+    import http.client
+    import signal
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trfkit.cli", "serve", "--port", "0", "--max-upload", "1k"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        found = re.fullmatch(
+            r"trfkit: serving http://127\.0\.0\.1:(\d+)/ \(Ctrl-C to stop\)\n", first
+        )
+        assert found, first
+        conn = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=10)
+        conn.request("GET", "/")
+        page = conn.getresponse()
+        assert page.status == 200 and b'<script src="/static/app.js" defer>' in page.read()
+        conn.request("GET", "/api/meta?x=1")
+        assert json.loads(conn.getresponse().read())["max_upload"] == 1024
+        conn.close()
+        size = len((ROOT / "trfkit/server/static/index.html").read_bytes())
+        assert re.fullmatch(rf"GET / 200 {size} \d+ms\n", proc.stderr.readline())
+        assert re.fullmatch(r"GET /api/meta 200 \d+ \d+ms\n", proc.stderr.readline())
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_trfkit_serve_refuses_a_port_that_is_none() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "trfkit.cli", "serve", "--port", "70000"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert out.returncode == 2
+    assert out.stderr == "trfkit: --port 70000: a port is a number from 0 to 65535\n"

@@ -62,8 +62,15 @@ def browser(downloads: Path) -> Iterator[Any]:
     os.environ["SE_AVOID_STATS"] = os.environ["SE_OFFLINE"] = "true"
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800",
-                "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--window-size=1280,800",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-extensions",
+    ):
         options.add_argument(arg)  # fmt: skip
     options.add_experimental_option(
         "prefs",

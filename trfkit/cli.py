@@ -551,6 +551,8 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from trfkit.server.app import serve, warning_for
 
+    if not 0 <= args.port <= 65535:
+        raise _Usage(f"--port {args.port}: a port is a number from 0 to 65535")
     warning = warning_for(args.host)
     if warning is not None:
         print(warning, file=sys.stderr)
