@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from trfkit.diagnostics import Diagnostic
+from trfkit.report.registry import Piece, output
 
 __all__ = [
     "ENDPOINTS",
@@ -38,6 +39,7 @@ __all__ = [
     "Upload",
     "endpoint",
     "meta",
+    "written",
 ]
 
 JSON = "application/json"
@@ -256,7 +258,6 @@ def make_rate(upload: Upload, q: Query) -> Reply:
     """``trfkit rate --format FORMAT`` of one file: the registry's Form 3,
     written as the command line writes one file's (stream, then finish)."""
     from trfkit.report.files import RatedFile, RateOptions, rate_task
-    from trfkit.report.registry import Piece, output
 
     event = _event(q)
     fmt = q.choice("format", _RATE_FORMATS, "json") or "json"
@@ -275,10 +276,18 @@ def make_rate(upload: Upload, q: Query) -> Reply:
     rated = rate_task(options, (upload.name, upload.data))
     if not isinstance(rated, RatedFile):
         raise _not_trf(upload, encoding)
-    entry = output("form3", fmt)
-    piece = Piece(rated.path, rated.text, rated.games_csv)
-    text = entry.stream(piece, True, True) + entry.finish([piece], True, 0)
-    return Reply(text.encode(), fmt)
+    return written("form3", fmt, Piece(rated.path, rated.text, rated.games_csv))
+
+
+def written(document: str, fmt: str, piece: Piece) -> Reply:
+    """What the command line writes for one file's ``document`` in ``fmt``,
+    given its rendered piece: the registry's stream, then its finish.
+
+    A document built here rather than by a batch task is rendered first:
+    ``Piece(name, *output(document, fmt).render(doc, RenderOptions(None)))``.
+    """
+    entry = output(document, fmt)
+    return Reply((entry.stream(piece, True, True) + entry.finish([piece], True, 0)).encode(), fmt)
 
 
 # -- fmt ---------------------------------------------------------------------

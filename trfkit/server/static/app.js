@@ -153,7 +153,8 @@
       old.classList.remove("current");
       const mark = old.querySelector("mark");
       if (mark) {
-        mark.replaceWith(mark.textContent);
+        // A column past the line's end was marked on a blank of its own.
+        mark.replaceWith(mark.dataset.pastEnd ? "" : mark.textContent);
         old.normalize();
       }
     }
@@ -164,8 +165,9 @@
       const node = line.childNodes[1];
       if (node && node.nodeType === Node.TEXT_NODE) {
         const text = node.textContent;
-        const at = Math.min(column - 1, Math.max(text.length - 1, 0));
+        const at = Math.min(column - 1, text.length);
         const mark = el("mark", { text: text.slice(at, at + 1) || " " });
+        if (at >= text.length) mark.dataset.pastEnd = "1";
         node.replaceWith(text.slice(0, at), mark, text.slice(at + 1));
       }
     }
