@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, corpus_params
 from serving import port, request, running
 
 from trfkit.server import api
@@ -90,6 +90,26 @@ def test_check_options_are_the_command_lines(server: Server) -> None:
     assert got["files"][0]["rules"] == "fide-2009"
     assert got["files"][0]["type"] == "round-robin"
     assert not {"R501", "R603"} & {d["code"] for d in got["files"][0]["diagnostics"]}
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_check_and_rate_json_of_real_files_are_the_command_lines(
+    server: Server, path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trfkit.cli import main
+
+    for command, endpoint in (("check", "/api/check"), ("rate", "/api/rate")):
+        status = main([command, "--format", "json", "--jobs", "1", str(path)])
+        printed = capsys.readouterr().out
+        code, _, body = request(server, "POST", f"{endpoint}?name={path.name}", path.read_bytes())
+        if status == 2:  # a file the command line refuses, the server refuses too
+            assert code == 400, body
+            continue
+        assert code == 200, body
+        expected = json.loads(printed)
+        if command == "check":
+            expected["files"][0]["path"] = path.name
+        assert json.loads(body) == expected, (command, path)
 
 
 @pytest.mark.parametrize("fmt", ["text", "sarif"])
@@ -402,6 +422,9 @@ def test_meta_lists_the_tabs_and_downloads_from_the_table(server: Server) -> Non
     meta = json.loads(request(server, "GET", "/api/meta")[2])
     assert meta["rules"][0] == "auto" and "fide-2024" in meta["rules"]
     assert meta["max_upload"] == 2**20
+    # Each code's findings are headed by the first clause of its summary.
+    assert meta["codes"]["P002"] == "A field does not match its column format"
+    assert meta["codes"]["P008"] == "Records of two dialects disagree"
     tabs = {e["path"]: e["tab"] for e in meta["endpoints"]}
     assert tabs == {"/api/check": None, "/api/rate": "Form 3", "/api/fmt": None}
     downloads = {d["query"] for e in meta["endpoints"] for d in e["downloads"]}

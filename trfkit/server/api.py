@@ -384,7 +384,7 @@ def meta(max_upload: int) -> dict[str, Any]:
         "rules": ["auto", *RULE_SETS],
         "types": [t.value for t in TournamentType],
         # A heading for each code's findings: its summary's first clause.
-        "codes": {c.code: re.split(r"[:.] ", c.summary, maxsplit=1)[0] for c in CODES.values()},
+        "codes": {c.code: re.split(r"[:.] | \(", c.summary, maxsplit=1)[0] for c in CODES.values()},
         "endpoints": [
             {
                 "path": e.path,
