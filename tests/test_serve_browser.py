@@ -231,3 +231,28 @@ def test_a_players_script_name_shows_as_those_characters(browser: Any, server: S
         d.switch_to.alert.text  # noqa: B018
     logs = [e for e in d.get_log("browser") if "Content Security Policy" in e["message"]]
     assert logs == []  # nothing of the page or Form 3 was blocked
+
+
+def test_keyboard_alone_chooses_a_finding_and_a_tab(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "bad-two-lines.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    errors = d.find_elements(By.CSS_SELECTOR, "#findings section.sev-error li button")
+    assert [b.text.split(":")[0] for b in errors] == [
+        "P002 line 19, column 49",
+        "P002 line 24, column 119",
+    ]
+    d.execute_script("arguments[0].focus();", errors[1])
+    errors[1].send_keys(Keys.ENTER)
+    line = d.find_element(By.ID, "L24")
+    _wait(lambda: "current" in (line.get_attribute("class") or ""))
+    assert line.find_element(By.TAG_NAME, "mark").text == "?"  # round 3's result, column 119
+    tab = d.find_element(By.ID, "tab-check")
+    d.execute_script("arguments[0].focus();", tab)
+    tab.send_keys(Keys.ARROW_RIGHT)
+    assert d.find_element(By.ID, "tab-rate").get_attribute("aria-selected") == "true"
+    assert d.switch_to.active_element == d.find_element(By.ID, "tab-rate")
+    assert not d.find_element(By.ID, "panel-rate").get_attribute("hidden")
