@@ -136,6 +136,12 @@ class _Handler(BaseHTTPRequestHandler):
         self._status = 0
         self._size = 0
 
+    def parse_request(self) -> bool:
+        # A request's time starts with its request line, not with the
+        # connection (a kept-alive connection may idle between requests).
+        self._started = time.monotonic()
+        return super().parse_request()
+
     # -- logging: method, path, status, size, time; nothing else -------------
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
@@ -183,7 +189,6 @@ class _Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
         self._log()
-        self._started = time.monotonic()
 
     def _error(self, exc: ApiError, *, close: bool = False) -> None:
         self._send(exc.status, exc.body(), MEDIA_TYPES["json"], close=close)
