@@ -122,20 +122,10 @@ def _print_text(t: Tournament, path: str) -> None:
 
 
 def _cmd_fmt(args: argparse.Namespace) -> int:
-    from trfkit.writer import convert, dumps
+    from trfkit.writer import rewrite
 
     t = _read(args.file, args)
-    target = (
-        Dialect(args.to)
-        if args.to
-        else (Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16)
-    )
-    converted, lost = convert(t, target)
-    newline = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(args.newline or "")
-    if newline is None:
-        newline = t.source.newline if t.source else "\r\n"
-    text = dumps(converted, target, newline=newline)
-    diags = [*t.diagnostics, *lost]
+    text, diags = rewrite(t, Dialect(args.to) if args.to else None, args.newline)
     if args.output and args.output != "-":
         encoding = args.output_encoding or "utf-8"
         try:
@@ -150,41 +140,35 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def _known_rules(name: str) -> None:
-    from trfkit.rules import RULE_SETS
+    from trfkit.options import rules_refused
 
     # --rules is read in lower case (str.lower in _event_options).
-    if name != "auto" and name not in RULE_SETS:
-        raise _Usage(f"unknown rule set {name!r}; choose auto or one of {', '.join(RULE_SETS)}")
+    refused = rules_refused(name)
+    if refused is not None:
+        raise _Usage(refused)
 
 
 def _known_time_control(text: str | None) -> None:
-    """Refuse a --time-control the grammar cannot read: a file's own 122 is
-    reported as R102, but text given on the command line is the user's to fix."""
-    if text is None:
-        return
-    from trfkit.timecontrol import TimeControlError, parse_time_control
+    """Refuse a --time-control the grammar cannot read."""
+    from trfkit.options import time_control_refused
 
-    try:
-        parse_time_control(text)
-    except TimeControlError as exc:
-        raise _Usage(
-            f"--time-control {text!r} not understood: at column {exc.column} found "
-            f"{exc.found!r} where {exc.expected} was expected"
-        ) from exc
+    refused = time_control_refused(text)
+    if refused is not None:
+        raise _Usage(refused)
 
 
 def _known_codes(codes: set[str]) -> None:
-    from trfkit.codes import CODES
+    from trfkit.options import codes_refused
 
-    unknown = sorted(codes - CODES.keys())
-    if unknown:
-        raise _Usage(
-            f"--ignore: no such code {', '.join(unknown)} (the codes are listed in docs/codes.md)"
-        )
+    refused = codes_refused(codes)
+    if refused is not None:
+        raise _Usage(refused)
 
 
 def _codes(text: str) -> set[str]:
-    return {c.strip().upper() for c in text.replace(" ", ",").split(",") if c.strip()}
+    from trfkit.options import codes_named
+
+    return codes_named(text)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -564,6 +548,60 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     return _status(diagnostics, args.strict)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from trfkit.server.app import serve, warning_for
+
+    if not 0 <= args.port <= 65535:
+        raise _Usage(f"--port {args.port}: a port is a number from 0 to 65535")
+    warning = warning_for(args.host)
+    if warning is not None:
+        print(warning, file=sys.stderr)
+    try:
+        serve(
+            args.host,
+            args.port,
+            max_upload=args.max_upload,
+            time_limit=args.time_limit,
+            open_browser=args.open,
+        )
+    except OSError as exc:
+        raise _Usage(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
+    return EXIT_OK
+
+
+def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    s = sub.add_parser(
+        "serve",
+        help="the arbiter's page and a JSON API on this machine",
+        description="Serve a web page to check and rate a TRF file, and its JSON API "
+        "(POST /api/check, /api/rate, /api/fmt; see docs/serve.md). Uploads stay in memory; "
+        "the log holds method, path, status, size and time only.",
+    )
+    s.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; any other address "
+        "lets anyone who can reach it use the server)",
+    )
+    s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
+    s.add_argument(
+        "--max-upload",
+        type=_size,
+        default="16M",
+        metavar="BYTES",
+        help="refuse larger uploads (413) before reading them (default 16M; suffixes k, M, G)",
+    )
+    s.add_argument(
+        "--time-limit",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="answer 503 to a request not done in this time (default 30)",
+    )
+    s.add_argument("--open", action="store_true", help="open the page in a web browser")
+    s.set_defaults(func=_cmd_serve)
+
+
 class _Output:
     """Standard output, or the ``-o`` file, written as results come (so
     JSON Lines stream); used as a context manager."""
@@ -825,6 +863,7 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("-o", "--output", help="write here instead of standard output")
     rp.add_argument("--ascii", action="store_true", help="text output without ½, − and ×")
     rp.set_defaults(func=_cmd_rate_period)
+    _serve_parser(sub)
     return parser
 
 

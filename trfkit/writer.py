@@ -55,7 +55,7 @@ from trfkit.model import (
     UnknownLine,
 )
 
-__all__ = ["convert", "dump", "dumps", "render"]
+__all__ = ["convert", "dump", "dumps", "render", "rewrite"]
 
 
 # -- rendering one record ----------------------------------------------------
@@ -332,6 +332,24 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
     from trfkit.conversion import convert as _convert
 
     return _convert(t, dialect)
+
+
+def rewrite(
+    t: Tournament, to: Dialect | str | None = None, newline: str | None = None
+) -> tuple[str, list[Diagnostic]]:
+    """What ``trfkit fmt`` writes: ``t`` canonically in ``to`` (default: the
+    file's own dialect, TRF16 for every dialect but TRF-2026) with the
+    file's own line ending (``newline``: ``lf``, ``crlf`` or ``cr`` instead;
+    CRLF for a tournament not read from a file), and the findings to show:
+    the reader's, then what the output does not hold as the file had it."""
+    target = (
+        Dialect(to) if to else (Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16)
+    )
+    converted, lost = convert(t, target)
+    nl = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(newline or "")
+    if nl is None:
+        nl = t.source.newline if t.source else "\r\n"
+    return dumps(converted, target, newline=nl), [*t.diagnostics, *lost]
 
 
 def _canonical_lines(t: Tournament) -> list[str]:

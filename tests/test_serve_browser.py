@@ -1,0 +1,258 @@
+"""The arbiter's page in a real browser: headless Chromium driven by selenium.
+
+Skipped, saying why, where selenium, Debian's ``chromium`` or its
+``chromium-driver`` is missing (``.ci/run`` installs them where it can).
+Screenshots are kept in ``tests/artifacts/serve/`` (not in git), or under
+``$TRFKIT_ARTIFACTS``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXTURES, ROOT
+from serving import port, request, running
+from test_serve_api import SCRIPT_NAME, script_file
+
+from trfkit.server.app import Server
+
+webdriver = pytest.importorskip(
+    "selenium.webdriver", reason="selenium not installed: pip install -e '.[test]'"
+)
+from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+ARTIFACTS = Path(os.environ.get("TRFKIT_ARTIFACTS", ROOT / "tests" / "artifacts")) / "serve"
+DEFECT = "bad-rating-letter.trf"  # line 16, column 49: rating '24O0' (P002)
+
+
+def _executable(*names: str) -> str | None:
+    return next((p for p in map(shutil.which, names) if p), None)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running() as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path) -> Iterator[Any]:
+    chromium = _executable("chromium", "chromium-browser")
+    driver_path = _executable("chromedriver")
+    if chromium is None or driver_path is None:
+        pytest.skip(
+            "headless Chromium not installed: the page's browser tests need Debian's "
+            "chromium and chromium-driver packages"
+        )
+    # Named drivers only: selenium's own manager would look for a browser
+    # on the network (and report to it); the tests never use the network.
+    os.environ["SE_AVOID_STATS"] = os.environ["SE_OFFLINE"] = "true"
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--window-size=1280,800",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-extensions",
+    ):
+        options.add_argument(arg)  # fmt: skip
+    options.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+    )
+    service = webdriver.ChromeService(executable_path=driver_path)
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.execute_cdp_cmd(
+        "Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _wait(what: Callable[[], Any], timeout: float = 10.0) -> Any:
+    """``what()`` once it is truthy; fails after ``timeout`` seconds."""
+    until = time.monotonic() + timeout
+    while True:
+        got = what()
+        if got:
+            return got
+        if time.monotonic() > until:
+            raise AssertionError(f"waited {timeout} s in vain for {what}")
+        time.sleep(0.05)
+
+
+def _shot(driver: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
+
+
+def _open(driver: Any, server: Server) -> None:
+    driver.set_window_size(1280, 800)
+    driver.get(f"http://127.0.0.1:{port(server)}/")
+    # The options come from /api/meta once the script has run.
+    _wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#rules option")) > 1)
+
+
+def _text(driver: Any, selector: str) -> str:
+    return str(driver.find_element(By.CSS_SELECTOR, selector).text)
+
+
+def test_upload_see_choose_tab_download(browser: Any, server: Server, downloads: Path) -> None:
+    d = browser
+    _open(d, server)
+    assert d.title == "trfkit: check a tournament file"
+    # The rule sets and the Form 3 tab are built from the server's table.
+    rules = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#rules option")]
+    assert rules[0] == "auto" and "fide-2024" in rules and "chessa-2015" in rules
+
+    started = time.monotonic()
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / DEFECT))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    assert time.monotonic() - started < 5  # the target (1 s) is measured in bench/
+    assert "1 error(s)" in _text(d, "#status")
+    assert _text(d, "#counts") == "1 error, 0 warnings, 9 notes"
+
+    summary = _text(d, "#summary")
+    assert "Lakeside Spring Open 2025" in summary
+    assert "15: 12 rated, 3 unrated, 8 titled" in summary
+    assert "fide-2024 (start 2025-03-14)" in summary
+
+    errors = d.find_element(By.CSS_SELECTOR, "#findings section.sev-error")
+    assert errors.find_element(By.CSS_SELECTOR, "h3 .badge").text == "1"
+    finding = errors.find_element(By.CSS_SELECTOR, "li button")
+    assert finding.text.startswith("P002 line 16, column 49: rating '24O0' in columns 49-52")
+    _shot(d, "1-checked")
+
+    # Choosing the finding marks its line and column and scrolls to them.
+    finding.click()
+    line = d.find_element(By.ID, "L16")
+    _wait(lambda: "current" in (line.get_attribute("class") or ""))
+    assert line.find_element(By.TAG_NAME, "mark").text == "2"  # column 49 of '24O0' at 49-52
+    assert "24O0" in line.text
+    visible = d.execute_script(
+        "const l = document.getElementById('L16').getBoundingClientRect();"
+        "const p = document.getElementById('source').getBoundingClientRect();"
+        "return l.top >= p.top && l.bottom <= p.bottom;"
+    )
+    assert visible
+    _shot(d, "2-finding-chosen")
+
+    # Form 3: the server's HTML page in the tab's frame.
+    d.find_element(By.ID, "tab-rate").click()
+    assert not d.find_element(By.ID, "panel-rate").get_attribute("hidden")
+    assert d.find_element(By.ID, "panel-check").get_attribute("hidden")
+    frame = d.find_element(By.CSS_SELECTOR, "#panel-rate iframe")
+    d.switch_to.frame(frame)
+    try:
+        _wait(lambda: d.find_elements(By.CSS_SELECTOR, "table"))
+        assert "Okonkwo-Baird" in d.find_element(By.TAG_NAME, "body").text
+    finally:
+        d.switch_to.default_content()
+    _shot(d, "3-form3-tab")
+
+    # The check JSON, downloaded: the API's document for the same file.
+    d.find_element(By.ID, "tab-check").click()
+    button = next(
+        b for b in d.find_elements(By.CSS_SELECTOR, "#downloads button") if b.text == "check JSON"
+    )
+    button.click()
+    target = downloads / "bad-rating-letter.check.json"
+    _wait(lambda: target.is_file() and target.stat().st_size > 0)
+    _, _, body = request(
+        server, "POST", f"/api/check?name={DEFECT}", (FIXTURES / DEFECT).read_bytes()
+    )
+    assert json.loads(target.read_text()) == json.loads(body)
+
+
+def test_phone_width_and_drop_zone(browser: Any, server: Server) -> None:
+    d = browser
+    _open(d, server)
+    d.set_window_size(390, 844)
+    # A file dropped on the drop zone (the browser's own drop event).
+    d.execute_script(
+        "const file = new File([arguments[0]], 'dropped.trf', {type: 'text/plain'});"
+        "const data = new DataTransfer(); data.items.add(file);"
+        "document.getElementById('drop').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));",
+        (FIXTURES / "bad-two-lines.trf").read_text(),
+    )
+    _wait(lambda: _text(d, "#status").startswith("Checked dropped.trf"))
+    assert "2 error(s)" in _text(d, "#status")
+    # Nothing wider than the phone's screen: no sideways scrolling of the page.
+    width = d.execute_script(
+        "const e = document.documentElement; return [e.scrollWidth, e.clientWidth];"
+    )
+    assert width[0] <= width[1], width
+    _shot(d, "4-phone")
+    d.set_window_size(1280, 800)
+
+
+def test_a_players_script_name_shows_as_those_characters(browser: Any, server: Server) -> None:
+    d = browser
+    _open(d, server)
+    d.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    box = d.find_element(By.ID, "paste")
+    d.execute_script("arguments[0].value = arguments[1];", box, script_file().decode())
+    d.find_element(By.ID, "use-paste").click()
+    _wait(lambda: _text(d, "#status").startswith("Checked pasted.trf"))
+    with pytest.raises(NoAlertPresentException):
+        d.switch_to.alert.text  # noqa: B018
+    assert SCRIPT_NAME in _text(d, "#source")
+    assert d.execute_script("return document.querySelectorAll('#source *:not(span)').length") == 0
+    # Form 3 escapes it too, and its own script ran (the page's policy let it).
+    d.find_element(By.ID, "tab-rate").click()
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, "#panel-rate iframe"))
+    try:
+        _wait(lambda: SCRIPT_NAME in d.find_element(By.TAG_NAME, "body").text)
+        assert d.execute_script("return document.querySelectorAll('script').length") == 1
+    finally:
+        d.switch_to.default_content()
+    with pytest.raises(NoAlertPresentException):
+        d.switch_to.alert.text  # noqa: B018
+    logs = [e for e in d.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert logs == []  # nothing of the page or Form 3 was blocked
+
+
+def test_keyboard_alone_chooses_a_finding_and_a_tab(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "bad-two-lines.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    errors = d.find_elements(By.CSS_SELECTOR, "#findings section.sev-error li button")
+    assert [b.text.split(":")[0] for b in errors] == [
+        "P002 line 19, column 49",
+        "P002 line 24, column 119",
+    ]
+    d.execute_script("arguments[0].focus();", errors[1])
+    errors[1].send_keys(Keys.ENTER)
+    line = d.find_element(By.ID, "L24")
+    _wait(lambda: "current" in (line.get_attribute("class") or ""))
+    assert line.find_element(By.TAG_NAME, "mark").text == "?"  # round 3's result, column 119
+    tab = d.find_element(By.ID, "tab-check")
+    d.execute_script("arguments[0].focus();", tab)
+    tab.send_keys(Keys.ARROW_RIGHT)
+    assert d.find_element(By.ID, "tab-rate").get_attribute("aria-selected") == "true"
+    assert d.switch_to.active_element == d.find_element(By.ID, "tab-rate")
+    assert not d.find_element(By.ID, "panel-rate").get_attribute("hidden")

@@ -1,0 +1,398 @@
+"""The API's endpoints: one table, each entry a command of the command line.
+
+An :class:`Endpoint` names the command it answers for, the query
+parameters it takes (the command's options, in the same words), its
+formats, and the function that makes its document from an upload. That
+function calls what the command line calls (the batch task of ``check``
+or ``rate``, the registry's renderers, :func:`trfkit.writer.rewrite`), so
+the server's JSON is the command line's JSON, never a second rendering.
+The page reads the table too (``GET /api/meta``): an endpoint with a
+``tab`` gets a tab showing its HTML, and each of its ``downloads`` a link.
+
+Adding a document: one function ``(upload, query) -> Reply`` and one
+:class:`Endpoint` in :data:`ENDPOINTS`.
+
+Nothing here touches the network or the disk; :mod:`trfkit.server.app`
+is the HTTP front.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from trfkit.diagnostics import Diagnostic
+from trfkit.report.registry import Piece, output
+
+__all__ = [
+    "ENDPOINTS",
+    "ApiError",
+    "Endpoint",
+    "Param",
+    "Query",
+    "Reply",
+    "Upload",
+    "endpoint",
+    "meta",
+    "written",
+]
+
+JSON = "application/json"
+TEXT = "text/plain; charset=utf-8"
+MEDIA_TYPES = {
+    "json": JSON,
+    "sarif": "application/sarif+json",
+    "text": TEXT,
+    "csv": "text/csv; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+    "trf": TEXT,
+}
+
+
+@attrs.frozen
+class Upload:
+    """One TRF file as sent: its bytes (never written anywhere) and the
+    name it is shown under (the file name the browser sent, or ``name``)."""
+
+    data: bytes
+    name: str
+
+
+class Query:
+    """The query parameters of a request, read as the command's options."""
+
+    def __init__(self, values: Mapping[str, Sequence[str]]) -> None:
+        self._values = values
+
+    def one(self, name: str, default: str | None = None) -> str | None:
+        """The parameter's value (the last, if given more than once)."""
+        got = self._values.get(name)
+        return got[-1] if got else default
+
+    def all(self, name: str) -> list[str]:
+        return list(self._values.get(name, ()))
+
+    def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str | None:
+        value = self.one(name, default)
+        if value is not None and value not in choices:
+            raise ApiError(422, f"{name}: {value!r} is not one of {', '.join(choices)}")
+        return value
+
+    def flag(self, name: str) -> bool:
+        value = self.one(name, "false")
+        if value not in ("true", "false", "1", "0", ""):
+            raise ApiError(422, f"{name}: {value!r} is not true or false")
+        return value in ("true", "1", "")
+
+    def names(self) -> set[str]:
+        return set(self._values)
+
+
+class ApiError(Exception):
+    """A request refused: its HTTP status, why in words, and the file's
+    diagnostics where the file is the reason (400: no TRF file)."""
+
+    def __init__(self, status: int, message: str, diagnostics: Sequence[Diagnostic] = ()) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.diagnostics = tuple(diagnostics)
+
+    def body(self) -> bytes:
+        from trfkit.report.records import diagnostic_data
+
+        data = {
+            "status": self.status,
+            "error": self.message,
+            "diagnostics": [diagnostic_data(d) for d in self.diagnostics],
+        }
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+@attrs.frozen
+class Reply:
+    """A document made: its bytes and its format (a key of ``MEDIA_TYPES``)."""
+
+    body: bytes
+    format: str
+
+
+@attrs.frozen
+class Param:
+    """A query parameter: the command-line option it stands for."""
+
+    name: str
+    help: str
+    choices: tuple[str, ...] = ()
+    repeat: bool = False
+
+
+@attrs.frozen
+class Endpoint:
+    """``POST /api/<name>``: the document a command makes, in its formats."""
+
+    name: str
+    """The path's last part, e.g. ``check``."""
+    command: str
+    """The command line that prints the same document, e.g. ``trfkit check``."""
+    summary: str
+    make: Callable[[Upload, Query], Reply]
+    params: tuple[Param, ...]
+    formats: tuple[str, ...]
+    """The values of ``format``; the first is the default."""
+    tab: str | None = None
+    """The page's tab that shows the ``html`` format (``None``: no tab)."""
+    downloads: tuple[tuple[str, str], ...] = ()
+    """What the page offers to download: (query string, label)."""
+
+    @property
+    def path(self) -> str:
+        return f"/api/{self.name}"
+
+
+# -- the options shared by check and rate -----------------------------------
+
+
+def _event(q: Query) -> dict[str, str | None]:
+    """``rules``, ``type`` and ``time_control``, refused as the command
+    line refuses them."""
+    from trfkit.event import TournamentType
+    from trfkit.options import rules_refused, time_control_refused
+
+    rules = (q.one("rules") or "auto").lower()
+    refused = rules_refused(rules) or time_control_refused(q.one("time_control"), "time_control")
+    if refused is not None:
+        raise ApiError(422, refused)
+    return {
+        "rules": rules,
+        "type": q.choice("type", [t.value for t in TournamentType]),
+        "time_control": q.one("time_control"),
+    }
+
+
+def _encoding(q: Query) -> str | None:
+    name = q.one("encoding")
+    if name is not None:
+        try:
+            codecs.lookup(name)
+        except LookupError:
+            raise ApiError(422, f"unknown encoding {name!r}") from None
+    return name
+
+
+def _not_trf(upload: Upload, encoding: str | None) -> ApiError:
+    """400 for a file that is no TRF file, with the reader's P012."""
+    from trfkit.reader import loads
+
+    found = [d for d in loads(upload.data, encoding=encoding).diagnostics if d.code == "P012"]
+    reason = found[0].message if found else "not a TRF file"
+    return ApiError(400, f"{upload.name}: {reason}", found)
+
+
+_EVENT_PARAMS = (
+    Param("rules", "rule set: auto or one of the names of GET /api/meta's rules"),
+    Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin", "team",
+                                      "match", "league")),
+    Param("time_control", "the time control, replacing 122/222"),
+    Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
+)  # fmt: skip
+
+
+# -- check -------------------------------------------------------------------
+
+_CHECK_FORMATS = ("json", "text", "sarif")
+
+
+def make_check(upload: Upload, q: Query) -> Reply:
+    """``trfkit check --format FORMAT`` of one file."""
+    from trfkit import __version__
+    from trfkit.checks.files import CheckedFile, CheckOptions, check_task
+    from trfkit.diagnostics import Severity
+    from trfkit.options import codes_named, codes_refused
+    from trfkit.report import diagnostics as render
+
+    event = _event(q)
+    fmt = q.choice("format", _CHECK_FORMATS, "json") or "json"
+    ignore: set[str] = set()
+    for text in q.all("ignore"):
+        ignore |= codes_named(text)
+    refused = codes_refused(ignore, "ignore")
+    if refused is not None:
+        raise ApiError(422, refused)
+    severity = q.choice("min_severity", ("info", "warning", "error"), "info") or "info"
+    encoding = _encoding(q)
+    options = CheckOptions(
+        rules=event["rules"] or "auto",
+        type=event["type"],
+        time_control=event["time_control"],
+        ignore=frozenset(ignore),
+        encoding=encoding,
+        min_rank=Severity(severity).rank,
+        # The upload limit is the server's (--max-upload), checked before
+        # the body is read.
+        max_size=None,
+    )
+    checked = check_task(options, (upload.name, upload.data))
+    if not isinstance(checked, CheckedFile):
+        raise _not_trf(upload, encoding)
+    if fmt == "text":
+        text = render.render_text([checked], colour=False, verbose=q.flag("verbose"))
+    elif fmt == "sarif":
+        text = render.render_sarif([checked], tool_version=__version__)
+    else:
+        text = render.render_json([checked])
+    return Reply(text.encode(), fmt)
+
+
+# -- rate --------------------------------------------------------------------
+
+_RATE_FORMATS = ("json", "text", "csv", "html")
+
+
+def make_rate(upload: Upload, q: Query) -> Reply:
+    """``trfkit rate --format FORMAT`` of one file: the registry's Form 3,
+    written as the command line writes one file's (stream, then finish)."""
+    from trfkit.report.files import RatedFile, RateOptions, rate_task
+
+    event = _event(q)
+    fmt = q.choice("format", _RATE_FORMATS, "json") or "json"
+    encoding = _encoding(q)
+    options = RateOptions(
+        rules=event["rules"] or "auto",
+        type=event["type"],
+        time_control=event["time_control"],
+        rate_class=q.choice("rate_class", ("standard", "rapid", "blitz")),
+        encoding=encoding,
+        format=fmt,
+        ascii=q.flag("ascii"),
+        max_size=None,
+        path_column=False,
+    )
+    rated = rate_task(options, (upload.name, upload.data))
+    if not isinstance(rated, RatedFile):
+        raise _not_trf(upload, encoding)
+    return written("form3", fmt, Piece(rated.path, rated.text, rated.games_csv))
+
+
+def written(document: str, fmt: str, piece: Piece) -> Reply:
+    """What the command line writes for one file's ``document`` in ``fmt``,
+    given its rendered piece: the registry's stream, then its finish.
+
+    A document built here rather than by a batch task is rendered first:
+    ``Piece(name, *output(document, fmt).render(doc, RenderOptions(None)))``.
+    """
+    entry = output(document, fmt)
+    return Reply((entry.stream(piece, True, True) + entry.finish([piece], True, 0)).encode(), fmt)
+
+
+# -- fmt ---------------------------------------------------------------------
+
+
+def make_fmt(upload: Upload, q: Query) -> Reply:
+    """``trfkit fmt [--to DIALECT] [--newline NL]``: the file rewritten
+    canonically, or converted, as UTF-8."""
+    from trfkit.checks.files import not_trf
+    from trfkit.reader import loads
+    from trfkit.writer import rewrite
+
+    to = q.choice("to", ("trf16", "trf26"))
+    newline = q.choice("newline", ("lf", "crlf", "cr"))
+    t = loads(upload.data, encoding=_encoding(q))
+    if not_trf(t.diagnostics) is not None:
+        raise ApiError(400, f"{upload.name}: {not_trf(t.diagnostics)}", [
+            d for d in t.diagnostics if d.code == "P012"
+        ])  # fmt: skip
+    text, _ = rewrite(t, to, newline)
+    return Reply(text.encode(), "trf")
+
+
+ENDPOINTS: dict[str, Endpoint] = {
+    e.name: e
+    for e in (
+        Endpoint(
+            "check",
+            "trfkit check --format FORMAT",
+            "The findings of trfkit check: the trfkit.check/1 document.",
+            make_check,
+            (
+                *_EVENT_PARAMS,
+                Param("ignore", "codes not to report, separated by commas", repeat=True),
+                Param("min_severity", "leave out findings below this", ("info", "warning", "error")),
+                Param("verbose", "text: each per-player note", ("true", "false")),
+                Param("format", "the output format", _CHECK_FORMATS),
+            ),
+            _CHECK_FORMATS,
+            downloads=(("format=json", "check JSON"), ("format=sarif", "check SARIF")),
+        ),
+        Endpoint(
+            "rate",
+            "trfkit rate --format FORMAT",
+            "FIDE Form 3 of trfkit rate: the trfkit.rate/1 document, CSV, text or HTML.",
+            make_rate,
+            (
+                *_EVENT_PARAMS,
+                Param("rate_class", "which rating the event changes", ("standard", "rapid",
+                                                                        "blitz")),
+                Param("ascii", "text without ½", ("true", "false")),
+                Param("format", "the output format", _RATE_FORMATS),
+            ),
+            _RATE_FORMATS,
+            tab="Form 3",
+            downloads=(
+                ("format=json", "Form 3 JSON"),
+                ("format=csv", "Form 3 CSV"),
+                ("format=html", "Form 3 HTML (printable)"),
+            ),
+        ),
+        Endpoint(
+            "fmt",
+            "trfkit fmt [--to DIALECT]",
+            "The file rewritten canonically, or converted between TRF16 and TRF-2026.",
+            make_fmt,
+            (
+                Param("to", "target dialect (default: the file's own)", ("trf16", "trf26")),
+                Param("newline", "line ending (default: the file's own)", ("lf", "crlf", "cr")),
+                Param("encoding", "decode the file with this codec"),
+            ),
+            ("trf",),
+            downloads=(("", "file rewritten (fmt)"), ("to=trf26", "file in TRF-2026")),
+        ),
+    )
+}  # fmt: skip
+
+
+def endpoint(name: str) -> Endpoint | None:
+    return ENDPOINTS.get(name)
+
+
+def meta(max_upload: int) -> dict[str, Any]:
+    """``GET /api/meta``: what the page builds its options, tabs and
+    downloads from."""
+    from trfkit import __version__
+    from trfkit.codes import CODES
+    from trfkit.event import TournamentType
+    from trfkit.rules import RULE_SETS
+
+    return {
+        "trfkit": __version__,
+        "max_upload": max_upload,
+        "rules": ["auto", *RULE_SETS],
+        "types": [t.value for t in TournamentType],
+        # A heading for each code's findings: its summary's first clause.
+        "codes": {c.code: re.split(r"[:.] | \(", c.summary, maxsplit=1)[0] for c in CODES.values()},
+        "endpoints": [
+            {
+                "path": e.path,
+                "command": e.command,
+                "formats": list(e.formats),
+                "tab": e.tab,
+                "downloads": [{"query": q, "label": label} for q, label in e.downloads],
+            }
+            for e in ENDPOINTS.values()
+        ],
+    }

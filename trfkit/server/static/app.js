@@ -1,0 +1,387 @@
+// trfkit serve: the page. Plain JavaScript, no library. Every text from a
+// file goes into the page as text (textContent), never as HTML.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const state = { meta: null, data: null, name: "", stem: "", text: "", check: null };
+  const SEVERITIES = [["error", "Errors"], ["warning", "Warnings"], ["info", "Notes"]];
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function status(text, failed) {
+    $("status").textContent = text;
+    $("status").classList.toggle("failed", Boolean(failed));
+  }
+
+  function options() {
+    const params = new URLSearchParams();
+    if ($("rules").value !== "auto") params.set("rules", $("rules").value);
+    if ($("type").value) params.set("type", $("type").value);
+    if ($("time_control").value.trim()) params.set("time_control", $("time_control").value.trim());
+    if (state.name) params.set("name", state.name);
+    return params;
+  }
+
+  function post(path, extra) {
+    const params = options();
+    for (const [key, value] of new URLSearchParams(extra || "")) params.set(key, value);
+    return fetch(path + "?" + params.toString(), {
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream" },
+      body: state.data,
+    });
+  }
+
+  async function refusal(response) {
+    try {
+      const body = await response.json();
+      return body.error || response.statusText;
+    } catch (e) {
+      return response.status + " " + response.statusText;
+    }
+  }
+
+  // -- the file ------------------------------------------------------------
+
+  function decode(bytes) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (e) {
+      return new TextDecoder("windows-1252").decode(bytes);
+    }
+  }
+
+  async function take(data, name) {
+    const max = state.meta ? state.meta.max_upload : Infinity;
+    if (data.byteLength > max) {
+      status(`${name} is ${data.byteLength} bytes, over this server's limit of ${max}.`, true);
+      return;
+    }
+    state.data = data;
+    state.name = name;
+    state.stem = name.replace(/\.[^.]*$/, "") || "tournament";
+    state.text = decode(new Uint8Array(data)).replace(/^\ufeff/, "");
+    $("chosen").textContent = `${name}: ${data.byteLength} bytes.`;
+    await check();
+  }
+
+  async function check() {
+    if (!state.data) return;
+    status("Checking…");
+    const started = performance.now();
+    let response;
+    try {
+      response = await post("/api/check");
+    } catch (e) {
+      status("The server did not answer: is trfkit serve still running?", true);
+      return;
+    }
+    if (!response.ok) {
+      status(`Not checked: ${await refusal(response)}`, true);
+      $("result").hidden = true;
+      return;
+    }
+    state.check = await response.json();
+    const file = state.check.files[0];
+    showSummary(file);
+    showSource(file.diagnostics);
+    showFindings(file.diagnostics);
+    resetDocuments();
+    $("result").hidden = false;
+    const s = state.check.summary;
+    status(`Checked ${state.name} in ${Math.round(performance.now() - started)} ms: ` +
+      `${s.error} error(s), ${s.warning} warning(s), ${s.info} note(s).`);
+  }
+
+  // -- the summary ------------------------------------------------------------
+
+  function showSummary(file) {
+    const e = file.event || {};
+    const rows = [
+      ["Event", e.name || "no name (012)"],
+      ["Type", e.type ? `${e.type} (${e.type_source})` : "unknown"],
+      ["Rounds", e.rounds_scheduled && e.rounds_scheduled !== e.rounds
+        ? `${e.rounds} of ${e.rounds_scheduled}` : String(e.rounds ?? "")],
+      ["Dates", [e.start, e.end].filter(Boolean).join(" to ") || "not in the file"],
+      ["Players", `${e.players}: ${e.rated} rated, ${e.unrated} unrated, ${e.titled} titled`],
+      ["Federations", String(e.federations ?? "")],
+      ["Rules", `${file.rules} (${e.rules_source || ""})`],
+      ["Dialect", file.dialect || ""],
+    ];
+    if (e.teams) rows.splice(6, 0, ["Teams", String(e.teams)]);
+    const dl = $("summary");
+    dl.replaceChildren();
+    for (const [term, value] of rows) dl.append(el("dt", { text: term }), el("dd", { text: value }));
+  }
+
+  // -- the file's text, with the findings' places marked ----------------------
+
+  function showSource(diagnostics) {
+    const worst = new Map();
+    const rank = { error: 3, warning: 2, info: 1 };
+    for (const d of diagnostics) {
+      const had = worst.get(d.line);
+      if (!had || rank[d.severity] > rank[had]) worst.set(d.line, d.severity);
+    }
+    const lines = state.text.split(/\r\n|\r|\n/);
+    if (lines.length && lines[lines.length - 1] === "") lines.pop();
+    const pre = $("source");
+    const fragment = document.createDocumentFragment();
+    lines.forEach((text, i) => {
+      const n = i + 1;
+      const line = el("span", { class: "line", id: `L${n}` }, el("span", { class: "ln", text: String(n) }), text);
+      const severity = worst.get(n);
+      if (severity) line.classList.add(severity);
+      fragment.append(line);
+    });
+    pre.replaceChildren(fragment);
+  }
+
+  function markPlace(lineNo, column) {
+    const pre = $("source");
+    for (const old of pre.querySelectorAll(".current")) {
+      old.classList.remove("current");
+      const mark = old.querySelector("mark");
+      if (mark) {
+        // A column past the line's end was marked on a blank of its own.
+        mark.replaceWith(mark.dataset.pastEnd ? "" : mark.textContent);
+        old.normalize();
+      }
+    }
+    const line = $(`L${lineNo}`);
+    if (!line) return;
+    line.classList.add("current");
+    if (column >= 1) {
+      const node = line.childNodes[1];
+      if (node && node.nodeType === Node.TEXT_NODE) {
+        const text = node.textContent;
+        const at = Math.min(column - 1, text.length);
+        const mark = el("mark", { text: text.slice(at, at + 1) || " " });
+        if (at >= text.length) mark.dataset.pastEnd = "1";
+        node.replaceWith(text.slice(0, at), mark, text.slice(at + 1));
+      }
+    }
+    // Scroll the file's box to the place (and the page to the box, if it is
+    // out of sight, as on a phone), not the whole page to the line.
+    const box = pre.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) pre.scrollIntoView({ block: "nearest" });
+    pre.scrollTop = line.offsetTop - pre.clientHeight / 2;
+    const mark = line.querySelector("mark");
+    if (mark) {
+      const gutter = line.firstChild.offsetWidth;
+      const left = mark.offsetLeft - pre.scrollLeft;
+      if (left < gutter || left + mark.offsetWidth > pre.clientWidth) {
+        pre.scrollLeft = Math.max(0, mark.offsetLeft - gutter - (pre.clientWidth - gutter) / 2);
+      }
+    }
+  }
+
+  // -- the findings, by severity and code ---------------------------------------
+
+  function showFindings(diagnostics) {
+    const box = $("findings");
+    box.replaceChildren();
+    const counts = [];
+    for (const [severity, heading] of SEVERITIES) {
+      const found = diagnostics.filter((d) => d.severity === severity);
+      const word = heading.toLowerCase();
+      counts.push(`${found.length} ${found.length === 1 ? word.slice(0, -1) : word}`);
+      if (!found.length) continue;
+      const byCode = new Map();
+      for (const d of found) {
+        if (!byCode.has(d.code)) byCode.set(d.code, []);
+        byCode.get(d.code).push(d);
+      }
+      const section = el("section", { class: `sev-${severity}` },
+        el("h3", {}, `${heading} `, el("span", { class: "badge", text: String(found.length) })));
+      for (const [code, list] of [...byCode].sort()) {
+        const items = el("ol");
+        for (const d of list) items.append(finding(d));
+        const heading = (state.meta && state.meta.codes[code]) || "";
+        const summary = el("summary", {}, el("span", { class: "code", text: code }), " ",
+          el("span", { class: "badge", text: String(list.length) }), " ", heading);
+        section.append(el("details", list.length <= 20 ? { open: "" } : {}, summary, items));
+      }
+      box.append(section);
+    }
+    $("counts").textContent = diagnostics.length ? counts.join(", ") : "Nothing found.";
+  }
+
+  function finding(d) {
+    const where = d.line >= 1 ? `line ${d.line}${d.column >= 1 ? `, column ${d.column}` : ""}` : "the file";
+    const button = el("button", { type: "button", class: "plain" }, `${d.code} ${where}: ${d.message}`);
+    const item = el("li", {}, button);
+    const detail = [];
+    if (d.found != null) detail.push(`found ${d.found}`);
+    if (d.expected != null) detail.push(`expected ${d.expected}`);
+    if (d.hint) detail.push(`fix: ${d.hint}`);
+    if (d.reference) detail.push(d.reference);
+    if (detail.length) item.append(el("span", { class: "detail", text: detail.join(" · ") }));
+    button.addEventListener("click", () => {
+      for (const old of $("findings").querySelectorAll("li.current")) old.classList.remove("current");
+      item.classList.add("current");
+      if (d.line >= 1) markPlace(d.line, d.column);
+    });
+    return item;
+  }
+
+  // -- tabs: Check, and one per document the server shows as HTML ----------------
+
+  function tabs() {
+    return [...document.querySelectorAll("[role=tab]")];
+  }
+
+  function select(tab) {
+    for (const t of tabs()) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute("aria-controls")).hidden = !on;
+    }
+    const load = tab.dataset.path;
+    if (load && !tab.dataset.loaded) {
+      tab.dataset.loaded = "1";
+      loadDocument(tab);
+    }
+  }
+
+  function loadDocument(tab) {
+    // The document is the server's HTML page, shown in a frame: sent as a
+    // form so that the frame holds the server's answer with its own policy.
+    const form = $(`form-${tab.dataset.name}`);
+    const params = options();
+    params.set("format", "html");
+    form.action = `${tab.dataset.path}?${params.toString()}`;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([state.data], state.name || "upload.trf", { type: "text/plain" }));
+    form.querySelector("input").files = transfer.files;
+    form.submit();
+  }
+
+  function resetDocuments() {
+    for (const t of tabs()) {
+      delete t.dataset.loaded;
+      if (t.getAttribute("aria-selected") === "true" && t.dataset.path) {
+        t.dataset.loaded = "1";
+        loadDocument(t);
+      }
+    }
+  }
+
+  function buildTabs(endpoints) {
+    const bar = $("tabs");
+    for (const e of endpoints) {
+      if (!e.tab) continue;
+      const name = e.path.split("/").pop();
+      const tab = el("button", {
+        type: "button", role: "tab", id: `tab-${name}`, "aria-controls": `panel-${name}`,
+        "aria-selected": "false", tabindex: "-1", text: e.tab,
+      });
+      tab.dataset.path = e.path;
+      tab.dataset.name = name;
+      bar.append(tab);
+      const frame = el("iframe", { name: `frame-${name}`, class: "document", title: e.tab });
+      const form = el("form", {
+        id: `form-${name}`, method: "post", enctype: "multipart/form-data", target: `frame-${name}`, hidden: "",
+      }, el("input", { type: "file", name: "file", tabindex: "-1", "aria-hidden": "true" }));
+      const panel = el("section", { id: `panel-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: "" },
+        el("h2", { text: e.tab }), frame, form);
+      $("panel-check").after(panel);
+    }
+    bar.addEventListener("click", (event) => {
+      const tab = event.target.closest("[role=tab]");
+      if (tab) select(tab);
+    });
+    bar.addEventListener("keydown", (event) => {
+      const all = tabs();
+      const i = all.indexOf(document.activeElement);
+      if (i < 0) return;
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = all[(i + step + all.length) % all.length];
+      next.focus();
+      select(next);
+      event.preventDefault();
+    });
+  }
+
+  // -- downloads ---------------------------------------------------------------------
+
+  const EXTENSIONS = { json: "json", sarif: "sarif", csv: "csv", html: "html", text: "txt" };
+
+  function buildDownloads(endpoints) {
+    const list = $("downloads");
+    for (const e of endpoints) {
+      const name = e.path.split("/").pop();
+      for (const d of e.downloads) {
+        const query = new URLSearchParams(d.query);
+        const format = query.get("format");
+        const suffix = format ? `${name}.${EXTENSIONS[format] || format}` : `${query.get("to") || "fmt"}.trf`;
+        const button = el("button", { type: "button", text: d.label });
+        button.addEventListener("click", () => download(e.path, d.query, suffix));
+        list.append(el("li", {}, button));
+      }
+    }
+  }
+
+  async function download(path, query, suffix) {
+    if (!state.data) return;
+    const response = await post(path, query);
+    if (!response.ok) {
+      status(`Not made: ${await refusal(response)}`, true);
+      return;
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = el("a", { href: url, download: `${state.stem}.${suffix}` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    status(`Downloaded ${state.stem}.${suffix}.`);
+  }
+
+  // -- wiring ------------------------------------------------------------------------
+
+  async function start() {
+    const response = await fetch("/api/meta");
+    state.meta = await response.json();
+    $("version").textContent = `trfkit ${state.meta.trfkit}`;
+    for (const name of state.meta.rules.slice(1)) $("rules").append(el("option", { value: name, text: name }));
+    for (const name of state.meta.types) $("type").append(el("option", { value: name, text: name }));
+    buildTabs(state.meta.endpoints);
+    buildDownloads(state.meta.endpoints);
+
+    const drop = $("drop");
+    $("file").addEventListener("change", async () => {
+      const file = $("file").files[0];
+      if (file) await take(await file.arrayBuffer(), file.name);
+    });
+    drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+    drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+    drop.addEventListener("drop", async (event) => {
+      event.preventDefault();
+      drop.classList.remove("over");
+      const file = event.dataTransfer.files[0];
+      if (file) await take(await file.arrayBuffer(), file.name);
+    });
+    $("use-paste").addEventListener("click", async () => {
+      const text = $("paste").value;
+      if (text.trim()) await take(new TextEncoder().encode(text).buffer, "pasted.trf");
+    });
+    $("input").addEventListener("submit", (event) => { event.preventDefault(); check(); });
+    for (const id of ["rules", "type"]) $(id).addEventListener("change", check);
+    status("Choose, drop or paste a TRF file.");
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+})();
