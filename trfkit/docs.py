@@ -22,6 +22,8 @@ def _applies(c: Code) -> list[str]:
     if not c.code.startswith("R"):
         return []
     under = [f"`{r.name}` {r.sections[c.code]}" for r in RULE_SETS.values() if c.code in r.sections]
+    if not under:  # a check of its own reference, under every rule set it names
+        return []
     return [f"Rule sets: {', '.join(under)}.", ""]
 
 
@@ -76,6 +78,13 @@ def codes_markdown() -> str:
             "```",
             *c.passing,
             "```",
+            *(
+                ["", "Both checked against this players' list (`--rating-list`):", "", "```"]
+                + list(c.rating_list)
+                + ["```"]
+                if c.rating_list
+                else []
+            ),
         ]
     return "\n".join(out) + "\n"
 

@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from trfkit.columns import layout
 from trfkit.model import Player, Sex, Tournament
-from trfkit.rating.ratinglist import ListedPlayer, name_key
 from trfkit.rules import RateClass
+
+if TYPE_CHECKING:  # the reader (zip, XML) is imported where a list is read
+    from trfkit.rating.ratinglist import ListedPlayer
 
 __all__ = [
     "WOMEN_TITLES",
@@ -158,6 +161,8 @@ def compare(
     FIDE id is looked up by name and federation among ``players`` (read
     with ``names``: :func:`trfkit.rating.ratinglist.iter_rating_list`).
     """
+    from trfkit.rating.ratinglist import name_key
+
     by_name: dict[tuple[str, str], list[ListedPlayer]] = {}
     if any(not p.fide_id for p in t.players):
         for entry in players.values():
@@ -217,10 +222,10 @@ def _player(
     federation = p.federation.strip()
     if listed.federation.strip() and federation != listed.federation.strip():
         yield _diff("federation", p, "federation", federation, listed.federation.strip(), fid)
-    sex = _SEX.get(p.sex) if p.sex is not None else None
     listed_sex = listed.sex.strip().upper()
-    if sex is not None and listed_sex in ("M", "F") and sex != listed_sex:
-        yield _diff("sex", p, "sex", sex, listed_sex, fid)
+    # The file writes m or w (TRF16 §2.2), the list M or F.
+    if p.sex is not None and listed_sex in ("M", "F") and _SEX[p.sex] != listed_sex:
+        yield _diff("sex", p, "sex", p.sex.value, listed_sex, fid)
     year = p.birth_date.year
     if year is not None and listed.birth_year is not None and year != listed.birth_year:
         yield _diff("birth_year", p, "birth_date", str(year), str(listed.birth_year), fid)
@@ -233,6 +238,8 @@ def _player(
 
 
 def _same_name(mine: str, listed: str) -> bool:
+    from trfkit.rating.ratinglist import name_key
+
     a, b = name_key(mine), name_key(listed)
     if a == b or not a:
         return True
