@@ -27,6 +27,11 @@ def _applies(c: Code) -> list[str]:
     return [f"Rule sets: {', '.join(under)}.", ""]
 
 
+def _list_lines(rating_list: tuple[str, ...]) -> list[str]:
+    """A code's players' list, below its examples."""
+    return ["", "Both checked against this players' list (`--rating-list`):", "", "```", *rating_list, "```"]
+
+
 def codes_markdown() -> str:
     out = [
         "# Diagnostic codes",
@@ -78,13 +83,7 @@ def codes_markdown() -> str:
             "```",
             *c.passing,
             "```",
-            *(
-                ["", "Both checked against this players' list (`--rating-list`):", "", "```"]
-                + list(c.rating_list)
-                + ["```"]
-                if c.rating_list
-                else []
-            ),
+            *(_list_lines(c.rating_list) if c.rating_list else []),
         ]
     return "\n".join(out) + "\n"
 
