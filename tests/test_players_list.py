@@ -296,3 +296,46 @@ def test_check_refuses_a_list_that_is_no_list(
     assert "expected a month as YYYY-MM" in capsys.readouterr().err
 
 
+
+
+# -- rate: where the list's rating was taken over the file's ------------------------
+
+
+def _rate(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> str:
+    trf = tmp_path / "e.trf"
+    # Moreau: 2640 in the file, 2650 listed; Tanaka unrated in the file, 2105 listed.
+    trf.write_text(_file(_changed(3, rating=None)).replace("2650 FRA", "2640 FRA"), encoding="utf-8")
+    main(["rate", str(trf), "--rating-list", str(TXT), "--format", fmt])
+    return capsys.readouterr().out
+
+
+def test_rate_says_where_it_took_the_lists_rating_text_and_html(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    why = "FIDE rates with the rating in force at the start (Title Regulations §1.4.6a)"
+    text = _rate(tmp_path, capsys, "text")
+    assert f"- 1 Moreau, Lucien: rated 2650 as on the players' list; 2640 in the file: {why}" in text
+    assert f"- 3 Tanaka, Hiro: rated 2105 as on the players' list; unrated in the file: {why}" in text
+    # Where they agree, only where the rating came from.
+    assert "- 2 Šťastná, Zoë: rating from the players' list" in text
+    html = _rate(tmp_path, capsys, "html")
+    assert "rated 2650 as on the players&#39; list; 2640 in the file" in html
+
+
+def test_rate_says_where_it_took_the_lists_rating_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trfkit.schemas import validator
+
+    data = json.loads(_rate(tmp_path, capsys, "json"))
+    validator("rate", strict=True).validate(data)
+    taken = {p["start_rank"]: [(t["field"], t["file"], t["list"], t["fide_id"]) for t in p["from_list"]] for p in data["players"]}  # fmt: skip
+    assert taken == {
+        1: [("rating", "2640", "2650", 90000011)],
+        2: [],
+        3: [("rated", "", "2105", 90000054)],
+        4: [],
+        5: [],
+    }
+    ratings = {p["start_rank"]: (p["rating"], p["rating_source"]) for p in data["players"]}
+    assert ratings[1] == (2650, "list") and ratings[3] == (2105, "list")

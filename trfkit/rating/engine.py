@@ -46,7 +46,13 @@ from trfkit.rating.eligibility import (
     first_rating_problem,
     rating_gap_problem,
 )
-from trfkit.rating.listed import list_rating, rating_in_force
+from trfkit.rating.listed import (
+    Difference,
+    list_rating,
+    rating_against_list,
+    rating_in_force,
+    taken_note,
+)
 from trfkit.rating.model import (
     EventInfo,
     GameRating,
@@ -130,6 +136,7 @@ class _Entrant:
     listed: ListedPlayer | None
     notes: tuple[str, ...]
     source: _CellSource | None = None
+    from_list: tuple[Difference, ...] = ()
     _cells: list[_Cell] | None = None
 
     @property
@@ -291,16 +298,18 @@ def _entrants(
         return out
     for p in t.players:
         notes: tuple[str, ...] = ()
+        taken: tuple[Difference, ...] = ()
         listed = ratings.get(p.fide_id) if p.fide_id else None
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
             rating, source = rating_in_force(listed, cls, ev.rules.standard_rating_fallback)
-            if (p.rating or None) != rating:
-                notes = (f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}",)
+            d = rating_against_list(p, listed, rating)
+            if d is not None:  # the list's rating over the file's, said why
+                taken, notes = (d,), (taken_note(d),)
         elif p.fide_id:
             notes = (f"FIDE id {p.fide_id} is not in the players' list",)
-        out[p.start_rank] = _Entrant(p, rating, source, listed, notes, cell_source)
+        out[p.start_rank] = _Entrant(p, rating, source, listed, notes, cell_source, from_list=taken)
     return out
 
 
@@ -831,7 +840,7 @@ def _rated_line(
     return build_player_rating(
         p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank,
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
-        change, new_rating, None, performance, None, games, e.notes,
+        change, new_rating, None, performance, None, games, e.notes, e.from_list,
     )  # fmt: skip
 
 
@@ -856,7 +865,7 @@ def _newcomer_line(
         p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank, None,
         e.rating_source, ctx.score(e), newcomer.n, rc, newcomer.w, None, None, False, "", None,
         None, newcomer.ru if newcomer.counts else None, performance, newcomer, games,
-        (*e.notes, *notes),
+        (*e.notes, *notes), e.from_list,
     )  # fmt: skip
 
 

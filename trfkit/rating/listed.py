@@ -38,6 +38,9 @@ __all__ = [
     "list_rating",
     "new_player_gaps",
     "parse_month",
+    "rating_against_list",
+    "rating_in_force",
+    "taken_note",
 ]
 
 
@@ -206,16 +209,37 @@ def _diff(
 _SEX = {Sex.MALE: "M", Sex.FEMALE: "F"}
 
 
+def rating_against_list(p: Player, listed: ListedPlayer, rating: int | None) -> Difference | None:
+    """Where the file's rating of ``p`` is not ``rating``, the rating in
+    force for the event (:func:`rating_in_force`): kind ``rating``, or
+    ``rated`` when one of them is unrated. The rater takes the list's."""
+    mine = p.rating or None
+    if mine is not None and rating is not None and mine != rating:
+        return _diff("rating", p, "rating", str(mine), str(rating), listed.fide_id)
+    if (mine is None) != (rating is None):
+        return _diff("rated", p, "rating", str(mine or ""), str(rating or ""), listed.fide_id)
+    return None
+
+
+def taken_note(d: Difference) -> str:
+    """Why the rater rates with the list's rating rather than the file's:
+    FIDE rates with the list in force at the start (Title Regulations
+    §1.4.6a)."""
+    why = "FIDE rates with the rating in force at the start (Title Regulations §1.4.6a)"
+    if not d.file_value:
+        return f"rated {d.list_value} as on the players' list; unrated in the file: {why}"
+    if not d.list_value:
+        return f"unrated as on the players' list; rated {d.file_value} in the file: {why}"
+    return f"rated {d.list_value} as on the players' list; {d.file_value} in the file: {why}"
+
+
 def _player(
     p: Player, listed: ListedPlayer, cls: RateClass, fallback: bool
 ) -> Iterator[Difference]:
     fid = listed.fide_id
-    rating = rating_in_force(listed, cls, fallback)[0]
-    mine = p.rating or None
-    if mine is not None and rating is not None and mine != rating:
-        yield _diff("rating", p, "rating", str(mine), str(rating), fid)
-    elif (mine is None) != (rating is None):
-        yield _diff("rated", p, "rating", str(mine or ""), str(rating or ""), fid)
+    rating = rating_against_list(p, listed, rating_in_force(listed, cls, fallback)[0])
+    if rating is not None:
+        yield rating
     title = p.title.value if p.title is not None else ""
     if title != listed.title.strip().upper():
         yield _diff("title", p, "title", title, listed.title.strip().upper(), fid)
