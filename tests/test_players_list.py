@@ -208,6 +208,8 @@ def test_without_a_list_a_foreign_player_without_id() -> None:
     assert _alone(_file([*BASE, guest])) == [("R810", 11, 58)]
     assert _alone(_file([*BASE, {**guest, "id": 4600010}])) == []
     assert _alone(_file([*BASE, {**guest, "fed": "FRA"}])) == []  # a new player at home
+    # Rated: registered already, his id left out of the file.
+    assert _alone(_file([*BASE, {**guest, "rating": 1700}])) == []
 
 
 def test_without_a_list_a_womans_title_on_a_man() -> None:

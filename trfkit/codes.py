@@ -901,13 +901,13 @@ CODES: dict[str, Code] = {
             "R810",
             "list.foreign-without-id",
             Severity.WARNING,
-            "A player of another federation than the event's (032) without a FIDE id: only "
+            "An unrated player of another federation than the event's (032) without a FIDE id: only "
             "his own federation can register him with FIDE, and it must do so before the "
             "event is rated. Checked without a list too, when 032 and his federation are "
             "FIDE federation codes; under the FIDE rule sets only.",
             "FIDE rating server: foreign players must hold a FIDE id",
-            _ex(*_HEAD, _P1, _put(_fed(_P2, "CRO"), "fide_id", "")),
-            _ex(*_HEAD, _P1, _fed(_P2, "CRO")),
+            _ex(*_HEAD, _P1, _put(_put(_fed(_P2, "CRO"), "fide_id", ""), "rating", "")),
+            _ex(*_HEAD, _P1, _put(_fed(_P2, "CRO"), "rating", "")),
             "Ask the player's federation to register him, then write his FIDE id.",
         ),
         Code(

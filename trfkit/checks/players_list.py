@@ -39,7 +39,8 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
 
 def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     """R809, R810, R813: what the file alone shows of players FIDE cannot
-    register or rate as they stand."""
+    register or rate as they stand (new players need a birth date and sex,
+    and foreign ones an id from their own federation)."""
     if ev.rules.family is Family.NATIONAL:
         return
     # One C-level pass for the usual file: every player has an id and no
@@ -52,8 +53,9 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     # out, not a new one: only the unrated are new to FIDE.
     unregistered = [p for p in t.players if not p.fide_id and not p.rating and new_player_gaps(p)]
     if len(unregistered) == len(t.players) > 1:
-        # No player has an id, a birth date or a sex: one fact about the
-        # file (a program that does not export them), not a fault per player.
+        # No player has a rating or an id, and each lacks a birth date or a
+        # sex: one fact about the file (a program that does not export them,
+        # an event not meant for FIDE), not a fault per player.
         yield _new_players(unregistered, every=True)
     else:
         yield from one_or_each(unregistered, _new_player, lambda: _new_players(unregistered))
@@ -61,7 +63,9 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if home in federations():
         for p in t.players:
             fed = p.federation.strip().upper()
-            if not p.fide_id and fed and fed != home and fed in federations():
+            # Unrated, as for R809: a rated player without an id is one whose
+            # id was left out, and he is registered already.
+            if not p.fide_id and not p.rating and fed and fed != home and fed in federations():
                 yield diag(
                     "R810",
                     line_of(p),
@@ -110,8 +114,8 @@ def _new_players(found: list[Player], every: bool = False) -> Diagnostic:
 def against_list(t: Tournament, ev: Event, lists: Sequence[RatingListAt]) -> Iterator[Diagnostic]:
     """R801-R808, R811-R813 against the list of ``lists`` in force at the
     event's start (R809 too for ids the list does not hold: new players)."""
-    start = t.start_date.date if t.start_date is not None else ev.start
-    at = list_in_force(lists, start)
+    # The event's start: 042, else its first round date.
+    at = list_in_force(lists, ev.start)
     if at is None:
         return
     cls, _ = rate_class_of(ev)
