@@ -875,8 +875,7 @@ CODES: dict[str, Code] = {
             Severity.WARNING,
             "With a players' list: a FIDE id (columns 58-68) that the list in force at "
             "the start does not hold: mistyped, or a player registered since. A new player "
-            "needs a birth date and sex in the file (R809). Text output gives a file's unlisted "
-            "ids in one line (--verbose lists each).",
+            "needs a birth date and sex in the file (R809).",
             "FIDE players' list; Rating Regulations: new players",
             _ex(*_HEAD, _put(_P1, "fide_id", "14600047"), _P2),
             _ex(*_HEAD, _P1, _P2),

@@ -107,7 +107,6 @@ def text_line(d: Diagnostic, path: str, colour: bool = False) -> str:
 GROUPED_CODES: dict[str, str] = {
     "R501": "players have rounds the rating will not count (forfeits, byes, unplayed games)",
     "R603": "unrated players will get no first rating from this event alone",
-    "R808": "FIDE ids are not in the players' list in force at the start",
 }
 _NAMED = 5
 
