@@ -15,13 +15,15 @@ ratings are not FIDE's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import compress
+from operator import attrgetter
 
 from trfkit.checks._util import diag, first_named, line_of, one_or_each
 from trfkit.checks.players import federations
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, rate_class_of
-from trfkit.model import Player, Sex, Tournament
+from trfkit.model import Player, Sex, Title, Tournament
 from trfkit.rating.listed import (
     WOMEN_TITLES,
     Difference,
@@ -43,16 +45,20 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     and foreign ones an id from their own federation)."""
     if ev.rules.family is Family.NATIONAL:
         return
-    # One C-level pass for the usual file: every player has an id and no
-    # woman's title; then nothing below can fire.
-    if all(p.fide_id for p in t.players) and not any(
-        p.title is not None and p.title.value in WOMEN_TITLES for p in t.players
-    ):
-        return
-    # A rated player without an id in the file is a player whose id was left
-    # out, not a new one: only the unrated are new to FIDE.
-    unregistered = [p for p in t.players if not p.fide_id and not p.rating and new_player_gaps(p)]
-    if len(unregistered) == len(t.players) > 1:
+    players = t.players
+    # C-level passes for the usual file, in which every player has an id
+    # and no man a woman's title: then nothing below can fire. (Enum
+    # members hash in Python; their ids hash in C.)
+    every_id = all(map(_FIDE_ID, players))
+    if every_id:
+        unregistered: list[Player] = []
+    else:
+        # A rated player without an id in the file is a player whose id was
+        # left out, not a new one: only the unrated are new to FIDE.
+        unregistered = [
+            p for p in players if not p.fide_id and not p.rating and new_player_gaps(p)
+        ]
+    if len(unregistered) == len(players) > 1:
         # No player has a rating or an id, and each lacks a birth date or a
         # sex: one fact about the file (a program that does not export them,
         # an event not meant for FIDE), not a fault per player.
@@ -60,12 +66,14 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     else:
         yield from one_or_each(unregistered, _new_player, lambda: _new_players(unregistered))
     home = (t.federation or "").strip().upper()
-    if home in federations():
-        for p in t.players:
-            fed = p.federation.strip().upper()
+    if not every_id and home in federations():
+        for p in players:
+            if p.fide_id or p.rating:
+                continue
             # Unrated, as for R809: a rated player without an id is one whose
             # id was left out, and he is registered already.
-            if not p.fide_id and not p.rating and fed and fed != home and fed in federations():
+            fed = p.federation.strip().upper()
+            if fed and fed != home and fed in federations():
                 yield diag(
                     "R810",
                     line_of(p),
@@ -75,9 +83,16 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                     found="blank",
                     expected=f"the FIDE id {fed} registered the player with",
                 )
-    for p in t.players:
-        if p.sex is Sex.MALE and p.title is not None and p.title.value in WOMEN_TITLES:
-            yield _woman_title(p, p.title.value, "the file")
+    titles = list(map(id, map(_TITLE, players)))
+    if not _WOMEN_TITLE_IDS.isdisjoint(titles):
+        for p in compress(players, map(_WOMEN_TITLE_IDS.__contains__, titles)):
+            if p.sex is Sex.MALE and p.title is not None:
+                yield _woman_title(p, p.title.value, "the file")
+
+
+_FIDE_ID = attrgetter("fide_id")
+_TITLE = attrgetter("title")
+_WOMEN_TITLE_IDS = frozenset(id(title) for title in Title if title.value in WOMEN_TITLES)
 
 
 def _new_player(p: Player) -> Diagnostic:
