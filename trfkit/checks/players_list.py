@@ -134,10 +134,12 @@ def against_list(t: Tournament, ev: Event, lists: Sequence[RatingListAt]) -> Ite
     if at is None:
         return
     cls, _ = rate_class_of(ev)
-    label = at.label or "given"
+    # A list given with its month is the one in force at the start; one
+    # given without is only the list given.
+    what = f"the players' list ({at.label})" if at.label else "the players' list"
     if at.month is not None:
         label = f"{at.month:%Y-%m}" + (f", {at.label}" if at.label else "")
-    what = f"the players' list in force at the start ({label})"
+        what = f"the players' list in force at the start ({label})"
     by_rank = {p.start_rank: p for p in t.players}
     unlisted = []
     for d in compare(
