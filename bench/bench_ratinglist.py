@@ -1,4 +1,5 @@
-"""Rating-list speed: load_rating_list(wanted=30 ids) over a FIDE-sized list.
+"""Rating-list speed: load_rating_list(wanted=30 ids) over a FIDE-sized list;
+with --check, ``trfkit check`` of a 3000-player file against it.
 
 Rating one tournament needs a few dozen players out of FIDE's list of over a
 million (FIDE players list download, ratings.fide.com/download_lists.phtml).
@@ -11,6 +12,12 @@ It writes a synthetic list (every field filled the way FIDE fills them; about
 wanted ids spread over the whole list (the last player among them, so the
 whole file is read), and prints the time and the process's peak RSS (which
 includes writing the list). Not part of the test run.
+
+With ``--check``, instead: ``trfkit check FILE --rating-list LIST`` (in this
+process, JSON kept in memory) of the 3000-player, 13-round benchmark file
+(bench_load.py's) whose FIDE ids are spread over the whole list, 20 of its
+players without an id (so the whole list is read for their names as well),
+held to the same targets; and the same check without a list, for scale.
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from trfkit.rating.ratinglist import load_rating_list  # noqa: E402
+
+sys.path.insert(0, str(HERE))
+from bench_load import bench_path  # noqa: E402
 
 FIRST_ID = 10_000_000
 FEDS = ("GER", "IND", "FRA", "ESP", "RUS", "USA", "ITA", "POL", "ARG", "CZE", "NED", "SRB")
@@ -79,6 +89,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=1_100_000)
     ap.add_argument("--format", choices=("xml", "txt"), default="xml")
+    ap.add_argument(
+        "--check", action="store_true", help="time trfkit check of a 3000-player file instead"
+    )
     args = ap.parse_args()
     n: int = args.players
 
@@ -90,6 +103,8 @@ def main() -> int:
         written = time.perf_counter() - start
         size = path.stat().st_size
 
+        if args.check:
+            return _check(path, n, size, written)
         step = max(1, (n - 1) // 29)
         wanted = sorted({FIRST_ID + min(k * step, n - 1) for k in range(29)} | {FIRST_ID + n - 1})
         start = time.perf_counter()
@@ -101,6 +116,59 @@ def main() -> int:
     fast, small = seconds < 60, rss < 1 << 30
     print(f"list: {n} players, {args.format}, {size / 1e6:.0f} MB (written in {written:.1f} s)")
     print(f"load_rating_list(wanted={len(wanted)} ids): {seconds:.1f} s   (target < 60 s: {'met' if fast else 'NOT met'})")
+    print(f"peak RSS of the process: {rss / 2**20:.0f} MiB   (target < 1024 MiB: {'met' if small else 'NOT met'})")
+    return 0 if fast and small else 1
+
+
+def _spread_ids(text: str, n: int, unnamed: int = 20) -> str:
+    """``text`` with its players' FIDE ids (columns 58-68) spread over the
+    list's ``n`` ids, the last of them the list's last player; the first
+    ``unnamed`` players get no id and a listed player's name and federation
+    (columns 15-47, 54-56), as a new player named like one listed would."""
+    lines = text.splitlines(keepends=True)
+    rows = [i for i, line in enumerate(lines) if line.startswith("001")]
+    step = max(1, (n - 1) // max(1, len(rows) - 1))
+    for k, i in enumerate(rows):
+        line = lines[i]
+        index = min(k * step, n - 1) if k < len(rows) - 1 else n - 1
+        if k < unnamed:
+            name = f"Surname{index}, Given"
+            fed = FEDS[index % len(FEDS)]
+            line = f"{line[:14]}{name:<33}{line[47:53]}{fed}{line[56:57]}{'':>11}{line[68:]}"
+        else:
+            line = f"{line[:57]}{FIRST_ID + index:>11}{line[68:]}"
+        lines[i] = line
+    return "".join(lines)
+
+
+def _check(list_path: Path, n: int, size: int, written: float) -> int:
+    import contextlib
+    import io
+
+    from trfkit.cli import main as trfkit
+
+    source = bench_path(3000, 13, 2026)
+    trf = list_path.parent / "check-3000.trf"
+    trf.write_text(_spread_ids(source.read_text(encoding="utf-8"), n), encoding="utf-8")
+    runs: dict[str, tuple[float, str]] = {}
+    given = ["--rating-list", str(list_path)]
+    for label, extra in (("without a list", []), ("with the list", given)):
+        out = io.StringIO()
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(out):
+            trfkit(["check", str(trf), "--format", "json", *extra])
+        runs[label] = (time.perf_counter() - start, out.getvalue())
+    seconds, report = runs["with the list"]
+    codes: dict[str, int] = {}
+    for code in report.split('"code": "')[1:]:
+        codes[code[:4]] = codes.get(code[:4], 0) + 1
+    listed = {c: k for c, k in sorted(codes.items()) if c.startswith("R8")}
+    rss = peak_rss_bytes()
+    fast, small = seconds < 60, rss < 1 << 30
+    print(f"list: {n} players, {size / 1e6:.0f} MB (written in {written:.1f} s)")
+    print(f"check of 3000 players without a list: {runs['without a list'][0]:.1f} s")
+    print(f"check of 3000 players with the list: {seconds:.1f} s   (target < 60 s: {'met' if fast else 'NOT met'})")
+    print(f"its findings of the list: {listed}")
     print(f"peak RSS of the process: {rss / 2**20:.0f} MiB   (target < 1024 MiB: {'met' if small else 'NOT met'})")
     return 0 if fast and small else 1
 

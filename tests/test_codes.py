@@ -9,14 +9,24 @@ import pytest
 import trfkit
 from trfkit.checks import validate
 from trfkit.codes import CODES
+from trfkit.rating.listed import RatingListAt
+from trfkit.rating.ratinglist import load_rating_list, name_key
 from trfkit.writer import convert
 
 
-def _diagnostic_codes(lines: tuple[str, ...], code: str) -> set[str]:
+def _diagnostic_codes(lines: tuple[str, ...], code: str, tmp_path: Path) -> set[str]:
     data = "\n".join(lines).encode("utf-8", "surrogateescape") + b"\n"
     t = trfkit.loads(data, **dict(CODES[code].load_options))  # type: ignore[arg-type]
     found = {d.code for d in t.diagnostics}
-    found |= {d.code for d in validate(t, rules=CODES[code].rules)}
+    lists = []
+    if CODES[code].rating_list:
+        # Through the reader, as check --rating-list reads a list.
+        path = tmp_path / "players_list.txt"
+        path.write_text("\n".join(CODES[code].rating_list) + "\n", encoding="utf-8")
+        names = {(name_key(p.name), p.federation) for p in t.players if not p.fide_id}
+        ids = {p.fide_id for p in t.players if p.fide_id}
+        lists.append(RatingListAt(load_rating_list(path, wanted=ids, names=names)))
+    found |= {d.code for d in validate(t, rules=CODES[code].rules, rating_lists=lists)}
     if code == "P009":
         _, lost = convert(t, "trf16")
         found |= {d.code for d in lost}
@@ -24,13 +34,13 @@ def _diagnostic_codes(lines: tuple[str, ...], code: str) -> set[str]:
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
-def test_failing_example_raises_the_code(code: str) -> None:
-    assert code in _diagnostic_codes(CODES[code].failing, code)
+def test_failing_example_raises_the_code(code: str, tmp_path: Path) -> None:
+    assert code in _diagnostic_codes(CODES[code].failing, code, tmp_path)
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
-def test_passing_example_does_not(code: str) -> None:
-    assert code not in _diagnostic_codes(CODES[code].passing, code)
+def test_passing_example_does_not(code: str, tmp_path: Path) -> None:
+    assert code not in _diagnostic_codes(CODES[code].passing, code, tmp_path)
 
 
 def test_docs_list_every_code_and_are_current() -> None:

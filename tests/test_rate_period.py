@@ -36,7 +36,8 @@ import attrs
 import pytest
 
 from trfkit.cli import main
-from trfkit.rating.period import RatingListAt, _list_for, rate_period
+from trfkit.rating.listed import list_in_force
+from trfkit.rating.period import RatingListAt, rate_period
 from trfkit.rating.ratinglist import load_rating_list
 from trfkit.reader import load, loads
 
@@ -127,10 +128,10 @@ def test_tournaments_outside_the_period_are_left_out(capsys: pytest.CaptureFixtu
 def test_the_list_in_force_at_each_start() -> None:
     feb = RatingListAt({}, datetime.date(2025, 2, 1), "feb")
     mar = RatingListAt({}, datetime.date(2025, 3, 1), "mar")
-    assert _list_for([mar, feb], datetime.date(2025, 2, 28)) is feb
-    assert _list_for([mar, feb], datetime.date(2025, 3, 1)) is mar
-    assert _list_for([mar, feb], datetime.date(2025, 1, 5)) is feb  # before both: the oldest
-    assert _list_for([], datetime.date(2025, 1, 5)) is None
+    assert list_in_force([mar, feb], datetime.date(2025, 2, 28)) is feb
+    assert list_in_force([mar, feb], datetime.date(2025, 3, 1)) is mar
+    assert list_in_force([mar, feb], datetime.date(2025, 1, 5)) is feb  # before both: the oldest
+    assert list_in_force([], datetime.date(2025, 1, 5)) is None
 
 
 def test_each_tournament_is_rated_with_its_list() -> None:

@@ -170,7 +170,7 @@ def test_the_engine_builds_player_lines_with_the_fields_in_order() -> None:
     assert [f.name for f in attrs.fields(PlayerRating)] == [
         "start_rank", "name", "fide_id", "federation", "title", "rank", "rating",
         "rating_source", "score", "n", "rc", "w", "we", "k", "k_assumed", "k_reason", "change",
-        "new_rating", "ru", "performance", "newcomer", "games", "notes",
+        "new_rating", "ru", "performance", "newcomer", "games", "notes", "from_list",
     ]  # fmt: skip
     assert [f.name for f in attrs.fields(Newcomer)] == [
         "ra", "n", "w", "p", "dp", "ru", "ru_uncapped", "hypothetical", "counts",

@@ -553,7 +553,7 @@ def test_json_shape_and_types() -> None:
     assert list(first) == [
         "start_rank", "name", "fide_id", "federation", "title", "rank", "rating",
         "rating_source", "score", "n", "rc", "w", "we", "w_minus_we", "k", "k_assumed",
-        "k_reason", "change", "new_rating", "ru", "performance", "newcomer", "notes", "games",
+        "k_reason", "change", "new_rating", "ru", "performance", "newcomer", "notes", "from_list", "games",
     ]  # fmt: skip
     # Whole fractions are ints, others floats: never strings.
     assert first["score"] == 2 and type(first["score"]) is int

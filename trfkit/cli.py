@@ -28,6 +28,7 @@ with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
     from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
 if TYPE_CHECKING:
+    from trfkit.rating.listed import RatingListAt
     from trfkit.rating.ratinglist import ListedPlayer
 
 __all__ = ["main"]
@@ -185,6 +186,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         ignore |= _codes(text)
     _known_codes(ignore)
     _known_time_control(args.time_control)
+    tasks = _tasks(args)
     options = CheckOptions(
         rules=args.rules,
         type=args.type,
@@ -194,8 +196,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
         min_rank=Severity(args.min_severity).rank,
         max_size=_limits(args)[0],
         max_line_length=_limits(args)[1],
+        rating_lists=tuple(_rating_lists(args.rating_list, tasks, _limits(args)[0])),
     )
-    tasks = _tasks(args)
     _freeze_at_exit()
     results: list[CheckedFile | Unreadable] = []
     pieces: list[_JsonPiece] = []
@@ -482,22 +484,55 @@ def _read_check(path: str) -> None:
         raise _Usage(f"{path}: is a directory, not a TRF file")
 
 
-def _rating_list(path: str, ids: set[int]) -> dict[int, ListedPlayer]:
-    """The players of the list that the run's files name, read once."""
+def _rating_list(
+    path: str, ids: set[int], names: set[tuple[str, str]] | None = None
+) -> dict[int, ListedPlayer]:
+    """The players of the list that the run's files name, read once (and
+    those listed under the ``names`` of players without an id)."""
     from trfkit.rating.ratinglist import RatingListError, load_rating_list
 
     try:
-        return load_rating_list(path, wanted=ids)
+        return load_rating_list(path, wanted=ids, names=names or ())
     except RatingListError as exc:
         raise _Usage(str(exc)) from exc
     except OSError as exc:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 
 
+def _rating_lists(
+    given: Sequence[str] | None,
+    tasks: Sequence[tuple[str, bytes | None]],
+    max_size: int | None,
+    *,
+    names: bool = True,
+) -> list[RatingListAt]:
+    """The ``--rating-list [YYYY-MM=]FILE`` lists, each read once keeping the
+    players the run's files name (with ``names``, also those listed under
+    the name and federation of a player without an id); each file is then
+    checked or rated with the one in force at its start."""
+    if not given:
+        return []
+    from trfkit.rating.files import wanted_players
+    from trfkit.rating.listed import RatingListAt, parse_month
+
+    stdin = {p: data for p, data in tasks if data is not None}
+    ids, unnamed = wanted_players([p for p, _ in tasks], stdin, max_size=max_size)
+    lists = []
+    for item in given:
+        when, sep, path = item.partition("=")
+        if not sep:
+            when, path = "", item
+        try:
+            at = parse_month(when) if when else None
+        except ValueError as exc:
+            raise _Usage(f"--rating-list {item!r}: {exc}") from exc
+        lists.append(RatingListAt(_rating_list(path, ids, unnamed if names else None), at, path))
+    return lists
+
+
 def _cmd_rate_period(args: argparse.Namespace) -> int:
     from trfkit.checks.files import load_task
-    from trfkit.rating.files import wanted_ids
-    from trfkit.rating.period import RatingListAt, parse_month, rate_period
+    from trfkit.rating.period import parse_month, rate_period
     from trfkit.report.files import unused_k
     from trfkit.report.registry import RenderOptions, output
 
@@ -510,18 +545,7 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
     k = _k_overrides(args.k, what="FIDE_ID")
     tasks = _tasks(args)
     size, length = _limits(args)
-    stdin = {p: data for p, data in tasks if data is not None}
-    ids = wanted_ids([p for p, _ in tasks], stdin, max_size=size)
-    lists = []
-    for given in args.rating_list or ():
-        when, sep, path = given.partition("=")
-        if not sep:
-            when, path = "", given
-        try:
-            at = parse_month(when) if when else None
-        except ValueError as exc:
-            raise _Usage(f"--rating-list {given!r}: {exc}") from exc
-        lists.append(RatingListAt(_rating_list(path, ids), at, path))
+    lists = _rating_lists(args.rating_list, tasks, size, names=False)
     tournaments = []
     unusable = False
     diagnostics = []
@@ -757,6 +781,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
     _event_options(c)
+    c.add_argument(
+        "--rating-list",
+        action="append",
+        metavar="[YYYY-MM=]FILE",
+        help="compare the players with FIDE's players' list (XML or TXT, or a .zip) in force at "
+        "each file's start: repeat with the month each list was published for (R801-R813)",
+    )
     c.add_argument(
         "--ignore",
         action="append",

@@ -36,6 +36,9 @@ class Code:
     load_options: tuple[tuple[str, int], ...] = ()
     """Options of :func:`trfkit.loads` the examples are read with (the
     reader's limits, set low so that an example stays short)."""
+    rating_list: tuple[str, ...] = ()
+    """A FIDE players' list (TXT lines) the examples are checked against,
+    as by ``check --rating-list``."""
 
 
 _HEAD = (
@@ -130,6 +133,47 @@ _ONCE = [[(1, 2), (3, 4)], [(3, 1), (4, 2)]]
 def _born(line: str, born: str) -> str:
     """``line`` (a 001 line) with the birth date ``born`` (columns 70-79)."""
     return line[:69] + f"{born:<10}" + line[79:]
+
+
+def _put(line: str, field: str, value: str) -> str:
+    """``line`` (a 001 line) with ``value`` in ``field``'s columns (TRF16 §2.2),
+    left-aligned (right-aligned for numbers, as TRF writes them)."""
+    from trfkit.columns import layout
+
+    f = next(f for f in layout("player").fields if f.name == field)
+    width = f.slice.stop - f.slice.start
+    text = f"{value:>{width}}" if field in ("rating", "fide_id", "start_rank") else f"{value:<{width}}"
+    return line[: f.slice.start] + text + line[f.slice.stop :]
+
+
+# A players' list in FIDE's TXT layout (its header names the columns) that
+# holds the players of _P1 and _P2 as they are, and an inactive player.
+_LIST_HEADER = (
+    "ID Number      Name                                                         Fed Sex Tit  "
+    "WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+
+
+def _listed(**values: object) -> str:
+    """A line of _LIST_HEADER's list: each value under its heading
+    (``ID_Number=``, ``B_day=``: the heading with ``_`` for its blank or dash)."""
+    line = ""
+    for heading, value in values.items():
+        start = _LIST_HEADER.index(heading.replace("_", " " if heading == "ID_Number" else "-"))
+        line = f"{line:<{start}}{value}"
+    return line
+
+
+_LIST = (
+    _LIST_HEADER,
+    _listed(ID_Number=14600012, Name="Novak, Jan", Fed="SLO", Sex="M", Tit="GM", SRtng=2501,
+            SGm=9, SK=10, RRtng=2450, RGm=0, Rk=20, B_day=1990),
+    _listed(ID_Number=14600020, Name="Horvat, Eva", Fed="SLO", Sex="F", Tit="IM", WTit="WGM",
+            SRtng=2402, SGm=4, SK=20, B_day=1995, Flag="w"),
+    _listed(ID_Number=14600039, Name="Zupan, Ana", Fed="SLO", Sex="F", SRtng=2100, SGm=0,
+            SK=20, B_day=1980, Flag="wi"),
+)
+_P3 = "001    3 w    Zupan, Ana                        2100 SLO    14600039 1980/03/04  0.0    3"
 
 
 def _fed(line: str, federation: str) -> str:
@@ -734,6 +778,172 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2025/05/01", "122 90+30", *_field([2400, 1450], [[(1, 2)]])),
             "Write the player's FIDE rating from the list in force, or leave it blank "
             "(national ratings go in TRF26 NRS records).",
+        ),
+        Code(
+            "R801",
+            "list.rating",
+            Severity.WARNING,
+            "With a players' list (check --rating-list): the file's rating (columns 49-52) "
+            "differs from the player's rating of the event's rate class (standard, rapid or "
+            "blitz; a rapid or blitz event without one takes the standard rating under R&B "
+            "2024 §7.2.1) on the list in force at the start. FIDE rates with the list's "
+            "rating; checking against a later list is a common error.",
+            "Title Regulations §1.4.6a (the list in force at the start)",
+            _ex(*_HEAD, _put(_P1, "rating", "2490"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Write the rating of the list in force at the start (the month the event "
+            "began), not a later or earlier list's.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R802",
+            "list.rated",
+            Severity.WARNING,
+            "With a players' list: the file shows a player as unrated whom the list in "
+            "force at the start rates for the event's rate class, or gives a rating to a "
+            "player the list does not rate (often a national rating).",
+            "Title Regulations §1.4.6a (the list in force at the start)",
+            _ex(*_HEAD, _put(_P1, "rating", ""), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Write the list's rating, or leave the column blank for a player without a "
+            "FIDE rating of the event's class (national ratings go in TRF26 NRS records).",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R803",
+            "list.title",
+            Severity.WARNING,
+            "With a players' list: the title (columns 11-13) is not the one the list gives.",
+            "TRF16 §2.2 (title); FIDE players' list",
+            _ex(*_HEAD, _put(_P1, "title", "IM"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Write the title the list gives (a title counts from its confirmation by FIDE).",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R804",
+            "list.federation",
+            Severity.WARNING,
+            "With a players' list: the federation (columns 54-56) is not the one the list "
+            "gives.",
+            "TRF16 §2.2 (federation); FIDE players' list",
+            _ex(*_HEAD, _put(_P1, "federation", "CRO"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Write the federation the list gives; a transfer counts once FIDE lists it.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R805",
+            "list.sex",
+            Severity.WARNING,
+            "With a players' list: the sex (column 10) is not the one the list gives.",
+            "TRF16 §2.2 (sex); FIDE players' list",
+            _ex(*_HEAD, _P1, _put(_P2, "sex", "m")),
+            _ex(*_HEAD, _P1, _P2),
+            "Correct the sex column (m or w), or ask the federation to correct the list.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R806",
+            "list.birth-year",
+            Severity.WARNING,
+            "With a players' list: the year of the birth date (columns 70-73) is not the "
+            "birth year the list gives. K and junior status go by the list's.",
+            "TRF16 §2.2 (birth date); FIDE players' list",
+            _ex(*_HEAD, _born(_P1, "1991/05/01"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Correct the birth date, or ask the federation to correct the list.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R807",
+            "list.name",
+            Severity.INFO,
+            "With a players' list: the name (columns 15-47) differs from the listed one "
+            "by more than case, spacing, punctuation and diacritics (a listed name longer "
+            "than the 33 columns agrees with its beginning). Often a transliteration; "
+            "sometimes the wrong FIDE id.",
+            "TRF16 §2.2 (name); FIDE players' list",
+            _ex(*_HEAD, _put(_P1, "name", "Novak, Janez"), _P2),
+            _ex(*_HEAD, _put(_P1, "name", "NOVÁK,Jan"), _P2),
+            "Check that the FIDE id is this player's, then write the name as FIDE lists it.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R808",
+            "list.id-not-listed",
+            Severity.WARNING,
+            "With a players' list: a FIDE id (columns 58-68) that the list in force at "
+            "the start does not hold: mistyped, or a player registered since. A new player "
+            "needs a birth date and sex in the file (R809).",
+            "FIDE players' list; Rating Regulations: new players",
+            _ex(*_HEAD, _put(_P1, "fide_id", "14600047"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Correct the id from the list, or give the new player's birth date and sex.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R809",
+            "list.new-player-data",
+            Severity.WARNING,
+            "An unrated player without a FIDE id (or, with a players' list, with an id the "
+            "list does not hold) and without the birth date or sex FIDE needs to register a "
+            "new player (a rated player without an id is one whose id was left out). Checked "
+            "without a list too; under the FIDE rule sets only. More than 10 such players in "
+            "a file are one finding, with the count and the first players.",
+            "FIDE rating server: new players need a birth date and sex",
+            _ex(*_HEAD, _P1, _born(_put(_put(_P2, "fide_id", ""), "rating", ""), "")),
+            _ex(*_HEAD, _P1, _put(_put(_P2, "fide_id", ""), "rating", "")),
+            "Give each new player's birth date (YYYY/MM/DD) and sex (m or w).",
+        ),
+        Code(
+            "R810",
+            "list.foreign-without-id",
+            Severity.WARNING,
+            "An unrated player of another federation than the event's (032) without a FIDE id: only "
+            "his own federation can register him with FIDE, and it must do so before the "
+            "event is rated. Checked without a list too, when 032 and his federation are "
+            "FIDE federation codes; under the FIDE rule sets only.",
+            "FIDE rating server: foreign players must hold a FIDE id",
+            _ex(*_HEAD, _P1, _put(_put(_fed(_P2, "CRO"), "fide_id", ""), "rating", "")),
+            _ex(*_HEAD, _P1, _put(_fed(_P2, "CRO"), "rating", "")),
+            "Ask the player's federation to register him, then write his FIDE id.",
+        ),
+        Code(
+            "R811",
+            "list.listed-by-name",
+            Severity.INFO,
+            "With a players' list: a player without a FIDE id whose name (compared as in "
+            "R807) and federation are one listed player's: he may be that player.",
+            "FIDE players' list",
+            _ex(*_HEAD, _P1, _put(_P2, "fide_id", "")),
+            _ex(*_HEAD, _P1, _P2),
+            "Write the listed player's FIDE id if he is that player.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R812",
+            "list.inactive",
+            Severity.INFO,
+            "With a players' list: the list flags the player as inactive (flag i). He is "
+            "still rated at his last published rating, and a rated game makes him active "
+            "on the next list.",
+            "FIDE 2009 §7.23; 2024 §6.2.2",
+            _ex(*_HEAD, _P1, _P2, _P3),
+            _ex(*_HEAD, _P1, _P2),
+            "Nothing to fix: a note for the rating officer.",
+            rating_list=_LIST,
+        ),
+        Code(
+            "R813",
+            "list.woman-title",
+            Severity.WARNING,
+            "A woman's title (WGM, WIM, WFM, WCM) on a man: the sex (column 10) is m, or "
+            "the players' list lists him as a man. One of the two columns is wrong.",
+            "Title Regulations §0.3 (titles for women)",
+            _ex(*_HEAD, _put(_P1, "title", "WGM"), _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Correct the title or the sex.",
         ),
         Code(
             "P009",

@@ -22,7 +22,14 @@ def _applies(c: Code) -> list[str]:
     if not c.code.startswith("R"):
         return []
     under = [f"`{r.name}` {r.sections[c.code]}" for r in RULE_SETS.values() if c.code in r.sections]
+    if not under:  # a check of its own reference, under every rule set it names
+        return []
     return [f"Rule sets: {', '.join(under)}.", ""]
+
+
+def _list_lines(rating_list: tuple[str, ...]) -> list[str]:
+    """A code's players' list, below its examples."""
+    return ["", "Both checked against this players' list (`--rating-list`):", "", "```", *rating_list, "```"]
 
 
 def codes_markdown() -> str:
@@ -76,6 +83,7 @@ def codes_markdown() -> str:
             "```",
             *c.passing,
             "```",
+            *(_list_lines(c.rating_list) if c.rating_list else []),
         ]
     return "\n".join(out) + "\n"
 

@@ -26,7 +26,7 @@ from decimal import Decimal
 import attrs
 
 from trfkit.model import Tournament
-from trfkit.rules import RULE_SETS, Family, RuleSet, get
+from trfkit.rules import RULE_SETS, Family, RateClass, RuleSet, get
 from trfkit.timecontrol import TimeControl, TimeControlError, parse_222, parse_time_control
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "infer_type",
     "match_decided_round",
     "not_in_force",
+    "rate_class_of",
     "type_named",
 ]
 
@@ -341,3 +342,30 @@ def match_decided_round(t: Tournament) -> int | None:
             if len(p.games) >= r:
                 score[i] += points(p.games[r - 1])
     return None
+
+
+def rate_class_of(ev: Event, given: RateClass | str | None = None) -> tuple[RateClass, str]:
+    """Which rating the event changes (standard, rapid or blitz), and why it
+    is assumed when the file cannot say (``""``: it can, or ``given`` says).
+
+    The rater rates that rating; the check of a players' list compares it.
+    """
+    if given is not None:
+        return RateClass(given), ""
+    rs = ev.rules
+    if ev.time_control is None:
+        why = (
+            "the file gives no time control"
+            if ev.time_control_source is None
+            else f"the time control ({ev.time_control_source}) could not be read"
+        )
+    if rs.family is Family.STANDARD:
+        return RateClass.STANDARD, "" if ev.time_control is not None else why
+    if ev.time_control is not None:
+        found = rs.rate_class(float(ev.time_control.minutes_for(60)))
+        if found is not None:
+            return found, ""
+        why = "the time control fits none of the rule set's classes"
+    if rs.family is Family.NATIONAL:
+        return RateClass.STANDARD, why
+    return RateClass.RAPID, why

@@ -14,7 +14,7 @@ diagnostics carry that citation as their reference.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
@@ -23,6 +23,7 @@ from trfkit.checks import (
     headers,
     pairings,
     players,
+    players_list,
     rate_of_play,
     schedule,
     standings,
@@ -33,6 +34,7 @@ from trfkit.checks._util import with_reference
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
+from trfkit.rating.listed import RatingListAt
 from trfkit.rules import RuleSet
 
 __all__ = ["CHECKS", "EVENT_CHECKS", "REGULATION_CHECKS", "inline_ignores", "validate"]
@@ -60,6 +62,7 @@ EVENT_CHECKS: tuple[RegulationCheck, ...] = (
     pairings.repeated_pairings,
     pairings.colour_sequences,
     players.birth_dates,
+    players_list.file_alone,
 )
 """Structural checks (codes ``S``) that depend on the tournament type: they
 apply under every rule set and carry their code's own reference."""
@@ -109,6 +112,7 @@ def validate(
     time_control: str | None = None,
     ignore: Iterable[str] = (),
     event: Event | None = None,
+    rating_lists: Sequence[RatingListAt] = (),
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
@@ -118,7 +122,8 @@ def validate(
     file says (see :func:`trfkit.event.event_of`); ``event`` gives all three
     at once. Codes in ``ignore`` and in ``### trfkit: ignore`` comments are
     left out. The reader's own diagnostics (``t.diagnostics``) are not
-    repeated here.
+    repeated here. With ``rating_lists`` (FIDE's players' lists by month),
+    the players are also compared with the one in force at the start.
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
@@ -136,5 +141,9 @@ def validate(
                 if reference is None or d.code in skip:
                     continue
                 found.append(with_reference(d, reference))
+        if rating_lists:
+            found += [
+                d for d in players_list.against_list(t, ev, rating_lists) if d.code not in skip
+            ]
     found.sort(key=_PLACE)
     return found

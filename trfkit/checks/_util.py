@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from typing import TypeVar
+
 from trfkit.codes import diagnostic as diag
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, build_diagnostic
 from trfkit.model import Player
 
-__all__ = ["cell_column", "diag", "line_of", "with_reference"]
+__all__ = [
+    "MANY_FINDINGS",
+    "cell_column",
+    "diag",
+    "first_named",
+    "line_of",
+    "one_or_each",
+    "with_reference",
+]
+
+_T = TypeVar("_T")
+
+# More findings of one kind in a file than this, and a column is broken
+# wholesale (start ranks for ranks, an export that leaves a field out): one
+# finding says so, with the count and the first players, rather than a line
+# per player that an arbiter would read as many faults.
+MANY_FINDINGS = 10
+# How many players a grouped finding names.
+_NAMED = 5
 
 _GAMES = layout("player").repeat
 assert _GAMES is not None
@@ -34,3 +56,21 @@ def with_reference(d: Diagnostic, reference: str) -> Diagnostic:
     return build_diagnostic(
         d.code, d.severity, d.line, d.column, d.message, reference, d.found, d.expected, d.hint
     )
+
+
+def one_or_each(
+    found: list[_T], each: Callable[[_T], Diagnostic], one: Callable[[], Diagnostic]
+) -> Iterator[Diagnostic]:
+    """A finding for each of ``found``, or one for all when they are more
+    than :data:`MANY_FINDINGS`."""
+    if len(found) > MANY_FINDINGS:
+        yield one()
+    else:
+        yield from map(each, found)
+
+
+def first_named(labels: Iterable[str], count: int) -> str:
+    """The first few of a grouped finding's ``count`` players, and how many
+    more there are."""
+    named = ", ".join(islice(labels, _NAMED))
+    return named + (f", and {count - _NAMED} more" if count > _NAMED else "")

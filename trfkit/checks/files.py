@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import TournamentType, event_of
 from trfkit.model import Tournament
+from trfkit.rating.listed import RatingListAt
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 from trfkit.rules import RuleSet
 from trfkit.summary import EventSummary, summarize
@@ -66,8 +67,11 @@ def check_file(
     data: bytes | None = None,
     max_size: int | None = MAX_FILE_SIZE,
     max_line_length: int | None = MAX_LINE_LENGTH,
+    rating_lists: Sequence[RatingListAt] = (),
 ) -> CheckedFile:
-    """Read and check one file; ``data`` stands in for its bytes (stdin).
+    """Read and check one file; ``data`` stands in for its bytes (stdin);
+    ``rating_lists`` are FIDE's players' lists by month (the players are
+    compared with the one in force at the start).
 
     A file that is no TRF file at all (:func:`not_trf`) is not checked: its
     one diagnostic is the reader's P012, whatever ``ignore`` says, and its
@@ -87,7 +91,13 @@ def check_file(
     if refused:
         return CheckedFile(path, None, None, None, tuple(refused))
     return check_tournament(
-        t, path, rules=rules, type=type, time_control=time_control, ignore=ignore
+        t,
+        path,
+        rules=rules,
+        type=type,
+        time_control=time_control,
+        ignore=ignore,
+        rating_lists=rating_lists,
     )
 
 
@@ -99,6 +109,7 @@ def check_tournament(
     type: TournamentType | str | None = None,
     time_control: str | None = None,
     ignore: Iterable[str] = (),
+    rating_lists: Sequence[RatingListAt] = (),
 ) -> CheckedFile:
     """What :func:`check_file` finds, for a tournament already read (from a
     stream, or edited): the reader's findings and the checks', less the
@@ -112,7 +123,7 @@ def check_tournament(
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     skip = set(ignore) | inline_ignores(t)
     found = [d for d in t.diagnostics if d.code not in skip]
-    found += validate(t, ignore=skip, event=ev)
+    found += validate(t, ignore=skip, event=ev, rating_lists=rating_lists)
     found.sort(key=lambda d: (d.line, d.column, d.code))
     lines = {d.line for d in found}
     names = tuple(
@@ -144,6 +155,9 @@ class CheckOptions:
     """Leave out diagnostics whose severity ranks below this."""
     max_size: int | None = MAX_FILE_SIZE
     max_line_length: int | None = MAX_LINE_LENGTH
+    rating_lists: tuple[RatingListAt, ...] = ()
+    """FIDE's players' lists by month, each holding only the players the
+    run's files name (read once for the run)."""
 
 
 @attrs.frozen
@@ -211,6 +225,7 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
             data=data,
             max_size=options.max_size,
             max_line_length=options.max_line_length,
+            rating_lists=options.rating_lists,
         )
     except OSError as exc:
         return Unreadable(path, str(exc.strerror or exc))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Generator, Iterator
 from decimal import Decimal
-from itertools import islice
 from operator import attrgetter
 from typing import TypeVar
 
 from trfkit.checks._index import pairings
-from trfkit.checks._util import diag, line_of
+from trfkit.checks._util import MANY_FINDINGS, diag, first_named, line_of, one_or_each
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
@@ -294,9 +293,7 @@ def _fmt(points: Decimal) -> str:
 # wholesale (start ranks, ranks shifted by a line, another column's values):
 # one finding says so, with the count and the first players, rather than a
 # line per player that an arbiter would read as many faults.
-MANY_RANK_FINDINGS = 10
-# How many players a grouped finding names.
-_NAMED = 5
+MANY_RANK_FINDINGS = MANY_FINDINGS
 
 
 def ranks(t: Tournament) -> Iterator[Diagnostic]:
@@ -329,24 +326,13 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
             severity=Severity.WARNING,
         )
         return
-    yield from _one_or_each(unranked, _no_rank, lambda: _no_ranks(unranked, len(players)))
+    yield from one_or_each(unranked, _no_rank, lambda: _no_ranks(unranked, len(players)))
     ranked = sorted((p for p in players if p.rank), key=_RANK)
     n = len(t.players)
     beyond = [p for p in ranked if p.rank is not None and p.rank > n]
-    yield from _one_or_each(beyond, lambda p: _beyond(p, n), lambda: _all_beyond(beyond, n))
+    yield from one_or_each(beyond, lambda p: _beyond(p, n), lambda: _all_beyond(beyond, n))
     below = _displaced(ranked)
-    yield from _one_or_each(below, lambda pair: _below(*pair), lambda: _out_of_order(below, ranked))
-
-
-def _one_or_each(
-    found: list[_T], each: Callable[[_T], Diagnostic], one: Callable[[], Diagnostic]
-) -> Iterator[Diagnostic]:
-    """A finding for each of ``found``, or one for all when they are more
-    than :data:`MANY_RANK_FINDINGS`."""
-    if len(found) > MANY_RANK_FINDINGS:
-        yield one()
-    else:
-        yield from map(each, found)
+    yield from one_or_each(below, lambda pair: _below(*pair), lambda: _out_of_order(below, ranked))
 
 
 def _no_rank(p: Player) -> Diagnostic:
@@ -367,7 +353,7 @@ def _no_ranks(unranked: list[Player], players: int) -> Diagnostic:
         line_of(unranked[0]),
         _RANK_COLUMN,
         f"{len(unranked)} of the {players} players have no rank: "
-        + _listed(map(_player, unranked), len(unranked)),
+        + first_named(map(_player, unranked), len(unranked)),
         found=f"{len(unranked)} blank ranks",
         expected="the final rank of each player",
         severity=Severity.WARNING,
@@ -391,7 +377,7 @@ def _all_beyond(beyond: list[Player], n: int) -> Diagnostic:
         line_of(beyond[0]),
         _RANK_COLUMN,
         f"{len(beyond)} players are ranked beyond the {n} players of the file: "
-        + _listed((f"{_player(p)} ranked {p.rank}" for p in beyond), len(beyond)),
+        + first_named((f"{_player(p)} ranked {p.rank}" for p in beyond), len(beyond)),
         found=f"{len(beyond)} ranks above {n}",
         expected=f"ranks from 1 to {n}",
     )
@@ -420,7 +406,7 @@ def _out_of_order(below: list[tuple[Player, Player]], ranked: list[Player]) -> D
         _RANK_COLUMN,
         f"the ranks do not follow the points: {len(below)} of the {len(ranked)} ranked "
         f"players are ranked below a player with fewer points{cause}: "
-        + _listed(
+        + first_named(
             (
                 f"rank {p.rank} {_name(p)} with {_points(p)} (rank {q.rank} has {_points(q)})"
                 for p, q in below
@@ -478,10 +464,3 @@ def _name(p: Player) -> str:
 
 def _points(p: Player) -> str:
     return _fmt(p.points if p.points is not None else _ZERO)
-
-
-def _listed(labels: Iterable[str], count: int) -> str:
-    """The first :data:`_NAMED` of a grouped finding's ``count`` players,
-    and how many more there are."""
-    named = ", ".join(islice(labels, _NAMED))
-    return named + (f", and {count - _NAMED} more" if count > _NAMED else "")

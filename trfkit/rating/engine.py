@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from trfkit._gc import no_cyclic_gc
-from trfkit.event import Event, TournamentType, event_of, match_decided_round
+from trfkit.event import Event, TournamentType, event_of, match_decided_round, rate_class_of
 from trfkit.model import UNREADABLE, Player, Result, Tournament
 from trfkit.rating import calc
 from trfkit.rating.eligibility import (
@@ -45,6 +45,13 @@ from trfkit.rating.eligibility import (
     first_event_problem,
     first_rating_problem,
     rating_gap_problem,
+)
+from trfkit.rating.listed import (
+    Difference,
+    list_rating,
+    rating_against_list,
+    rating_in_force,
+    taken_note,
 )
 from trfkit.rating.model import (
     EventInfo,
@@ -64,12 +71,14 @@ from trfkit.rating.tables import (
     expected_score,
     rating_difference,
 )
-from trfkit.rules import Family, RateClass, RuleSet
+from trfkit.rules import RateClass, RuleSet
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
 
 __all__ = ["base_k", "capped_k", "listed_rating", "newcomer_performance", "rate"]
+
+listed_rating = list_rating  # its name before trfkit.rating.listed
 
 # The engine reads a player's cells as the characters of Cells (Result and
 # Colour values); these tables are keyed by them.
@@ -127,6 +136,7 @@ class _Entrant:
     listed: ListedPlayer | None
     notes: tuple[str, ...]
     source: _CellSource | None = None
+    from_list: tuple[Difference, ...] = ()
     _cells: list[_Cell] | None = None
 
     @property
@@ -219,7 +229,7 @@ def _rate(
 ) -> tuple[RatingReport, RuleSet]:
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     rs = ev.rules
-    cls, cls_note = _rate_class(ev, rate_class)
+    cls, cls_note = rate_class_of(ev, rate_class)
     notes: list[str] = []
     rounds = t.number_of_rounds or 0  # its fallback, the longest line, counted once
     entrants = _entrants(t, ev, ratings or {}, cls, rounds)
@@ -251,28 +261,6 @@ def _rate(
 # -- the event ------------------------------------------------------------
 
 
-def _rate_class(ev: Event, given: RateClass | str | None) -> tuple[RateClass, str]:
-    if given is not None:
-        return RateClass(given), ""
-    rs = ev.rules
-    if ev.time_control is None:
-        why = (
-            "the file gives no time control"
-            if ev.time_control_source is None
-            else f"the time control ({ev.time_control_source}) could not be read"
-        )
-    if rs.family is Family.STANDARD:
-        return RateClass.STANDARD, "" if ev.time_control is not None else why
-    if ev.time_control is not None:
-        found = rs.rate_class(float(ev.time_control.minutes_for(60)))
-        if found is not None:
-            return found, ""
-        why = "the time control fits none of the rule set's classes"
-    if rs.family is Family.NATIONAL:
-        return RateClass.STANDARD, why
-    return RateClass.RAPID, why
-
-
 def _event_info(
     t: Tournament, ev: Event, cls: RateClass, rounds: int, cls_assumed: str
 ) -> EventInfo:
@@ -298,15 +286,6 @@ def _event_info(
     )
 
 
-def listed_rating(listed: ListedPlayer, cls: RateClass) -> tuple[int | None, int | None]:
-    """The list's rating and K for the rating the event changes."""
-    if cls is RateClass.RAPID:
-        return listed.rapid_rating, listed.rapid_k
-    if cls is RateClass.BLITZ:
-        return listed.blitz_rating, listed.blitz_k
-    return listed.rating, listed.k
-
-
 def _entrants(
     t: Tournament, ev: Event, ratings: Mapping[int, ListedPlayer], cls: RateClass, rounds: int
 ) -> dict[int, _Entrant]:
@@ -319,19 +298,18 @@ def _entrants(
         return out
     for p in t.players:
         notes: tuple[str, ...] = ()
+        taken: tuple[Difference, ...] = ()
         listed = ratings.get(p.fide_id) if p.fide_id else None
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
-            rating, source = listed_rating(listed, cls)[0] or None, "list"
-            if rating is None and ev.rules.standard_rating_fallback and listed.rating:
-                # R&B 2024 §7.2.1: a standard rating stands in, and he counts as rated.
-                rating, source = listed.rating, "list-standard"
-            if (p.rating or None) != rating:
-                notes = (f"the file says {p.rating or 'unrated'}, the list {rating or 'unrated'}",)
+            rating, source = rating_in_force(listed, cls, ev.rules.standard_rating_fallback)
+            d = rating_against_list(p, listed, rating)
+            if d is not None:  # the list's rating over the file's, said why
+                taken, notes = (d,), (taken_note(d),)
         elif p.fide_id:
             notes = (f"FIDE id {p.fide_id} is not in the players' list",)
-        out[p.start_rank] = _Entrant(p, rating, source, listed, notes, cell_source)
+        out[p.start_rank] = _Entrant(p, rating, source, listed, notes, cell_source, from_list=taken)
     return out
 
 
@@ -491,8 +469,8 @@ def base_k(
     over the file's)."""
     if given is not None:
         return given, False, "given"
-    if listed is not None and listed_rating(listed, cls)[1]:
-        return listed_rating(listed, cls)[1] or 0, False, "players' list"
+    if listed is not None and list_rating(listed, cls)[1]:
+        return list_rating(listed, cls)[1] or 0, False, "players' list"
     birth = listed.birth_year if listed else birth_year
     if listed is not None and birth_date is not None and birth_date.year != birth:
         birth_date = None  # the list's birth year wins; the file's day is another's
@@ -862,7 +840,7 @@ def _rated_line(
     return build_player_rating(
         p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank,
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
-        change, new_rating, None, performance, None, games, e.notes,
+        change, new_rating, None, performance, None, games, e.notes, e.from_list,
     )  # fmt: skip
 
 
@@ -887,7 +865,7 @@ def _newcomer_line(
         p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank, None,
         e.rating_source, ctx.score(e), newcomer.n, rc, newcomer.w, None, None, False, "", None,
         None, newcomer.ru if newcomer.counts else None, performance, newcomer, games,
-        (*e.notes, *notes),
+        (*e.notes, *notes), e.from_list,
     )  # fmt: skip
 
 

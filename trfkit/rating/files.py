@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from trfkit.reader import MAX_FILE_SIZE
 
-__all__ = ["wanted_ids"]
+__all__ = ["wanted_ids", "wanted_players"]
 
 
 def wanted_ids(
@@ -34,10 +34,27 @@ def wanted_ids(
     >>> len(ids), min(ids)
     (15, 91000117)
     """
-    from trfkit.columns import layout
+    return wanted_players(paths, data, max_size=max_size)[0]
 
-    field = next(f for f in layout("player").fields if f.name == "fide_id")
+
+def wanted_players(
+    paths: Iterable[str],
+    data: Mapping[str, bytes] | None = None,
+    *,
+    max_size: int | None = MAX_FILE_SIZE,
+) -> tuple[set[int], set[tuple[str, str]]]:
+    """:func:`wanted_ids`, and the names of the players without an id: each
+    as :func:`trfkit.rating.ratinglist.name_key` of the name and the
+    federation, which the list is read for (``names``) to tell who such a
+    player may be.
+    """
+    from trfkit.columns import layout
+    from trfkit.rating.ratinglist import name_key
+
+    fields = {f.name: f.slice for f in layout("player").fields}
+    id_slice, name_slice, fed_slice = fields["fide_id"], fields["name"], fields["federation"]
     ids: set[int] = set()
+    names: set[tuple[str, str]] = set()
     for path in paths:
         try:
             raw = (data or {}).get(path)
@@ -49,8 +66,23 @@ def wanted_ids(
         except OSError:
             continue  # reported when the file is rated
         for line in raw.splitlines():
-            if line.startswith(b"001"):
-                value = line[field.slice].strip()
-                if value.isdigit():
-                    ids.add(int(value))
-    return ids
+            if not line.startswith(b"001"):
+                continue
+            # Columns count characters: a line with a UTF-8 name is decoded
+            # before it is cut (its bytes run past the columns).
+            text = line.decode("ascii") if line.isascii() else _text(line)
+            value = text[id_slice].strip()
+            if value.isascii() and value.isdigit() and int(value):
+                ids.add(int(value))
+            elif not value:
+                name, fed = name_key(text[name_slice]), text[fed_slice].strip()
+                if name and fed:
+                    names.add((name, fed))
+    return ids, names
+
+
+def _text(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple, overload
 import attrs
 
 from trfkit._records import positional_builder
+from trfkit.rating.listed import Difference
 
 __all__ = [
     "CheckSummary",
@@ -194,6 +195,9 @@ class PlayerRating:
     games: Sequence[GameRating] = ()
     """Each round (a tuple, or :class:`LazyGames`)."""
     notes: tuple[str, ...] = ()
+    from_list: tuple[Difference, ...] = ()
+    """Where the players' list's value was taken over the file's (the
+    rating in force at the start), each with the file's and the list's."""
 
     @property
     def w_minus_we(self) -> Fraction | None:

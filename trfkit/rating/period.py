@@ -37,7 +37,8 @@ import attrs
 from trfkit.model import Tournament
 from trfkit.rating import calc
 from trfkit.rating.eligibility import first_rating_problem
-from trfkit.rating.engine import base_k, capped_k, listed_rating, newcomer_performance, rate
+from trfkit.rating.engine import base_k, capped_k, newcomer_performance, rate
+from trfkit.rating.listed import RatingListAt, list_in_force, list_rating, parse_month
 from trfkit.rating.model import Newcomer, PlayerRating, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.rules import RateClass, RuleSet, get
@@ -51,18 +52,6 @@ __all__ = [
     "parse_month",
     "rate_period",
 ]
-
-
-@attrs.frozen
-class RatingListAt:
-    """A players' list and the month it was published for (``None``: one
-    list used for every tournament)."""
-
-    players: Mapping[int, ListedPlayer]
-    month: datetime.date | None = None
-    """The first day of the list's month."""
-    label: str = ""
-    """How reports name it (its path)."""
 
 
 @attrs.frozen
@@ -126,34 +115,6 @@ class PeriodReport:
     notes: tuple[str, ...] = ()
 
 
-def parse_month(text: str) -> datetime.date:
-    """``YYYY-MM`` as the first day of that month.
-
-    >>> parse_month("2025-03")
-    datetime.date(2025, 3, 1)
-    """
-    year, sep, month = text.partition("-")
-    if not (sep and year.isdigit() and month.isdigit() and len(year) == 4 and len(month) == 2):
-        raise ValueError(f"expected a month as YYYY-MM, e.g. 2025-03, got {text!r}")
-    return datetime.date(int(year), int(month), 1)
-
-
-def _list_for(lists: Sequence[RatingListAt], start: datetime.date | None) -> RatingListAt | None:
-    """The list in force at ``start``: the newest published in or before its
-    month; without a date, or before every list, the oldest."""
-    if not lists:
-        return None
-    dated = sorted(
-        (x for x in lists if x.month is not None), key=lambda x: x.month or datetime.date.min
-    )
-    undated = [x for x in lists if x.month is None]
-    if start is not None:
-        in_force = [x for x in dated if x.month is not None and x.month <= start]
-        if in_force:
-            return in_force[-1]
-    return undated[0] if undated else dated[0]
-
-
 def rate_period(
     tournaments: Sequence[tuple[str, Tournament]],
     *,
@@ -182,7 +143,7 @@ def rate_period(
     wanted_class = RateClass(rate_class) if rate_class is not None else None
     for path, t in tournaments:
         start = t.start_date.date if t.start_date else None
-        in_force = _list_for(lists, start)
+        in_force = list_in_force(lists, start)
         report = rate(
             t,
             rules,
@@ -222,12 +183,12 @@ def rate_period(
             f"the tournaments were rated under different rule sets; the period's K and "
             f"rounding are those of {rs.name}, the rules of its latest tournament"
         )
-    newest = _list_for(lists, max((e.start for e in events if e.start), default=None))
+    newest = list_in_force(lists, max((e.start for e in events if e.start), default=None))
     # 2009 §7.1, R&B 2024 §6.1: a list "incorporates all rated play during
     # the rating period into the previous list": with a period, the change
     # goes onto the list published at or before its start, where a player
     # is on it; else onto the rating his latest tournament used.
-    base = _list_for([x for x in lists if x.month is not None and month and x.month <= month], month)
+    base = list_in_force([x for x in lists if x.month is not None and month and x.month <= month], month)
     if base is not None:
         notes.append(
             f"the period's change is added to each player's rating on the list {base.label} "
@@ -302,7 +263,7 @@ def _pool(
         if latest.rating is not None:
             birth = births.get((lines[-1][0], latest.start_rank))
             previous = base.players.get(key[0]) if base is not None and key[0] > 0 else None
-            ro = listed_rating(previous, cls)[0] if previous is not None else None
+            ro = list_rating(previous, cls)[0] if previous is not None else None
             out.append(
                 _rated(rs, cls, lines, events, listed, k.get(key[0]), birth, ro, base)
             )

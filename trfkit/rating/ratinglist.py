@@ -21,6 +21,7 @@ from __future__ import annotations
 import codecs
 import os
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Callable, Collection, Iterator
@@ -32,7 +33,7 @@ import attrs
 from trfkit._digits import whole_number
 from trfkit.diagnostics import TrfError
 
-__all__ = ["ListedPlayer", "RatingListError", "iter_rating_list", "load_rating_list"]
+__all__ = ["ListedPlayer", "RatingListError", "iter_rating_list", "load_rating_list", "name_key"]
 
 
 # -- the model ----------------------------------------------------------------
@@ -120,6 +121,7 @@ def iter_rating_list(
     *,
     wanted: Collection[int] | None = None,
     problems: list[RatingListError] | None = None,
+    names: Collection[tuple[str, str]] = (),
 ) -> Iterator[ListedPlayer]:
     """Stream the players of a list (XML, TXT, or either zipped).
 
@@ -128,11 +130,15 @@ def iter_rating_list(
     when all have been seen (``problems`` then covers the part read). Skipped
     entries are appended to ``problems`` when it is given. A file that is not a
     list raises :class:`RatingListError` here, before the first player.
+
+    ``names`` (:func:`name_key` of a name, federation) also yields, with
+    ``wanted``, the players listed under one of those names: who a player
+    without a FIDE id may be. The whole list is then read.
     """
     with _open(path) as (stream, label):
         layout = _sniff(stream, label)  # raise early, then read afresh below
     want = None if wanted is None else frozenset(int(i) for i in wanted)
-    return _players(path, layout, want, problems)
+    return _players(path, layout, want, problems, frozenset(names) if want is not None else frozenset())
 
 
 def load_rating_list(
@@ -140,9 +146,30 @@ def load_rating_list(
     *,
     wanted: Collection[int] | None = None,
     problems: list[RatingListError] | None = None,
+    names: Collection[tuple[str, str]] = (),
 ) -> dict[int, ListedPlayer]:
-    """``fide_id -> ListedPlayer`` for the list (or its ``wanted`` part)."""
-    return {p.fide_id: p for p in iter_rating_list(path, wanted=wanted, problems=problems)}
+    """``fide_id -> ListedPlayer`` for the list (or its ``wanted`` part, and
+    the players listed under ``names``: see :func:`iter_rating_list`)."""
+    found = iter_rating_list(path, wanted=wanted, problems=problems, names=names)
+    return {p.fide_id: p for p in found}
+
+
+# Letters that Unicode does not decompose into a base letter and a mark.
+_FOLD: Final = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
+)
+
+
+def name_key(name: str) -> str:
+    """A name without what does not tell two names apart: case, diacritics,
+    spacing and punctuation (``"Šťastná,Zoë"`` and ``"STASTNA, Zoe"`` agree).
+
+    >>> name_key("  Da Silva-Júnior,  João ")
+    'da silva junior joao'
+    """
+    folded = unicodedata.normalize("NFKD", name.casefold().translate(_FOLD))
+    letters = "".join(c if c.isalnum() else " " for c in folded if not unicodedata.combining(c))
+    return " ".join(letters.split())
 
 
 def _players(
@@ -150,14 +177,15 @@ def _players(
     layout: _Layout | None,
     want: frozenset[int] | None,
     problems: list[RatingListError] | None,
+    names: frozenset[tuple[str, str]],
 ) -> Iterator[ListedPlayer]:
-    if want is not None and not want:
+    if want is not None and not want and not names:
         return
     with _open(path) as (stream, label):
         if layout is None:
-            yield from _iter_xml(stream, label, want, problems)
+            yield from _iter_xml(stream, label, want, problems, names)
         else:
-            yield from _iter_txt(stream, label, layout, want, problems)
+            yield from _iter_txt(stream, label, layout, want, problems, names)
 
 
 # -- opening and sniffing -----------------------------------------------------
@@ -354,9 +382,16 @@ def _iter_txt(
     layout: _Layout,
     want: frozenset[int] | None,
     problems: list[RatingListError] | None,
+    names: frozenset[tuple[str, str]] = frozenset(),
 ) -> Iterator[ListedPlayer]:
-    remaining = set(want) if want is not None else None
+    # With names the whole list is read: a name can be listed anywhere.
+    remaining = set(want) if want is not None and not names else None
     ids = layout.id_column
+    # A player of another id is built only when his federation is one of
+    # the names': the federation's bytes are read before anything is decoded.
+    feds = {fed.encode() for _, fed in names}
+    fed_column = next((c for c in layout.columns if c.field == "federation"), None)
+    named = _by_name(layout, names) if names and fed_column is not None else None
     # Bytes and characters agree up to the id's end when the id comes first
     # and is ASCII, so the id is read before decoding: most lines stop there.
     by_bytes = ids.start == 0
@@ -369,6 +404,14 @@ def _iter_txt(
             if digits.isdigit():
                 fide_id = int(digits)
                 if want is not None and fide_id not in want:
+                    if named is not None and fed_column is not None:
+                        # Bytes and characters part where a name is not ASCII.
+                        a = fed_column.start
+                        fed = raw[a : a + 3] if raw.isascii() else _decode(raw)[a : a + 3].encode()
+                        if fed in feds:
+                            player = named(fide_id, _decode(raw))
+                            if player is not None:
+                                yield player
                     continue
                 yield _txt_player(fide_id, _decode(raw), layout)
                 if remaining is not None:
@@ -388,12 +431,28 @@ def _iter_txt(
                     remaining.discard(fide_id)
                     if not remaining:
                         return
+            elif named is not None:
+                player = named(fide_id, text)
+                if player is not None:
+                    yield player
             continue
         if problems is not None:
             head = text[ids.start : ids.end] if cell else text
             column = (ids.start if cell else 0) + len(head) - len(head.lstrip()) + 1
             found = cell or text.strip()[:40].rstrip()
             problems.append(RatingListError(label, number, column, found, "a FIDE id"))
+
+
+def _by_name(
+    layout: _Layout, names: frozenset[tuple[str, str]]
+) -> Callable[[int, str], ListedPlayer | None]:
+    """The player of a TXT line when his name and federation are one of ``names``."""
+
+    def named(fide_id: int, text: str) -> ListedPlayer | None:
+        player = _txt_player(fide_id, text, layout)
+        return player if (name_key(player.name), player.federation) in names else None
+
+    return named
 
 
 def _txt_player(fide_id: int, text: str, layout: _Layout) -> ListedPlayer:
@@ -447,8 +506,11 @@ def _iter_xml(
     label: str,
     want: frozenset[int] | None,
     problems: list[RatingListError] | None,
+    names: frozenset[tuple[str, str]] = frozenset(),
 ) -> Iterator[ListedPlayer]:
-    remaining = set(want) if want is not None else None
+    # With names the whole list is read: a name can be listed anywhere.
+    remaining = set(want) if want is not None and not names else None
+    feds = {fed for _, fed in names}
     root: ET.Element | None = None
     container: ET.Element | None = None  # the players' parent, emptied after each player
     opened: list[ET.Element] = []  # elements begun and not ended, until the parent is known
@@ -482,6 +544,10 @@ def _iter_xml(
                     )
             elif want is None or fide_id in want:
                 player = _xml_player(fide_id, elem)
+            elif feds and (elem.findtext("country") or "").strip() in feds:
+                key = (name_key(elem.findtext("name") or ""), (elem.findtext("country") or "").strip())
+                if key in names:
+                    player = _xml_player(fide_id, elem)
             elem.clear()
             if container is not None:
                 container.clear()

@@ -26,6 +26,7 @@ from typing import Any
 import jinja2
 
 import trfkit
+from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
 from trfkit.report.format import (
     Number,
@@ -290,6 +291,16 @@ def player_data(p: PlayerRating) -> dict[str, Any]:
         "performance": p.performance,
         "newcomer": None if p.newcomer is None else newcomer_data(p.newcomer),
         "notes": list(p.notes),
+        "from_list": [
+            {
+                "field": d.kind,
+                "file": d.file_value,
+                "list": d.list_value,
+                "fide_id": d.fide_id,
+                "note": taken_note(d),
+            }
+            for d in p.from_list
+        ],
         "games": [game_data(g) for g in p.games],
     }
 
@@ -522,7 +533,7 @@ def _player_notes(p: PlayerRating, *, k: bool = True) -> list[str]:
     notes: list[str] = []
     if p.k_assumed and k:
         notes.append(f"K {p.k if p.k is not None else '?'} assumed: {p.k_reason}")
-    if p.rating_source == "list":
+    if p.rating_source == "list" and not p.from_list:  # else its note says so, and why
         notes.append("rating from the players' list")
     elif p.rating_source == "list-standard":
         notes.append("standard rating from the players' list (R&B §7.2.1)")
