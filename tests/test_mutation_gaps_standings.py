@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 import trfkit
 from trfkit.checks import validate
 from trfkit.checks.standings import expected_points
@@ -279,3 +281,83 @@ def test_grouped_rank_findings_name_a_player_without_a_name() -> None:
     lines = [player(i, "0.0", name="" if i == 1 else None, place=99) for i in range(1, 12)]
     (d,) = [d for d in validate(load(*lines)) if d.code == "S105"]
     assert "player 1 ranked 99, player 2 Player 2 ranked 99" in d.message
+
+
+# --- the fast path's exits ----------------------------------------------------
+
+
+def test_a_total_in_hundredths_is_judged() -> None:
+    # 1.25 is no whole number of tenths (the default scoring's unit): the
+    # fast path cannot compare it and the exact sum (1.0 + ½ = 1.5) does.
+    found = s104(*three_players("1.25"))
+    assert [(d.found, d.expected) for d in found] == [("1.25", "1.5")]
+
+
+def test_a_total_a_twentieth_off_is_judged() -> None:
+    # 1.55 in tenths is 15.5: taken as 15 it would match the results' 1.5.
+    found = s104(*three_players("1.55"))
+    assert [(d.found, d.expected) for d in found] == [("1.55", "1.5")]
+
+
+def three_players(p1: str) -> tuple[str, ...]:
+    """Player 1 wins and draws (1.5) and declares ``p1``."""
+    return (
+        player(1, p1, "   2 w 1", "   3 b ="),
+        player(2, "1.0", "   1 b 0", "0000 - U"),
+        player(3, "1.0", "0000 - H", "   1 w ="),
+    )
+
+
+_BLACK_WINS_MORE = (
+    "XXS BW=1.5",
+    # Player 2 wins with Black (1.5) and with White (1): 2.5.
+    player(1, "0.0", "   2 w 0", "   2 b 0"),
+)
+
+
+@pytest.mark.parametrize("declared", ["2.0", "0.25"])
+def test_colour_dependent_totals_are_judged_by_colour(declared: str) -> None:
+    # 2.0 is what the wins would give without colours; 0.25 no whole number
+    # of the scoring's tenths.
+    found = s104(*_BLACK_WINS_MORE, player(2, declared, "   1 b 1", "   1 w 1"))
+    assert [(d.line, d.found, d.expected) for d in found] == [(7, declared, "2.5")]
+
+
+def test_a_player_with_acceleration_in_his_total_does_not_stop_the_check() -> None:
+    # Player 1 declares 2.5: 1.5 from the results + 1.0 of acceleration
+    # (accepted). Player 3's 2.0 is wrong (½ + ½ = 1.0) and still found.
+    lines = (
+        "XXA    1  1.0",
+        player(1, "2.5", "   2 w 1", "   3 b ="),
+        player(2, "1.0", "   1 b 0", "0000 - U"),
+        player(3, "2.0", "0000 - H", "   1 w ="),
+    )
+    assert [(d.line, d.found) for d in s104(*lines)] == [(8, "2.0")]
+
+
+def test_a_team_member_without_his_bye_does_not_stop_the_check() -> None:
+    # Player 1's 1.0 leaves out his team's bye (accepted); player 2's 1.0
+    # is no total of a loss and a bye with or without it.
+    lines = (
+        *_TEAMS,
+        player(1, "1.0", "   2 w 1", "0000 - U"),
+        player(2, "1.0", "   1 b 0", "0000 - Z"),
+    )
+    assert [(d.line, d.found) for d in s104(*lines)] == [(8, "1.0")]
+
+
+def test_162_finding_of_a_tournament_built_in_python() -> None:
+    # No line to point at: line 0.
+    from trfkit.model import Scoring
+
+    t = load(player(1, "1.0", "   2 w 1"), player(2, "0.0", "   1 b 0"))
+    t.headers.append(Scoring("162", [("W", Decimal(1)), ("Q", Decimal(2))]))
+    (d,) = [d for d in validate(t) if d.code == "S104" and d.severity is Severity.INFO]
+    assert (d.line, d.found) == (0, "Q")
+
+
+def test_a_line_with_an_unread_cell_does_not_stop_the_check() -> None:
+    # Player 2's 1.5 is possible (1.0 to 2.0); player 3's 2.0 is not
+    # (a half-point bye and a draw: 1.0) and is still found.
+    lines = (_P1, _p2("1.5"), player(3, "2.0", "0000 - H", "   1 w ="))
+    assert [(d.line, d.found) for d in s104(*lines)] == [(7, "2.0")]
