@@ -29,6 +29,7 @@ with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
+    from trfkit.report.registry import Piece
 
 __all__ = ["main"]
 
@@ -490,6 +491,72 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     return max(status, EXIT_FINDINGS) if any(f.check_errors for f in rated) else status
 
 
+def _cmd_report(args: argparse.Namespace) -> int:
+    """``trfkit report FILE --form F``: the forms of one tournament, each
+    rendered through the registry (Form 3 as ``trfkit rate`` makes it)."""
+    from trfkit.report.files import RatedFile, RateOptions, rate_task
+    from trfkit.report.registry import FORM_DOCUMENTS, FORMS, FormOptions, RenderOptions, output
+
+    _known_rules(args.rules)
+    _known_time_control(args.time_control)
+    documents = FORMS[args.form]
+    directory = args.output if args.output and os.path.isdir(args.output) else None
+    if len(documents) > 1 and args.format != "text" and directory is None:
+        raise _Usage(
+            f"--form {args.form} makes {len(documents)} documents, and {args.format} holds one: "
+            "give -o DIRECTORY (one file per form there), or --format text"
+        )
+    t = _read(args.file, args)
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    options = FormOptions(args.rules, args.type, args.time_control)
+    render = RenderOptions(None, args.ascii)
+    texts: list[tuple[str, str]] = []
+    check_errors = 0
+    for name in documents:
+        if name == "form3":
+            rated = rate_task(
+                RateOptions(
+                    rules=args.rules,
+                    type=args.type,
+                    time_control=args.time_control,
+                    encoding=args.encoding,
+                    format=args.format,
+                    ascii=args.ascii,
+                    max_size=_limits(args)[0],
+                    max_line_length=_limits(args)[1],
+                    path_column=False,
+                ),
+                (args.file, None),
+            )
+            if not isinstance(rated, RatedFile):
+                raise _Usage(f"{rated.path}: {rated.reason}")
+            entry = output("form3", args.format)
+            text = entry.stream(_piece(rated), True, True) + entry.finish(
+                [_piece(rated)], True, 0
+            )
+            check_errors = rated.check_errors
+        else:
+            text = output(name, args.format).render(FORM_DOCUMENTS[name](t, options), render)[0]
+        texts.append((name, text))
+    if directory is not None:
+        suffix = {"text": "txt"}.get(args.format, args.format)
+        for name, text in texts:
+            _write(os.path.join(directory, f"{name}.{suffix}"), text)
+    else:
+        _write(args.output, "\n".join(text for _, text in texts))
+    status = _status(t.diagnostics, args.strict)
+    # Form 3 of a file with errors carries a banner; the exit says it too.
+    return max(status, EXIT_FINDINGS) if check_errors else status
+
+
+def _piece(rated: object) -> Piece:
+    from trfkit.report.files import RatedFile
+    from trfkit.report.registry import Piece
+
+    assert isinstance(rated, RatedFile)
+    return Piece(rated.path, rated.text, rated.games_csv)
+
+
 def _read_check(path: str) -> None:
     """Refuse, in one line, a path that is not a file (one-file commands)."""
     if not os.path.exists(path):
@@ -782,6 +849,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     r.add_argument("--ascii", action="store_true", help="text output without ½")
     r.set_defaults(func=_cmd_rate)
+
+    rep = sub.add_parser(
+        "report",
+        parents=[common],
+        help="the FIDE forms of a tournament: 1 (report, crosstable), 2 (pairing cards), "
+        "3 (rating), 4 (tournament report page)",
+        description="Render the forms FIDE's rating regulations print for one tournament: "
+        "Form 1, the tournament report with its crosstable; Form 2, the pairing cards; "
+        "Form 3, what the rating system does with it (as trfkit rate); Form 4 (the tournament "
+        "report page, also --form summary). Several forms go to standard output as text, "
+        "or into a directory given with -o, one file each (form1.html, ...).",
+    )
+    rep.add_argument("file", metavar="FILE", help="a TRF file")
+    rep.add_argument(
+        "--form", choices=("1", "2", "3", "4", "summary", "all"), default="1",
+        help="which form (default 1); all: every form",
+    )  # fmt: skip
+    rep.add_argument("--format", choices=("text", "html", "json", "csv"), default="text")
+    rep.add_argument(
+        "-o", "--output", help="write here instead of standard output (a directory: a file a form)"
+    )
+    _event_options(rep)
+    rep.add_argument("--ascii", action="store_true", help="text output without ½ and ×")
+    rep.set_defaults(func=_cmd_report)
 
     rp = sub.add_parser(
         "rate-period",

@@ -14,6 +14,9 @@ import io
 import unicodedata
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cache
+
+import jinja2
 
 __all__ = [
     "Number",
@@ -23,9 +26,11 @@ __all__ = [
     "csv_num",
     "csv_text",
     "decimal",
+    "environment",
     "fixed",
     "json_number",
     "ljust",
+    "result_symbol",
     "rjust",
     "rounded",
     "score_text",
@@ -94,6 +99,37 @@ def score_text(x: Number, ascii: bool = False) -> str:
         half = ".5" if ascii else "½"
         return f"{whole}{half}" if whole else half
     return decimal(f, 2)
+
+
+UNPLAYED_SYMBOLS = {
+    "+": "+",  # forfeit win
+    "-": "-",  # forfeit loss
+    "W": "+",  # won, under one move
+    "D": "=",
+    "L": "-",
+    "F": "+",  # full-point bye
+    "U": "+",  # pairing-allocated bye (the points of a win)
+    "H": "=",  # half-point bye
+    "Z": "-",  # zero-point bye
+}
+"""The forms' marks for an unplayed game, by TRF result code: ``+`` a win,
+``-`` a loss (Form 1: "'+' for a win by forfeit or a '-' for a loss by
+forfeit"), ``=`` a draw or half-point bye."""
+
+
+def result_symbol(code: str, ascii: bool = False) -> str | None:
+    """The forms' mark for a TRF result code: ``1 ½ 0`` played, ``+ - =``
+    unplayed; ``None`` for a code that is none of these (blank: no result).
+
+    >>> [result_symbol(c) for c in "1=0+-HUZ"], result_symbol("=", ascii=True), result_symbol(" ")
+    (['1', '½', '0', '+', '-', '=', '+', '-'], '.5', None)
+    """
+    code = code.strip().upper()
+    if code == "=":
+        return ".5" if ascii else "½"
+    if code in ("1", "0"):
+        return code
+    return UNPLAYED_SYMBOLS.get(code)
 
 
 def json_number(x: Number | None) -> int | float | None:
@@ -166,3 +202,16 @@ def csv_document(rows: Iterable[Sequence[str]]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerows(rows)
     return buf.getvalue()
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The templates of ``report/templates``, everything from a file escaped."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("trfkit.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
