@@ -162,15 +162,30 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     nlead = len(head)
     right = [True] * (nlead - 5) + [False, True, False, True, False]
     right += [True] * (len(columns) + 1)
+    # Names and federations are measured in terminal columns; every other
+    # cell is digits, letters and ½ × (one column each), measured by len.
+    wide = {nlead - 4, nlead - 1}
     widths = [
-        max([text_width(header[i]), *(text_width(r[i]) for r in rows)]) for i in range(len(header))
+        max(
+            text_width(header[i]),
+            max((text_width(r[i]) for r in rows), default=0)
+            if i in wide
+            else max((len(r[i]) for r in rows), default=0),
+        )
+        for i in range(len(header))
     ]
+    seps = ["" if i == 0 else " | " if i in (nlead, len(header) - 1) else " " if i > nlead else "  "
+            for i in range(len(header))]  # fmt: skip
 
     def line(cells: list[str]) -> str:
         parts = []
-        for i, (c, w, ra) in enumerate(zip(cells, widths, right, strict=True)):
-            sep = " | " if i in (nlead, len(cells) - 1) else (" " if i >= nlead else "  ")
-            parts.append(("" if i == 0 else sep) + (rjust(c, w) if ra else ljust(c, w)))
+        for i, c in enumerate(cells):
+            w = widths[i]
+            if i in wide:
+                c = rjust(c, w) if right[i] else ljust(c, w)
+            else:
+                c = c.rjust(w) if right[i] else c.ljust(w)
+            parts.append(seps[i] + c)
         return "".join(parts).rstrip()
 
     top = line(header)

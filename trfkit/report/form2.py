@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import trfkit
@@ -27,7 +29,6 @@ from trfkit.report.format import (
     json_number,
     ljust,
     score_text,
-    table,
     text_width,
     whole_or,
 )
@@ -35,7 +36,6 @@ from trfkit.report.formparts import (
     BLANK,
     date_text,
     event_data,
-    fields_text,
     page,
     signature_lines,
 )
@@ -92,7 +92,9 @@ def _average(c: Card) -> str:
     return "" if c.rated_average is None else whole_or(c.rated_average, 1)
 
 
-def _score(x: Any, ascii: bool = False) -> str:
+@lru_cache(maxsize=1024)
+def _score(x: Decimal, ascii: bool = False) -> str:
+    """A score as the forms print it (cached: a card has a total a round)."""
     return score_text(Fraction(x), ascii)
 
 
@@ -152,16 +154,47 @@ def _round_cells(c: Card, ascii: bool) -> Iterator[list[str]]:
 
 
 def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
-    """Every card, one after another, each under a rule."""
+    """Every card, one after another, each under a rule.
+
+    Column widths are the same on every card (the longest name of the
+    event): a 3000-player event prints 3000 cards, laid out once.
+    """
     out: list[str] = []
-    head = ["Rd", "No", "Opponent Name", "Rating", "Color", "Score", "Total"]
-    right = (True, True, False, True, False, True, True)
-    authentication = [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")]
+    shown: dict[str, tuple[str, int]] = {}  # a name as printed, and its width
+
+    def name_of(text: str) -> tuple[str, int]:
+        got = shown.get(text)
+        if got is None:
+            cleaned = clean(text, ascii)
+            got = shown[text] = (cleaned, text_width(cleaned))
+        return got
+
+    rounds = max((len(c.rounds) for c in f.cards), default=0)
+    wr = max(2, len(str(rounds)))
+    wno = max([2, *(len(str(c.start_rank)) for c in f.cards)])
+    wn = max([13, *(name_of(x.name)[1] for c in f.cards for x in c.rounds)])
+    head = (
+        f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
+    )
+    foot_width = max(len(label) for label, _ in _card_foot(f.cards[0])) + 2 if f.cards else 0
+    authentication = ["", "Authentication by:"]
+    authentication += signature_lines(
+        [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
+    )
     for c in f.cards:
-        out += ["=" * 72, clean(TITLE, ascii), *_head_text(f, c, ascii), ""]
-        out += table([head, *_round_cells(c, ascii)], right)
-        out += ["", *fields_text(_card_foot(c, ascii), ascii)]
-        out += ["", "Authentication by:", *signature_lines(authentication, ascii)]
+        out += ["=" * 72, clean(TITLE, ascii), *_head_text(f, c, ascii), "", head]
+        for x in c.rounds:
+            name, width = name_of(x.name)
+            opponent = "" if x.opponent is None else x.opponent
+            rating = "" if x.rating is None else x.rating
+            mark = clean(x.result, True) if ascii else x.result
+            out.append(
+                f"{x.round:>{wr}}  {opponent:>{wno}}  {name}{' ' * (wn - width)}  {rating:>6}  "
+                f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}".rstrip()
+            )
+        out.append("")
+        out += [f"{label + ':':<{foot_width}}{value}" for label, value in _card_foot(c, ascii)]
+        out += authentication
     if f.cards:
         out += ["", f"{ENDORSEMENT}: {BLANK}"]
     else:

@@ -14,7 +14,7 @@ import io
 import unicodedata
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import jinja2
 
@@ -147,6 +147,8 @@ def clean(s: str, ascii: bool = False) -> str:
     In ASCII mode letters lose their accents (``Müller`` → ``Muller``) and
     what has no ASCII form becomes ``?``.
     """
+    if s.isprintable() and (s.isascii() or (not ascii and unicodedata.is_normalized("NFC", s))):
+        return s  # nothing to replace (isprintable is false for Cc, Cf, Zl, Zp)
     s = unicodedata.normalize("NFC", s)
     s = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in s)
     if ascii:
@@ -158,6 +160,12 @@ def clean(s: str, ascii: bool = False) -> str:
 
 def text_width(s: str) -> int:
     """Terminal columns: combining marks take none, East Asian wide letters two."""
+    # ASCII (most cells, numbers, many names) is one column a character.
+    return len(s) if s.isascii() else _wide_width(s)
+
+
+@lru_cache(maxsize=1 << 14)
+def _wide_width(s: str) -> int:
     return sum(
         0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
         for c in s

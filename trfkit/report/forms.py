@@ -39,7 +39,7 @@ from typing import NamedTuple
 import attrs
 
 from trfkit.event import TournamentType, event_of
-from trfkit.model import UNREADABLE, Dialect, Player, Result, Tournament
+from trfkit.model import RESULT_OF, UNREADABLE, Dialect, Player, Result, Tournament
 from trfkit.rating.calc import tournament_category
 from trfkit.report.format import result_symbol
 from trfkit.scoring import scoring_of
@@ -296,19 +296,15 @@ class Form1:
     remarks: tuple[str, ...]
 
 
-def _cells_of(p: Player) -> list[tuple[int, int | None, str, str]]:
-    """(round, opponent, colour ``w``/``b``/``""``, result code) of each cell,
-    read from the line's columns (no :class:`~trfkit.model.Game` is made)."""
-    opponents, colours, results = p.cells()
-    return [
-        (r, o, c if c in "wb" else "", code)
-        for r, (o, c, code) in enumerate(zip(opponents, colours, results, strict=True), 1)
-    ]
+_COLOUR = {"w": "w", "b": "b", "-": "", " ": ""}
+"""A cell's colour as the forms show it (``-`` and blank: none)."""
+_MARKS = {code: (result_symbol(code) or "", code.strip()) for code in RESULT_OF}
+"""A result code -> (the forms' mark, the code as shown)."""
+_new = tuple.__new__  # NamedTuples by position, without their __new__'s call
 
 
 def _points_table(t: Tournament) -> dict[tuple[str, str], Decimal]:
-    """The points of a cell by (result code, colour as :func:`_cells_of`
-    gives it), under ``t``'s scoring system; an unreadable result is worth 0."""
+    """The points of a cell by (result code, colour as the forms show it), under ``t``'s scoring system; an unreadable result is worth 0."""
     table = {
         (r.value, c.value if c.value in "wb" else ""): v
         for (r, c), v in scoring_of(t).table().items()
@@ -336,21 +332,19 @@ def form1_of(
     row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
     numbered = [p.rank for p in order] == list(range(1, len(order) + 1))
     own_remarks: list[str] = []
+    colour = _COLOUR.get
     players = []
     for i, p in enumerate(order, 1):
-        cells = _cells_of(p)
-        summed = sum((points_of[code, c] for _, _, c, code in cells), Decimal(0))
-        rounds = tuple(
-            Form1Round(
-                r,
-                o,
-                row_of.get(o) if o is not None else None,
-                c,
-                result_symbol(code) or "",
-                code.strip(),
-            )
-            for r, o, c, code in cells
-        )
+        summed = Decimal(0)
+        rounds_: list[Form1Round] = []
+        opponents, colours, results = p.cells()
+        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
+            c = colour(col, "")
+            summed += points_of[code, c]
+            mark, shown = _MARKS[code]
+            row_no = None if o is None else row_of.get(o)
+            rounds_.append(_new(Form1Round, (r, o, row_no, c, mark, shown)))
+        rounds = tuple(rounds_)
         if p.points is not None and summed != p.points:
             own_remarks.append(
                 f"{p.name} ({'rank' if numbered else 'No.'} {i}): the file gives "
@@ -468,31 +462,31 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
     """The pairing cards of ``t``, one per player, by pairing number."""
     event = event_facts(t, type=type, time_control=time_control)
     points_of = _points_table(t)
-    by_rank = {p.start_rank: p for p in t.players}
+    info = {p.start_rank: (p.name, p.rating or None) for p in t.players}
+    no_such = ("no such player", None)
+    colour = _COLOUR.get
     cards = []
     for p in sorted(t.players, key=lambda q: q.start_rank):
         total = Decimal(0)
         rated_games, rated_score, rated_sum = 0, Decimal(0), 0
         rounds = []
-        for r, o, c, code in _cells_of(p):
+        opponents, colours, results = p.cells()
+        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
+            c = colour(col, "")
             points = points_of[code, c]
             total += points
-            q = by_rank.get(o) if o is not None else None
-            if q is not None:
-                name, rating = q.name, q.rating or None
-            elif o is not None:
-                name, rating = "no such player", None
-            else:
+            name: str
+            rating: int | None
+            if o is None:
                 name, rating = _BYE_WORDS.get(code, ""), None
-            if code in _PLAYED and rating is not None:
+            else:
+                name, rating = info.get(o, no_such)
+            if rating is not None and code in _PLAYED:
                 rated_games += 1
                 rated_score += points
                 rated_sum += rating
-            rounds.append(
-                CardRound(
-                    r, o, name, rating, c, result_symbol(code) or "", code.strip(), points, total
-                )
-            )
+            mark, shown = _MARKS[code]
+            rounds.append(_new(CardRound, (r, o, name, rating, c, mark, shown, points, total)))
         cards.append(
             Card(
                 start_rank=p.start_rank,
