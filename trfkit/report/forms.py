@@ -221,9 +221,21 @@ def rate_of_play(tc: TimeControl) -> str:
 
 
 def final_order(players: Iterable[Player]) -> list[Player]:
-    """The players in final rank order: by the file's rank, the unranked
-    last, ties by pairing number (as :func:`trfkit.rate` orders Form 3)."""
-    return sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
+    """The players in final rank order: by the file's rank (0 or blank is
+    none); the unranked after them by points, most first, then pairing
+    number, so that a file without ranks still lists its field by score.
+
+    >>> from trfkit.model import Player
+    >>> from decimal import Decimal
+    >>> ps = [Player(1, points=Decimal(1)), Player(2, points=Decimal(2), rank=0),
+    ...       Player(3, points=Decimal(0), rank=1)]
+    >>> [p.start_rank for p in final_order(ps)]
+    [3, 2, 1]
+    """
+    return sorted(
+        players,
+        key=lambda p: (not p.rank, p.rank or 0, -(p.points or 0), p.start_rank),
+    )
 
 
 def _title(p: Player) -> str:
@@ -331,7 +343,14 @@ def form1_of(
     order = final_order(t.players)
     row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
     numbered = [p.rank for p in order] == list(range(1, len(order) + 1))
-    own_remarks: list[str] = []
+    if order and not any(p.rank for p in order):
+        own_remarks_head = [
+            "The file gives no final ranks (001 columns 86-89): the players are listed "
+            "by points, ties by pairing number."
+        ]
+    else:
+        own_remarks_head = []
+    own_remarks: list[str] = own_remarks_head
     colour = _COLOUR.get
     players = []
     for i, p in enumerate(order, 1):
@@ -361,7 +380,7 @@ def form1_of(
             Form1Player(
                 row=i,
                 start_rank=p.start_rank,
-                rank=p.rank,
+                rank=p.rank or None,
                 name=p.name,
                 fide_id=p.fide_id,
                 title=_title(p),
@@ -497,7 +516,7 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
                 birth_date=_date_text(p),
                 federation=p.federation.strip(),
                 sex=p.sex.value if p.sex is not None else "",
-                rank=p.rank,
+                rank=p.rank or None,
                 rounds=tuple(rounds),
                 rated_games=rated_games,
                 rated_score=rated_score,

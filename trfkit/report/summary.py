@@ -80,7 +80,7 @@ def _head(s: Summary) -> list[tuple[str, str]]:
     rounds = str(e.rounds_scheduled or e.rounds)
     if e.rounds_scheduled and e.rounds != e.rounds_scheduled:
         rounds += f" ({e.rounds} in the players' lines)"
-    host = s.host_federation if s.host_source == "032" else f"{s.host_federation} (most players)"
+    host = s.host_federation if s.host_source == "032" else f"{s.host_federation} (no 032: the most common in the players' lines)"
     return [
         ("Federation", host),
         ("Name of Tournament", e.name),
