@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, cast
 
 import attrs
 
@@ -29,6 +29,7 @@ with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
+    from trfkit.report.files import RateOptions
     from trfkit.report.registry import Piece
 
 __all__ = ["main"]
@@ -405,13 +406,30 @@ def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[
     return out
 
 
+def _rate_options(args: argparse.Namespace, **given: Any) -> RateOptions:
+    """What ``rate`` and ``report --form 3`` take from the command line alike."""
+    from trfkit.report.files import RateOptions
+
+    return RateOptions(
+        rules=args.rules,
+        type=args.type,
+        time_control=args.time_control,
+        encoding=args.encoding,
+        format=args.format,
+        ascii=args.ascii,
+        max_size=_limits(args)[0],
+        max_line_length=_limits(args)[1],
+        **given,
+    )
+
+
 def _cmd_rate(args: argparse.Namespace) -> int:
     from functools import partial
 
     from trfkit.batch import default_jobs, in_order, progress_bar
     from trfkit.checks.files import warm_up
     from trfkit.rating.files import wanted_ids
-    from trfkit.report.files import RatedFile, RateOptions, rate_task
+    from trfkit.report.files import RatedFile, rate_task
     from trfkit.report.registry import Piece, output
 
     _known_rules(args.rules)
@@ -435,18 +453,11 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         stdin = {p: data for p, data in tasks if data is not None}
         ids = wanted_ids([p for p, _ in tasks], stdin, max_size=_limits(args)[0])
         listed = _rating_list(args.rating_list, ids)
-    options = RateOptions(
-        rules=args.rules,
-        type=args.type,
-        time_control=args.time_control,
+    options = _rate_options(
+        args,
         rate_class=args.rate_class,
-        encoding=args.encoding,
-        format=args.format,
-        ascii=args.ascii,
         k=k,
         ratings=listed,
-        max_size=_limits(args)[0],
-        max_line_length=_limits(args)[1],
         path_column=not single,
         games_csv=bool(args.games_csv),
     )
@@ -494,7 +505,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 def _cmd_report(args: argparse.Namespace) -> int:
     """``trfkit report FILE --form F``: the forms of one tournament, each
     rendered through the registry (Form 3 as ``trfkit rate`` makes it)."""
-    from trfkit.report.files import RatedFile, RateOptions, rate_task
+    from trfkit.report.files import RatedFile, rate_task
     from trfkit.report.registry import FORM_DOCUMENTS, FORMS, FormOptions, RenderOptions, output
 
     _known_rules(args.rules)
@@ -514,20 +525,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     check_errors = 0
     for name in documents:
         if name == "form3":
-            rated = rate_task(
-                RateOptions(
-                    rules=args.rules,
-                    type=args.type,
-                    time_control=args.time_control,
-                    encoding=args.encoding,
-                    format=args.format,
-                    ascii=args.ascii,
-                    max_size=_limits(args)[0],
-                    max_line_length=_limits(args)[1],
-                    path_column=False,
-                ),
-                (args.file, None),
-            )
+            rated = rate_task(_rate_options(args, path_column=False), (args.file, None))
             if not isinstance(rated, RatedFile):
                 raise _Usage(f"{rated.path}: {rated.reason}")
             entry = output("form3", args.format)

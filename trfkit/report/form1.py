@@ -21,7 +21,6 @@ import json
 from fractions import Fraction
 from typing import Any
 
-import trfkit
 from trfkit.report.format import (
     clean,
     csv_document,
@@ -37,7 +36,7 @@ from trfkit.report.format import (
 from trfkit.report.formparts import (
     certification,
     date_text,
-    event_data,
+    document_head,
     fields_text,
     notes_block,
     page,
@@ -207,11 +206,7 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
 
 def form1_data(f: Form1, path: str | None = None) -> dict[str, Any]:
     """The ``trfkit.form1/1`` document as JSON-ready data."""
-    return {
-        "schema": FORM1_SCHEMA,
-        "trfkit": trfkit.__version__,
-        "path": path,
-        "event": event_data(f.event),
+    return document_head(FORM1_SCHEMA, path, f.event) | {
         "crosstable": "players" if f.grid else "rounds",
         "players": [
             {

@@ -20,7 +20,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import trfkit
 from trfkit.report.format import (
     clean,
     csv_document,
@@ -35,7 +34,7 @@ from trfkit.report.format import (
 from trfkit.report.formparts import (
     BLANK,
     date_text,
-    event_data,
+    document_head,
     page,
     signature_lines,
 )
@@ -207,11 +206,7 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
 
 def form2_data(f: Form2, path: str | None = None) -> dict[str, Any]:
     """The ``trfkit.form2/1`` document as JSON-ready data."""
-    return {
-        "schema": FORM2_SCHEMA,
-        "trfkit": trfkit.__version__,
-        "path": path,
-        "event": event_data(f.event),
+    return document_head(FORM2_SCHEMA, path, f.event) | {
         "cards": [
             {
                 "start_rank": c.start_rank,

@@ -17,6 +17,7 @@ __all__ = [
     "BLANK",
     "certification",
     "date_text",
+    "document_head",
     "event_data",
     "fields_text",
     "notes_block",
@@ -81,6 +82,13 @@ def event_data(e: FormEvent) -> dict[str, Any]:
         "time_control": e.time_control,
         "rate_of_play": e.rate_of_play,
     }
+
+
+def document_head(schema: str, path: str | None, event: FormEvent) -> dict[str, Any]:
+    """The keys every form's JSON document opens with."""
+    import trfkit
+
+    return {"schema": schema, "trfkit": trfkit.__version__, "path": path, "event": event_data(event)}
 
 
 def page(template: str, event: FormEvent, **context: Any) -> str:

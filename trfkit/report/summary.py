@@ -15,9 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import trfkit
 from trfkit.report.format import csv_document, table
-from trfkit.report.formparts import BLANK, date_text, event_data, fields_text, page
+from trfkit.report.formparts import BLANK, date_text, document_head, fields_text, page
 from trfkit.report.forms import COUNT_TYPES, Summary
 
 __all__ = [
@@ -130,11 +129,7 @@ def render_summary_text(s: Summary, *, ascii: bool = False) -> str:
 
 def summary_data(s: Summary, path: str | None = None) -> dict[str, Any]:
     """The ``trfkit.summary/1`` document as JSON-ready data."""
-    return {
-        "schema": SUMMARY_SCHEMA,
-        "trfkit": trfkit.__version__,
-        "path": path,
-        "event": event_data(s.event),
+    return document_head(SUMMARY_SCHEMA, path, s.event) | {
         "host_federation": s.host_federation,
         "host_source": s.host_source,
         "players": s.players,
