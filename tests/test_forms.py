@@ -393,3 +393,15 @@ def test_form2_prints_a_card_a_page(tmp_path: Path) -> None:
     assert len(pages) == 15  # one card per player
     assert "Vantreck, Oskar" in pages[0] and "Oyelaran, Adaeze" in pages[14]
     assert all("Opponent Name" in p and "chief arbiter" in p.lower() for p in pages)
+
+
+def test_form1_without_ranks_lists_the_field_by_points() -> None:
+    # Three players, no ranks (columns 86-89 blank): 3 beats 1, then draws
+    # with 2: by points 3 (1½), 2 (½), 1 (0).
+    text = swiss_text([2000, 1900, 1800], [(1, 1, 3, "0"), (2, 2, 3, "=")])
+    lines = [x[:85] + "    " + x[89:] if x.startswith("001") else x for x in text.splitlines()]
+    f = form1_of(trfkit.loads(("\n".join(lines) + "\n").encode()))
+    assert [p.start_rank for p in f.players] == [3, 2, 1]
+    assert [p.rank for p in f.players] == [None, None, None]
+    assert f.remarks[0].startswith("The file gives no final ranks")
+    assert not f.numbered_by_rank

@@ -192,7 +192,9 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
                 f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}".rstrip()
             )
         out.append("")
-        out += [f"{label + ':':<{foot_width}}{value}" for label, value in _card_foot(c, ascii)]
+        out += [
+            f"{label + ':':<{foot_width}}{value}".rstrip() for label, value in _card_foot(c, ascii)
+        ]
         out += authentication
     if f.cards:
         out += ["", f"{ENDORSEMENT}: {BLANK}"]
