@@ -1,8 +1,7 @@
 """One registry of documents × formats: what a command writes, in one place.
 
-A document (``form3``, ``period``, later Forms 1, 2, 4, the summary, norms,
-standings) in
-a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
+A document (``form1``, ``form2``, ``form3``, ``summary`` (Form 4 (a)),
+``period``; later the norms and standings) in a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
 :class:`Output`: how one file's document is rendered (in the worker that
 made it, so only text crosses back), what is written as each file arrives,
 and how the outputs of many files are joined at the end, or that the format
