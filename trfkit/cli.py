@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, cast
 
 import attrs
 
@@ -30,6 +30,8 @@ with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
 if TYPE_CHECKING:
     from trfkit.rating.listed import RatingListAt
     from trfkit.rating.ratinglist import ListedPlayer
+    from trfkit.report.files import RateOptions
+    from trfkit.report.registry import Piece
 
 __all__ = ["main"]
 
@@ -390,13 +392,30 @@ def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[
     return out
 
 
+def _rate_options(args: argparse.Namespace, **given: Any) -> RateOptions:
+    """What ``rate`` and ``report --form 3`` take from the command line alike."""
+    from trfkit.report.files import RateOptions
+
+    return RateOptions(
+        rules=args.rules,
+        type=args.type,
+        time_control=args.time_control,
+        encoding=args.encoding,
+        format=args.format,
+        ascii=args.ascii,
+        max_size=_limits(args)[0],
+        max_line_length=_limits(args)[1],
+        **given,
+    )
+
+
 def _cmd_rate(args: argparse.Namespace) -> int:
     from functools import partial
 
     from trfkit.batch import default_jobs, in_order, progress_bar
     from trfkit.checks.files import warm_up
     from trfkit.rating.files import wanted_ids
-    from trfkit.report.files import RatedFile, RateOptions, rate_task
+    from trfkit.report.files import RatedFile, rate_task
     from trfkit.report.registry import Piece, output
 
     _known_rules(args.rules)
@@ -420,18 +439,11 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         stdin = {p: data for p, data in tasks if data is not None}
         ids = wanted_ids([p for p, _ in tasks], stdin, max_size=_limits(args)[0])
         listed = _rating_list(args.rating_list, ids)
-    options = RateOptions(
-        rules=args.rules,
-        type=args.type,
-        time_control=args.time_control,
+    options = _rate_options(
+        args,
         rate_class=args.rate_class,
-        encoding=args.encoding,
-        format=args.format,
-        ascii=args.ascii,
         k=k,
         ratings=listed,
-        max_size=_limits(args)[0],
-        max_line_length=_limits(args)[1],
         path_column=not single,
         games_csv=bool(args.games_csv),
     )
@@ -474,6 +486,59 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     status = _status([d for f in rated for d in f.diagnostics], args.strict)
     # A report of a file with errors carries a banner; the exit says it too.
     return max(status, EXIT_FINDINGS) if any(f.check_errors for f in rated) else status
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    """``trfkit report FILE --form F``: the forms of one tournament, each
+    rendered through the registry (Form 3 as ``trfkit rate`` makes it)."""
+    from trfkit.report.files import RatedFile, rate_task
+    from trfkit.report.registry import FORM_DOCUMENTS, FORMS, FormOptions, RenderOptions, output
+
+    _known_rules(args.rules)
+    _known_time_control(args.time_control)
+    documents = FORMS[args.form]
+    directory = args.output if args.output and os.path.isdir(args.output) else None
+    if len(documents) > 1 and args.format != "text" and directory is None:
+        raise _Usage(
+            f"--form {args.form} makes {len(documents)} documents, and {args.format} holds one: "
+            "give -o DIRECTORY (one file per form there), or --format text"
+        )
+    t = _read(args.file, args)
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    options = FormOptions(args.rules, args.type, args.time_control)
+    render = RenderOptions(None, args.ascii)
+    texts: list[tuple[str, str]] = []
+    check_errors = 0
+    for name in documents:
+        if name == "form3":
+            rated = rate_task(_rate_options(args, path_column=False), (args.file, None))
+            if not isinstance(rated, RatedFile):
+                raise _Usage(f"{rated.path}: {rated.reason}")
+            entry = output("form3", args.format)
+            text = entry.stream(_piece(rated), True, True) + entry.finish(
+                [_piece(rated)], True, 0
+            )
+            check_errors = rated.check_errors
+        else:
+            text = output(name, args.format).render(FORM_DOCUMENTS[name](t, options), render)[0]
+        texts.append((name, text))
+    if directory is not None:
+        suffix = {"text": "txt"}.get(args.format, args.format)
+        for name, text in texts:
+            _write(os.path.join(directory, f"{name}.{suffix}"), text)
+    else:
+        _write(args.output, "\n".join(text for _, text in texts))
+    status = _status(t.diagnostics, args.strict)
+    # Form 3 of a file with errors carries a banner; the exit says it too.
+    return max(status, EXIT_FINDINGS) if check_errors else status
+
+
+def _piece(rated: object) -> Piece:
+    from trfkit.report.files import RatedFile
+    from trfkit.report.registry import Piece
+
+    assert isinstance(rated, RatedFile)
+    return Piece(rated.path, rated.text, rated.games_csv)
 
 
 def _read_check(path: str) -> None:
@@ -851,6 +916,30 @@ def _parser() -> argparse.ArgumentParser:
     )
     r.add_argument("--ascii", action="store_true", help="text output without ½")
     r.set_defaults(func=_cmd_rate)
+
+    rep = sub.add_parser(
+        "report",
+        parents=[common],
+        help="the FIDE forms of a tournament: 1 (report, crosstable), 2 (pairing cards), "
+        "3 (rating), 4 (tournament report page)",
+        description="Render the forms FIDE's rating regulations print for one tournament: "
+        "Form 1, the tournament report with its crosstable; Form 2, the pairing cards; "
+        "Form 3, what the rating system does with it (as trfkit rate); Form 4 (the tournament "
+        "report page, also --form summary). Several forms go to standard output as text, "
+        "or into a directory given with -o, one file each (form1.html, ...).",
+    )
+    rep.add_argument("file", metavar="FILE", help="a TRF file")
+    rep.add_argument(
+        "--form", choices=("1", "2", "3", "4", "summary", "all"), default="1",
+        help="which form (default 1); all: every form",
+    )  # fmt: skip
+    rep.add_argument("--format", choices=("text", "html", "json", "csv"), default="text")
+    rep.add_argument(
+        "-o", "--output", help="write here instead of standard output (a directory: a file a form)"
+    )
+    _event_options(rep)
+    rep.add_argument("--ascii", action="store_true", help="text output without ½ and ×")
+    rep.set_defaults(func=_cmd_report)
 
     rp = sub.add_parser(
         "rate-period",

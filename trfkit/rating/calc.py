@@ -49,6 +49,7 @@ __all__ = [
     "round_half_away",
     "round_half_up",
     "round_p",
+    "tournament_category",
     "weighted_first_rating",
 ]
 
@@ -435,3 +436,19 @@ def age_in(year: int | None, birth_year: int | None) -> int | None:
 
 def event_year(start: datetime.date | None) -> int | None:
     return start.year if start else None
+
+
+def tournament_category(average: Fraction) -> int | None:
+    """The category of a round robin whose average rating is ``average``:
+    25-point bands from 2251, category 1 being 2251-2275 (the FIDE Title
+    Regulations of the Form 1/Form 4 era; category k covers 2251 + 25(k-1)
+    to 2275 + 25(k-1)). The average is rounded to a whole number first,
+    .5 up; ``None`` below 2251 (no category).
+
+    >>> [tournament_category(Fraction(x)) for x in (2250, 2251, 2275, 2276, 2500)]
+    [None, 1, 1, 2, 10]
+    >>> tournament_category(Fraction(45501, 20)), tournament_category(Fraction(4551, 2))
+    (1, 2)
+    """
+    whole = round_half_up(average)
+    return (whole - 2251) // 25 + 1 if whole >= 2251 else None

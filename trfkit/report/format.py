@@ -14,6 +14,9 @@ import io
 import unicodedata
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cache, lru_cache
+
+import jinja2
 
 __all__ = [
     "Number",
@@ -23,9 +26,11 @@ __all__ = [
     "csv_num",
     "csv_text",
     "decimal",
+    "environment",
     "fixed",
     "json_number",
     "ljust",
+    "result_symbol",
     "rjust",
     "rounded",
     "score_text",
@@ -96,6 +101,37 @@ def score_text(x: Number, ascii: bool = False) -> str:
     return decimal(f, 2)
 
 
+UNPLAYED_SYMBOLS = {
+    "+": "+",  # forfeit win
+    "-": "-",  # forfeit loss
+    "W": "+",  # won, under one move
+    "D": "=",
+    "L": "-",
+    "F": "+",  # full-point bye
+    "U": "+",  # pairing-allocated bye (the points of a win)
+    "H": "=",  # half-point bye
+    "Z": "-",  # zero-point bye
+}
+"""The forms' marks for an unplayed game, by TRF result code: ``+`` a win,
+``-`` a loss (Form 1: "'+' for a win by forfeit or a '-' for a loss by
+forfeit"), ``=`` a draw or half-point bye."""
+
+
+def result_symbol(code: str, ascii: bool = False) -> str | None:
+    """The forms' mark for a TRF result code: ``1 ½ 0`` played, ``+ - =``
+    unplayed; ``None`` for a code that is none of these (blank: no result).
+
+    >>> [result_symbol(c) for c in "1=0+-HUZ"], result_symbol("=", ascii=True), result_symbol(" ")
+    (['1', '½', '0', '+', '-', '=', '+', '-'], '.5', None)
+    """
+    code = code.strip().upper()
+    if code == "=":
+        return ".5" if ascii else "½"
+    if code in ("1", "0"):
+        return code
+    return UNPLAYED_SYMBOLS.get(code)
+
+
 def json_number(x: Number | None) -> int | float | None:
     """Fractions as JSON numbers: ``int`` when whole, else ``float``."""
     if x is None:
@@ -111,6 +147,8 @@ def clean(s: str, ascii: bool = False) -> str:
     In ASCII mode letters lose their accents (``Müller`` → ``Muller``) and
     what has no ASCII form becomes ``?``.
     """
+    if s.isprintable() and (s.isascii() or (not ascii and unicodedata.is_normalized("NFC", s))):
+        return s  # nothing to replace (isprintable is false for Cc, Cf, Zl, Zp)
     s = unicodedata.normalize("NFC", s)
     s = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in s)
     if ascii:
@@ -122,6 +160,12 @@ def clean(s: str, ascii: bool = False) -> str:
 
 def text_width(s: str) -> int:
     """Terminal columns: combining marks take none, East Asian wide letters two."""
+    # ASCII (most cells, numbers, many names) is one column a character.
+    return len(s) if s.isascii() else _wide_width(s)
+
+
+@lru_cache(maxsize=1 << 14)
+def _wide_width(s: str) -> int:
     return sum(
         0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
         for c in s
@@ -166,3 +210,16 @@ def csv_document(rows: Iterable[Sequence[str]]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerows(rows)
     return buf.getvalue()
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The templates of ``report/templates``, everything from a file escaped."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("trfkit.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )

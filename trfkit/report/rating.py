@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import Any
-
-import jinja2
 
 import trfkit
 from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
 from trfkit.report.format import (
     Number,
+    environment,
+    result_symbol,
 )
 from trfkit.report.format import (
     clean as _clean,
@@ -185,47 +184,15 @@ def split_name(name: str) -> tuple[str, str]:
     return (family.strip(), first.strip()) if comma else (name.strip(), "")
 
 
-_UNPLAYED_SYMBOLS = {
-    "+": "+",  # forfeit win
-    "-": "-",  # forfeit loss
-    "W": "+",  # won, under one move
-    "D": "=",
-    "L": "-",
-    "F": "+",  # full-point bye
-    "U": "+",  # pairing-allocated bye (the points of a win)
-    "H": "=",  # half-point bye
-    "Z": "-",  # zero-point bye
-}
-
-
 def _k_symbol(g: GameRating, ascii: bool = False) -> str:
     """Form 3's K: ``1 ½ 0`` for a played game, ``+ - =`` for an unplayed one."""
+    symbol = result_symbol(g.result, ascii)
+    if symbol is not None:
+        return symbol
     code = g.result.strip().upper()
-    if code == "1":
-        return "1"
-    if code == "=":
-        return ".5" if ascii else "½"
-    if code == "0":
-        return "0"
-    if code in _UNPLAYED_SYMBOLS:
-        return _UNPLAYED_SYMBOLS[code]
     if not code:
         return ""
     return _score(g.score, ascii) if g.score is not None else code
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 # --- JSON ---------------------------------------------------------------------
@@ -847,18 +814,6 @@ def join_rating_csv_games(pieces: Sequence[tuple[str, str]], *, path: bool = Tru
 # --- HTML ---------------------------------------------------------------------
 
 
-@cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("trfkit.report", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-
-
 def _sort_key(x: Number | None) -> str:
     return "" if x is None else _decimal(x)
 
@@ -988,7 +943,7 @@ def render_rating_html(report: RatingReport) -> str:
         nc.ru_first is not None or nc.rc_new is not None for _, nc in newcomers
     )
     return (
-        _environment()
+        environment()
         .get_template("rating.html.j2")
         .render(
             title=_title(report),

@@ -1,8 +1,7 @@
 """One registry of documents × formats: what a command writes, in one place.
 
-A document (``form3``, ``period``, later Forms 1, 2, 4, the summary, norms,
-standings) in
-a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
+A document (``form1``, ``form2``, ``form3``, ``summary`` (Form 4 (a)),
+``period``; later the norms and standings) in a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
 :class:`Output`: how one file's document is rendered (in the worker that
 made it, so only text crosses back), what is written as each file arrives,
 and how the outputs of many files are joined at the end, or that the format
@@ -23,9 +22,21 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from trfkit.model import Tournament
+from trfkit.report import form1, form2, forms, summary
 from trfkit.report import rating as form3
 
-__all__ = ["OUTPUTS", "Output", "Piece", "RenderOptions", "output"]
+__all__ = [
+    "FORM4",
+    "FORMS",
+    "FORM_DOCUMENTS",
+    "OUTPUTS",
+    "FormOptions",
+    "Output",
+    "Piece",
+    "RenderOptions",
+    "output",
+]
 
 
 class RenderOptions(NamedTuple):
@@ -145,6 +156,71 @@ def _period_csv(report: Any, o: RenderOptions) -> tuple[str, str]:
     return period.render_period_csv(report), ""
 
 
+def _forms(
+    document: str, text: Callable[..., str], json_: Callable[..., str],
+    csv: Callable[..., str], html: Callable[..., str],
+) -> tuple[Output, ...]:
+    """One form's four entries: one file each (a form is one tournament's)."""
+    one = f"--format {{}} makes one {document} of one tournament: give one file"
+
+    def render_text(d: Any, o: RenderOptions) -> tuple[str, str]:
+        return text(d, ascii=o.ascii), ""
+
+    def render_json(d: Any, o: RenderOptions) -> tuple[str, str]:
+        return json_(d, o.path), ""
+
+    def render_csv(d: Any, o: RenderOptions) -> tuple[str, str]:
+        return csv(d), ""
+
+    def render_html(d: Any, o: RenderOptions) -> tuple[str, str]:
+        return html(d), ""
+
+    return tuple(
+        Output(document, name, render, _stream_piece, _nothing, one_file_only=one.format(name))
+        for name, render in (
+            ("text", render_text),
+            ("json", render_json),
+            ("csv", render_csv),
+            ("html", render_html),
+        )
+    )
+
+
+class FormOptions(NamedTuple):
+    """What building a form's document may take beside the tournament."""
+
+    rules: str = "auto"
+    type: str | None = None
+    time_control: str | None = None
+    remarks: tuple[str, ...] = ()
+    """Form 1's remarks from outside the file (a players' list's changes)."""
+
+
+FORM_DOCUMENTS: dict[str, Callable[[Tournament, FormOptions], Any]] = {
+    "form1": lambda t, o: forms.form1_of(
+        t, o.remarks, type=o.type, time_control=o.time_control
+    ),
+    "form2": lambda t, o: forms.form2_of(t, type=o.type, time_control=o.time_control),
+    "summary": lambda t, o: forms.summary_of(t, type=o.type, time_control=o.time_control),
+}
+"""The forms' documents built from one tournament (``trfkit report``):
+name -> the function that builds it. Form 3 is ``trfkit rate``'s report."""
+
+FORM4 = ("summary",)
+"""The documents that make up Form 4, in order: (a) the tournament report
+page; then (b) the certificates and (c) the norm table."""
+
+FORMS: dict[str, tuple[str, ...]] = {
+    "1": ("form1",),
+    "2": ("form2",),
+    "3": ("form3",),
+    "4": FORM4,
+    "summary": ("summary",),
+    "all": ("form1", "form2", "form3", *FORM4),
+}
+"""``trfkit report --form X``: the documents it writes, in order."""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -166,6 +242,19 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("period", "text", _period_text, _stream_piece, _nothing),
         Output("period", "json", _period_json, _stream_piece, _nothing),
         Output("period", "csv", _period_csv, _stream_piece, _nothing),
+        # The forms of one tournament (trfkit report).
+        *_forms(
+            "form1", form1.render_form1_text, form1.render_form1_json,
+            form1.render_form1_csv, form1.render_form1_html,
+        ),
+        *_forms(
+            "form2", form2.render_form2_text, form2.render_form2_json,
+            form2.render_form2_csv, form2.render_form2_html,
+        ),
+        *_forms(
+            "summary", summary.render_summary_text, summary.render_summary_json,
+            summary.render_summary_csv, summary.render_summary_html,
+        ),
     )
 }  # fmt: skip
 

@@ -8,7 +8,10 @@
 * ``rate-files.schema.json``: ``trfkit.rate-files/1``, ``trfkit rate`` of
   several files or a directory with ``--format json``;
 * ``rate-line.schema.json``: a line of ``trfkit rate --format jsonl`` (one
-  element of the rate-files document's ``files``).
+  element of the rate-files document's ``files``);
+* ``form1.schema.json``, ``form2.schema.json``, ``summary.schema.json``:
+  ``trfkit.form1/1``, ``trfkit.form2/1``, ``trfkit.summary/1``, ``trfkit
+  report FILE --form 1|2|summary --format json`` (FIDE Forms 1, 2, 4 (a)).
 
 Every schema allows keys it does not list: within a schema version keys may
 be added, and a consumer validating with the schema should keep working when
@@ -58,6 +61,9 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.rate/1": "rate.schema.json",
         "trfkit.rate-files/1": "rate-files.schema.json",
         "trfkit.rate-period/1": "rate-period.schema.json",
+        "trfkit.form1/1": "form1.schema.json",
+        "trfkit.form2/1": "form2.schema.json",
+        "trfkit.summary/1": "summary.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -79,6 +85,9 @@ NAMES: Final = (
     "rate-files",
     "rate-line",
     "rate-period",
+    "form1",
+    "form2",
+    "summary",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

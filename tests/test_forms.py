@@ -1,0 +1,407 @@
+"""FIDE Forms 1, 2 and 4 (a) (``trfkit report``): the documents against the
+files' own results, worked by hand from the fixtures' lines; every format
+of every fixture and corpus file; the schemas; the CLI; the printed page.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import shutil
+import subprocess
+import unicodedata
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, ROOT, corpus_params
+from trfbuild import player_line, swiss, swiss_text
+
+import trfkit
+from trfkit.cli import main
+from trfkit.report.form1 import form1_data, render_form1_html, render_form1_text
+from trfkit.report.form2 import form2_data, render_form2_text
+from trfkit.report.forms import form1_of, form2_of, rate_of_play, summary_of
+from trfkit.report.registry import FORM_DOCUMENTS, FORMS, FormOptions, RenderOptions, output
+from trfkit.report.summary import render_summary_text, summary_data
+from trfkit.timecontrol import parse_time_control
+
+RR8 = FIXTURES / "roundrobin-8.trf"
+DRR4 = FIXTURES / "double-roundrobin-4.trf"
+SWISS = FIXTURES / "swiss-trf16.trf"
+ARTIFACTS = ROOT / "build" / "test-artifacts"
+"""Screenshots and PDFs of the printed forms (git-ignored), kept to look at."""
+
+
+def _readable(paths: list[Path]) -> list[Path]:
+    out = []
+    for p in paths:
+        t = trfkit.load(p)
+        if t.players:
+            out.append(p)
+    return out
+
+
+FIXTURE_FILES = _readable(sorted(FIXTURES.glob("*.trf")))
+
+
+# --- Form 1: the crosstable against the file ---------------------------------------
+
+
+def test_form1_round_robin_cells_order_and_category() -> None:
+    f = form1_data(form1_of(trfkit.load(RR8)))
+    assert f["crosstable"] == "players"
+    # Final rank order from column 86-89: Brannigan 1, Tuominen 2, Sokolenko 3
+    # (start 5), Mbeki-Laurent 4 (start 8), ... Radovanovic 8 (start 3).
+    assert [p["start_rank"] for p in f["players"]] == [1, 2, 5, 8, 4, 6, 7, 3]
+    brannigan, tuominen = f["players"][0], f["players"][1]
+    # Brannigan's round 2 "2 w =": ½ against Tuominen (column 2); round 3
+    # "3 b 1": 1 against Radovanovic, last (column 8); himself: null.
+    assert brannigan["row"][0] is None
+    assert brannigan["row"][1] == "½" and brannigan["row"][7] == "1"
+    # Tuominen's round 7 "6 b 0": 0 against Quintero (rank 6, column 6).
+    assert tuominen["row"][5] == "0"
+    # Radovanovic's round 6 "4 w 1": her only win, against Achterberg (column 5).
+    assert f["players"][7]["row"] == ["0", "0", "0", "0", "1", "0", "0", None]
+    assert brannigan["score"] == 6 and tuominen["score"] == 4.5
+    # 2598+2544+2489+2455+2410+2397+2330+2301 = 19524; / 8 = 2440.5; rounded
+    # 2441: category (2441 - 2251) // 25 + 1 = 8.
+    assert f["average_rating"] == 2440.5 and f["category"] == 8
+    assert f["remarks"] == []
+
+
+def test_form1_double_round_robin_has_both_results() -> None:
+    f = form1_data(form1_of(trfkit.load(DRR4)))
+    grobler = f["players"][0]
+    assert grobler["name"] == "Grobler, Hendrik"
+    # Against Iwasaki (rank 2): round 1 "3 w 0", round 4 "3 b =".
+    # Against Pellegrin (rank 3): round 3 "4 w =", round 5 "4 b 1".
+    # Against Ferrandiz (rank 4): round 2 "1 b 1", round 6 "1 w 1".
+    assert grobler["row"] == [None, "0½", "½1", "11"]
+    # 2371+2356+2298+2177 = 9202; / 4 = 2300.5 -> 2301: category 3.
+    assert f["average_rating"] == 2300.5 and f["category"] == 3
+
+
+def test_form1_swiss_rounds_in_rank_order() -> None:
+    form = form1_of(trfkit.load(SWISS))
+    f = form1_data(form)
+    assert f["crosstable"] == "rounds" and f["category"] is None
+    first = f["players"][0]
+    # Okonkwo-Baird (start 5) ranks 1; round 1 "12 w 1": Szabo, start 12,
+    # ranks 14.
+    assert (first["start_rank"], first["row"]) == (5, None)
+    assert first["rounds"][0] == {
+        "round": 1, "opponent": 12, "opponent_no": 14, "colour": "w", "result": "1",
+    }  # fmt: skip
+    text = render_form1_text(form)
+    line = next(x for x in text.splitlines() if "Okonkwo-Baird" in x)
+    assert re.search(r"\| 14w1 +6b½ +3w1 +2w1 +4b1 \| +4½$", line), line
+    # Oyelaran (start 15) ranks 12: a pairing-allocated bye in round 1,
+    # then "1 w 0" against Vantreck, ranked 2.
+    oyelaran = next(p for p in f["players"] if p["start_rank"] == 15)
+    assert [r["result"] for r in oyelaran["rounds"]][:2] == ["+", "0"]
+    assert oyelaran["rounds"][1]["opponent_no"] == 2
+    # Form 1: "Birthdates of unrated players must be given."
+    assert f["remarks"] == [
+        "Oyelaran, Adaeze (rank 12), unrated: born 2011-11-29",
+        "Nakamura-Voss, Kenji (rank 15), unrated: born 2012-03-15",
+    ]
+    # 13 rated players: (2561+2402+2388+2351+2284+2216+2190+2105+2041+1987
+    # +1920+1856+1773) / 13 = 28074 / 13.
+    assert Fraction(f["average_rating"]).limit_denominator(100) == Fraction(28074, 13)
+
+
+def test_form1_remarks_a_total_that_is_not_the_results() -> None:
+    text = swiss_text([2000, 1900], [(1, 1, 2, "1")])
+    text = text.replace(" 1.0    1     2 w 1", " 1.5    1     2 w 1")
+    f = form1_of(trfkit.loads(text.encode()), remarks=("from outside",))
+    assert f.numbered_by_rank
+    assert f.remarks == (
+        "Player, No1 (rank 1): the file gives 1.5 points, the results add up to 1",
+        "from outside",
+    )
+
+
+def test_form1_numbers_rows_when_ranks_are_not_one_to_n() -> None:
+    unranked = player_line(3, None, 0.0, ["0000 - Z"], born="2012/05/01")
+    lines = [
+        "012 Club",
+        player_line(1, 2000, 0.5, ["   2 w ="], place=1),
+        player_line(2, 1900, 0.5, ["   1 b ="], place=1),
+        unranked[:85] + "    " + unranked[89:],  # no rank in columns 86-89
+    ]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    f = form1_of(t)
+    assert not f.numbered_by_rank
+    text = render_form1_text(f)
+    assert "Rank  No." in text
+    assert "Player, No3 (No. 3), unrated: born 2012-05-01" in f.remarks
+
+
+def test_rate_of_play_in_the_forms_words() -> None:
+    assert rate_of_play(parse_time_control("40/120, 20/60, 30 min")) == (
+        "40 moves in 2 hours, then 20 moves in 1 hour, then the rest of the game in 30 minutes"
+    )
+    assert rate_of_play(parse_time_control("90+30")) == (
+        "all moves in 1½ hours; 30 seconds added per move from move 1"
+    )
+    assert rate_of_play(parse_time_control("100 min/40 moves + 50 min")) == (
+        "40 moves in 1 hour 40 minutes, then the rest of the game in 50 minutes"
+    )
+
+
+# --- Form 2: the pairing cards -----------------------------------------------------
+
+
+def test_form2_running_total_and_rated_opponents() -> None:
+    f = form2_data(form2_of(trfkit.load(RR8)))
+    assert [c["start_rank"] for c in f["cards"]] == list(range(1, 9))
+    tuominen = f["cards"][1]
+    # 7 w 1, 1 b =, 8 w =, 3 w 1, 4 b 1, 5 w =, 6 b 0.
+    assert [r["total"] for r in tuominen["rounds"]] == [1, 1.5, 2, 3, 4, 4.5, 4.5]
+    assert [r["colour"] for r in tuominen["rounds"]] == ["w", "b", "w", "w", "b", "w", "b"]
+    assert tuominen["rounds"][0]["name"] == "Haldane, Rupert"
+    assert tuominen["rounds"][0]["rating"] == 2330
+    # 2330+2598+2301+2489+2455+2410+2397 = 16980 over 7 games.
+    assert tuominen["rated_opponents"] == 7 and tuominen["rated_score"] == 4.5
+    assert tuominen["rated_average"] == pytest.approx(16980 / 7)
+    assert (tuominen["total"], tuominen["rank"]) == (4.5, 2)
+
+
+def test_form2_byes_forfeits_and_unrated_opponents() -> None:
+    f = form2_data(form2_of(trfkit.load(SWISS)))
+    # Nakamura-Voss (start 14): 7 b 0, a pairing-allocated bye, 3 w 0,
+    # 9 w - (forfeit), 15 b 0; every opponent rated but Oyelaran (15).
+    card = f["cards"][13]
+    assert [r["result"] for r in card["rounds"]] == ["0", "+", "0", "-", "0"]
+    assert card["rounds"][1]["name"] == "pairing-allocated bye"
+    assert card["rounds"][1]["opponent"] is None
+    assert [r["total"] for r in card["rounds"]] == [0, 1, 1, 1, 1]
+    # Played games against rated opponents: rounds 1 (2190) and 3 (2388);
+    # the forfeit is no game, Oyelaran has no rating.
+    assert card["rated_opponents"] == 2 and card["rated_score"] == 0
+    assert card["rated_average"] == (2190 + 2388) / 2
+    text = render_form2_text(form2_of(trfkit.load(SWISS)))
+    assert "Score vs. rated opponents:" in text and "Authentication by:" in text
+
+
+# --- Form 4 (a): the counts --------------------------------------------------------
+
+
+def test_summary_counts_by_type() -> None:
+    s = summary_data(summary_of(trfkit.load(RR8)))
+    assert (s["host_federation"], s["host_source"]) == ("IRL", "032")
+    c = s["counts"]
+    # GM: Brannigan IRL, Tuominen FIN. IM: SRB, NED, COL. WGM: UKR.
+    # FM: ENG, RSA. Everybody rated; IRL is Brannigan alone.
+    assert c["GM"] == {"number": 2, "federations": 2, "host": 1, "other": 1}
+    assert c["IM"] == {"number": 3, "federations": 3, "host": 0, "other": 3}
+    assert c["WGM"] == {"number": 1, "federations": 1, "host": 0, "other": 1}
+    assert c["FM"] == {"number": 2, "federations": 2, "host": 0, "other": 2}
+    assert c["rated"] == {"number": 8, "federations": 8, "host": 1, "other": 7}
+    assert c["unrated"] == {"number": 0, "federations": 0, "host": 0, "other": 0}
+    assert len(s["schedule"]) == 7 and {d["rounds"] for d in s["schedule"]} == {1}
+    text = render_summary_text(summary_of(trfkit.load(RR8)))
+    assert "1 round a day on 7 days, 2025-06-02 to 2025-06-08" in text
+    assert "Deputy Chief Arbiter:     FA Petra Volkova" in text or re.search(
+        r"Deputy Chief Arbiter: +FA Petra Volkova", text
+    )
+
+
+def test_summary_schedule_and_host_from_the_players() -> None:
+    s = summary_of(trfkit.load(DRR4))
+    # 132: two rounds on each of 25/01/10, 11, 12.
+    assert [n for _, n in s.schedule] == [2, 2, 2]
+    t = swiss([2000, 1900, 1800], [(1, 1, 2, "1")])
+    t.headers = [h for h in t.headers if h.code != "032"]
+    s = summary_of(t)
+    assert (s.host_federation, s.host_source) == ("SLO", "most common")
+    assert s.counts["unrated"].number == 0 and s.counts["rated"].host == 3
+
+
+# --- every format of every file: schemas and CSV shapes -----------------------------
+
+
+def _all_formats(path: Path) -> dict[tuple[str, str], str]:
+    t = trfkit.load(path)
+    out = {}
+    for name, build in FORM_DOCUMENTS.items():
+        doc = build(t, FormOptions())
+        for fmt in ("text", "json", "csv", "html"):
+            out[name, fmt] = output(name, fmt).render(doc, RenderOptions(None))[0]
+    return out
+
+
+def _check_outputs(outputs: dict[tuple[str, str], str]) -> None:
+    from trfkit.schemas import validator
+
+    for (name, fmt), text in outputs.items():
+        assert text.endswith("\n"), (name, fmt)
+        if fmt == "json":
+            doc = json.loads(text)
+            errors = list(validator(doc["schema"], strict=True).iter_errors(doc))
+            assert not errors, [e.message for e in errors[:3]]
+        elif fmt == "csv":
+            for section in text.split("\n\n"):
+                rows = list(csv.reader(io.StringIO(section)))
+                header = rows[0]
+                for row in rows[1:]:
+                    dict(zip(header, row, strict=True))
+        elif fmt == "html":
+            assert text.startswith("<!doctype html>") and "<thead>" in text
+            # Self-contained: nothing fetched (a file's text may hold a URL).
+            assert not re.search(r"\b(src|href)=|<link|@import|url\(", text)
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=lambda p: p.name)
+def test_every_form_of_every_fixture(path: Path) -> None:
+    pytest.importorskip("jsonschema")
+    _check_outputs(_all_formats(path))
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_every_form_of_the_corpus(path: Path) -> None:
+    pytest.importorskip("jsonschema")
+    t = trfkit.load(path)
+    if not t.players:
+        pytest.skip(f"{path.name}: no player lines")
+    outputs = _all_formats(path)
+    _check_outputs(outputs)
+    # The crosstable holds every player once, in rank order; the cards add
+    # up to the results.
+    f1 = json.loads(outputs["form1", "json"])
+    assert sorted(p["start_rank"] for p in f1["players"]) == sorted(p.start_rank for p in t.players)
+    f2 = json.loads(outputs["form2", "json"])
+    for card in f2["cards"]:
+        assert card["total"] == pytest.approx(sum(r["score"] for r in card["rounds"]))
+        assert card["rated_opponents"] <= len(card["rounds"])
+
+
+def test_csv_of_form1_has_a_column_per_crosstable_column() -> None:
+    text = output("form1", "csv").render(form1_of(trfkit.load(RR8)), RenderOptions(None))[0]
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0])[8:17] == ["1", "2", "3", "4", "5", "6", "7", "8", "total"]
+    assert rows[0]["1"] == "" and rows[0]["2"] == "½" and rows[7]["5"] == "1"
+
+
+# --- the command line ---------------------------------------------------------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_form3_is_rates_form3(capsys: pytest.CaptureFixture[str]) -> None:
+    _, report, _ = _run(capsys, "report", str(RR8), "--form", "3", "--format", "json")
+    _, rate, _ = _run(capsys, "rate", str(RR8), "--format", "json")
+    assert json.loads(report) == json.loads(rate)
+
+
+def test_cli_form4_is_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "report", str(RR8), "--form", "4", "--format", "json")
+    assert status == 0 and json.loads(out)["schema"] == "trfkit.summary/1"
+    assert FORMS["4"][0] == "summary" and FORMS["all"][-len(FORMS["4"]) :] == FORMS["4"]
+
+
+def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = _run(
+        capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(tmp_path)
+    )
+    assert status == 0 and out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "form1.html", "form2.html", "form3.html", "summary.html",
+    ]  # fmt: skip
+    status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "--format", "json")
+    assert status == 2 and "give -o DIRECTORY" in err
+    status, out, _ = _run(capsys, "report", str(SWISS), "--form", "all", "--ascii")
+    assert status == 0 and "FIDE Form 1" in out and "FIDE Form 2" in out
+    assert "FIDE Form 3" in out and "FIDE Form 4" in out and "½" not in out
+
+
+def test_cli_refuses_what_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(capsys, "report", "no/such/file.trf")
+    assert status == 2 and "no such file" in err
+
+
+# --- Chromium: the printed form ------------------------------------------------------
+
+
+def _chromium(args: list[str], profile: Path) -> None:
+    exe = shutil.which("chromium")
+    if exe is None:
+        pytest.skip("chromium not installed: the print test needs Debian's chromium package")
+    cmd = [
+        exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", *args,
+    ]  # fmt: skip
+    subprocess.run(cmd, check=True, timeout=90, capture_output=True, text=True)
+
+
+def _long_swiss(players: int = 140, rounds: int = 5) -> trfkit.Tournament:
+    half = players // 2
+    games = [
+        (r, i, half + (i - 1 + r - 1) % half + 1, "1=0"[(i + r) % 3])
+        for r in range(1, rounds + 1)
+        for i in range(1, half + 1)
+    ]
+    return swiss([2400 - 5 * i for i in range(players)], games)
+
+
+def test_form1_prints_on_a4_with_the_labels_on_every_page(tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf", reason="pypdf (test extra) reads the printed text")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    form = form1_of(_long_swiss())
+    page = ARTIFACTS / "form1-long.html"
+    page.write_text(render_form1_html(form), encoding="utf-8")
+    pdf = ARTIFACTS / "form1-long.pdf"
+    _chromium([f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri()], tmp_path / "p")
+    _chromium(
+        [f"--screenshot={ARTIFACTS / 'form1-long.png'}", "--window-size=1200,1600", page.as_uri()],
+        tmp_path / "s",
+    )
+    # NFKC: the PDF's text has ligatures ("ﬁ").
+    pages = [unicodedata.normalize("NFKC", p.extract_text()) for p in pypdf.PdfReader(pdf).pages]
+    # 140 rows at some 50 a page of A4 portrait: three pages, the
+    # certification on the last.
+    assert 2 <= len(pages) <= 4, len(pages)
+    for text in pages[:2]:
+        for label in ("Rank", "Name, First Name", "ID#", "Rtng", "Fed", "Total"):
+            assert label in text, (label, text[:300])
+    assert "Test Open" in pages[0]
+    assert "Certified as a correct report" in pages[-1]
+    # The last row is on the last page of the table, in rank order.
+    assert "Player, No140" in "\n".join(pages[1:])
+    assert (ARTIFACTS / "form1-long.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_form2_prints_a_card_a_page(tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf", reason="pypdf (test extra) reads the printed text")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = ARTIFACTS / "form2.html"
+    page.write_text(
+        output("form2", "html").render(form2_of(trfkit.load(SWISS)), RenderOptions(None))[0],
+        encoding="utf-8",
+    )
+    pdf = ARTIFACTS / "form2.pdf"
+    _chromium([f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri()], tmp_path / "p")
+    pages = [p.extract_text() for p in pypdf.PdfReader(pdf).pages]
+    assert len(pages) == 15  # one card per player
+    assert "Vantreck, Oskar" in pages[0] and "Oyelaran, Adaeze" in pages[14]
+    assert all("Opponent Name" in p and "chief arbiter" in p.lower() for p in pages)
+
+
+def test_form1_without_ranks_lists_the_field_by_points() -> None:
+    # Three players, no ranks (columns 86-89 blank): 3 beats 1, then draws
+    # with 2: by points 3 (1½), 2 (½), 1 (0).
+    text = swiss_text([2000, 1900, 1800], [(1, 1, 3, "0"), (2, 2, 3, "=")])
+    lines = [x[:85] + "    " + x[89:] if x.startswith("001") else x for x in text.splitlines()]
+    f = form1_of(trfkit.loads(("\n".join(lines) + "\n").encode()))
+    assert [p.start_rank for p in f.players] == [3, 2, 1]
+    assert [p.rank for p in f.players] == [None, None, None]
+    assert f.remarks[0].startswith("The file gives no final ranks")
+    assert not f.numbered_by_rank

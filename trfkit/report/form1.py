@@ -1,0 +1,320 @@
+"""Form 1, the tournament report, as text, JSON, CSV and HTML.
+
+The layout is FIDE's Form 1 ("Tournament Report", S004): the event, city,
+federation, start and finish; one row per player in final rank order with
+rank, name, FIDE id, title, rating and federation, the crosstable and the
+total; then the time limit in the form's words, the average rating and
+category, the remarks, and the certification block. A round robin's
+crosstable has a column per player (both results of a pair in a double
+round robin); a Swiss event's has a column per round: the opponent's row,
+the colour and the result.
+
+* ``text``: fixed width, printable;
+* ``json``: ``trfkit.form1/1`` (docs/forms.md);
+* ``csv``: one row per player, every row as wide as the header;
+* ``html``: one self-contained A4 page.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from trfkit.report.format import (
+    clean,
+    csv_document,
+    csv_num,
+    csv_text,
+    fixed,
+    json_number,
+    ljust,
+    rjust,
+    score_text,
+    text_width,
+)
+from trfkit.report.formparts import (
+    certification,
+    date_text,
+    document_head,
+    fields_text,
+    notes_block,
+    page,
+)
+from trfkit.report.forms import Form1, Form1Player, Form1Round
+
+__all__ = [
+    "FORM1_SCHEMA",
+    "form1_data",
+    "render_form1_csv",
+    "render_form1_html",
+    "render_form1_json",
+    "render_form1_text",
+]
+
+FORM1_SCHEMA = "trfkit.form1/1"
+
+TITLE = "Tournament Report (FIDE Form 1)"
+
+REMARKS_NOTE = (
+    "Remarks should include any changes in name, title or federation from that shown in "
+    "the current FIDE Rating List, and any special circumstances which might affect the "
+    'validity of the results. Unplayed games are shown as "+" for a win by forfeit and '
+    '"-" for a loss by forfeit.'
+)
+
+
+def _average(f: Form1) -> str:
+    """``2440.5 (8 rated players)``; the category where there is one."""
+    if f.average_rating is None:
+        return "no rated players"
+    avg = fixed(f.average_rating, 1).removesuffix(".0")
+    return f"{avg} ({f.rated} rated player{'s' if f.rated != 1 else ''})"
+
+
+def _category(f: Form1) -> str:
+    if f.category is not None:
+        return str(f.category)
+    if f.event.type not in ("round-robin", "double-round-robin"):
+        return "none (categories are for round robins)"
+    return "none (average below 2251)"
+
+
+def _swiss_cell(x: Form1Round, ascii: bool) -> str:
+    """``12w1``, ``5b½``; a bye or absence: its mark alone."""
+    mark = x.result if not ascii else clean(x.result, True)
+    if x.row is None:
+        return mark
+    return f"{x.row}{x.colour}{mark}"
+
+
+def _cells(f: Form1, p: Form1Player, ascii: bool) -> list[str]:
+    if p.cells is not None:
+        diagonal = "x" if ascii else "×"
+        return [diagonal if c is None else clean(c, ascii) for c in p.cells]
+    by_round = {x.round: x for x in p.rounds}
+    return [
+        _swiss_cell(by_round[r], ascii) if r in by_round else ""
+        for r in range(1, f.event.rounds + 1)
+    ]
+
+
+def _columns(f: Form1) -> list[str]:
+    n = len(f.players) if f.grid else f.event.rounds
+    return [str(i) for i in range(1, n + 1)]
+
+
+def _legend(f: Form1) -> str:
+    if f.grid:
+        return (
+            "Crosstable: the results against the player of that row, in round order "
+            "(1 ½ 0 played; + - unplayed, won or lost by forfeit; = an unplayed draw)."
+        )
+    return (
+        "Crosstable: per round the opponent's row in this table, the colour (w, b) and the "
+        "result (1 ½ 0 played; + - = unplayed: a forfeit or bye worth 1, 0 or ½; "
+        "a mark alone: a bye or no game)."
+    )
+
+
+def _head(f: Form1) -> list[tuple[str, str]]:
+    e = f.event
+    return [
+        ("Event Name", e.name),
+        ("City", e.city),
+        ("Fed", e.federation),
+        ("Start", date_text(e.start)),
+        ("Finish", date_text(e.end)),
+    ]
+
+
+def _rank(f: Form1, p: Form1Player) -> str:
+    return "" if p.rank is None else str(p.rank)
+
+
+# --- text ---------------------------------------------------------------------------
+
+
+def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
+    """Form 1 in fixed-width columns (one line per player)."""
+    out = [clean(TITLE, ascii), ""]
+    out += fields_text(_head(f), ascii)
+    head = ["Rank", *([] if f.numbered_by_rank else ["No."]), "Name, First Name"]
+    head += ["ID#", "Title", "Rtng", "Fed"]
+    columns = _columns(f)
+    rows = []
+    for p in f.players:
+        lead = [_rank(f, p), *([] if f.numbered_by_rank else [str(p.row)])]
+        rows.append(
+            [
+                *lead,
+                clean(p.name, ascii),
+                "" if p.fide_id is None else str(p.fide_id),
+                p.title,
+                "" if p.rating is None else str(p.rating),
+                clean(p.federation, ascii),
+                *_cells(f, p, ascii),
+                score_text(Fraction(p.score), ascii),
+            ]
+        )
+    header = [*head, *columns, "Total"]
+    nlead = len(head)
+    right = [True] * (nlead - 5) + [False, True, False, True, False]
+    right += [True] * (len(columns) + 1)
+    # Names and federations are measured in terminal columns; every other
+    # cell is digits, letters and ½ × (one column each), measured by len.
+    wide = {nlead - 4, nlead - 1}
+    widths = [
+        max(
+            text_width(header[i]),
+            max((text_width(r[i]) for r in rows), default=0)
+            if i in wide
+            else max((len(r[i]) for r in rows), default=0),
+        )
+        for i in range(len(header))
+    ]
+    seps = ["" if i == 0 else " | " if i in (nlead, len(header) - 1) else " " if i > nlead else "  "
+            for i in range(len(header))]  # fmt: skip
+
+    def line(cells: list[str]) -> str:
+        parts = []
+        for i, c in enumerate(cells):
+            w = widths[i]
+            if i in wide:
+                c = rjust(c, w) if right[i] else ljust(c, w)
+            else:
+                c = c.rjust(w) if right[i] else c.ljust(w)
+            parts.append(seps[i] + c)
+        return "".join(parts).rstrip()
+
+    top = line(header)
+    rule = "-" * text_width(top)
+    players_width = sum(widths[:nlead]) + 2 * (nlead - 1)
+    out += ["", "Players".ljust(players_width) + " | Cross Table"]
+    out += [rule, top, rule, *(line(r) for r in rows), rule]
+    out.append(clean(_legend(f), ascii))
+    out += ["", f"Time limit: {clean(f.event.rate_of_play, ascii)}"]
+    out.append(f"Average rating: {_average(f)}    Category: {_category(f)}")
+    out += notes_block("Remarks", f.remarks, ascii, empty="none")
+    out += ["", clean(REMARKS_NOTE, ascii)]
+    out += certification(f.event, ascii)
+    return "\n".join(out) + "\n"
+
+
+# --- JSON ---------------------------------------------------------------------------
+
+
+def form1_data(f: Form1, path: str | None = None) -> dict[str, Any]:
+    """The ``trfkit.form1/1`` document as JSON-ready data."""
+    return document_head(FORM1_SCHEMA, path, f.event) | {
+        "crosstable": "players" if f.grid else "rounds",
+        "players": [
+            {
+                "no": p.row,
+                "start_rank": p.start_rank,
+                "rank": p.rank,
+                "name": p.name,
+                "fide_id": p.fide_id,
+                "title": p.title,
+                "rating": p.rating,
+                "federation": p.federation,
+                "score": json_number(Fraction(p.score)),
+                "row": None if p.cells is None else list(p.cells),
+                "rounds": [
+                    {
+                        "round": x.round,
+                        "opponent": x.opponent,
+                        "opponent_no": x.row,
+                        "colour": x.colour,
+                        "result": x.result,
+                    }
+                    for x in p.rounds
+                ],
+            }
+            for p in f.players
+        ],
+        "rated": f.rated,
+        "average_rating": json_number(f.average_rating),
+        "category": f.category,
+        "remarks": list(f.remarks),
+    }
+
+
+def render_form1_json(f: Form1, path: str | None = None) -> str:
+    return json.dumps(form1_data(f, path), indent=2, ensure_ascii=False) + "\n"
+
+
+# --- CSV ----------------------------------------------------------------------------
+
+
+def render_form1_csv(f: Form1) -> str:
+    """One row per player in rank order; a column per crosstable column."""
+    columns = _columns(f)
+    prefix = "" if f.grid else "r"
+    header = [
+        "no",
+        "rank",
+        "start_rank",
+        "name",
+        "fide_id",
+        "title",
+        "rating",
+        "federation",
+        *(prefix + c for c in columns),
+        "total",
+    ]
+    rows = []
+    for p in f.players:
+        rows.append(
+            [
+                str(p.row),
+                csv_num(p.rank),
+                str(p.start_rank),
+                csv_text(p.name),
+                csv_num(p.fide_id),
+                p.title,
+                csv_num(p.rating),
+                csv_text(p.federation),
+                *(c if c != "×" else "" for c in _cells(f, p, False)),
+                csv_num(Fraction(p.score)),
+            ]
+        )
+    return csv_document([header, *rows])
+
+
+# --- HTML ---------------------------------------------------------------------------
+
+
+def render_form1_html(f: Form1) -> str:
+    """One self-contained A4 page (landscape when the crosstable is wide),
+    the column labels repeated on every printed page."""
+    columns = _columns(f)
+    players = [
+        {
+            "rank": _rank(f, p),
+            "row": p.row,
+            "name": p.name,
+            "fide_id": "" if p.fide_id is None else str(p.fide_id),
+            "title": p.title,
+            "rating": "" if p.rating is None else str(p.rating),
+            "federation": p.federation,
+            "cells": _cells(f, p, False),
+            "total": score_text(Fraction(p.score)),
+        }
+        for p in f.players
+    ]
+    return page(
+        "form1.html.j2",
+        f.event,
+        schema=FORM1_SCHEMA,
+        title=TITLE,
+        landscape=len(columns) > 12,
+        form=f,
+        head=_head(f),
+        columns=columns,
+        players=players,
+        legend=_legend(f),
+        average=_average(f),
+        category=_category(f),
+        remarks_note=REMARKS_NOTE,
+    )

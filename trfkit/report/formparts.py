@@ -1,0 +1,97 @@
+"""What the renderers of Forms 1, 2 and 4(a) share: the event's head as
+text and JSON, the remarks, the signature blocks, and the HTML page frame.
+
+>>> signature_lines([("Chief Arbiter", "IA Colm Ashdown"), ("Signature", "")], ascii=False)
+['Chief Arbiter: IA Colm Ashdown', 'Signature:     ______________________________']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from trfkit.report.format import clean, environment, table
+from trfkit.report.forms import FormEvent
+
+__all__ = [
+    "BLANK",
+    "certification",
+    "date_text",
+    "document_head",
+    "event_data",
+    "fields_text",
+    "notes_block",
+    "page",
+    "signature_lines",
+]
+
+BLANK = "_" * 30
+"""A line to write on."""
+
+
+def date_text(d: Any) -> str:
+    return d.isoformat() if d is not None else ""
+
+
+def fields_text(pairs: Sequence[tuple[str, str]], ascii: bool) -> list[str]:
+    """``Label: value`` lines, the values aligned."""
+    return table([(f"{k}:", clean(v, ascii)) for k, v in pairs], (False, False), " ")
+
+
+def notes_block(title: str, notes: Sequence[str], ascii: bool, empty: str = "") -> list[str]:
+    """``Title:`` and one ``- note`` line each (``Title: empty`` when none)."""
+    if not notes:
+        return ["", f"{title}: {empty}"] if empty else []
+    return ["", f"{title}:", *(f"- {clean(n, ascii)}" for n in notes)]
+
+
+def signature_lines(rows: Sequence[tuple[str, str]], ascii: bool) -> list[str]:
+    """A block to sign: each label with its value from the file, or a line to fill."""
+    return fields_text([(k, v or BLANK) for k, v in rows], ascii)
+
+
+def certification(event: FormEvent, ascii: bool) -> list[str]:
+    """Form 1's foot: the chief arbiter certifies; a federation official
+    endorses a tournament not registered in advance with FIDE."""
+    out = ["", "Certified as a correct report:"]
+    out += signature_lines(
+        [("Chief Arbiter", event.chief_arbiter), ("Place/Date", ""), ("Signature", "")], ascii
+    )
+    out += ["", "For a tournament not registered in advance with FIDE, "
+            "endorsement of the national federation official:"]  # fmt: skip
+    out += signature_lines([("Name in print", ""), ("Signature/Seal of Federation", "")], ascii)
+    return out
+
+
+def event_data(e: FormEvent) -> dict[str, Any]:
+    """The event's head as JSON-ready data (the same in every form's document)."""
+    return {
+        "name": e.name,
+        "city": e.city,
+        "federation": e.federation,
+        "start": date_text(e.start),
+        "end": date_text(e.end),
+        "chief_arbiter": e.chief_arbiter,
+        "deputy_arbiters": list(e.deputies),
+        "rounds": e.rounds,
+        "rounds_scheduled": e.rounds_scheduled,
+        "type": e.type,
+        "type_source": e.type_source,
+        "type_text": e.type_text,
+        "pairing_program": e.pairing_program,
+        "time_control": e.time_control,
+        "rate_of_play": e.rate_of_play,
+    }
+
+
+def document_head(schema: str, path: str | None, event: FormEvent) -> dict[str, Any]:
+    """The keys every form's JSON document opens with."""
+    import trfkit
+
+    return {"schema": schema, "trfkit": trfkit.__version__, "path": path, "event": event_data(event)}
+
+
+def page(template: str, event: FormEvent, **context: Any) -> str:
+    """A form's self-contained HTML page from ``template`` (which extends
+    ``form-base.html.j2``: A4, the table header on every printed page)."""
+    return environment().get_template(template).render(event=event, date_text=date_text, **context)

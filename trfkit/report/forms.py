@@ -1,0 +1,600 @@
+"""The documents of FIDE's Forms 1, 2 and 4(a), built from a tournament's records.
+
+The rating regulations of 2002 print the forms an arbiter sends with a
+tournament (S004, docs/sources/README.md): Form 1, the tournament report
+with its crosstable; Form 2, the pairing card of each player; Form 4, whose
+first page (a) is the tournament report page with the counts of players by
+type. Each document here is plain data built from the file alone, with one
+function per form; the renderers (:mod:`trfkit.report.form1`,
+:mod:`trfkit.report.form2`, :mod:`trfkit.report.summary`) only lay it out.
+
+* :func:`form1_of`: players in final rank order, each with the crosstable:
+  a round robin's cells (the results against each player, both in a double
+  round robin), or a Swiss event's rounds (opponent's row, colour, result),
+  the rate of play in the form's words, the average rating and category,
+  and the remarks;
+* :func:`form2_of`: one pairing card per player, by pairing number: per
+  round the opponent, colour, score and running total; the score against
+  rated opponents, their number and average rating;
+* :func:`summary_of`: the event's facts and the counts by type (rated,
+  unrated, GM, IM, WGM, WIM, FM, WFM).
+
+Points are the tournament's scoring system (:func:`trfkit.scoring.scoring_of`).
+
+>>> import trfkit
+>>> f = form1_of(trfkit.load("fixtures/roundrobin-8.trf"))
+>>> f.players[0].name, f.players[0].cells[:3], f.category
+('Brannigan, Aurelio', (None, '½', '1'), 8)
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import NamedTuple
+
+import attrs
+
+from trfkit.event import TournamentType, event_of
+from trfkit.model import RESULT_OF, UNREADABLE, Dialect, Player, Result, Tournament
+from trfkit.rating.calc import tournament_category
+from trfkit.report.format import result_symbol
+from trfkit.scoring import scoring_of
+from trfkit.summary import summarize
+from trfkit.timecontrol import Period, TimeControl
+
+__all__ = [
+    "COUNT_TYPES",
+    "Card",
+    "CardRound",
+    "Count",
+    "Form1",
+    "Form1Player",
+    "Form1Round",
+    "Form2",
+    "FormEvent",
+    "Summary",
+    "event_facts",
+    "final_order",
+    "form1_of",
+    "form2_of",
+    "rate_of_play",
+    "summary_of",
+]
+
+_GRID_TYPES = (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN, TournamentType.MATCH)
+"""The events whose crosstable is a grid of players against players."""
+
+_BYE_WORDS = {
+    "F": "full-point bye",
+    "U": "pairing-allocated bye",
+    "H": "half-point bye",
+    "Z": "zero-point bye",
+    " ": "not paired",
+}
+
+
+# --- the event ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class FormEvent:
+    """The facts at the head of every form, as the file gives them."""
+
+    name: str
+    """012."""
+    city: str
+    """022."""
+    federation: str
+    """032."""
+    start: datetime.date | None
+    """042, else the first round date."""
+    end: datetime.date | None
+    """052, else the last round date."""
+    chief_arbiter: str
+    """102."""
+    deputies: tuple[str, ...]
+    """112, one per line."""
+    rounds: int
+    """The rounds the players' lines hold."""
+    rounds_scheduled: int | None
+    """142 (or XXR), else the rounds played."""
+    type: str
+    """The tournament type (``swiss``, ``round-robin``, ...)."""
+    type_source: str
+    """Where the type came from: ``192``, ``092``, ``012`` or ``pairings``."""
+    type_text: str
+    """092 (free text) and 192 (the ETT26 code) as written, joined by ``; ``."""
+    pairing_program: str
+    """182, the pairing controller (Vega: 192), as written."""
+    time_control: str
+    """222, else 122, as written."""
+    rate_of_play: str
+    """The rate of play in the forms' words (:func:`rate_of_play`)."""
+    round_dates: tuple[datetime.date | None, ...]
+    """132: the date of each round, ``None`` where absent or unreadable."""
+
+
+def event_facts(
+    t: Tournament, *, type: str | None = None, time_control: str | None = None
+) -> FormEvent:
+    """The head of the forms: 012-112, 122/222 and 132 of ``t``; ``type``
+    and ``time_control`` replace what the file says (as ``trfkit check``'s
+    options do)."""
+    ev = event_of(t, type=type, time_control=time_control)
+    s = summarize(t, ev)
+    written = time_control or t.header("222") or t.header("122") or ""
+    if ev.time_control is not None:
+        words = rate_of_play(ev.time_control)
+    elif written:
+        words = f"{written} (as written: trfkit could not read it)"
+    else:
+        words = "not given in the file (122/222)"
+    types = [
+        x for x in (t.header("092"), None if t.dialect is Dialect.VEGA else t.header("192")) if x
+    ]
+    program = t.header("192" if t.dialect is Dialect.VEGA else "182") or ""
+    return FormEvent(
+        name=(t.name or "").strip(),
+        city=(t.city or "").strip(),
+        federation=(t.federation or "").strip(),
+        start=s.start,
+        end=s.end,
+        chief_arbiter=(t.chief_arbiter or "").strip(),
+        deputies=tuple(d for d in t.deputy_arbiters if d),
+        rounds=s.rounds,
+        rounds_scheduled=s.rounds_scheduled,
+        type=ev.type.value,
+        type_source=ev.type_source,
+        type_text="; ".join(types),
+        pairing_program=program,
+        time_control=written,
+        rate_of_play=words,
+        round_dates=tuple(d.date for d in t.round_dates[: s.rounds]),
+    )
+
+
+def _duration(seconds: int) -> str:
+    """``1½ hours``, ``2 hours``, ``1 hour 40 minutes``, ``25 minutes``."""
+    minutes, secs = divmod(seconds, 60)
+    hours, rest = divmod(minutes, 60)
+    if secs:
+        parts = [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes else []
+        return " ".join([*parts, f"{secs} second{'s' if secs != 1 else ''}"])
+    if hours and rest == 30:
+        return f"{hours}½ hours"
+    if hours and not rest:
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    if hours:
+        return f"{hours} hour{'s' if hours != 1 else ''} {rest} minutes"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _periods_words(periods: Sequence[Period]) -> str:
+    increments = {p.increment for p in periods}
+    delays = {p.delay for p in periods}
+    same_increment = len(increments) == 1
+    parts = []
+    for i, p in enumerate(periods):
+        time = _duration(p.seconds)
+        if p.moves is not None:
+            part = f"{p.moves} moves in {time}"
+        elif i == 0:
+            part = f"all moves in {time}"
+        else:
+            part = f"the rest of the game in {time}"
+        if p.increment and not same_increment:
+            part += f" with {p.increment} seconds added per move"
+        if p.delay and len(delays) != 1:
+            part += f" with a delay of {p.delay} seconds per move"
+        parts.append(part)
+    text = ", then ".join(parts)
+    if same_increment and periods[0].increment:
+        text += f"; {periods[0].increment} seconds added per move from move 1"
+    if len(delays) == 1 and periods[0].delay:
+        text += f"; a delay of {periods[0].delay} seconds per move"
+    return text
+
+
+def rate_of_play(tc: TimeControl) -> str:
+    """The rate of play as Form 1 asks for it: "… moves in … hours, then …".
+
+    >>> from trfkit.timecontrol import parse_222, parse_time_control
+    >>> rate_of_play(parse_time_control("90 min/40 moves + 30 min, 30 sec/move from move 1"))
+    '40 moves in 1½ hours, then the rest of the game in 30 minutes; 30 seconds added per move from move 1'
+    >>> rate_of_play(parse_222("40/7200:1800+30"))
+    '40 moves in 2 hours, then the rest of the game in 30 minutes with 30 seconds added per move'
+    >>> rate_of_play(parse_222("W300-B240"))
+    'White: all moves in 5 minutes; Black: all moves in 4 minutes'
+    """
+    if tc.black is not None and tc.time_odds:
+        return f"White: {_periods_words(tc.periods)}; Black: {_periods_words(tc.black)}"
+    if not tc.periods:
+        return tc.text
+    return _periods_words(tc.periods)
+
+
+# --- shared -----------------------------------------------------------------------
+
+
+def final_order(players: Iterable[Player]) -> list[Player]:
+    """The players in final rank order: by the file's rank (0 or blank is
+    none); the unranked after them by points, most first, then pairing
+    number, so that a file without ranks still lists its field by score.
+
+    >>> from trfkit.model import Player
+    >>> from decimal import Decimal
+    >>> ps = [Player(1, points=Decimal(1)), Player(2, points=Decimal(2), rank=0),
+    ...       Player(3, points=Decimal(0), rank=1)]
+    >>> [p.start_rank for p in final_order(ps)]
+    [3, 2, 1]
+    """
+    return sorted(
+        players,
+        key=lambda p: (not p.rank, p.rank or 0, -(p.points or 0), p.start_rank),
+    )
+
+
+def _title(p: Player) -> str:
+    return p.title.value if p.title is not None else ""
+
+
+def _date_text(p: Player) -> str:
+    """A birth date as ISO where the file's text is a whole date, else as written."""
+    d = p.birth_date
+    return d.date.isoformat() if d.date is not None else d.text
+
+
+# --- Form 1 -------------------------------------------------------------------------
+
+
+class Form1Round(NamedTuple):
+    """One round of a player in a Swiss event's crosstable."""
+
+    round: int
+    opponent: int | None
+    """The opponent's pairing number (``None``: a bye or not paired)."""
+    row: int | None
+    """The opponent's row in the form (its number in the crosstable)."""
+    colour: str
+    """``w``, ``b`` or ``""``."""
+    result: str
+    """``1 ½ 0`` played, ``+ - =`` unplayed, ``""`` no result."""
+    code: str
+    """The TRF result code as read (``1 = 0 + - W D L H F U Z``, blank)."""
+
+
+@attrs.frozen
+class Form1Player:
+    """One row of Form 1."""
+
+    row: int
+    """1, 2, ... in final rank order: the number the crosstable refers to."""
+    start_rank: int
+    rank: int | None
+    name: str
+    fide_id: int | None
+    title: str
+    rating: int | None
+    federation: str
+    score: Decimal
+    cells: tuple[str | None, ...] | None
+    """A grid event's row: per player of the form, in its order, the results
+    against him in round order (``None`` on the diagonal, ``""`` if they did
+    not meet); ``None`` for a Swiss event."""
+    rounds: tuple[Form1Round, ...]
+
+
+@attrs.frozen
+class Form1:
+    """Form 1, the tournament report."""
+
+    event: FormEvent
+    grid: bool
+    """A crosstable of players against players (round robins, matches);
+    else one column per round (Swiss)."""
+    players: tuple[Form1Player, ...]
+    numbered_by_rank: bool
+    """The file's ranks are 1, 2, ... n in order, so that each row's rank
+    is its number in the crosstable."""
+    rated: int
+    average_rating: Fraction | None
+    """The average rating of the rated players."""
+    category: int | None
+    """Round robins only (categories are defined for them)."""
+    remarks: tuple[str, ...]
+
+
+_COLOUR = {"w": "w", "b": "b", "-": "", " ": ""}
+"""A cell's colour as the forms show it (``-`` and blank: none)."""
+_MARKS = {code: (result_symbol(code) or "", code.strip()) for code in RESULT_OF}
+"""A result code -> (the forms' mark, the code as shown)."""
+_new = tuple.__new__  # NamedTuples by position, without their __new__'s call
+
+
+def _points_table(t: Tournament) -> dict[tuple[str, str], Decimal]:
+    """The points of a cell by (result code, colour as the forms show it), under ``t``'s scoring system; an unreadable result is worth 0."""
+    table = {
+        (r.value, c.value if c.value in "wb" else ""): v
+        for (r, c), v in scoring_of(t).table().items()
+        if r is not None
+    }
+    for c in ("w", "b", ""):
+        table[UNREADABLE, c] = Decimal(0)
+    return table
+
+
+def form1_of(
+    t: Tournament,
+    remarks: Sequence[str] = (),
+    *,
+    type: str | None = None,
+    time_control: str | None = None,
+) -> Form1:
+    """Form 1 of ``t``. ``remarks`` are added to the file's own (the
+    changes of name, title or federation that a players' list shows);
+    ``type`` and ``time_control`` as :func:`event_facts`."""
+    event = event_facts(t, type=type, time_control=time_control)
+    grid = TournamentType(event.type) in _GRID_TYPES
+    points_of = _points_table(t)
+    order = final_order(t.players)
+    row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
+    numbered = [p.rank for p in order] == list(range(1, len(order) + 1))
+    if order and not any(p.rank for p in order):
+        own_remarks_head = [
+            "The file gives no final ranks (001 columns 86-89): the players are listed "
+            "by points, ties by pairing number."
+        ]
+    else:
+        own_remarks_head = []
+    own_remarks: list[str] = own_remarks_head
+    colour = _COLOUR.get
+    players = []
+    for i, p in enumerate(order, 1):
+        summed = Decimal(0)
+        rounds_: list[Form1Round] = []
+        opponents, colours, results = p.cells()
+        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
+            c = colour(col, "")
+            summed += points_of[code, c]
+            mark, shown = _MARKS[code]
+            row_no = None if o is None else row_of.get(o)
+            rounds_.append(_new(Form1Round, (r, o, row_no, c, mark, shown)))
+        rounds = tuple(rounds_)
+        if p.points is not None and summed != p.points:
+            own_remarks.append(
+                f"{p.name} ({'rank' if numbered else 'No.'} {i}): the file gives "
+                f"{_points(p.points)} points, the results add up to {_points(summed)}"
+            )
+        row: tuple[str | None, ...] | None = None
+        if grid:
+            met: dict[int, str] = {}
+            for x in rounds:
+                if x.row is not None:
+                    met[x.row] = met.get(x.row, "") + x.result
+            row = tuple(None if j == i else met.get(j, "") for j in range(1, len(order) + 1))
+        players.append(
+            Form1Player(
+                row=i,
+                start_rank=p.start_rank,
+                rank=p.rank or None,
+                name=p.name,
+                fide_id=p.fide_id,
+                title=_title(p),
+                rating=p.rating or None,
+                federation=p.federation.strip(),
+                score=p.points if p.points is not None else summed,
+                cells=row,
+                rounds=rounds,
+            )
+        )
+    ratings = [p.rating for p in t.players if p.rating]
+    average = Fraction(sum(ratings), len(ratings)) if ratings else None
+    round_robin = event.type in ("round-robin", "double-round-robin")
+    category = tournament_category(average) if average is not None and round_robin else None
+    # Form 1: "Birthdates of unrated players must be given." Named by the
+    # number the form shows: the rank, or the row where ranks are not 1..n.
+    for i, p in enumerate(order, 1):
+        if not p.rating:
+            born = _date_text(p)
+            who = f"{p.name} ({'rank' if numbered else 'No.'} {i})"
+            own_remarks.append(
+                f"{who}, unrated: born {born}"
+                if born
+                else f"{who}, unrated: the file gives no birth date"
+            )
+    return Form1(
+        event=event,
+        grid=grid,
+        players=tuple(players),
+        numbered_by_rank=numbered,
+        rated=len(ratings),
+        average_rating=average,
+        category=category,
+        remarks=(*own_remarks, *remarks),
+    )
+
+
+def _points(x: Decimal) -> str:
+    return format(x.normalize(), "f") if x == x.to_integral_value() else str(x)
+
+
+# --- Form 2 -------------------------------------------------------------------------
+
+
+class CardRound(NamedTuple):
+    """One round of a pairing card."""
+
+    round: int
+    opponent: int | None
+    """The opponent's pairing number (``None``: a bye or not paired)."""
+    name: str
+    """The opponent's name, or what the round was (``pairing-allocated bye``...)."""
+    rating: int | None
+    colour: str
+    """``w``, ``b`` or ``""``."""
+    result: str
+    """``1 ½ 0`` played, ``+ - =`` unplayed, ``""`` no result."""
+    code: str
+    points: Decimal
+    total: Decimal
+    """The running total after this round."""
+
+
+@attrs.frozen
+class Card:
+    """Form 2, one player's pairing card."""
+
+    start_rank: int
+    name: str
+    fide_id: int | None
+    rating: int | None
+    title: str
+    birth_date: str
+    federation: str
+    sex: str
+    rank: int | None
+    rounds: tuple[CardRound, ...]
+    rated_games: int
+    """Games played (1 = 0) against opponents with a rating."""
+    rated_score: Decimal
+    rated_average: Fraction | None
+    """The average rating of those opponents."""
+    total: Decimal
+
+
+@attrs.frozen
+class Form2:
+    """Form 2: the pairing cards, by pairing number."""
+
+    event: FormEvent
+    cards: tuple[Card, ...]
+
+
+_PLAYED = frozenset({Result.WIN.value, Result.DRAW.value, Result.LOSS.value})
+
+
+def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None = None) -> Form2:
+    """The pairing cards of ``t``, one per player, by pairing number."""
+    event = event_facts(t, type=type, time_control=time_control)
+    points_of = _points_table(t)
+    info = {p.start_rank: (p.name, p.rating or None) for p in t.players}
+    no_such = ("no such player", None)
+    colour = _COLOUR.get
+    cards = []
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        total = Decimal(0)
+        rated_games, rated_score, rated_sum = 0, Decimal(0), 0
+        rounds = []
+        opponents, colours, results = p.cells()
+        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
+            c = colour(col, "")
+            points = points_of[code, c]
+            total += points
+            name: str
+            rating: int | None
+            if o is None:
+                name, rating = _BYE_WORDS.get(code, ""), None
+            else:
+                name, rating = info.get(o, no_such)
+            if rating is not None and code in _PLAYED:
+                rated_games += 1
+                rated_score += points
+                rated_sum += rating
+            mark, shown = _MARKS[code]
+            rounds.append(_new(CardRound, (r, o, name, rating, c, mark, shown, points, total)))
+        cards.append(
+            Card(
+                start_rank=p.start_rank,
+                name=p.name,
+                fide_id=p.fide_id,
+                rating=p.rating or None,
+                title=_title(p),
+                birth_date=_date_text(p),
+                federation=p.federation.strip(),
+                sex=p.sex.value if p.sex is not None else "",
+                rank=p.rank or None,
+                rounds=tuple(rounds),
+                rated_games=rated_games,
+                rated_score=rated_score,
+                rated_average=Fraction(rated_sum, rated_games) if rated_games else None,
+                total=total,
+            )
+        )
+    return Form2(event, tuple(cards))
+
+
+# --- Form 4 (a): the tournament report page ----------------------------------------
+
+
+COUNT_TYPES = ("rated", "unrated", "GM", "IM", "WGM", "WIM", "FM", "WFM")
+"""The rows of Form 4's table of players by type, in the form's order."""
+
+
+class Count(NamedTuple):
+    """One row of Form 4's table: the players of a type."""
+
+    number: int
+    federations: int
+    """Distinct federations among them (blank ones not counted)."""
+    host: int
+    """From the host federation."""
+    other: int
+    """From any other (or none given)."""
+
+
+@attrs.frozen
+class Summary:
+    """Form 4 (a), the tournament report page."""
+
+    event: FormEvent
+    host_federation: str
+    host_source: str
+    """``032``, or ``most common`` when the file has no 032."""
+    players: int
+    federations: int
+    schedule: tuple[tuple[datetime.date, int], ...]
+    """Rounds per day, from 132."""
+    undated_rounds: int
+    """Rounds 132 gives no date for."""
+    counts: dict[str, Count]
+    """By :data:`COUNT_TYPES`."""
+
+
+def summary_of(
+    t: Tournament, *, type: str | None = None, time_control: str | None = None
+) -> Summary:
+    """Form 4 (a) of ``t``."""
+    event = event_facts(t, type=type, time_control=time_control)
+    feds = [p.federation.strip() for p in t.players]
+    if event.federation:
+        host, source = event.federation, "032"
+    else:
+        common = Counter(f for f in feds if f).most_common(1)
+        host, source = (common[0][0] if common else ""), "most common"
+    groups: dict[str, list[str]] = {k: [] for k in COUNT_TYPES}
+    for p, fed in zip(t.players, feds, strict=True):
+        groups["rated" if p.rating else "unrated"].append(fed)
+        title = _title(p)
+        if title in groups:
+            groups[title].append(fed)
+    counts = {}
+    for kind, members in groups.items():
+        host_players = sum(1 for f in members if host and f == host)
+        counts[kind] = Count(
+            len(members), len({f for f in members if f}), host_players, len(members) - host_players
+        )
+    days = Counter(d for d in event.round_dates if d is not None)
+    return Summary(
+        event=event,
+        host_federation=host,
+        host_source=source,
+        players=len(t.players),
+        federations=len({f for f in feds if f}),
+        schedule=tuple(sorted(days.items())),
+        undated_rounds=event.rounds - sum(days.values()),
+        counts=counts,
+    )
