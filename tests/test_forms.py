@@ -405,3 +405,62 @@ def test_form1_without_ranks_lists_the_field_by_points() -> None:
     assert [p.rank for p in f.players] == [None, None, None]
     assert f.remarks[0].startswith("The file gives no final ranks")
     assert not f.numbered_by_rank
+
+
+def test_form1_remarks_name_title_and_federation_against_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The hand-written list (fixtures/ratinglist) holds 90000011 as GM
+    # "Moreau, Lucien" of FRA and 90000020 as WIM "Šťastná, Zoë" of CZE. The
+    # file spells the first "Lucian", and gives the second IM and SVK; her
+    # name without its diacritics is the same name (no remark).
+    def line(rank: int, sex: str, title: str, name: str, fed: str, fid: int, cell: str) -> str:
+        return (
+            f"001 {rank:>4} {sex} {title:>2} {name:<33} 2400 {fed} {fid:>11} 1990/01/01 "
+            f"{2 - rank:>4.1f} {rank:>4}  {cell}"
+        )
+
+    path = tmp_path / "list.trf"
+    path.write_text(
+        "012 List Open\n042 2026/03/01\n052 2026/03/02\n"
+        + line(1, "m", "GM", "Moreau, Lucian", "FRA", 90000011, "   2 w 1")
+        + "\n"
+        + line(2, "w", "IM", "Stastna, Zoe", "SVK", 90000020, "   1 b 0")
+        + "\n",
+        encoding="utf-8",
+    )
+    listed = FIXTURES / "ratinglist" / "players.xml"
+    main(
+        [
+            "report",
+            str(path),
+            "--form",
+            "1",
+            "--format",
+            "json",
+            "--rating-list",
+            f"2026-01={listed}",
+        ]
+    )
+    remarks = json.loads(capsys.readouterr().out)["remarks"]
+    assert remarks == [
+        "player 1 Moreau, Lucian: name Moreau, Lucian in the file, Moreau, Lucien on the "
+        "players' list of 2026-01",
+        "player 2 Stastna, Zoe: title IM in the file, WIM on the players' list of 2026-01",
+        "player 2 Stastna, Zoe: federation SVK in the file, CZE on the players' list of 2026-01",
+    ]
+    # A list published after the start is not the one in force: with only
+    # that one given, it is still used (the oldest), but named by its month.
+    main(
+        [
+            "report",
+            str(path),
+            "--form",
+            "1",
+            "--format",
+            "json",
+            "--rating-list",
+            f"2026-05={listed}",
+        ]
+    )
+    assert all("of 2026-05" in r for r in json.loads(capsys.readouterr().out)["remarks"])

@@ -505,7 +505,15 @@ def _cmd_report(args: argparse.Namespace) -> int:
         )
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
-    options = FormOptions(args.rules, args.type, args.time_control)
+    remarks: tuple[str, ...] = ()
+    if args.rating_list:
+        from trfkit.report.forms import list_remarks
+
+        lists = _rating_lists(args.rating_list, [(args.file, None)], _limits(args)[0])
+        remarks = list_remarks(
+            t, lists, rules=args.rules, type=args.type, time_control=args.time_control
+        )
+    options = FormOptions(args.rules, args.type, args.time_control, remarks)
     render = RenderOptions(None, args.ascii)
     texts: list[tuple[str, str]] = []
     check_errors = 0
@@ -938,6 +946,13 @@ def _parser() -> argparse.ArgumentParser:
         "-o", "--output", help="write here instead of standard output (a directory: a file a form)"
     )
     _event_options(rep)
+    rep.add_argument(
+        "--rating-list",
+        action="append",
+        metavar="[YYYY-MM=]FILE",
+        help="FIDE's players' list (XML or TXT, or a .zip): Form 1's remarks name the players "
+        "whose name, title or federation differ from the list in force at the start",
+    )
     rep.add_argument("--ascii", action="store_true", help="text output without ½ and ×")
     rep.set_defaults(func=_cmd_report)
 

@@ -38,9 +38,10 @@ from typing import NamedTuple
 
 import attrs
 
-from trfkit.event import TournamentType, event_of
+from trfkit.event import TournamentType, event_of, rate_class_of
 from trfkit.model import RESULT_OF, UNREADABLE, Dialect, Player, Result, Tournament
 from trfkit.rating.calc import tournament_category
+from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
 from trfkit.scoring import scoring_of
 from trfkit.summary import summarize
@@ -598,3 +599,39 @@ def summary_of(
         undated_rounds=event.rounds - sum(days.values()),
         counts=counts,
     )
+
+
+# What Form 1's remarks name from a players' list (seed 004, Form 1:
+# "changes of name, title or federation").
+_LIST_REMARKS = {"name": "name", "title": "title", "federation": "federation"}
+
+
+def list_remarks(
+    t: Tournament,
+    lists: Sequence[RatingListAt],
+    *,
+    rules: str = "auto",
+    type: str | None = None,
+    time_control: str | None = None,
+) -> tuple[str, ...]:
+    """Form 1's remarks from the players' list in force at the start: each
+    player whose name, title or federation differs from the list's (the
+    same comparison as ``trfkit check --rating-list``, R803-R806)."""
+    ev = event_of(t, rules=rules, type=type, time_control=time_control)
+    at = list_in_force(lists, ev.start)
+    if at is None:
+        return ()
+    cls, _ = rate_class_of(ev)
+    source = "the players' list" + (f" of {at.month:%Y-%m}" if at.month else "")
+    out = []
+    for d in compare(
+        t, at.players, rate_class=cls, standard_fallback=ev.rules.standard_rating_fallback
+    ):
+        field = _LIST_REMARKS.get(d.kind)
+        if field is None:
+            continue
+        out.append(
+            f"player {d.player}: {field} {d.file_value or '(blank)'} in the file, "
+            f"{d.list_value or '(blank)'} on {source}"
+        )
+    return tuple(out)
