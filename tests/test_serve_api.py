@@ -136,6 +136,31 @@ def test_rate_formats_are_the_command_lines(server: Server, fmt: str) -> None:
     assert headers["Content-Type"] == api.MEDIA_TYPES[fmt]
 
 
+@pytest.mark.parametrize(
+    ("form", "fmt"),
+    [
+        ("1", "json"),
+        ("2", "json"),
+        ("summary", "json"),
+        ("1", "html"),
+        ("2", "csv"),
+        ("all", "text"),
+    ],
+)
+@pytest.mark.parametrize("name", ["swiss-trf16.trf", "roundrobin-8.trf"])
+def test_report_is_the_command_lines(server: Server, name: str, form: str, fmt: str) -> None:
+    status, headers, body = _post(server, f"/api/report?form={form}&format={fmt}", name)
+    assert status == 200, body
+    assert body == _cli("report", "--form", form, "--format", fmt, name).stdout
+    assert headers["Content-Type"] == api.MEDIA_TYPES[fmt]
+
+
+def test_report_of_several_documents_wants_text(server: Server) -> None:
+    status, _, body = _post(server, "/api/report?form=all&format=json", "swiss-trf16.trf")
+    assert status == 422
+    assert "ask for each" in json.loads(body)["error"]
+
+
 @pytest.mark.parametrize("to", [None, "trf26", "trf16"])
 def test_fmt_is_the_command_lines(server: Server, to: str | None) -> None:
     query = f"?to={to}" if to else ""
@@ -425,8 +450,13 @@ def test_meta_lists_the_tabs_and_downloads_from_the_table(server: Server) -> Non
     # Each code's findings are headed by the first clause of its summary.
     assert meta["codes"]["P002"] == "A field does not match its column format"
     assert meta["codes"]["P008"] == "Records of two dialects disagree"
-    tabs = {e["path"]: e["tab"] for e in meta["endpoints"]}
-    assert tabs == {"/api/check": None, "/api/rate": "Form 3", "/api/fmt": None}
+    tabs = {e["path"]: [t["label"] for t in e["tabs"]] for e in meta["endpoints"]}
+    assert tabs == {
+        "/api/check": [],
+        "/api/rate": ["Form 3"],
+        "/api/report": ["Form 1", "Form 2", "Form 4"],
+        "/api/fmt": [],
+    }
     downloads = {d["query"] for e in meta["endpoints"] for d in e["downloads"]}
     assert {"format=json", "format=csv", "format=html", "to=trf26"} <= downloads
 

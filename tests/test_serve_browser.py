@@ -170,6 +170,18 @@ def test_upload_see_choose_tab_download(browser: Any, server: Server, downloads:
         d.switch_to.default_content()
     _shot(d, "3-form3-tab")
 
+    # Form 1: /api/report?form=1 in its own tab, the crosstable's labels.
+    d.find_element(By.ID, "tab-form1").click()
+    assert not d.find_element(By.ID, "panel-form1").get_attribute("hidden")
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, "#panel-form1 iframe"))
+    try:
+        _wait(lambda: d.find_elements(By.CSS_SELECTOR, "thead"))
+        body = d.find_element(By.TAG_NAME, "body").text
+        assert "Okonkwo-Baird" in body and "Cross Table".upper() in body.upper()
+    finally:
+        d.switch_to.default_content()
+    _shot(d, "3b-form1-tab")
+
     # The check JSON, downloaded: the API's document for the same file.
     d.find_element(By.ID, "tab-check").click()
     button = next(

@@ -491,8 +491,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 def _cmd_report(args: argparse.Namespace) -> int:
     """``trfkit report FILE --form F``: the forms of one tournament, each
     rendered through the registry (Form 3 as ``trfkit rate`` makes it)."""
-    from trfkit.report.files import RatedFile, rate_task
-    from trfkit.report.registry import FORM_DOCUMENTS, FORMS, FormOptions, RenderOptions, output
+    from trfkit.report.files import FormTexts, form_texts
+    from trfkit.report.registry import FORMS, FormOptions
 
     _known_rules(args.rules)
     _known_time_control(args.time_control)
@@ -514,22 +514,12 @@ def _cmd_report(args: argparse.Namespace) -> int:
             t, lists, rules=args.rules, type=args.type, time_control=args.time_control
         )
     options = FormOptions(args.rules, args.type, args.time_control, remarks)
-    render = RenderOptions(None, args.ascii)
-    texts: list[tuple[str, str]] = []
-    check_errors = 0
-    for name in documents:
-        if name == "form3":
-            rated = rate_task(_rate_options(args, path_column=False), (args.file, None))
-            if not isinstance(rated, RatedFile):
-                raise _Usage(f"{rated.path}: {rated.reason}")
-            entry = output("form3", args.format)
-            text = entry.stream(_piece(rated), True, True) + entry.finish(
-                [_piece(rated)], True, 0
-            )
-            check_errors = rated.check_errors
-        else:
-            text = output(name, args.format).render(FORM_DOCUMENTS[name](t, options), render)[0]
-        texts.append((name, text))
+    made = form_texts(
+        t, (args.file, None), documents, _rate_options(args, path_column=False), options
+    )
+    if not isinstance(made, FormTexts):
+        raise _Usage(f"{made.path}: {made.reason}")
+    texts, check_errors = made.texts, made.check_errors
     if directory is not None:
         suffix = {"text": "txt"}.get(args.format, args.format)
         for name, text in texts:
@@ -539,14 +529,6 @@ def _cmd_report(args: argparse.Namespace) -> int:
     status = _status(t.diagnostics, args.strict)
     # Form 3 of a file with errors carries a banner; the exit says it too.
     return max(status, EXIT_FINDINGS) if check_errors else status
-
-
-def _piece(rated: object) -> Piece:
-    from trfkit.report.files import RatedFile
-    from trfkit.report.registry import Piece
-
-    assert isinstance(rated, RatedFile)
-    return Piece(rated.path, rated.text, rated.games_csv)
 
 
 def _read_check(path: str) -> None:

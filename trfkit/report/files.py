@@ -10,7 +10,8 @@ renders its report in the worker that rated it, so only text crosses back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,7 +21,19 @@ from trfkit.rating.model import CheckSummary
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
-__all__ = ["RateOptions", "RatedFile", "check_summary", "rate_task", "unused_k"]
+if TYPE_CHECKING:
+    from trfkit.model import Tournament
+    from trfkit.report.registry import FormOptions
+
+__all__ = [
+    "FormTexts",
+    "RateOptions",
+    "RatedFile",
+    "check_summary",
+    "form_texts",
+    "rate_task",
+    "unused_k",
+]
 
 
 @attrs.frozen
@@ -121,6 +134,48 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
         summary.errors,
         unused_k(report.rules, options.k),
     )
+
+
+@attrs.frozen
+class FormTexts:
+    """``trfkit report``'s forms of one file, each rendered in the run's format."""
+
+    texts: tuple[tuple[str, str], ...]
+    """(document, text) in the order asked for."""
+    check_errors: int = 0
+    """Form 3's: the errors ``trfkit check`` finds (its report carries a banner)."""
+
+
+def form_texts(
+    t: Tournament,
+    task: tuple[str, bytes | None],
+    documents: Sequence[str],
+    rate: RateOptions,
+    form: FormOptions,
+) -> FormTexts | Unreadable:
+    """The ``documents`` of the tournament ``t`` read from ``task``, for
+    ``trfkit report`` and the server alike: Form 3 as ``trfkit rate`` writes
+    one file's (``rate``'s format and options), the others built by the
+    registry's :data:`~trfkit.report.registry.FORM_DOCUMENTS` and rendered
+    in that format."""
+    from trfkit.report.registry import FORM_DOCUMENTS, Piece, RenderOptions, output
+
+    texts: list[tuple[str, str]] = []
+    check_errors = 0
+    render = RenderOptions(None, rate.ascii)
+    for name in documents:
+        if name == "form3":
+            rated = rate_task(rate, task)
+            if not isinstance(rated, RatedFile):
+                return rated
+            entry = output("form3", rate.format)
+            piece = Piece(rated.path, rated.text, rated.games_csv)
+            text = entry.stream(piece, True, True) + entry.finish([piece], True, 0)
+            check_errors = rated.check_errors
+        else:
+            text = output(name, rate.format).render(FORM_DOCUMENTS[name](t, form), render)[0]
+        texts.append((name, text))
+    return FormTexts(tuple(texts), check_errors)
 
 
 def check_summary(diagnostics: Iterable[Diagnostic]) -> CheckSummary:

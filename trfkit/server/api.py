@@ -145,8 +145,9 @@ class Endpoint:
     params: tuple[Param, ...]
     formats: tuple[str, ...]
     """The values of ``format``; the first is the default."""
-    tab: str | None = None
-    """The page's tab that shows the ``html`` format (``None``: no tab)."""
+    tabs: tuple[tuple[str, str, str], ...] = ()
+    """The page's tabs that show the ``html`` format: (name, query string,
+    label), e.g. ``("form1", "form=1", "Form 1")``."""
     downloads: tuple[tuple[str, str], ...] = ()
     """What the page offers to download: (query string, label)."""
 
@@ -279,6 +280,55 @@ def make_rate(upload: Upload, q: Query) -> Reply:
     return written("form3", fmt, Piece(rated.path, rated.text, rated.games_csv))
 
 
+# -- report ------------------------------------------------------------------
+
+_REPORT_FORMATS = ("json", "text", "csv", "html")
+
+
+def make_report(upload: Upload, q: Query) -> Reply:
+    """``trfkit report --form FORM --format FORMAT`` of one file: the same
+    documents, made by the same function (:func:`~trfkit.report.files.form_texts`).
+    A form of several documents (4, all) comes as text; in another format,
+    ask for each document (``form=summary``, ...)."""
+    from trfkit.checks.files import not_trf
+    from trfkit.reader import loads
+    from trfkit.report.files import FormTexts, RateOptions, form_texts
+    from trfkit.report.registry import FORMS, FormOptions
+
+    event = _event(q)
+    form = q.choice("form", tuple(FORMS), "1") or "1"
+    fmt = q.choice("format", _REPORT_FORMATS, "json") or "json"
+    documents = FORMS[form]
+    if len(documents) > 1 and fmt != "text":
+        raise ApiError(
+            422,
+            f"form={form} makes {len(documents)} documents ({', '.join(documents)}), and "
+            f"{fmt} holds one: ask for each (form=" + ", form=".join(
+                n.removeprefix("form") for n in documents
+            ) + "), or format=text",
+        )
+    encoding = _encoding(q)
+    t = loads(upload.data, encoding=encoding)
+    if not_trf(t.diagnostics) is not None:
+        raise _not_trf(upload, encoding)
+    rules = event["rules"] or "auto"
+    rate = RateOptions(
+        rules=rules,
+        type=event["type"],
+        time_control=event["time_control"],
+        encoding=encoding,
+        format=fmt,
+        ascii=q.flag("ascii"),
+        max_size=None,
+        path_column=False,
+    )
+    options = FormOptions(rules, event["type"], event["time_control"])
+    made = form_texts(t, (upload.name, upload.data), documents, rate, options)
+    if not isinstance(made, FormTexts):
+        raise _not_trf(upload, encoding)
+    return Reply("\n".join(text for _, text in made.texts).encode(), fmt)
+
+
 def written(document: str, fmt: str, piece: Piece) -> Reply:
     """What the command line writes for one file's ``document`` in ``fmt``,
     given its rendered piece: the registry's stream, then its finish.
@@ -342,11 +392,38 @@ ENDPOINTS: dict[str, Endpoint] = {
                 Param("format", "the output format", _RATE_FORMATS),
             ),
             _RATE_FORMATS,
-            tab="Form 3",
+            tabs=(("rate", "", "Form 3"),),
             downloads=(
                 ("format=json", "Form 3 JSON"),
                 ("format=csv", "Form 3 CSV"),
                 ("format=html", "Form 3 HTML (printable)"),
+            ),
+        ),
+        Endpoint(
+            "report",
+            "trfkit report --form FORM --format FORMAT",
+            "FIDE's forms: 1 (tournament report and crosstable), 2 (pairing cards), 3 (as "
+            "rate), 4 (the tournament report page and the title-norm parts), summary, all: "
+            "the trfkit.form1/1, trfkit.form2/1, trfkit.summary/1 ... documents.",
+            make_report,
+            (
+                *_EVENT_PARAMS,
+                Param("form", "which form", ("1", "2", "3", "4", "summary", "all")),
+                Param("ascii", "text without ½ and ×", ("true", "false")),
+                Param("format", "the output format (several documents: text only)",
+                      _REPORT_FORMATS),
+            ),
+            _REPORT_FORMATS,
+            tabs=(
+                ("form1", "form=1", "Form 1"),
+                ("form2", "form=2", "Form 2"),
+                ("summary", "form=summary", "Form 4"),
+            ),
+            downloads=(
+                ("form=1&format=html", "Form 1 HTML (printable)"),
+                ("form=2&format=html", "Form 2 HTML (printable)"),
+                ("form=summary&format=html", "Form 4 HTML (printable)"),
+                ("form=1&format=json", "Form 1 JSON"),
             ),
         ),
         Endpoint(
@@ -390,7 +467,7 @@ def meta(max_upload: int) -> dict[str, Any]:
                 "path": e.path,
                 "command": e.command,
                 "formats": list(e.formats),
-                "tab": e.tab,
+                "tabs": [{"name": n, "query": q, "label": label} for n, q, label in e.tabs],
                 "downloads": [{"query": q, "label": label} for q, label in e.downloads],
             }
             for e in ENDPOINTS.values()

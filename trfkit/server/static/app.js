@@ -260,6 +260,7 @@
     // form so that the frame holds the server's answer with its own policy.
     const form = $(`form-${tab.dataset.name}`);
     const params = options();
+    for (const [k, v] of new URLSearchParams(tab.dataset.query || "")) params.set(k, v);
     params.set("format", "html");
     form.action = `${tab.dataset.path}?${params.toString()}`;
     const transfer = new DataTransfer();
@@ -280,23 +281,25 @@
 
   function buildTabs(endpoints) {
     const bar = $("tabs");
-    for (const e of endpoints) {
-      if (!e.tab) continue;
-      const name = e.path.split("/").pop();
+    let last = $("panel-check");
+    for (const e of endpoints) for (const t of e.tabs) {
+      const name = t.name;
       const tab = el("button", {
         type: "button", role: "tab", id: `tab-${name}`, "aria-controls": `panel-${name}`,
-        "aria-selected": "false", tabindex: "-1", text: e.tab,
+        "aria-selected": "false", tabindex: "-1", text: t.label,
       });
       tab.dataset.path = e.path;
       tab.dataset.name = name;
+      tab.dataset.query = t.query;
       bar.append(tab);
-      const frame = el("iframe", { name: `frame-${name}`, class: "document", title: e.tab });
+      const frame = el("iframe", { name: `frame-${name}`, class: "document", title: t.label });
       const form = el("form", {
         id: `form-${name}`, method: "post", enctype: "multipart/form-data", target: `frame-${name}`, hidden: "",
       }, el("input", { type: "file", name: "file", tabindex: "-1", "aria-hidden": "true" }));
       const panel = el("section", { id: `panel-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: "" },
-        el("h2", { text: e.tab }), frame, form);
-      $("panel-check").after(panel);
+        el("h2", { text: t.label }), frame, form);
+      last.after(panel);
+      last = panel;
     }
     bar.addEventListener("click", (event) => {
       const tab = event.target.closest("[role=tab]");
