@@ -1,0 +1,204 @@
+"""Tie-breaks from the opponents' scores: BH, FB, AOB, SB, KS (C.07 Art. 8, 9).
+
+Unplayed rounds (C.07 Art. 16; Art. 15.2 for round robins):
+
+- an opponent's score is *adjusted* (16.3): his requested byes that only
+  voluntary unplayed rounds follow (16.2.5: withdrawal included) count as
+  draws; his other rounds count with the points awarded;
+- each own unplayed round is a game against a *dummy* whose score is the
+  participant's own final score (16.4), capped in C.07-2026 (16.4.1:
+  a forfeit's dummy at the scheduled opponent's adjusted score; 16.4.2:
+  any other at a draw's points times the rounds);
+- in a round robin forfeits are games like any other and the free round of
+  an odd number of players is no element of any sum (15.2);
+- before C.07-2023, an own unplayed round was a game against a *virtual
+  opponent* with the player's score before the round, the complement of
+  the player's result in it and a draw in every later round; an opponent's
+  unplayed games counted as draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
+
+from trfkit.tiebreaks.codes import TieBreak
+from trfkit.tiebreaks.editions import Edition
+from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, REQUESTED, VUR_KINDS, Field
+
+__all__ = ["Element", "adjusted_scores", "aob", "buchholz", "elements", "koya", "sonneborn_berger"]
+
+Element = tuple[int, int, bool]
+"""(the opponent's or dummy's score, the round's points, a voluntary unplayed round)."""
+Value = Decimal | None
+_HUNDREDTH = Decimal("0.01")
+
+
+def adjusted_scores(f: Field, edition: Edition) -> list[int]:
+    """Each participant's score as his opponents' tie-breaks read it (16.3;
+    before 2023 every unplayed game a draw; in a round robin the score)."""
+    if f.round_robin:
+        return list(f.score)
+    draw = f.draw
+    out: list[int] = []
+    for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
+        if edition.virtual_opponent:
+            unplayed = [x for k, x in zip(kinds, pts, strict=True) if k != PLAYED]
+            out.append(score - sum(unplayed) + draw * len(unplayed))
+            continue
+        if not kinds or kinds[-1] not in VUR_KINDS:
+            # A last round that is no VUR: no requested bye is followed only
+            # by VURs, nothing to adjust (the common case).
+            out.append(score)
+            continue
+        only_vur_after = True
+        for k, x in zip(reversed(kinds), reversed(pts), strict=True):
+            if k in REQUESTED and only_vur_after:
+                score += draw - x  # 16.2.5, counted as a draw (16.3)
+            if k not in VUR_KINDS:
+                only_vur_after = False
+        out.append(score)
+    return out
+
+
+def elements(
+    f: Field, edition: Edition, adjusted: list[int], forfeits_played: bool
+) -> list[list[Element]]:
+    """Each player's elements of BH and SB, round by round (see the module)."""
+    n, draw, win = f.rounds, f.draw, f.win
+    rr = f.round_robin
+    games = GAME_KINDS if (rr or forfeits_played) else PLAYED
+    cap_bye = draw * n
+    out: list[list[Element]] = []
+    for kinds, opps, pts, score in zip(f.kinds, f.opponents, f.points, f.score, strict=True):
+        if kinds == PLAYED * n:
+            out.append([(adjusted[o], x, False) for o, x in zip(opps, pts, strict=True)])
+            continue
+        mine: list[Element] = []
+        before = 0
+        for r, (k, o, x) in enumerate(zip(kinds, opps, pts, strict=True)):
+            if o >= 0 and k in games:
+                mine.append((adjusted[o], x, False))
+            elif rr and o < 0:
+                pass  # the free round of a round robin is no element (15.2)
+            elif edition.virtual_opponent:
+                complement = 0 if x == win else draw if x == draw else win - x
+                mine.append((before + complement + draw * (n - r - 1), x, False))
+            else:
+                dummy = score
+                if edition.capped_dummy:
+                    cap = adjusted[o] if (k in "WL" and o >= 0) else cap_bye
+                    dummy = min(dummy, cap)  # 16.4.1, 16.4.2
+                mine.append((dummy, x, k in VUR_KINDS))
+            before += x
+        out.append(mine)
+    return out
+
+
+def _cut(
+    elems: list[Element], tb: TieBreak, edition: Edition, contribution: Callable[[Element], int]
+) -> list[Element] | None:
+    """``elems`` without the values ``tb``'s cut or median drops (Art. 14,
+    with 16.5 for voluntary unplayed rounds); ``None`` when nothing is left."""
+    low = tb.cut + tb.median
+    high = tb.median
+    if not low:
+        return elems
+    if len(elems) <= low + high:
+        return None
+    rest = list(elems)
+    for _ in range(low):
+        # The least significant value: the lowest score, and among equal
+        # scores the lowest contribution (14.1.1).
+        least = min(rest, key=lambda e: (e[0], contribution(e)))
+        if edition.vur_cut:
+            vurs = [e for e in rest if e[2]]
+            if vurs:
+                # 16.5: cut the lowest VUR contribution instead, unless it
+                # is lower than the least significant value's.
+                vur = min(vurs, key=contribution)
+                if contribution(vur) >= contribution(least):
+                    least = vur
+        rest.remove(least)
+    for _ in range(high):
+        rest.remove(max(rest, key=lambda e: (e[0], contribution(e))))
+    return rest
+
+
+def _score_of(e: Element) -> int:
+    return e[0]
+
+
+def _sb_of(e: Element) -> int:
+    return e[0] * e[1]
+
+
+def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: list[list[Element]]) -> list[Value]:
+    """BH (8.1) and FB (8.3, given the fore field's elements): the sum of the
+    opponents' scores."""
+    if not (tb.cut or tb.median):
+        return [f.value(sum([e[0] for e in mine])) for mine in elems]
+    out: list[Value] = []
+    for mine in elems:
+        kept = _cut(mine, tb, edition, _score_of)
+        out.append(None if kept is None else f.value(sum([e[0] for e in kept])))
+    return out
+
+
+def sonneborn_berger(
+    f: Field, tb: TieBreak, edition: Edition, elems: list[list[Element]]
+) -> list[Value]:
+    """SB (9.1): the sum of each opponent's score times the points scored
+    against him."""
+    square = f.scale * f.scale
+    out: list[Value] = []
+    for mine in elems:
+        kept = _cut(mine, tb, edition, _sb_of) if (tb.cut or tb.median) else mine
+        out.append(None if kept is None else Decimal(sum([a * b for a, b, _ in kept])) / square)
+    return out
+
+
+def aob(f: Field, of_opponents: list[Value]) -> list[Value]:
+    """AOB (8.2): the average of the Buchholz (``/F``: Fore Buchholz) of the
+    opponents played over the board, to two decimals, half up (as the TEC
+    exercises compute it)."""
+    out: list[Value] = []
+    for kinds, opps in zip(f.kinds, f.opponents, strict=True):
+        values = [
+            of_opponents[o] for k, o in zip(kinds, opps, strict=True) if k == PLAYED and o >= 0
+        ]
+        known = [v for v in values if v is not None]
+        if not known or len(known) < len(values):
+            out.append(None)
+            continue
+        out.append((sum(known, Decimal(0)) / len(known)).quantize(_HUNDREDTH, ROUND_HALF_UP))
+    return out
+
+
+def koya(f: Field, tb: TieBreak) -> list[Value]:
+    """KS (9.2): points scored against the participants who finished with at
+    least half the maximum possible score; ``/Lx`` moves that limit by x half
+    points (14.5). The maximum is a win's points times the rounds in which a
+    participant could meet an opponent: in a round robin of an odd number of
+    players each cycle has a free round."""
+    players = len(f.score)
+    possible = f.rounds
+    if f.round_robin and players > 1:
+        per_cycle = players - 1 if players % 2 == 0 else players
+        possible = (players - 1) * max(1, round(f.rounds / per_cycle))
+    # score >= max/2 + limit/2 points, in doubled units
+    threshold = f.win * possible + tb.limit * f.scale
+    qualifies = [2 * s >= threshold for s in f.score]
+    games = GAME_KINDS if f.round_robin else PLAYED
+    return [
+        f.value(
+            sum(
+                [
+                    x
+                    for k, o, x in zip(kinds, opps, pts, strict=True)
+                    if o >= 0 and k in games and qualifies[o]
+                ]
+            )
+        )
+        for kinds, opps, pts in zip(f.kinds, f.opponents, f.points, strict=True)
+    ]
