@@ -145,6 +145,30 @@ def _period_csv(report: Any, o: RenderOptions) -> tuple[str, str]:
     return period.render_period_csv(report), ""
 
 
+def _standings_text(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_text(s, ascii=o.ascii), ""
+
+
+def _standings_json(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_json(s, o.path), ""
+
+
+def _standings_csv(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_csv(s, o.path), ""
+
+
+def _standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_html(s), ""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -166,6 +190,11 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("period", "text", _period_text, _stream_piece, _nothing),
         Output("period", "json", _period_json, _stream_piece, _nothing),
         Output("period", "csv", _period_csv, _stream_piece, _nothing),
+        # The standings of one tournament (trfkit standings FILE).
+        Output("standings", "text", _standings_text, _stream_piece, _nothing),
+        Output("standings", "json", _standings_json, _stream_piece, _nothing),
+        Output("standings", "csv", _standings_csv, _stream_piece, _nothing),
+        Output("standings", "html", _standings_html, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

@@ -8,7 +8,9 @@
 * ``rate-files.schema.json``: ``trfkit.rate-files/1``, ``trfkit rate`` of
   several files or a directory with ``--format json``;
 * ``rate-line.schema.json``: a line of ``trfkit rate --format jsonl`` (one
-  element of the rate-files document's ``files``).
+  element of the rate-files document's ``files``);
+* ``standings.schema.json``: ``trfkit.standings/1``, ``trfkit standings FILE
+  --format json``.
 
 Every schema allows keys it does not list: within a schema version keys may
 be added, and a consumer validating with the schema should keep working when
@@ -58,6 +60,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.rate/1": "rate.schema.json",
         "trfkit.rate-files/1": "rate-files.schema.json",
         "trfkit.rate-period/1": "rate-period.schema.json",
+        "trfkit.standings/1": "standings.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -79,6 +82,7 @@ NAMES: Final = (
     "rate-files",
     "rate-line",
     "rate-period",
+    "standings",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

@@ -54,6 +54,8 @@ class Standings:
     """Groups of starting ranks left tied after the last tie-break."""
     notes: tuple[str, ...] = ()
     """What the reader should know: undefined tie-breaks and why, codes skipped."""
+    name: str | None = None
+    """The tournament's name (012)."""
 
 
 @attrs.frozen
@@ -287,6 +289,7 @@ def standings(
         rows=tuple(rows),
         tied=tuple(tied),
         notes=tuple(notes + ctx.notes),
+        name=t.name,
     )
 
 
