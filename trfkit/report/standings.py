@@ -18,6 +18,7 @@ from typing import Any
 import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
 from trfkit.tiebreaks import Standings
+from trfkit.tiebreaks.standings import value_text
 
 __all__ = [
     "STANDINGS_SCHEMA",
@@ -36,20 +37,6 @@ def _json_value(v: _Value) -> int | float | None:
     if v is None:
         return None
     return json_number(Fraction(v) if isinstance(v, Decimal) else v)
-
-
-def value_text(v: _Value, undefined: str = "-") -> str:
-    """A value as printed: points with at least one decimal (13.0, 9.75,
-    13.60 as AOB's two decimals), counts and ratings whole."""
-    if v is None:
-        return undefined
-    if isinstance(v, int):
-        return str(v)
-    exponent = v.normalize().as_tuple().exponent
-    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    exponent = v.as_tuple().exponent
-    given = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    return f"{v:.{max(1, places, given)}f}"
 
 
 def _source(s: Standings) -> str:

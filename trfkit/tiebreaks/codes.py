@@ -42,9 +42,15 @@ INDIVIDUAL = frozenset(
 """The individual tie-breaks of C.07 Articles 6-10 (MTB26's list)."""
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 """Article 10: undefined when unrated players take part (10, first paragraph)."""
-TEAM = frozenset({"MP", "GP"})
-"""Team scores (Art. 11.1) computed from TRF-2026 team records; ``BH:MP``
-and ``BH:GP`` are Buchholz over them."""
+TEAM = frozenset(
+    {
+        "MP", "GP", "MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
+        "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE", "SSSC",
+    }
+)  # fmt: skip
+"""The team tie-breaks of C.07 Articles 11-13 (MTB26): read, not computed
+here (the standings are the players'). A code with ``:MP``/``:GP`` (``BH:MP``)
+is a team tie-break too."""
 ACRONYMS = INDIVIDUAL | TEAM | {"PTS"}
 # Names seen in the wild for the same tie-breaks: GE is C.07-2023's name of
 # REP (7.6); MPTS/GPTS are team score spellings; SNO is TieBreakServer's TPN.
@@ -55,9 +61,11 @@ _MEDIANS = frozenset({"BH", "FB", "ARO"})
 _P = frozenset({"BH", "FB", "SB", "DE"})
 
 _MODIFIER = re.compile(
-    r"^(?:(?P<kind>[CM])(?P<n>[12])|(?P<flag>[PFR])|L(?P<limit>[+-]?\d+))$", re.I
+    r"^(?:(?P<kind>[CM])(?P<n>[12])|(?P<flag>[PFR])|L(?P<limit>[+-]?\d+)|K(?P<k>\d+))$", re.I
 )
-_SPLIT = re.compile(r"[-/](?=[CMPFRL])", re.I)
+# A modifier follows "/" (or "-" in C.07's prose); KS/L-2's "-" is a sign.
+_SPLIT = re.compile(r"[-/](?=[CMPFRLK])", re.I)
+_POINTS = frozenset({"MP", "GP", "MM", "MG", "GM", "GG"})
 
 
 class UnknownTieBreak(ValueError):
@@ -89,7 +97,7 @@ class TieBreak:
     limit: int = 0
     """``/Lx`` of KS (14.5): the 50% limit moved by x half points."""
     points: str | None = None
-    """``:MP`` or ``:GP`` of a team tie-break (BH:MP): the score it sums."""
+    """``:MP``, ``:GP`` (``:MM`` ... for ESB) of a team tie-break: the scores it uses."""
     text: str = ""
     """The code as written."""
 
@@ -111,6 +119,11 @@ class TieBreak:
         return "/".join(parts)
 
     @property
+    def is_team(self) -> bool:
+        """A team tie-break (C.07 Art. 11-13), not computed here."""
+        return self.acronym in TEAM or self.points is not None
+
+    @property
     def lower_is_better(self) -> bool:
         """TPN ranks ascending, and /R reverses RTNG and TPN (C.07 7.8, 10.6)."""
         return (self.acronym == "TPN") != self.reverse
@@ -124,12 +137,18 @@ def parse_tiebreak(text: str) -> TieBreak:
     acronym, _, points = head.partition(":")
     acronym = _ALIASES.get(acronym.upper(), acronym.upper())
     points = points.upper() or None
-    if acronym not in ACRONYMS or points not in (None, "MP", "GP") or (points and acronym != "BH"):
+    if acronym not in ACRONYMS or (points is not None and points not in _POINTS):
         raise UnknownTieBreak([code])
+    if acronym in TEAM or points is not None:
+        # A team tie-break (Art. 11-13): its modifiers are checked only for
+        # their form, as it is not computed here.
+        if any(_MODIFIER.match(mod) is None for mod in mods):
+            raise UnknownTieBreak([code])
+        return TieBreak(acronym, points=points, text=code)
     fields: dict[str, object] = {}
     for mod in mods:
         m = _MODIFIER.match(mod)
-        if m is None:
+        if m is None or m["k"] is not None:
             raise UnknownTieBreak([code])
         if m["kind"]:
             key = "cut" if m["kind"].upper() == "C" else "median"

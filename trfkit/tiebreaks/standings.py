@@ -20,7 +20,15 @@ from trfkit.tiebreaks.codes import (
 from trfkit.tiebreaks.editions import Edition, edition_for, get_edition
 from trfkit.tiebreaks.field import Field, field_of
 
-__all__ = ["DeclaredTieBreaks", "Row", "Standings", "declared_tiebreaks", "standings"]
+__all__ = [
+    "DeclaredTieBreaks",
+    "Row",
+    "Standings",
+    "declared_tiebreaks",
+    "standings",
+    "tiebreaks_of_record",
+    "value_text",
+]
 
 Value = Decimal | int | None
 
@@ -72,20 +80,24 @@ def declared_tiebreaks(t: Tournament) -> DeclaredTieBreaks | None:
     """The 212 record's tie-breaks (its ``PTS`` left out), else 202's."""
     for code in ("212", "202"):
         record = next((h for h in t.headers if isinstance(h, Header) and h.code == code), None)
-        if record is None:
-            continue
-        known: list[TieBreak] = []
-        unknown: list[tuple[int, str]] = []
-        for offset, text in split_codes(record.value):
-            try:
-                tb = parse_tiebreak(text)
-            except UnknownTieBreak:
-                unknown.append((5 + offset, text))
-                continue
-            if tb.acronym != "PTS":
-                known.append(tb)
-        return DeclaredTieBreaks(record, tuple(known), tuple(unknown))
+        if record is not None:
+            return tiebreaks_of_record(record)
     return None
+
+
+def tiebreaks_of_record(record: Header) -> DeclaredTieBreaks:
+    """The tie-breaks a 202 or 212 record names, and the codes not known."""
+    known: list[TieBreak] = []
+    unknown: list[tuple[int, str]] = []
+    for offset, text in split_codes(record.value):
+        try:
+            tb = parse_tiebreak(text)
+        except UnknownTieBreak:
+            unknown.append((5 + offset, text))
+            continue
+        if tb.acronym != "PTS":
+            known.append(tb)
+    return DeclaredTieBreaks(record, tuple(known), tuple(unknown))
 
 
 class _Context:
@@ -227,6 +239,11 @@ def standings(
     else:
         edition, edition_source = get_edition(rules), "given"
     round_robin = ev.type in (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN)
+    if ev.type is TournamentType.TEAM:
+        notes.append(
+            "a team event: these are the players' standings by their own points; the "
+            "event's standings are the teams' (not computed here)"
+        )
     f = field_of(t, round_robin=round_robin)
     ctx = _Context(f, edition)
     n = len(f.score)
@@ -234,8 +251,11 @@ def standings(
     for tb in chosen:
         if tb.acronym == "DE":
             values[tb.text or tb.code] = [None] * n
-        elif tb.acronym in ("MP", "GP") or tb.points:
-            notes.append(f"{tb.text or tb.code}: team tie-breaks are not computed yet")
+        elif tb.is_team:
+            notes.append(
+                f"{tb.text or tb.code} is a team tie-break (C.07 Art. 11-13): these standings "
+                "are the players', so it is not computed"
+            )
             values[tb.text or tb.code] = [None] * n
         else:
             values[tb.text or tb.code] = ctx.values(tb)
@@ -291,6 +311,20 @@ def standings(
         notes=tuple(notes + ctx.notes),
         name=t.name,
     )
+
+
+def value_text(v: Value, undefined: str = "-") -> str:
+    """A value as printed: points with at least one decimal (13.0, 9.75,
+    13.60 as AOB's two decimals), counts and ratings whole."""
+    if v is None:
+        return undefined
+    if isinstance(v, int):
+        return str(v)
+    exponent = v.normalize().as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    exponent = v.as_tuple().exponent
+    given = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return f"{v:.{max(1, places, given)}f}"
 
 
 def _by_points(f: Field) -> list[list[int]]:
