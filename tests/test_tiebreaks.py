@@ -226,14 +226,14 @@ def test_pre2023_virtual_opponent() -> None:
     t = swiss([2000] * 10, games)
     f = field_of(t, round_robin=False)
     pre = EDITIONS["c07-pre2023"]
-    player = elements(f, pre, adjusted_scores(f, pre), False)[0]
+    player = elements(f, pre, adjusted_scores(f, pre), False)[0].values
     assert f.kinds[0] == "PPZPPWPPP"
-    assert player[2][0] == 55  # tenths of a point
-    assert player[5][0] == 50
+    assert player[2] == 55  # tenths of a point
+    assert player[5] == 50
     # Under C.07-2023 both are dummies with the player's final score, 6.0.
     c2023 = EDITIONS["c07-2023"]
-    player = elements(f, c2023, adjusted_scores(f, c2023), False)[0]
-    assert (player[2][0], player[5][0]) == (60, 60)
+    player = elements(f, c2023, adjusted_scores(f, c2023), False)[0].values
+    assert (player[2], player[5]) == (60, 60)
 
 
 def test_pre2023_opponents_unplayed_games_are_draws() -> None:

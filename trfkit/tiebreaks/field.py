@@ -85,9 +85,22 @@ class Field:
     start_ranks: list[int]
     ratings: list[int | None]
     names: list[str]
+    _values: dict[int, Decimal] = attrs.field(factory=dict, repr=False)
 
     def value(self, units: int) -> Decimal:
-        return Decimal(units) / self.scale
+        """``units`` as points (a field holds few distinct values: each made once)."""
+        cache = self._values
+        v = cache.get(units)
+        if v is None:
+            v = cache[units] = Decimal(units) / self.scale
+        return v
+
+    def values(self, units: list[int]) -> list[Decimal | None]:
+        """:meth:`value` of each of ``units``, made once per distinct value."""
+        cache = self._values
+        for u in set(units).difference(cache):
+            cache[u] = Decimal(u) / self.scale
+        return list(map(cache.__getitem__, units))
 
     def fore(self) -> Field:
         """The field as Fore Buchholz sees it (C.07 8.3): every paired game of
@@ -139,19 +152,39 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
     colours: list[str] = []
     results: list[str] = []
     score: list[int] = []
-    with_opp, alone = _KIND_WITH_OPPONENT, _KIND_ALONE
-    get = index.get
+    # The kind of a cell with an opponent, by its result, in one translate;
+    # the few cells without one (byes) are looked at again.
+    with_opp = str.maketrans(_KIND_WITH_OPPONENT)
+    alone = _KIND_ALONE
+    index_of: dict[int | None, int] = dict(index.items())
+    index_of[None] = -1
+    opponent_index = index_of.__getitem__
+    # Points by result alone when the scoring gives both colours the same.
+    by_result = {r: units[r, "w"] for r, _ in units}
+    colourless = all(units[r, c] == by_result[r] for r, c in units)
+    points_of = by_result.__getitem__
     for p in t.players:
         opps, cols, res = p.cells()
-        opps, cols, res = opps[:n], cols[:n], res[:n]
-        missing = n - len(opps)
-        if missing:
-            opps = (*opps, *([None] * missing))
-            cols += "-" * missing
-            res += "Z" * missing
-        opp = [-1 if o is None else get(o, -1) for o in opps]
-        kind = "".join([alone[r] if o < 0 else with_opp[r] for o, r in zip(opp, res, strict=True)])
-        pts = list(map(units.__getitem__, zip(res, cols, strict=True)))
+        if len(opps) != n:
+            opps, cols, res = opps[:n], cols[:n], res[:n]
+            missing = n - len(opps)
+            if missing:
+                opps = (*opps, *([None] * missing))
+                cols += "-" * missing
+                res += "Z" * missing
+        try:
+            opp = list(map(opponent_index, opps))
+        except KeyError:  # an opponent who is no player (S109): no game
+            opp = [index.get(o, -1) if o is not None else -1 for o in opps]
+        kind = res.translate(with_opp)
+        if -1 in opp:
+            kind = "".join(
+                [alone[r] if o < 0 else k for o, r, k in zip(opp, res, kind, strict=True)]
+            )
+        if colourless:
+            pts = list(map(points_of, res))
+        else:
+            pts = list(map(units.__getitem__, zip(res, cols, strict=True)))
         kinds.append(kind)
         opponents.append(opp)
         points.append(pts)

@@ -19,17 +19,17 @@ Unplayed rounds (C.07 Art. 16; Art. 15.2 for round robins):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
 from decimal import ROUND_HALF_UP, Decimal
+from itertools import accumulate
+from typing import NamedTuple
 
 from trfkit.tiebreaks.codes import TieBreak
 from trfkit.tiebreaks.editions import Edition
 from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, REQUESTED, VUR_KINDS, Field
 
-__all__ = ["Element", "adjusted_scores", "aob", "buchholz", "elements", "koya", "sonneborn_berger"]
+__all__ = ["Elements", "adjusted_scores", "aob", "buchholz", "elements", "koya", "sonneborn_berger"]
 
-Element = tuple[int, int, bool]
-"""(the opponent's or dummy's score, the round's points, a voluntary unplayed round)."""
 Value = Decimal | None
 _HUNDREDTH = Decimal("0.01")
 
@@ -40,9 +40,13 @@ def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     if f.round_robin:
         return list(f.score)
     draw = f.draw
+    all_played = PLAYED * f.rounds
     out: list[int] = []
     for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
         if edition.virtual_opponent:
+            if kinds == all_played:
+                out.append(score)
+                continue
             unplayed = [x for k, x in zip(kinds, pts, strict=True) if k != PLAYED]
             out.append(score - sum(unplayed) + draw * len(unplayed))
             continue
@@ -61,100 +65,146 @@ def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     return out
 
 
+class Elements(NamedTuple):
+    """One player's elements of BH and SB (see the module), in round order."""
+
+    values: list[int]
+    """The opponent's adjusted score, or the dummy's or virtual opponent's."""
+    points: list[int]
+    """The player's points in each element's round."""
+    vurs: list[bool] | None
+    """Which elements are voluntary unplayed rounds (16.5); ``None``: none are."""
+
+
 def elements(
     f: Field, edition: Edition, adjusted: list[int], forfeits_played: bool
-) -> list[list[Element]]:
+) -> list[Elements]:
     """Each player's elements of BH and SB, round by round (see the module)."""
     n, draw, win = f.rounds, f.draw, f.win
     rr = f.round_robin
     games = GAME_KINDS if (rr or forfeits_played) else PLAYED
     cap_bye = draw * n
-    out: list[list[Element]] = []
+    all_played = PLAYED * n
+    by_index = adjusted.__getitem__
+    out: list[Elements] = []
     for kinds, opps, pts, score in zip(f.kinds, f.opponents, f.points, f.score, strict=True):
-        if kinds == PLAYED * n:
-            out.append([(adjusted[o], x, False) for o, x in zip(opps, pts, strict=True)])
+        values = list(map(by_index, opps))
+        if kinds == all_played:
+            # The common case: every round a game over the board.
+            out.append(Elements(values, pts, None))
             continue
-        mine: list[Element] = []
-        before = 0
-        for r, (k, o, x) in enumerate(zip(kinds, opps, pts, strict=True)):
-            if o >= 0 and k in games:
-                mine.append((adjusted[o], x, False))
-            elif rr and o < 0:
-                pass  # the free round of a round robin is no element (15.2)
+        vurs: list[bool] | None = None
+        free: list[int] = []
+        before: list[int] | None = None
+        for r, k in enumerate(kinds):
+            o = opps[r]
+            if k in games and o >= 0:
+                continue  # a game: the opponent's adjusted score, as mapped
+            if rr and o < 0:
+                free.append(r)  # the free round of a round robin is no element (15.2)
             elif edition.virtual_opponent:
+                if before is None:
+                    before = list(accumulate(pts, initial=0))
+                x = pts[r]
                 complement = 0 if x == win else draw if x == draw else win - x
-                mine.append((before + complement + draw * (n - r - 1), x, False))
+                values[r] = before[r] + complement + draw * (n - r - 1)
             else:
-                dummy = score
+                value = score
                 if edition.capped_dummy:
                     cap = adjusted[o] if (k in "WL" and o >= 0) else cap_bye
-                    dummy = min(dummy, cap)  # 16.4.1, 16.4.2
-                mine.append((dummy, x, k in VUR_KINDS))
-            before += x
-        out.append(mine)
+                    value = min(value, cap)  # 16.4.1, 16.4.2
+                values[r] = value
+                if k in VUR_KINDS:
+                    if vurs is None:
+                        vurs = [False] * n
+                    vurs[r] = True
+        points = pts
+        if free:
+            keep = [r for r in range(n) if r not in free]
+            values = [values[r] for r in keep]
+            points = [pts[r] for r in keep]
+            vurs = [vurs[r] for r in keep] if vurs is not None else None
+        out.append(Elements(values, points, vurs))
     return out
 
 
-def _cut(
-    elems: list[Element], tb: TieBreak, edition: Edition, contribution: Callable[[Element], int]
-) -> list[Element] | None:
-    """``elems`` without the values ``tb``'s cut or median drops (Art. 14,
-    with 16.5 for voluntary unplayed rounds); ``None`` when nothing is left."""
+def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | None:
+    """The contributions ``tb``'s cut or median leaves (Art. 14, with 16.5
+    for voluntary unplayed rounds): opponents' scores for BH, scores times
+    points for SB; ``None`` when nothing is left."""
     low = tb.cut + tb.median
     high = tb.median
-    if not low:
-        return elems
-    if len(elems) <= low + high:
+    values, points = e.values, e.points
+    if len(values) <= low + high:
         return None
-    rest = list(elems)
+    # (score, contribution, voluntary unplayed round) of each element.
+    vurs = e.vurs if (e.vurs is not None and edition.vur_cut) else None
+    if sb:
+        rest = [
+            (v, v * x, vurs is not None and vurs[i])
+            for i, (v, x) in enumerate(zip(values, points, strict=True))
+        ]
+    else:
+        rest = [(v, v, vurs is not None and vurs[i]) for i, v in enumerate(values)]
     for _ in range(low):
         # The least significant value: the lowest score, and among equal
         # scores the lowest contribution (14.1.1).
-        least = min(rest, key=lambda e: (e[0], contribution(e)))
-        if edition.vur_cut:
-            vurs = [e for e in rest if e[2]]
-            if vurs:
+        least = min(rest)
+        if vurs is not None:
+            voluntary = [el for el in rest if el[2]]
+            if voluntary:
                 # 16.5: cut the lowest VUR contribution instead, unless it
                 # is lower than the least significant value's.
-                vur = min(vurs, key=contribution)
-                if contribution(vur) >= contribution(least):
+                vur = min(voluntary, key=_contribution)
+                if vur[1] >= least[1]:
                     least = vur
         rest.remove(least)
     for _ in range(high):
-        rest.remove(max(rest, key=lambda e: (e[0], contribution(e))))
-    return rest
+        rest.remove(max(rest))
+    return [el[1] for el in rest]
 
 
-def _score_of(e: Element) -> int:
-    return e[0]
+def _contribution(el: tuple[int, int, bool]) -> int:
+    return el[1]
 
 
-def _sb_of(e: Element) -> int:
-    return e[0] * e[1]
-
-
-def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: list[list[Element]]) -> list[Value]:
+def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: list[Elements]) -> list[Value]:
     """BH (8.1) and FB (8.3, given the fore field's elements): the sum of the
     opponents' scores."""
+    value = f.value
     if not (tb.cut or tb.median):
-        return [f.value(sum([e[0] for e in mine])) for mine in elems]
+        return f.values([sum(e.values) for e in elems])
     out: list[Value] = []
-    for mine in elems:
-        kept = _cut(mine, tb, edition, _score_of)
-        out.append(None if kept is None else f.value(sum([e[0] for e in kept])))
+    for e in elems:
+        if tb.cut == 1 and not tb.median and e.vurs is None and e.values:
+            out.append(value(sum(e.values) - min(e.values)))  # Cut-1, no VUR: the common case
+            continue
+        kept = _cut(e, tb, edition, sb=False)
+        out.append(None if kept is None else value(sum(kept)))
     return out
 
 
 def sonneborn_berger(
-    f: Field, tb: TieBreak, edition: Edition, elems: list[list[Element]]
+    f: Field, tb: TieBreak, edition: Edition, elems: list[Elements]
 ) -> list[Value]:
     """SB (9.1): the sum of each opponent's score times the points scored
     against him."""
     square = f.scale * f.scale
+    cache: dict[int, Decimal] = {}
     out: list[Value] = []
-    for mine in elems:
-        kept = _cut(mine, tb, edition, _sb_of) if (tb.cut or tb.median) else mine
-        out.append(None if kept is None else Decimal(sum([a * b for a, b, _ in kept])) / square)
+    for e in elems:
+        if tb.cut or tb.median:
+            kept = _cut(e, tb, edition, sb=True)
+            if kept is None:
+                out.append(None)
+                continue
+            total = sum(kept)
+        else:
+            total = sum(map(operator.mul, e.values, e.points))
+        v = cache.get(total)
+        if v is None:
+            v = cache[total] = Decimal(total) / square
+        out.append(v)
     return out
 
 

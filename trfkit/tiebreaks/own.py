@@ -19,7 +19,8 @@ Value = Decimal | int | None
 def win(f: Field, tb: TieBreak) -> list[Value]:
     """WIN (7.1): rounds with a win's points, played or not (PAB, forfeit,
     full-point bye)."""
-    return [sum(1 for r in res if r in WIN_RESULTS) for res in f.results]
+    counts = [res.count for res in f.results]
+    return [sum([count(r) for r in WIN_RESULTS]) for count in counts]
 
 
 def won(f: Field, tb: TieBreak) -> list[Value]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from typing import NamedTuple
 
 import attrs
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.event import TournamentType, event_of
 from trfkit.model import Header, Tournament
 from trfkit.tiebreaks import encounter, opponents, own, rating
@@ -33,9 +35,8 @@ __all__ = [
 Value = Decimal | int | None
 
 
-@attrs.frozen
-class Row:
-    """One player's line of the standings."""
+class Row(NamedTuple):
+    """One player's line of the standings (a tuple: a big event has thousands)."""
 
     start_rank: int
     rank: int
@@ -118,7 +119,7 @@ class _Context:
     def fore(self) -> Field:
         return self._memo("fore", self.f.fore)  # type: ignore[return-value]
 
-    def elements(self, fore: bool, forfeits_played: bool) -> list[list[opponents.Element]]:
+    def elements(self, fore: bool, forfeits_played: bool) -> list[opponents.Elements]:
         def make() -> object:
             f = self.fore() if fore else self.f
             adjusted = opponents.adjusted_scores(f, self.edition)
@@ -216,6 +217,18 @@ def standings(
     ``c07-2026``. ``type`` replaces the tournament type the file shows
     (round robins count forfeits as games, C.07 15.2).
     """
+    # Tens of thousands of lists and no cycles: the collector's walks
+    # would cost more than the work (trfkit._gc).
+    with no_cyclic_gc():
+        return _standings(t, tiebreaks, rules, type)
+
+
+def _standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None,
+    rules: str | Edition,
+    type: TournamentType | str | None,
+) -> Standings:
     notes: list[str] = []
     if tiebreaks is not None:
         chosen, source = _given(tiebreaks), "given"
@@ -285,21 +298,24 @@ def standings(
     rows: list[Row] = []
     tied: list[tuple[int, ...]] = []
     position = 1
+    keys = list(values)
+    per_player = [dict(zip(keys, vs, strict=True)) for vs in zip(*values.values(), strict=True)]
+    if not keys:
+        per_player = [{} for _ in f.score]
+    points = f.values(f.score)
+    start_ranks, names = f.start_ranks, f.names
+    make = Row._make
     for group in groups:
-        group.sort(key=f.start_ranks.__getitem__)
         if len(group) > 1:
-            tied.append(tuple(f.start_ranks[i] for i in group))
-        for i in group:
-            rows.append(
-                Row(
-                    start_rank=f.start_ranks[i],
-                    rank=position,
-                    name=f.names[i],
-                    points=f.value(f.score[i]),
-                    tiebreaks={k: v[i] for k, v in values.items()},
-                    tied=len(group) > 1,
+            group.sort(key=start_ranks.__getitem__)
+            tied.append(tuple(start_ranks[i] for i in group))
+            for i in group:
+                rows.append(
+                    make((start_ranks[i], position, names[i], points[i], per_player[i], True))
                 )
-            )
+        else:
+            i = group[0]
+            rows.append(make((start_ranks[i], position, names[i], points[i], per_player[i], False)))
         position += len(group)
     return Standings(
         edition=edition,
@@ -328,7 +344,7 @@ def value_text(v: Value, undefined: str = "-") -> str:
 
 
 def _by_points(f: Field) -> list[list[int]]:
-    order = sorted(range(len(f.score)), key=lambda i: -f.score[i])
+    order = sorted(range(len(f.score)), key=f.score.__getitem__, reverse=True)
     groups: list[list[int]] = []
     last = None
     for i in order:
@@ -343,10 +359,21 @@ def _by_points(f: Field) -> list[list[int]]:
 def _split(group: list[int], column: list[Value], lower_is_better: bool) -> list[list[int]]:
     """``group`` in subgroups by ``column``, best first; a group with an
     undefined value stays whole (an undefined value breaks no tie)."""
-    got = [column[i] for i in group]
-    if any(v is None for v in got):
+    get = column.__getitem__
+    got = list(map(get, group))
+    if None in got:
         return [group]
-    levels = sorted(set(got), reverse=not lower_is_better)  # type: ignore[type-var]
-    if len(levels) == 1:
-        return [group]
-    return [[i for i in group if column[i] == level] for level in levels]
+    ordered = sorted(group, key=get, reverse=not lower_is_better)  # type: ignore[arg-type]
+    out: list[list[int]] = []
+    last: object = _NOTHING
+    for i in ordered:
+        v = column[i]
+        if v != last:
+            out.append([i])
+            last = v
+        else:
+            out[-1].append(i)
+    return out
+
+
+_NOTHING = object()
