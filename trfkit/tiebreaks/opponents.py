@@ -176,7 +176,7 @@ def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: list[Elements]) ->
         return f.values([sum(e.values) for e in elems])
     out: list[Value] = []
     for e in elems:
-        if tb.cut == 1 and not tb.median and e.vurs is None and e.values:
+        if tb.cut == 1 and not tb.median and e.vurs is None and len(e.values) > 1:
             out.append(value(sum(e.values) - min(e.values)))  # Cut-1, no VUR: the common case
             continue
         kept = _cut(e, tb, edition, sb=False)
