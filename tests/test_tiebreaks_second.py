@@ -27,6 +27,9 @@ says why (:func:`_known_divergence`):
    come out a hair below it and its search goes on; trfkit sums hundredths
    in integers. Where the exact sum at trfkit's value equals the score,
    tiebreak-core's value may be higher.
+5. STD (C.07-2026 7.7) of a double forfeit: the participant scored the same
+   as the scheduled opponent (0 each), half a point as the text is written;
+   tiebreak-core compares an unplayed round with a draw's points, 0.
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ NAMES = {
     "APPO": "appo",
 }
 EDITIONS = {"fide-2024": "c07-2023", "fide-2026": "c07-2026"}
+ONLY_2026 = {"STD": "std"}
 _KIND = {
     "P": "played",
     "W": "forfeit_win",
@@ -174,6 +178,15 @@ def _known_divergence(
         return any(k[last] in "WL" for k in f.kinds)  # case 3
     if code == "PTP" and isinstance(ours, int):
         return theirs > ours and _exact_ptp_edge(f, i, ours)  # case 4
+    if code == "STD":
+        # Case 5: a double forfeit is worth ½ here, 0 there.
+        doubles = sum(
+            1
+            for r, (k, o) in enumerate(zip(f.kinds[i], f.opponents[i], strict=True))
+            if k == "L" and o >= 0 and f.kinds[o][r] == "L"
+        )
+        assert isinstance(ours, Decimal)
+        return float(ours) - theirs == 0.5 * doubles
     if code == "APPO":
         # Case 4 through an opponent's PTP.
         return any(
@@ -190,10 +203,11 @@ def test_same_values_as_tiebreak_core(rng: random.Random, ruleset: str) -> None:
     t = random_swiss(rng)
     f = field_of(t, round_robin=False)
     theirs = _their_input(f)
-    s = standings(t, list(NAMES), rules=EDITIONS[ruleset], type="swiss")
+    names = {**NAMES, **ONLY_2026} if ruleset == "fide-2026" else NAMES
+    s = standings(t, list(names), rules=EDITIONS[ruleset], type="swiss")
     ours = {row.start_rank: row.tiebreaks for row in s.rows}
     ptp = [ours[start]["PTP"] for start in f.start_ranks]
-    for code, name in NAMES.items():
+    for code, name in names.items():
         for i, start in enumerate(f.start_ranks):
             value = tbc.calculate_strict(
                 theirs[start], theirs, name, total_rounds=f.rounds, ruleset=ruleset
