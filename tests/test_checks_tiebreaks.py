@@ -99,3 +99,18 @@ def test_round_robin_with_rounds_out_of_order() -> None:
         "6-3, 1-2, 5-4; the games follow the table under another numbering of the players, "
         "but not its colours"
     ]
+
+
+def test_ranks_not_judged_past_an_undefined_tiebreak() -> None:
+    # One unrated player makes ARO undefined (C.07 Art. 10); the file's
+    # program may have had a rule for him, so BH after it is not judged.
+    order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
+    t = _with_ranks(order, "212 PTS,ARO,BH")
+    assert _codes(t, "S116") != []  # everyone rated: ARO 1888 (#4) < 1940 (#3)
+    t.players[15].rating = None
+    assert _codes(t, "S116") == []
+
+
+def test_ranks_not_judged_with_a_team_tiebreak() -> None:
+    order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
+    assert _codes(_with_ranks(order, "212 PTS,BH:GP/C1,BH"), "S116") == []

@@ -10,7 +10,7 @@ from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import Colour, Header, Player, Tournament
-from trfkit.tiebreaks import declared_tiebreaks, standings
+from trfkit.tiebreaks import Standings, declared_tiebreaks, standings
 from trfkit.tiebreaks.standings import tiebreaks_of_record, value_text
 
 __all__ = ["berger_pairings", "berger_tables", "declared_codes", "declared_ranks"]
@@ -52,10 +52,26 @@ def declared_ranks(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     declared = declared_tiebreaks(t)
     if declared is None or not declared.tiebreaks or t.teams:
         return
+    if declared.unknown or any(tb.is_team for tb in declared.tiebreaks):
+        return  # a tie-break not computed here: the declared order cannot be judged
     players = t.players
     if not players or any(not p.rank for p in players):
         return
-    s = standings(t, type=ev.type)
+    s = standings(t, declared.tiebreaks, type=ev.type)
+    # The ranks are judged on the tie-breaks up to the first one undefined
+    # for a player who shares his points: the file's program may have
+    # valued it (a rule for unrated players, Art. 10), and what follows
+    # depends on how.
+    shared = _shared_points(s)
+    for k, tb in enumerate(s.tiebreaks):
+        key = tb.text or tb.code
+        if tb.acronym != "DE" and any(
+            row.tiebreaks[key] is None for row in s.rows if row.start_rank in shared
+        ):
+            if k == 0:
+                return
+            s = standings(t, s.tiebreaks[:k], type=ev.type)
+            break
     # The computed group of each player: equal for players still tied.
     group: dict[int, int] = {}
     position = 0
@@ -107,6 +123,14 @@ def declared_ranks(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         found=f"rank {low.rank}",
         expected=f"a rank above {high.rank}",
     )
+
+
+def _shared_points(s: Standings) -> set[int]:
+    """The starting ranks of the players whose points another player has."""
+    count: dict[object, int] = {}
+    for row in s.rows:
+        count[row.points] = count.get(row.points, 0) + 1
+    return {row.start_rank for row in s.rows if count[row.points] > 1}
 
 
 def berger_tables(n: int) -> list[list[tuple[int, int]]]:
