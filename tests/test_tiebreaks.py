@@ -307,3 +307,17 @@ def test_no_tiebreaks_declared_ranks_by_points() -> None:
     s = standings(t)
     assert s.source == "none" and s.tiebreaks == ()
     assert s.tied == ((1, 2, 3, 4),) and all(r.rank == 1 for r in s.rows)
+
+
+def test_swiss_direct_encounter_exercise_25() -> None:
+    # Exercise 25 (p.43), the Swiss played on to 9 rounds: in the 6.0 group
+    # all have met: Franck 2, Alyx and David 1.5 (they drew: still tied),
+    # Bruno 1. In the 4.5 and 4.0 groups not all have met and the missing
+    # games could change every place; the 3.0 pair drew.
+    t = trfkit.load(DATA / "tec-swiss-16x9-de.trf")
+    s = standings(t, "DE", rules="c07-2023")
+    assert [r.start_rank for r in s.rows] == [3, 6, 1, 4, 2, 7, 8, 16, 5, 10, 14, 15, 11, 9, 12, 13]
+    assert s.tied == ((1, 4), (7, 8, 16), (5, 10, 14, 15), (9, 12))
+    de = {r.start_rank: r.tiebreaks["DE"] for r in s.rows}
+    assert (de[6], de[1], de[4], de[2]) == (1, 2, 2, 4)
+    assert de[3] is None and de[13] is None  # alone on their points: DE not applied

@@ -288,9 +288,11 @@ def _standings(
                 split.append(group)
             elif tb.acronym == "DE":
                 parts = encounter.direct_encounter(f, group, tb)
-                for place, part in enumerate(parts, 1):
+                place = 1  # the rank within the group, shared by a subgroup still tied
+                for part in parts:
                     for i in part:
                         column[i] = place
+                    place += len(part)
                 split += parts
             else:
                 split += _split(group, column, tb.lower_is_better)
