@@ -17,6 +17,7 @@ TieBreak(acronym='BH', cut=1, median=0, forfeits_played=False, fore=False, rever
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import attrs
 
@@ -182,16 +183,21 @@ def split_codes(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group()) for m in re.finditer(r"[^,\s]+", text)]
 
 
-def parse_tiebreaks(text: str) -> list[TieBreak]:
-    """Every tie-break of a comma-separated list; :class:`UnknownTieBreak`
-    naming all the codes it does not know. ``PTS`` (212's points) is left out."""
+def parse_tiebreaks(codes: str | Sequence[str | TieBreak]) -> list[TieBreak]:
+    """Every tie-break of a comma-separated list (or a list of codes and
+    :class:`TieBreak` values); :class:`UnknownTieBreak` naming all the codes
+    it does not know. ``PTS`` (212's points) is left out."""
+    items = [code for _, code in split_codes(codes)] if isinstance(codes, str) else list(codes)
     found: list[TieBreak] = []
     unknown: list[str] = []
-    for _, code in split_codes(text):
+    for item in items:
+        if isinstance(item, TieBreak):
+            found.append(item)
+            continue
         try:
-            tb = parse_tiebreak(code)
+            tb = parse_tiebreak(item)
         except UnknownTieBreak:
-            unknown.append(code)
+            unknown.append(item)
             continue
         if tb.acronym != "PTS":
             found.append(tb)

@@ -17,6 +17,7 @@ from trfkit.tiebreaks.codes import (
     TieBreak,
     UnknownTieBreak,
     parse_tiebreak,
+    parse_tiebreaks,
     split_codes,
 )
 from trfkit.tiebreaks.editions import Edition, edition_for, get_edition
@@ -175,30 +176,6 @@ _OWN: dict[str, Callable[[Field, TieBreak], list[Value]]] = {
 }
 
 
-def _given(tiebreaks: str | Sequence[str | TieBreak]) -> list[TieBreak]:
-    items: list[str | TieBreak] = (
-        [code for _, code in split_codes(tiebreaks)]
-        if isinstance(tiebreaks, str)
-        else list(tiebreaks)
-    )
-    found: list[TieBreak] = []
-    unknown: list[str] = []
-    for item in items:
-        if isinstance(item, TieBreak):
-            found.append(item)
-            continue
-        try:
-            tb = parse_tiebreak(item)
-        except UnknownTieBreak:
-            unknown.append(item)
-            continue
-        if tb.acronym != "PTS":
-            found.append(tb)
-    if unknown:
-        raise UnknownTieBreak(unknown)
-    return found
-
-
 def standings(
     t: Tournament,
     tiebreaks: str | Sequence[str | TieBreak] | None = None,
@@ -231,7 +208,7 @@ def _standings(
 ) -> Standings:
     notes: list[str] = []
     if tiebreaks is not None:
-        chosen, source = _given(tiebreaks), "given"
+        chosen, source = parse_tiebreaks(tiebreaks), "given"
     else:
         declared = declared_tiebreaks(t)
         if declared is None:
