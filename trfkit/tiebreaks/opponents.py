@@ -96,10 +96,10 @@ def elements(
         vurs: list[bool] | None = None
         free: list[int] = []
         before: list[int] | None = None
-        for r, k in enumerate(kinds):
-            o = opps[r]
-            if k in games and o >= 0:
-                continue  # a game: the opponent's adjusted score, as mapped
+        # The rounds that are no game (a game's element is the opponent's
+        # adjusted score, as mapped above; a game always has an opponent).
+        for r in [r for r, k in enumerate(kinds) if k not in games]:
+            k, o = kinds[r], opps[r]
             if rr and o < 0:
                 free.append(r)  # the free round of a round robin is no element (15.2)
             elif edition.virtual_opponent:

@@ -14,13 +14,15 @@ from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, VUR_KINDS, WIN_RESULTS, F
 __all__ = ["bpg", "bwg", "progressive", "rep", "std", "tpn", "win", "won"]
 
 Value = Decimal | int | None
+_ALL_RESULTS = "10=+-WDLHFUZ ?"
 
 
 def win(f: Field, tb: TieBreak) -> list[Value]:
     """WIN (7.1): rounds with a win's points, played or not (PAB, forfeit,
     full-point bye)."""
-    counts = [res.count for res in f.results]
-    return [sum([count(r) for r in WIN_RESULTS]) for count in counts]
+    # The length of each line's results once all but the wins are deleted.
+    others = str.maketrans(dict.fromkeys(set(_ALL_RESULTS) - WIN_RESULTS))
+    return [len(res.translate(others)) for res in f.results]
 
 
 def won(f: Field, tb: TieBreak) -> list[Value]:

@@ -259,6 +259,9 @@ def _standings(
     for tb in chosen:
         key = tb.text or tb.code
         column = values[key]
+        # Which players' values are undefined, found once for the column
+        # (comparing a Decimal with None is slow, and most columns have none).
+        undefined = {i for i, v in enumerate(column) if v is None}
         split: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -272,7 +275,7 @@ def _standings(
                     place += len(part)
                 split += parts
             else:
-                split += _split(group, column, tb.lower_is_better)
+                split += _split(group, column, tb.lower_is_better, undefined)
         groups = split
     rows: list[Row] = []
     tied: list[tuple[int, ...]] = []
@@ -335,17 +338,19 @@ def _by_points(f: Field) -> list[list[int]]:
     return groups
 
 
-def _split(group: list[int], column: list[Value], lower_is_better: bool) -> list[list[int]]:
+def _split(
+    group: list[int], column: list[Value], lower_is_better: bool, undefined: set[int]
+) -> list[list[int]]:
     """``group`` in subgroups by ``column``, best first; a group with an
-    undefined value stays whole (an undefined value breaks no tie)."""
-    get = column.__getitem__
-    got = list(map(get, group))
-    if None in got:
+    undefined value (a player in ``undefined``) stays whole: an undefined
+    value breaks no tie."""
+    if undefined and not undefined.isdisjoint(group):
         return [group]
+    get = column.__getitem__
     ordered = sorted(group, key=get, reverse=not lower_is_better)  # type: ignore[arg-type]
-    out: list[list[int]] = []
-    last: object = _NOTHING
-    for i in ordered:
+    out: list[list[int]] = [[ordered[0]]]
+    last = column[ordered[0]]
+    for i in ordered[1:]:
         v = column[i]
         if v != last:
             out.append([i])
@@ -353,6 +358,3 @@ def _split(group: list[int], column: list[Value], lower_is_better: bool) -> list
         else:
             out[-1].append(i)
     return out
-
-
-_NOTHING = object()
