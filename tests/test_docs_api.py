@@ -38,6 +38,7 @@ def test_the_guide_covers_the_api() -> None:
         "trfkit.rules.names()",
         "check_file(",
         "trfkit.rate(",
+        "trfkit.standings(",
         "load_rating_list(",
         "wanted=",
         "render_rating_json(",

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from trfkit._gc import no_cyclic_gc
@@ -40,6 +40,7 @@ with no_cyclic_gc():
 if TYPE_CHECKING:
     from trfkit.rating.model import RatingReport
     from trfkit.rating.ratinglist import ListedPlayer
+    from trfkit.tiebreaks import Standings
 
 __version__ = "0.1.0"
 
@@ -97,6 +98,29 @@ def rate(
     return _rate(t, rules, type=type, time_control=time_control, ratings=ratings, k=k)
 
 
+def standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str] | None = None,
+    rules: str = "auto",
+    *,
+    type: str | None = None,
+) -> Standings:
+    """``t``'s players ranked by points, then by each tie-break on the
+    players still tied (FIDE C.07 4.2): ``tiebreaks`` as codes (``"BH/C1,SB"``),
+    else the file's 212 or 202; ``rules`` a C.07 edition (``auto``,
+    ``c07-pre2023``, ``c07-2023``, ``c07-2026``). See
+    :func:`trfkit.tiebreaks.standings`.
+
+    >>> import trfkit
+    >>> s = trfkit.standings(trfkit.load("tests/data/tec-swiss-16x5.trf"), "BH/C1")
+    >>> s.edition.name, s.rows[0].start_rank, s.rows[0].tiebreaks["BH/C1"]
+    ('c07-2023', 2, Decimal('12'))
+    """
+    from trfkit.tiebreaks import standings as _standings
+
+    return _standings(t, tiebreaks, rules, type=type)
+
+
 __all__ = [
     "Colour",
     "DateText",
@@ -122,5 +146,6 @@ __all__ = [
     "loads",
     "rate",
     "read",
+    "standings",
     "validate",
 ]

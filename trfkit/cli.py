@@ -679,6 +679,21 @@ def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     s.add_argument("--open", action="store_true", help="open the page in a web browser")
     s.set_defaults(func=_cmd_serve)
+def _cmd_standings(args: argparse.Namespace) -> int:
+    """Points, then the tie-breaks on the groups still tied (C.07 4.2)."""
+    from trfkit.report.registry import RenderOptions, output
+    from trfkit.tiebreaks import UnknownTieBreak, standings
+
+    _known_encoding(args.encoding)
+    t = _read(args.file, args)
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    try:
+        s = standings(t, args.tiebreaks, rules=args.tiebreak_rules, type=args.type)
+    except UnknownTieBreak as exc:
+        raise _Usage(f"--tiebreaks: {exc}") from exc
+    out, _ = output("standings", args.format).render(s, RenderOptions(args.file, args.ascii))
+    _write(args.output, out)
+    return _status(t.diagnostics, args.strict)
 
 
 class _Output:
@@ -981,7 +996,45 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--ascii", action="store_true", help="text output without ½, − and ×")
     rp.set_defaults(func=_cmd_rate_period)
     _serve_parser(sub)
+    _standings_parser(sub, common)
     return parser
+
+
+def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    from trfkit.event import TournamentType
+    from trfkit.tiebreaks import EDITIONS
+
+    st = sub.add_parser(
+        "standings",
+        parents=[common],
+        help="rank the players by points and tie-breaks (FIDE C.07)",
+        description="Rank the players by points, then by each tie-break in order on the "
+        "players still tied (C.07 4.2). The tie-breaks are --tiebreaks, else the file's "
+        "TRF-2026 212 (or 202) record; with neither, the players are ranked by points only.",
+    )
+    st.add_argument("file")
+    st.add_argument(
+        "--tiebreaks",
+        metavar="CODE,...",
+        help="tie-break codes in order, as TRF-2026 writes them (BH/C1,BH,SB,WIN,ARO; "
+        "BH-C1 is read too); default: the file's 212, else 202",
+    )
+    st.add_argument(
+        "--tiebreak-rules",
+        default="auto",
+        type=str.lower,
+        choices=["auto", *EDITIONS],
+        help="C.07 edition (default auto: by the start date)",
+    )
+    st.add_argument(
+        "--type",
+        choices=[k.value for k in TournamentType],
+        help="tournament type (default: from 192/092, else from the pairings)",
+    )
+    st.add_argument("--format", choices=("text", "json", "csv", "html"), default="text")
+    st.add_argument("-o", "--output", help="write here instead of standard output")
+    st.add_argument("--ascii", action="store_true", help="text output in ASCII only")
+    st.set_defaults(func=_cmd_standings)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

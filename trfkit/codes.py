@@ -482,6 +482,57 @@ CODES: dict[str, Code] = {
             "Correct the birth date, or leave it blank when unknown.",
         ),
         Code(
+            "S116",
+            "structure.declared-tiebreak-ranks",
+            Severity.WARNING,
+            "Players with the same points whose declared ranks (columns 86-89) the "
+            "tie-breaks the file declares (TRF-2026 212, else 202) order the other way, "
+            "computed under the C.07 edition in force at the start. One finding for the "
+            "file, naming the first such pair, the tie-break that separates them and how "
+            "many players are out of order. Only where 212 or 202 exists and every player "
+            "has a rank; players the tie-breaks leave tied may be in any order (4.2).",
+            "FIDE C.07 4.2; TRF26 202, 212, 001 (rank)",
+            _ex(*_HEAD, "092 Swiss", "212 PTS,TPN/R", *_field([2400, 2300, 2200, 2100], _ONCE)),
+            _ex(*_HEAD, "092 Swiss", "212 PTS,TPN", *_field([2400, 2300, 2200, 2100], _ONCE)),
+            "Rank the players by points and the declared tie-breaks (trfkit standings "
+            "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
+        ),
+        Code(
+            "S117",
+            "structure.unknown-tiebreak",
+            Severity.WARNING,
+            "A tie-break code in a TRF-2026 202 or 212 record that is no C.07 tie-break "
+            "known here (codes as TRF-2026 writes them, BH/C1, or as C.07's prose does, "
+            "BH-C1; GE is REP). The standings leave it out. One finding per record.",
+            "TRF26 202, 212; FIDE C.07 Art. 5-14 (MTB26)",
+            _ex(*_HEAD, "202 BH/C1,XYZ", _A, _B),
+            _ex(*_HEAD, "202 BH/C1,BH-C1,GE,KS/L-2", _A, _B),
+            "Write the C.07 code (OTHER_ codes are not FIDE tie-breaks).",
+        ),
+        Code(
+            "S118",
+            "structure.berger-tables",
+            Severity.WARNING,
+            "A round robin whose pairings follow the Berger tables (FIDE C.05 Annex) "
+            "under no numbering of its players: the message gives the table's pairing "
+            "(by starting rank) of the first round that differs. A double round robin's "
+            "first cycle is compared, its last two rounds in either order; a round robin "
+            "not yet finished is not judged.",
+            "FIDE C.05 Annex (Berger tables for round-robin tournaments)",
+            _ex(
+                *_HEAD,
+                "092 Round robin",
+                *_field([2400, 2300, 2200, 2100], [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]),
+            ),
+            _ex(
+                *_HEAD,
+                "092 Round robin",
+                *_field([2400, 2300, 2200, 2100], [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]),
+            ),
+            "Pair by the Berger table for the number of players, with the drawn "
+            "numbers as starting ranks (or say in the event's rules which tables were used).",
+        ),
+        Code(
             "R101",
             "regulation.rate-of-play",
             Severity.ERROR,

@@ -27,6 +27,7 @@ from trfkit.checks import (
     rate_of_play,
     schedule,
     standings,
+    tiebreaks,
     unplayed,
 )
 from trfkit.checks._index import shared
@@ -56,6 +57,7 @@ CHECKS: tuple[Check, ...] = (
     headers.header_counts,
     headers.round_dates,
     headers.time_controls,
+    tiebreaks.declared_codes,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (
@@ -63,6 +65,8 @@ EVENT_CHECKS: tuple[RegulationCheck, ...] = (
     pairings.colour_sequences,
     players.birth_dates,
     players_list.file_alone,
+    tiebreaks.declared_ranks,
+    tiebreaks.berger_pairings,
 )
 """Structural checks (codes ``S``) that depend on the tournament type: they
 apply under every rule set and carry their code's own reference."""

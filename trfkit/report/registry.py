@@ -219,6 +219,28 @@ FORMS: dict[str, tuple[str, ...]] = {
     "all": ("form1", "form2", "form3", *FORM4),
 }
 """``trfkit report --form X``: the documents it writes, in order."""
+def _standings_text(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_text(s, ascii=o.ascii), ""
+
+
+def _standings_json(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_json(s, o.path), ""
+
+
+def _standings_csv(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_csv(s, o.path), ""
+
+
+def _standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import standings
+
+    return standings.render_standings_html(s), ""
 
 
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
@@ -255,6 +277,11 @@ OUTPUTS: dict[tuple[str, str], Output] = {
             "summary", summary.render_summary_text, summary.render_summary_json,
             summary.render_summary_csv, summary.render_summary_html,
         ),
+        # The standings of one tournament (trfkit standings FILE).
+        Output("standings", "text", _standings_text, _stream_piece, _nothing),
+        Output("standings", "json", _standings_json, _stream_piece, _nothing),
+        Output("standings", "csv", _standings_csv, _stream_piece, _nothing),
+        Output("standings", "html", _standings_html, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

@@ -12,6 +12,8 @@
 * ``form1.schema.json``, ``form2.schema.json``, ``summary.schema.json``:
   ``trfkit.form1/1``, ``trfkit.form2/1``, ``trfkit.summary/1``, ``trfkit
   report FILE --form 1|2|summary --format json`` (FIDE Forms 1, 2, 4 (a)).
+* ``standings.schema.json``: ``trfkit.standings/1``, ``trfkit standings FILE
+  --format json``.
 
 Every schema allows keys it does not list: within a schema version keys may
 be added, and a consumer validating with the schema should keep working when
@@ -64,6 +66,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.form1/1": "form1.schema.json",
         "trfkit.form2/1": "form2.schema.json",
         "trfkit.summary/1": "summary.schema.json",
+        "trfkit.standings/1": "standings.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -88,6 +91,7 @@ NAMES: Final = (
     "form1",
     "form2",
     "summary",
+    "standings",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

@@ -1,0 +1,116 @@
+"""S116 (declared ranks against the declared tie-breaks), S117 (unknown codes
+in 202/212) and S118 (round-robin pairings against the Berger tables)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import trfkit
+from trfkit.checks import validate
+from trfkit.checks.tiebreaks import berger_tables
+
+DATA = Path(__file__).parent / "data"
+# The TEC exercises' p.32 ranking (by score, then BH): starting rank by place.
+BOOK_ORDER = [2, 3, 4, 1, 16, 6, 8, 11, 5, 15, 12, 14, 7, 13, 9, 10]
+
+
+def _with_ranks(order: list[int], extra: str) -> trfkit.Tournament:
+    lines = (DATA / "tec-swiss-16x5.trf").read_text(encoding="utf-8").splitlines()
+    place = {start: i + 1 for i, start in enumerate(order)}
+    out = []
+    for line in lines:
+        if line.startswith("001"):
+            start = int(line[4:8])
+            line = line[:85] + f"{place[start]:>4}" + line[89:]
+        out.append(line)
+        if line.startswith("092"):
+            out.append(extra)
+    return trfkit.loads(("\n".join(out) + "\n").encode())
+
+
+def _codes(t: trfkit.Tournament, code: str) -> list[str]:
+    return [d.message for d in validate(t) if d.code == code]
+
+
+def test_book_ranking_agrees_with_bh() -> None:
+    assert _codes(_with_ranks(BOOK_ORDER, "212 PTS,BH"), "S116") == []
+    # #1 and #16 (BH 12.5 each) and #8 and #11 (13.5 each) are still tied
+    # after BH: either order is right.
+    swapped = [2, 3, 4, 16, 1, 6, 11, 8, 5, 15, 12, 14, 7, 13, 9, 10]
+    assert _codes(_with_ranks(swapped, "212 PTS,BH"), "S116") == []
+
+
+def test_one_finding_names_the_first_pair_out_of_order() -> None:
+    # #3 (BH 15.5) ranked below #4 (BH 15.0), both 3.5; and #7 (14.5) below
+    # #13 (14.0), both 1.5.
+    order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
+    found = _codes(_with_ranks(order, "212 PTS,BH"), "S116")
+    assert found == [
+        "player 3 Charline is ranked 3, below player 4 David (rank 2), both with 3.5 points, "
+        "but the declared tie-breaks (212: BH; c07-2023) rank him above (BH: 15.5 against "
+        "15.0); 2 players in all are ranked against the tie-breaks"
+    ]
+
+
+def test_no_declared_tiebreaks_no_finding() -> None:
+    order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
+    assert _codes(_with_ranks(order, "### no tie-breaks"), "S116") == []
+
+
+def test_unknown_codes_one_finding_per_record() -> None:
+    t = _with_ranks(BOOK_ORDER, "202 BH/C1,FOO,OTHER_X,EDET/P")
+    found = [d for d in validate(t) if d.code == "S117"]
+    assert [(d.column, d.found) for d in found] == [(11, "FOO, OTHER_X")]
+
+
+def test_berger_tables_as_printed() -> None:
+    # FIDE C.05 Annex, 6 players, white first.
+    assert berger_tables(6) == [
+        [(1, 6), (2, 5), (3, 4)],
+        [(6, 4), (1, 2), (5, 3)],
+        [(2, 6), (3, 1), (4, 5)],
+        [(6, 5), (1, 4), (2, 3)],
+        [(3, 6), (5, 1), (4, 2)],
+    ]
+    # 5 players: the 6-player table with 6 as the free round.
+    assert berger_tables(5) == berger_tables(6)
+
+
+def test_round_robin_following_the_table_under_another_numbering() -> None:
+    # The TEC round robin is the 6-player table with numbers 5 and 6
+    # swapped: it follows the table, so no finding.
+    t = trfkit.load(DATA / "tec-roundrobin-6x5.trf")
+    assert _codes(t, "S118") == []
+
+
+def test_round_robin_with_rounds_out_of_order() -> None:
+    text = (DATA / "tec-roundrobin-6x5.trf").read_text(encoding="utf-8")
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            # Rounds 1 and 2 swapped: under no numbering do the games and
+            # their colours follow the table.
+            line = line[:91] + line[101:111] + line[91:101] + line[111:]
+        lines.append(line)
+    found = _codes(trfkit.loads(("\n".join(lines) + "\n").encode()), "S118")
+    assert found == [
+        "round 1 does not follow the Berger table for 6 players (FIDE C.05 Annex): the table "
+        "pairs 1-6, 2-5, 3-4 (white first, starting ranks as pairing numbers); the file has "
+        "6-3, 1-2, 5-4; the games follow the table under another numbering of the players, "
+        "but not its colours"
+    ]
+
+
+def test_ranks_not_judged_past_an_undefined_tiebreak() -> None:
+    # One unrated player makes ARO undefined (C.07 Art. 10); the file's
+    # program may have had a rule for him, so BH after it is not judged.
+    order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
+    t = _with_ranks(order, "212 PTS,ARO,BH")
+    assert _codes(t, "S116") != []  # everyone rated: ARO 1888 (#4) < 1940 (#3)
+    t.players[15].rating = None
+    assert _codes(t, "S116") == []
+
+
+def test_ranks_not_judged_with_a_team_tiebreak() -> None:
+    order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
+    assert _codes(_with_ranks(order, "212 PTS,BH:GP/C1,BH"), "S116") == []

@@ -1,0 +1,264 @@
+"""Checks on the declared standings and tie-breaks (TRF-2026 202/212, 001
+rank) and on round-robin pairings (the Berger tables of FIDE C.05)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.columns import layout
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import Event, TournamentType
+from trfkit.model import Colour, Header, Player, Tournament
+from trfkit.tiebreaks import Standings, declared_tiebreaks, standings
+from trfkit.tiebreaks.standings import tiebreaks_of_record, value_text
+
+__all__ = ["berger_pairings", "berger_tables", "declared_codes", "declared_ranks"]
+
+_RANK_COLUMN = {f.name: f for f in layout("player").fields}["rank"].first
+
+
+def declared_codes(t: Tournament) -> Iterator[Diagnostic]:
+    """S117: tie-break codes in 202/212 that are no C.07 tie-break known here
+    (one finding per record, on its first unknown code)."""
+    for record in t.headers:
+        if not isinstance(record, Header) or record.code not in ("202", "212"):
+            continue
+        found = tiebreaks_of_record(record)
+        if not found.unknown:
+            continue
+        column, _ = found.unknown[0]
+        names = ", ".join(text for _, text in found.unknown)
+        yield diag(
+            "S117",
+            record.origin.line if record.origin else 0,
+            column,
+            f"{record.code} names tie-break code(s) not known: {names}; the standings leave "
+            "them out",
+            found=names,
+            expected="C.07 codes as TRF-2026 writes them (BH/C1, SB, DE, WIN, ARO, ...)",
+        )
+
+
+def declared_ranks(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """S116: players with the same points whose declared ranks (86-89) the
+    declared tie-breaks (212, else 202) order the other way; one finding for
+    the file, naming the first such pair and how many players are out of order.
+
+    Only where the file declares its tie-breaks and every player has a rank
+    (S105 says when ranks are missing or disagree with the points). Players
+    the tie-breaks leave tied may be in any order (drawing of lots, C.07 4.2).
+    """
+    declared = declared_tiebreaks(t)
+    if declared is None or not declared.tiebreaks or t.teams:
+        return
+    if declared.unknown or any(tb.is_team for tb in declared.tiebreaks):
+        return  # a tie-break not computed here: the declared order cannot be judged
+    players = t.players
+    if not players or any(not p.rank for p in players):
+        return
+    s = standings(t, declared.tiebreaks, type=ev.type)
+    # The ranks are judged on the tie-breaks up to the first one undefined
+    # for a player who shares his points: the file's program may have
+    # valued it (a rule for unrated players, Art. 10), and what follows
+    # depends on how.
+    shared = _shared_points(s)
+    for k, tb in enumerate(s.tiebreaks):
+        key = tb.text or tb.code
+        if tb.acronym != "DE" and any(
+            row.tiebreaks[key] is None for row in s.rows if row.start_rank in shared
+        ):
+            if k == 0:
+                return
+            s = standings(t, s.tiebreaks[:k], type=ev.type)
+            break
+    # The computed group of each player: equal for players still tied.
+    group: dict[int, int] = {}
+    position = 0
+    last_rank = None
+    for row in s.rows:
+        if row.rank != last_rank:
+            position, last_rank = position + 1, row.rank
+        group[row.start_rank] = position
+    points = {row.start_rank: row.points for row in s.rows}
+    by_points: dict[object, list[Player]] = {}
+    for p in players:
+        by_points.setdefault(points[p.start_rank], []).append(p)
+    wrong: list[tuple[Player, Player]] = []
+    for same in by_points.values():
+        if len(same) < 2:
+            continue
+        same.sort(key=lambda p: (p.rank, p.start_rank))
+        worst: Player | None = None  # the worst computed group ranked above so far
+        for p in same:
+            if worst is not None and group[p.start_rank] < group[worst.start_rank]:
+                wrong.append((p, worst))
+            if worst is None or group[p.start_rank] > group[worst.start_rank]:
+                worst = p
+    if not wrong:
+        return
+    wrong.sort(key=lambda pair: (pair[1].rank or 0, pair[0].rank or 0))
+    low, high = wrong[0]
+    rows = {row.start_rank: row for row in s.rows}
+    codes = [tb.text or tb.code for tb in s.tiebreaks]
+    a, b = rows[low.start_rank], rows[high.start_rank]
+    decided = next((c for c in codes if a.tiebreaks[c] != b.tiebreaks[c]), None)
+    why = (
+        f" ({decided}: {value_text(a.tiebreaks[decided])} against "
+        f"{value_text(b.tiebreaks[decided])})"
+        if decided is not None
+        else ""
+    )
+    more = (
+        f"; {len(wrong)} players in all are ranked against the tie-breaks" if len(wrong) > 1 else ""
+    )
+    yield diag(
+        "S116",
+        line_of(low),
+        _RANK_COLUMN,
+        f"player {low.start_rank} {low.name.strip()} is ranked {low.rank}, below player "
+        f"{high.start_rank} {high.name.strip()} (rank {high.rank}), both with {value_text(a.points)} points, "
+        f"but the declared tie-breaks ({declared.record.code}: {', '.join(codes)}; "
+        f"{s.edition.name}) rank him above{why}{more}",
+        found=f"rank {low.rank}",
+        expected=f"a rank above {high.rank}",
+    )
+
+
+def _shared_points(s: Standings) -> set[int]:
+    """The starting ranks of the players whose points another player has."""
+    count: dict[object, int] = {}
+    for row in s.rows:
+        count[row.points] = count.get(row.points, 0) + 1
+    return {row.start_rank for row in s.rows if count[row.points] > 1}
+
+
+def berger_tables(n: int) -> list[list[tuple[int, int]]]:
+    """The Berger tables of FIDE C.05 (Annex) for ``n`` players: the rounds,
+    each a list of (white, black) pairing numbers; for an odd ``n`` the
+    pairing number n + 1 stands for the free round.
+
+    >>> berger_tables(4)
+    [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+    """
+    m = n + (n % 2)
+    rounds: list[list[tuple[int, int]]] = []
+    for r in range(1, m):
+        # In round r the players i and j with i + j = r + 1 (mod m - 1) meet,
+        # and player m meets the one with 2p = r + 1; m has black in odd
+        # rounds. Of i and j, white is the one the other lies an odd number
+        # of steps after.
+        p = next(q for q in range(1, m) if (2 * q - r - 1) % (m - 1) == 0)
+        pairs = [(m, p) if r % 2 == 0 else (p, m)]
+        for i in range(1, m):
+            j = (r + 1 - i) % (m - 1) or (m - 1)
+            if i < j and i != p:
+                pairs.append((i, j) if (j - i) % 2 == 1 else (j, i))
+        rounds.append(sorted(pairs, key=lambda pair: (pair[0] != m and pair[1] != m, min(pair))))
+    return rounds
+
+
+_FREE = 0
+
+
+def berger_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """S118: a round robin whose pairings follow the Berger tables (C.05
+    Annex) under no numbering of its players; one finding, on the first
+    round that differs from the table read by starting rank, with the
+    table's pairing of that round. A double round robin's first cycle is
+    compared, its last two rounds in either order (C.05 advises swapping
+    them); a round robin not yet finished is not judged."""
+    if ev.type not in (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN) or t.teams:
+        return
+    ranks = sorted(p.start_rank for p in t.players)
+    n = len(ranks)
+    if n < 3 or len(set(ranks)) != n or ranks != list(range(1, n + 1)):
+        return
+    tables = berger_tables(n)
+    m = n + (n % 2)
+    if t.rounds_played < m - 1:
+        return
+    played = [_round_games(t, r, m) for r in range(1, m)]
+    wanted = [set(table) for table in tables]
+    double = ev.type is TournamentType.DOUBLE_ROUND_ROBIN
+    swapped = [*wanted[:-2], wanted[-1], wanted[-2]]
+    colours_only = False
+    for label in _labellings(played, tables, n, m):
+        games = [{(label[w], label[b]) for w, b in pairs} for pairs in played]
+        if games == wanted or (double and games == swapped):
+            return
+        loose = [_unordered(x) for x in games]
+        if loose == [_unordered(x) for x in wanted] or (
+            double and loose == [_unordered(x) for x in swapped]
+        ):
+            colours_only = True
+    why = (
+        "the games follow the table under another numbering of the players, but not its colours"
+        if colours_only
+        else "no numbering of the players makes the pairings follow the table"
+    )
+    for r, (table, pairs) in enumerate(zip(tables, played, strict=True), 1):
+        if pairs == set(table):
+            continue
+        first = t.players[0]
+        expected = _shown(table, m, n)
+        found = _shown(sorted(pairs, key=lambda g: (m not in g, min(g))), m, n)
+        yield diag(
+            "S118",
+            line_of(first),
+            cell_column(r, "opponent"),
+            f"round {r} does not follow the Berger table for {n} players (FIDE C.05 Annex): "
+            f"the table pairs {expected} (white first, starting ranks as pairing numbers); "
+            f"the file has {found}; {why}",
+            found=found,
+            expected=expected,
+            # A type read from the pairings alone (no 092/192) may be a small
+            # Swiss in which everyone met: said, not judged.
+            severity=Severity.INFO if ev.type_source == "pairings" else None,
+        )
+        return
+
+
+def _unordered(games: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    return {(min(w, b), max(w, b)) for w, b in games}
+
+
+def _shown(games: list[tuple[int, int]], m: int, n: int) -> str:
+    return ", ".join(f"{min(w, b)} free" if m > n and m in (w, b) else f"{w}-{b}" for w, b in games)
+
+
+def _round_games(t: Tournament, r: int, m: int) -> set[tuple[int, int]]:
+    """Round ``r``'s games as (white, black) starting ranks; a free round is
+    a game against ``m`` (the table's number for it), with the colour the
+    table gives, which the file cannot show (so both are stored)."""
+    games: set[tuple[int, int]] = set()
+    for p in t.players:
+        g = p.game(r) if p.cell_count >= r else None
+        if g is None or g.opponent is None:
+            games.add((p.start_rank, m) if r % 2 else (m, p.start_rank))
+        elif g.colour is Colour.WHITE:
+            games.add((p.start_rank, g.opponent))
+        elif g.colour is not Colour.BLACK:
+            games.add((min(p.start_rank, g.opponent), max(p.start_rank, g.opponent)))
+    return games
+
+
+def _labellings(
+    played: list[set[tuple[int, int]]], tables: list[list[tuple[int, int]]], n: int, m: int
+) -> Iterator[dict[int, int]]:
+    """Numberings of the players under which the file might follow the
+    table: the starting ranks first; then, as player m meets one player
+    in each round of the table, each choice of who is m fixes the numbers
+    of his opponents round by round (for an odd field m is the free round)."""
+    yield {**{i: i for i in range(1, n + 1)}, m: m}
+    mates = [next(p if w == m else w for w, p in table if m in (w, p)) for table in tables]
+    for x in [m] if m > n else range(1, n + 1):
+        label = {x: m}
+        for games, mate in zip(played, mates, strict=True):
+            opp = next((b if w == x else w for w, b in games if x in (w, b)), None)
+            if opp is None or label.get(opp, mate) != mate:
+                break
+            label[opp] = mate
+        else:
+            if len(label) == m:
+                yield label

@@ -1,0 +1,94 @@
+"""Tie-breaks from the participant's own results (C.07 Art. 7).
+
+In a round robin a forfeit loss stays an unplayed round here (15.2); a
+forfeit win is never a game won over the board (7.2).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from trfkit.tiebreaks.codes import TieBreak
+from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, VUR_KINDS, WIN_RESULTS, Field
+
+__all__ = ["bpg", "bwg", "progressive", "rep", "std", "tpn", "win", "won"]
+
+Value = Decimal | int | None
+_ALL_RESULTS = "10=+-WDLHFUZ ?"
+
+
+def win(f: Field, tb: TieBreak) -> list[Value]:
+    """WIN (7.1): rounds with a win's points, played or not (PAB, forfeit,
+    full-point bye)."""
+    # The length of each line's results once all but the wins are deleted.
+    others = str.maketrans(dict.fromkeys(set(_ALL_RESULTS) - WIN_RESULTS))
+    return [len(res.translate(others)) for res in f.results]
+
+
+def won(f: Field, tb: TieBreak) -> list[Value]:
+    """WON (7.2): games won over the board."""
+    return [
+        sum(1 for k, r in zip(kinds, res, strict=True) if k == PLAYED and r == "1")
+        for kinds, res in zip(f.kinds, f.results, strict=True)
+    ]
+
+
+def bpg(f: Field, tb: TieBreak) -> list[Value]:
+    """BPG (7.3): games played over the board with black."""
+    return [
+        sum(1 for k, c in zip(kinds, cols, strict=True) if k == PLAYED and c == "b")
+        for kinds, cols in zip(f.kinds, f.colours, strict=True)
+    ]
+
+
+def bwg(f: Field, tb: TieBreak) -> list[Value]:
+    """BWG (7.4): games won over the board with black."""
+    return [
+        sum(
+            1
+            for k, c, r in zip(kinds, cols, res, strict=True)
+            if k == PLAYED and c == "b" and r == "1"
+        )
+        for kinds, cols, res in zip(f.kinds, f.colours, f.results, strict=True)
+    ]
+
+
+def progressive(f: Field, tb: TieBreak) -> list[Value]:
+    """PS (7.5): the sum of the scores after each round; ``/C1`` and ``/C2``
+    leave out the scores after the first one or two rounds (14.1.1)."""
+    out: list[Value] = []
+    for pts in f.points:
+        running, total = 0, 0
+        for r, x in enumerate(pts):
+            running += x
+            if r >= tb.cut:
+                total += running
+        out.append(f.value(total) if f.rounds > tb.cut else None)
+    return out
+
+
+def rep(f: Field, tb: TieBreak) -> list[Value]:
+    """REP (7.6; GE in C.07-2023): the rounds less the half- and zero-point
+    byes (withdrawal included) and the forfeit losses."""
+    return [f.rounds - sum(1 for k in kinds if k in VUR_KINDS) for kinds in f.kinds]
+
+
+def std(f: Field, tb: TieBreak) -> list[Value]:
+    """STD (7.7, C.07-2026): one point for each round in which the
+    participant scored more than the scheduled opponent (unpaired: more than
+    a draw's points), half a point for each round with the same score; a
+    double forfeit is a round with the same score, as the text is written."""
+    half = Decimal("0.5")
+    out: list[Value] = []
+    for kinds, opps, pts in zip(f.kinds, f.opponents, f.points, strict=True):
+        halves = 0
+        for r, (k, o, x) in enumerate(zip(kinds, opps, pts, strict=True)):
+            other = f.points[o][r] if (o >= 0 and k in GAME_KINDS) else f.draw
+            halves += 2 if x > other else 1 if x == other else 0
+        out.append(half * halves)
+    return out
+
+
+def tpn(f: Field, tb: TieBreak) -> list[Value]:
+    """TPN (7.8, C.07-2026): the tournament pairing number, lower first."""
+    return list(f.start_ranks)

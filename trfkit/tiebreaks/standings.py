@@ -1,0 +1,360 @@
+"""The standings: points, then each tie-break on the groups still tied (C.07 4.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import NamedTuple
+
+import attrs
+
+from trfkit._gc import no_cyclic_gc
+from trfkit.event import TournamentType, event_of
+from trfkit.model import Header, Tournament
+from trfkit.tiebreaks import encounter, opponents, own, rating
+from trfkit.tiebreaks.codes import (
+    RATING_BASED,
+    TieBreak,
+    UnknownTieBreak,
+    parse_tiebreak,
+    parse_tiebreaks,
+    split_codes,
+)
+from trfkit.tiebreaks.editions import Edition, edition_for, get_edition
+from trfkit.tiebreaks.field import Field, field_of
+
+__all__ = [
+    "DeclaredTieBreaks",
+    "Row",
+    "Standings",
+    "declared_tiebreaks",
+    "standings",
+    "tiebreaks_of_record",
+    "value_text",
+]
+
+Value = Decimal | int | None
+
+
+class Row(NamedTuple):
+    """One player's line of the standings (a tuple: a big event has thousands)."""
+
+    start_rank: int
+    rank: int
+    """1 for the first; players still tied share the rank of the first of them."""
+    name: str
+    points: Decimal
+    tiebreaks: dict[str, Value]
+    """Each tie-break's value by its code as given; ``None`` when undefined."""
+    tied: bool
+    """Still tied with another player after the last tie-break."""
+
+
+@attrs.frozen
+class Standings:
+    edition: Edition
+    edition_source: str
+    """``given`` or how ``auto`` chose (``042 2025-05-01``)."""
+    tiebreaks: tuple[TieBreak, ...]
+    source: str
+    """Where the tie-breaks came from: ``given``, ``212``, ``202`` or ``none``."""
+    rows: tuple[Row, ...]
+    """In rank order; players still tied in starting-rank order."""
+    tied: tuple[tuple[int, ...], ...]
+    """Groups of starting ranks left tied after the last tie-break."""
+    notes: tuple[str, ...] = ()
+    """What the reader should know: undefined tie-breaks and why, codes skipped."""
+    name: str | None = None
+    """The tournament's name (012)."""
+
+
+@attrs.frozen
+class DeclaredTieBreaks:
+    """The tie-breaks a file declares in 212 (else 202)."""
+
+    record: Header
+    tiebreaks: tuple[TieBreak, ...]
+    unknown: tuple[tuple[int, str], ...]
+    """Codes not known, with their 1-based columns."""
+
+
+def declared_tiebreaks(t: Tournament) -> DeclaredTieBreaks | None:
+    """The 212 record's tie-breaks (its ``PTS`` left out), else 202's."""
+    for code in ("212", "202"):
+        record = next((h for h in t.headers if isinstance(h, Header) and h.code == code), None)
+        if record is not None:
+            return tiebreaks_of_record(record)
+    return None
+
+
+def tiebreaks_of_record(record: Header) -> DeclaredTieBreaks:
+    """The tie-breaks a 202 or 212 record names, and the codes not known."""
+    known: list[TieBreak] = []
+    unknown: list[tuple[int, str]] = []
+    for offset, text in split_codes(record.value):
+        try:
+            tb = parse_tiebreak(text)
+        except UnknownTieBreak:
+            unknown.append((5 + offset, text))
+            continue
+        if tb.acronym != "PTS":
+            known.append(tb)
+    return DeclaredTieBreaks(record, tuple(known), tuple(unknown))
+
+
+class _Context:
+    """Values computed once per standings (shared between tie-breaks that
+    read the same things: BH's elements for BH, BH/C1 and AOB)."""
+
+    def __init__(self, f: Field, edition: Edition) -> None:
+        self.f = f
+        self.edition = edition
+        self._cache: dict[object, object] = {}
+        self.notes: list[str] = []
+
+    def _memo(self, key: object, make: Callable[[], object]) -> object:
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def fore(self) -> Field:
+        return self._memo("fore", self.f.fore)  # type: ignore[return-value]
+
+    def elements(self, fore: bool, forfeits_played: bool) -> list[opponents.Elements]:
+        def make() -> object:
+            f = self.fore() if fore else self.f
+            adjusted = opponents.adjusted_scores(f, self.edition)
+            return opponents.elements(f, self.edition, adjusted, forfeits_played)
+
+        return self._memo(("elements", fore, forfeits_played), make)  # type: ignore[return-value]
+
+    def rated(self) -> list[tuple[list[int], int]] | None:
+        return self._memo("rated", lambda: rating.rated_games(self.f))  # type: ignore[return-value]
+
+    def values(self, tb: TieBreak) -> list[Value]:
+        key = ("values", tb.code)
+        return self._memo(key, lambda: self._compute(tb))  # type: ignore[return-value]
+
+    def _compute(self, tb: TieBreak) -> list[Value]:
+        f, a = self.f, tb.acronym
+        if a in ("BH", "FB"):
+            elems = self.elements(a == "FB", tb.forfeits_played)
+            return list(opponents.buchholz(f, tb, self.edition, elems))
+        if a == "SB":
+            elems = self.elements(False, tb.forfeits_played)
+            return list(opponents.sonneborn_berger(f, tb, self.edition, elems))
+        if a == "AOB":
+            of = self.values(TieBreak("FB" if tb.fore else "BH"))
+            return list(opponents.aob(f, of))  # type: ignore[arg-type]
+        if a == "KS":
+            return list(opponents.koya(f, tb))
+        if a in _OWN:
+            return _OWN[a](f, tb)
+        if a == "RTNG":
+            return list(rating.rtng(f, tb))
+        if a in ("ARO", "TPR", "PTP"):
+            return list(
+                {"ARO": rating.aro, "TPR": rating.tpr, "PTP": rating.ptp}[a](f, tb, self.rated())
+            )
+        if a in ("APRO", "APPO"):
+            base = self.values(TieBreak("TPR" if a == "APRO" else "PTP"))
+            return list(rating.average_of_opponents(f, base))  # type: ignore[arg-type]
+        raise UnknownTieBreak(
+            [tb.text or tb.code]
+        )  # pragma: no cover - parse_tiebreak admits no other
+
+
+_OWN: dict[str, Callable[[Field, TieBreak], list[Value]]] = {
+    "WIN": own.win,
+    "WON": own.won,
+    "BPG": own.bpg,
+    "BWG": own.bwg,
+    "PS": own.progressive,
+    "REP": own.rep,
+    "STD": own.std,
+    "TPN": own.tpn,
+}
+
+
+def standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None = None,
+    rules: str | Edition = "auto",
+    *,
+    type: TournamentType | str | None = None,
+) -> Standings:
+    """``t``'s players ranked by points, then by each tie-break in turn on
+    the groups still tied (C.07 4.2).
+
+    ``tiebreaks``: codes (``"BH/C1,BH,SB"`` or a list; ``BH-C1`` is read
+    too); by default the file's 212, else 202; with neither, points only.
+    An unknown code raises :class:`UnknownTieBreak` naming it (a file's
+    unknown codes are skipped with a note). ``rules``: ``auto`` (the edition
+    in force at the start date), ``c07-pre2023``, ``c07-2023`` or
+    ``c07-2026``. ``type`` replaces the tournament type the file shows
+    (round robins count forfeits as games, C.07 15.2).
+    """
+    # Tens of thousands of lists and no cycles: the collector's walks
+    # would cost more than the work (trfkit._gc).
+    with no_cyclic_gc():
+        return _standings(t, tiebreaks, rules, type)
+
+
+def _standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None,
+    rules: str | Edition,
+    type: TournamentType | str | None,
+) -> Standings:
+    notes: list[str] = []
+    if tiebreaks is not None:
+        chosen, source = parse_tiebreaks(tiebreaks), "given"
+    else:
+        declared = declared_tiebreaks(t)
+        if declared is None:
+            chosen, source = [], "none"
+        else:
+            chosen, source = list(declared.tiebreaks), declared.record.code
+            if declared.unknown:
+                notes.append(
+                    f"{source} names tie-breaks not known here, left out: "
+                    + ", ".join(code for _, code in declared.unknown)
+                )
+    ev = event_of(t, type=type)
+    if isinstance(rules, Edition):
+        edition, edition_source = rules, "given"
+    elif rules.lower() == "auto":
+        edition = edition_for(ev.start)
+        edition_source = f"042 {ev.start.isoformat()}" if ev.start else "no start date: the newest"
+    else:
+        edition, edition_source = get_edition(rules), "given"
+    round_robin = ev.type in (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN)
+    if ev.type is TournamentType.TEAM:
+        notes.append(
+            "a team event: these are the players' standings by their own points; the "
+            "event's standings are the teams' (not computed here)"
+        )
+    f = field_of(t, round_robin=round_robin)
+    ctx = _Context(f, edition)
+    n = len(f.score)
+    values: dict[str, list[Value]] = {}
+    for tb in chosen:
+        if tb.acronym == "DE":
+            values[tb.text or tb.code] = [None] * n
+        elif tb.is_team:
+            notes.append(
+                f"{tb.text or tb.code} is a team tie-break (C.07 Art. 11-13): these standings "
+                "are the players', so it is not computed"
+            )
+            values[tb.text or tb.code] = [None] * n
+        else:
+            values[tb.text or tb.code] = ctx.values(tb)
+    if any(tb.acronym in RATING_BASED for tb in chosen) and any(r is None for r in f.ratings):
+        unrated = sum(1 for r in f.ratings if r is None)
+        notes.append(
+            f"{unrated} player(s) unrated: the rating-based tie-breaks are undefined "
+            "(C.07 Art. 10: dropped unless the rules say how unrated players count)"
+        )
+    groups = _by_points(f)
+    for tb in chosen:
+        key = tb.text or tb.code
+        column = values[key]
+        # Which players' values are undefined, found once for the column
+        # (comparing a Decimal with None is slow, and most columns have none).
+        undefined = {i for i, v in enumerate(column) if v is None}
+        split: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+            elif tb.acronym == "DE":
+                parts = encounter.direct_encounter(f, group, tb)
+                place = 1  # the rank within the group, shared by a subgroup still tied
+                for part in parts:
+                    for i in part:
+                        column[i] = place
+                    place += len(part)
+                split += parts
+            else:
+                split += _split(group, column, tb.lower_is_better, undefined)
+        groups = split
+    rows: list[Row] = []
+    tied: list[tuple[int, ...]] = []
+    position = 1
+    keys = list(values)
+    per_player = [dict(zip(keys, vs, strict=True)) for vs in zip(*values.values(), strict=True)]
+    if not keys:
+        per_player = [{} for _ in f.score]
+    points = f.values(f.score)
+    start_ranks, names = f.start_ranks, f.names
+    make = Row._make
+    for group in groups:
+        if len(group) > 1:
+            group.sort(key=start_ranks.__getitem__)
+            tied.append(tuple(start_ranks[i] for i in group))
+            for i in group:
+                rows.append(
+                    make((start_ranks[i], position, names[i], points[i], per_player[i], True))
+                )
+        else:
+            i = group[0]
+            rows.append(make((start_ranks[i], position, names[i], points[i], per_player[i], False)))
+        position += len(group)
+    return Standings(
+        edition=edition,
+        edition_source=edition_source,
+        tiebreaks=tuple(chosen),
+        source=source,
+        rows=tuple(rows),
+        tied=tuple(tied),
+        notes=tuple(notes + ctx.notes),
+        name=t.name,
+    )
+
+
+def value_text(v: Value, undefined: str = "-") -> str:
+    """A value as printed: points with at least one decimal (13.0, 9.75,
+    13.60 as AOB's two decimals), counts and ratings whole."""
+    if v is None:
+        return undefined
+    if isinstance(v, int):
+        return str(v)
+    exponent = v.normalize().as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    exponent = v.as_tuple().exponent
+    given = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return f"{v:.{max(1, places, given)}f}"
+
+
+def _by_points(f: Field) -> list[list[int]]:
+    order = sorted(range(len(f.score)), key=f.score.__getitem__, reverse=True)
+    groups: list[list[int]] = []
+    last = None
+    for i in order:
+        if groups and f.score[i] == last:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+            last = f.score[i]
+    return groups
+
+
+def _split(
+    group: list[int], column: list[Value], lower_is_better: bool, undefined: set[int]
+) -> list[list[int]]:
+    """``group`` in subgroups by ``column``, best first; a group with an
+    undefined value (a player in ``undefined``) stays whole: an undefined
+    value breaks no tie."""
+    if undefined and not undefined.isdisjoint(group):
+        return [group]
+    get = column.__getitem__
+    ordered = sorted(group, key=get, reverse=not lower_is_better)  # type: ignore[arg-type]
+    out: list[list[int]] = [[ordered[0]]]
+    last = column[ordered[0]]
+    for i in ordered[1:]:
+        v = column[i]
+        if v != last:
+            out.append([i])
+            last = v
+        else:
+            out[-1].append(i)
+    return out
