@@ -155,6 +155,25 @@ def test_report_is_the_command_lines(server: Server, name: str, form: str, fmt: 
     assert headers["Content-Type"] == api.MEDIA_TYPES[fmt]
 
 
+@pytest.mark.parametrize("fmt", ["json", "text", "csv", "html"])
+def test_standings_are_the_command_lines(server: Server, fmt: str) -> None:
+    query = f"?format={fmt}&tiebreaks=BH/C1,BH,SB,WIN&tiebreak_rules=c07-2023"
+    status, headers, body = _post(server, "/api/standings" + query, "swiss-trf16.trf")
+    assert status == 200, body
+    cli = _cli(
+        "standings", "--format", fmt, "--tiebreaks", "BH/C1,BH,SB,WIN",
+        "--tiebreak-rules", "c07-2023", "swiss-trf16.trf",
+    )  # fmt: skip
+    assert body == cli.stdout
+    assert headers["Content-Type"] == api.MEDIA_TYPES[fmt]
+
+
+def test_standings_refuse_an_unknown_tiebreak(server: Server) -> None:
+    status, _, body = _post(server, "/api/standings?tiebreaks=BH,XYZ", "swiss-trf16.trf")
+    assert status == 422
+    assert "XYZ" in json.loads(body)["error"]
+
+
 def test_report_of_several_documents_wants_text(server: Server) -> None:
     status, _, body = _post(server, "/api/report?form=all&format=json", "swiss-trf16.trf")
     assert status == 422
@@ -455,6 +474,7 @@ def test_meta_lists_the_tabs_and_downloads_from_the_table(server: Server) -> Non
         "/api/check": [],
         "/api/rate": ["Form 3"],
         "/api/report": ["Form 1", "Form 2", "Form 4"],
+        "/api/standings": ["Standings"],
         "/api/fmt": [],
     }
     downloads = {d["query"] for e in meta["endpoints"] for d in e["downloads"]}

@@ -329,6 +329,34 @@ def make_report(upload: Upload, q: Query) -> Reply:
     return Reply("\n".join(text for _, text in made.texts).encode(), fmt)
 
 
+# -- standings ---------------------------------------------------------------
+
+_STANDINGS_FORMATS = ("json", "text", "csv", "html")
+
+
+def make_standings(upload: Upload, q: Query) -> Reply:
+    """``trfkit standings --tiebreaks ... --format FORMAT`` of one file."""
+    from trfkit.checks.files import not_trf
+    from trfkit.event import TournamentType
+    from trfkit.reader import loads
+    from trfkit.report.registry import RenderOptions
+    from trfkit.tiebreaks import EDITIONS, UnknownTieBreak, standings
+
+    fmt = q.choice("format", _STANDINGS_FORMATS, "json") or "json"
+    edition = q.choice("tiebreak_rules", ("auto", *EDITIONS), "auto") or "auto"
+    kind = q.choice("type", tuple(k.value for k in TournamentType))
+    encoding = _encoding(q)
+    t = loads(upload.data, encoding=encoding)
+    if not_trf(t.diagnostics) is not None:
+        raise _not_trf(upload, encoding)
+    try:
+        s = standings(t, q.one("tiebreaks"), rules=edition, type=kind)
+    except UnknownTieBreak as exc:
+        raise ApiError(422, f"tiebreaks: {exc}") from None
+    text, _ = output("standings", fmt).render(s, RenderOptions(upload.name, q.flag("ascii")))
+    return Reply(text.encode(), fmt)
+
+
 def written(document: str, fmt: str, piece: Piece) -> Reply:
     """What the command line writes for one file's ``document`` in ``fmt``,
     given its rendered piece: the registry's stream, then its finish.
@@ -425,6 +453,27 @@ ENDPOINTS: dict[str, Endpoint] = {
                 ("form=summary&format=html", "Form 4 HTML (printable)"),
                 ("form=1&format=json", "Form 1 JSON"),
             ),
+        ),
+        Endpoint(
+            "standings",
+            "trfkit standings --tiebreaks CODES --format FORMAT",
+            "The final ranking by points and the tie-breaks of FIDE C.07: the "
+            "trfkit.standings/1 document, text, CSV or HTML.",
+            make_standings,
+            (
+                Param("tiebreaks", "tie-break codes in order, separated by commas (default: "
+                      "the file's 212, else 202)"),
+                Param("tiebreak_rules", "C.07 edition (auto: by the start date)",
+                      ("auto", "c07-pre2023", "c07-2023", "c07-2026")),
+                Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin",
+                                                  "team", "match", "league")),
+                Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
+                Param("ascii", "text in ASCII only", ("true", "false")),
+                Param("format", "the output format", _STANDINGS_FORMATS),
+            ),
+            _STANDINGS_FORMATS,
+            tabs=(("standings", "", "Standings"),),
+            downloads=(("format=json", "standings JSON"), ("format=csv", "standings CSV")),
         ),
         Endpoint(
             "fmt",
