@@ -1,0 +1,759 @@
+"""The norm engine: every player's verdict for GM, IM, WGM and WIM.
+
+One pass collects each player's games over the board (the rest is left out
+with its reason, B.01 2024 §1.4.2); a verdict then checks the edition's
+requirements on those games, and under the 2024 rules searches the subsets
+the player may choose (§1.4.1e/f) when the full set is no norm. A big open's
+players are screened first with necessary conditions (enough games, titled
+opponents, a performance within reach), so that only candidates are
+evaluated in full; every verdict can still be read, worked out on demand.
+
+Results are 1, ½, 0 whatever the event's own scoring (Form 4: "Score = 1,
+½, 0"): the default :class:`trfkit.scoring.ScoringSystem` values them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import NamedTuple
+
+from trfkit.event import TournamentType, event_of
+from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
+from trfkit.titlenorms.model import NormGame, NormReport, PlayerNorms, Requirement, Verdict
+from trfkit.rating.tables import performance_difference, rating_difference
+from trfkit.rules.titles import (
+    NORM_TITLES,
+    TITLE_HOLDERS,
+    Method,
+    TitleRuleSet,
+    choose_title_rules,
+    get_title_rules,
+)
+from trfkit.scoring import ScoringSystem
+
+__all__ = ["EXEMPTIONS", "GAMES_EXCEPTIONS", "norms", "performance_percentage", "round_half_up"]
+
+EXEMPTIONS = ("1.4.3a", "1.4.3b", "1.4.3c", "1.4.3d")
+"""§1.4.3a national championship final, b national team championship (the
+registering federation's players only), c zonal or sub-zonal, d a Swiss with
+20 rated foreigners from 3 federations, 10 of them GM/IM/WGM/WIM, every round."""
+_HOST_ONLY = {"1.4.3a", "1.4.3b"}
+GAMES_EXCEPTIONS = ("team-championship", "world-cup")
+"""§1.4.1b events: a World or Continental Team or Club Championship of 7 to 9
+rounds (7 games enough); the World Cup or Women's World Cup (8 games, as 9)."""
+
+_POINTS: dict[str, Decimal] = {
+    r.value: ScoringSystem.default().points(Game(None, Colour.WHITE, r)) for r in Result
+}
+_OVER_THE_BOARD = {Result.WIN.value, Result.DRAW.value, Result.LOSS.value}
+_WHY = {
+    Result.FORFEIT_WIN.value: "forfeit win: no game over the board (§1.4.2c)",
+    Result.FORFEIT_LOSS.value: "forfeit loss: no game over the board (§1.4.2c)",
+    Result.UNPLAYED_WIN.value: "win without a move (W): no game over the board (§1.4.2c)",
+    Result.UNPLAYED_DRAW.value: "draw without a move (D): no game over the board (§1.4.2c)",
+    Result.UNPLAYED_LOSS.value: "loss without a move (L): no game over the board (§1.4.2c)",
+    Result.PAIRING_ALLOCATED_BYE.value: "pairing-allocated bye: no game",
+    Result.FULL_POINT_BYE.value: "full-point bye: no game",
+    Result.HALF_POINT_BYE.value: "half-point bye: no game",
+    Result.ZERO_POINT_BYE.value: "zero-point bye: no game",
+    Result.BLANK.value: "not paired: no game",
+    "?": "unreadable result: not counted",
+}
+_EIGHT_OF_NINE = {Result.FORFEIT_WIN.value, Result.PAIRING_ALLOCATED_BYE.value}
+
+
+def round_half_up(x: Fraction) -> int:
+    """``x`` to the nearest whole number, .5 upward (B.01 2024 §1.4.7).
+
+    >>> round_half_up(Fraction(4861, 2)), round_half_up(Fraction(-5, 2))
+    (2431, -2)
+    """
+    return math.floor(x + Fraction(1, 2))
+
+
+def performance_percentage(points: Fraction, games: int) -> int:
+    """p in whole percent, 0.5% upward (B.01 2024 §1.4.8).
+
+    >>> performance_percentage(Fraction(5), 9), performance_percentage(Fraction(15, 2), 11)
+    (56, 68)
+    """
+    return round_half_up(points * 100 / games)
+
+
+class _Opponent(NamedTuple):
+    rank: int
+    name: str
+    federation: str
+    title: str
+    rating: int | None
+
+
+class _Game(NamedTuple):
+    round: int
+    opponent: _Opponent
+    points: Decimal
+    colour: str
+
+
+class _Games(NamedTuple):
+    """One player's games over the board and every other round, with why."""
+
+    counted: tuple[_Game, ...]
+    left_out: tuple[tuple[int, str], ...]
+    eight_of_nine: str | None
+    """The round's reason when §1.4.1c may apply (one forfeit win or PAB)."""
+    last_round_forfeit: bool
+
+
+class _Event:
+    """What every player's verdicts share."""
+
+    def __init__(
+        self,
+        t: Tournament,
+        rules: TitleRuleSet,
+        kind: TournamentType,
+        exemption: str | None,
+        games_exception: str | None,
+    ) -> None:
+        self.rules = rules
+        self.kind = kind
+        self.predetermined = kind in (
+            TournamentType.ROUND_ROBIN,
+            TournamentType.DOUBLE_ROUND_ROBIN,
+        )
+        self.double = kind is TournamentType.DOUBLE_ROUND_ROBIN
+        self.rounds = t.number_of_rounds or t.rounds_played
+        self.players = len(t.players)
+        self.exemption = exemption
+        self.games_exception = games_exception
+        host = t.federation or ""
+        if not host:
+            common = Counter(p.federation for p in t.players if p.federation).most_common(1)
+            host = common[0][0] if common else ""
+        self.host = host
+        self.opponents = {
+            p.start_rank: _Opponent(
+                p.start_rank,
+                p.name,
+                p.federation,
+                p.title.value if p.title is not None else "",
+                p.rating or None,
+            )
+            for p in t.players
+        }
+        self.zero_unrated = self._zero_unrated(t) if self.predetermined else frozenset()
+
+    def _zero_unrated(self, t: Tournament) -> frozenset[int]:
+        """§1.4.2b: in a round robin, the unrated players who scored nothing
+        against rated opponents."""
+        rated = {p.start_rank for p in t.players if p.rating}
+        found = set()
+        for p in t.players:
+            if p.rating:
+                continue
+            cells = p.cells()
+            scored = any(
+                o in rated and r in _OVER_THE_BOARD and _POINTS[r] > 0
+                for o, r in zip(cells.opponents, cells.results, strict=False)
+            )
+            if not scored:
+                found.add(p.start_rank)
+        return frozenset(found)
+
+    def games(self, p: Player) -> _Games:
+        cells = p.cells()
+        counted: list[_Game] = []
+        left_out: list[tuple[int, str]] = []
+        unplayed: list[str] = []
+        for i, (o, c, r) in enumerate(zip(cells.opponents, cells.colours, cells.results, strict=False)):
+            rnd = i + 1
+            if r not in _OVER_THE_BOARD:
+                left_out.append((rnd, _WHY.get(r, "no game")))
+                unplayed.append(r)
+                continue
+            opp = self.opponents.get(o) if o is not None else None
+            if opp is None:
+                left_out.append((rnd, f"opponent {o} is not in the file: not counted"))
+                unplayed.append("?")
+                continue
+            if o in self.zero_unrated:
+                left_out.append(
+                    (rnd, f"opponent {o} is unrated and scored nothing against rated "
+                     "opponents in a round robin (§1.4.2b)")
+                )
+                unplayed.append("?")
+                continue
+            counted.append(_Game(rnd, opp, _POINTS[r], c))
+        # Rounds beyond the player's line (a late withdrawal) are rounds
+        # without a game too.
+        for rnd in range(len(cells.results) + 1, self.rounds + 1):
+            left_out.append((rnd, "no cell: no game"))
+            unplayed.append(" ")
+        eight = None
+        if len(unplayed) == 1 and unplayed[0] in _EIGHT_OF_NINE:
+            eight = left_out[0][1].split(":")[0]
+        last = bool(cells.results) and cells.results[-1] == Result.FORFEIT_WIN.value
+        return _Games(tuple(counted), tuple(left_out), eight, last)
+
+
+def norms(
+    t: Tournament,
+    rules: str | TitleRuleSet = "auto",
+    *,
+    type: TournamentType | str | None = None,
+    exemption: str | None = None,
+    games_exception: str | None = None,
+) -> NormReport:
+    """Every player's verdict for GM, IM, WGM and WIM (the women's titles for
+    women only) under a title rule set.
+
+    ``rules`` is ``"auto"`` (the edition in force at the start date), a name
+    (``b01-2024``, ``b01-2002``, ...) or a :class:`TitleRuleSet`. ``type``
+    replaces the tournament type the file gives (see
+    :func:`trfkit.event.event_of`). ``exemption`` is a §1.4.3 exemption the
+    arbiter declares (``"1.4.3a"`` ... ``"1.4.3d"``); ``games_exception`` a
+    §1.4.1b event (``"team-championship"``, ``"world-cup"``).
+    A bad name raises ``KeyError``, a bad exemption ``ValueError``.
+    """
+    if exemption is not None and exemption not in EXEMPTIONS:
+        raise ValueError(f"unknown exemption {exemption!r}; choose one of {', '.join(EXEMPTIONS)}")
+    if games_exception is not None and games_exception not in GAMES_EXCEPTIONS:
+        raise ValueError(
+            f"unknown games exception {games_exception!r}; "
+            f"choose one of {', '.join(GAMES_EXCEPTIONS)}"
+        )
+    ev = event_of(t, type=type)
+    start = ev.start
+    if isinstance(rules, TitleRuleSet):
+        rule_set, source = rules, "given"
+    elif rules.lower() == "auto":
+        rule_set, source = choose_title_rules(start)
+    else:
+        rule_set, source = get_title_rules(rules), "given"
+    in_force = rule_set.in_force(start)
+    notes: list[str] = []
+    if in_force is False:
+        span = f"from {rule_set.effective.isoformat()}"
+        if rule_set.until is not None:
+            span += f" to {rule_set.until.isoformat()}"
+        notes.append(
+            f"{rule_set.name} governs norms of events {span}; this event starts "
+            f"{start.isoformat() if start else 'on an unknown date'}"
+        )
+    if not rule_set.modelled:
+        notes.append(f"{rule_set.title}: not modelled ({rule_set.why_not_modelled})")
+    if rule_set.name == "b01-2002" and start is not None and start.year > 2005:
+        notes.append(
+            "the editions of the Title Regulations between 2003 and 2014 were not read: "
+            "this event is judged by the 2003 handbook's text"
+        )
+    event = _Event(t, rule_set, ev.type, exemption, games_exception)
+    end = t.end_date
+    players: list[PlayerNorms] = []
+    holders: list[tuple[PlayerNorms, tuple[Verdict, ...]]] = []
+    for p in t.players:
+        pn, candidates = _player(event, p)
+        players.append(pn)
+        achieved = tuple(v for v in (pn.verdict(x) for x in candidates) if v.achieved)
+        if achieved:
+            holders.append((pn, achieved))
+    return NormReport(
+        rules=rule_set,
+        rules_source=source,
+        in_force=in_force,
+        tournament=t.name or "",
+        city=t.city or "",
+        federation=event.host,
+        start=start,
+        end=end.date if end is not None else None,
+        rounds=event.rounds,
+        type=ev.type.value,
+        exemption=exemption,
+        games_exception=games_exception,
+        players=players,
+        holders=tuple(holders),
+        notes=tuple(notes),
+    )
+
+
+def _player(event: _Event, p: Player) -> tuple[PlayerNorms, tuple[str, ...]]:
+    """The player's verdicts (lazy) and the titles worth evaluating now."""
+    notes: list[str] = []
+    if p.sex is Sex.FEMALE:
+        titles: tuple[str, ...] = NORM_TITLES
+    else:
+        titles = NORM_TITLES[:2]
+        if p.sex is None:
+            notes.append("WGM and WIM not evaluated: the player's sex is not given (001 column 10)")
+    games: list[_Games] = []
+
+    def collected() -> _Games:
+        if not games:
+            games.append(event.games(p))
+        return games[0]
+
+    def evaluate(title: str) -> Verdict:
+        return _verdict(event, p, collected(), title)
+
+    pn = PlayerNorms(
+        p.start_rank,
+        p.name,
+        p.title.value if p.title is not None else "",
+        p.federation,
+        p.rating or None,
+        p.fide_id,
+        p.sex.value if p.sex is not None else "",
+        p.birth_date.text,
+        titles,
+        tuple(notes),
+        evaluate,
+    )
+    rules = event.rules
+    if not rules.modelled or rules.method is Method.TOURNAMENT:
+        # Nothing is a norm (not modelled), so nothing to screen.
+        return pn, ()
+    g = collected()
+    return pn, tuple(x for x in titles if _may_be_norm(event, g, x))
+
+
+# --- the 2024 rules (and any edition computed from the opponents) ---------------
+
+
+def _least_games(event: _Event, g: _Games) -> tuple[int, int | None, str]:
+    """(least games, games credited when a §1.4.1b/c exception applies, why)."""
+    rules = event.rules
+    least = rules.minimum_games or 0
+    team = rules.team_championship_games
+    if event.games_exception == "team-championship" and team and 7 <= event.rounds <= 9:
+        return team, None, "§1.4.1b team championship"
+    if event.games_exception == "world-cup" and rules.world_cup_games:
+        return rules.world_cup_games, least, "§1.4.1b World Cup"
+    if rules.eight_of_nine and event.rounds == 9 and g.eight_of_nine and len(g.counted) == 8:
+        return 8, least, f"§1.4.1c, 8 games as 9 ({g.eight_of_nine})"
+    return least, None, ""
+
+
+def _may_be_norm(event: _Event, g: _Games, title: str) -> bool:
+    """Necessary conditions for some subset of ``g`` to be a ``title`` norm:
+    no verdict is lost by skipping a player they rule out."""
+    rules = event.rules
+    least, _, _ = _least_games(event, g)
+    counted = g.counted
+    if len(counted) < least or least == 0:
+        return False
+    assert rules.norm_titles is not None and rules.performance_minimum is not None
+    assert rules.average_minimum is not None and rules.rating_floor is not None
+    holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
+    if holders < math.ceil(least / 2):
+        return False
+    wanted = rules.norm_titles[title]
+    if sum(1 for x in counted if x.opponent.title in wanted) < (1 if event.double else 3):
+        return False
+    unrated = rules.unrated_rating or 0
+    best = max(max(x.opponent.rating or unrated for x in counted), rules.rating_floor[title])
+    if best < rules.average_minimum[title]:
+        return False
+    points = sum((x.points for x in counted), Decimal(0))
+    share = min(Fraction(points) / least, Fraction(1))
+    return best + performance_difference(Fraction(performance_percentage(share, 1), 100)) >= (
+        rules.performance_minimum[title]
+    )
+
+
+def _verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
+    rules = event.rules
+    if not rules.modelled:
+        return _not_modelled(event, g, title)
+    if rules.method is Method.TOURNAMENT:
+        return _tournament_verdict(event, p, g, title)
+    full = _opponents_verdict(event, p, g, title, g.counted, ())
+    if full.achieved or not rules.subsets:
+        return full
+    found = _search(event, p, g, title)
+    return found if found is not None else full
+
+
+def _search(event: _Event, p: Player, g: _Games, title: str) -> Verdict | None:
+    """§1.4.1e/f: the first subset that is a norm, longest first: later games
+    left out (not in a round robin, where every round counts), then games
+    against opponents the player beat, fewest first, lowest rated first."""
+    rules = event.rules
+    least, _, _ = _least_games(event, g)
+    if least == 0 or len(g.counted) <= least or not _may_be_norm(event, g, title):
+        return None
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    assert rules.rating_floor is not None
+    counted = g.counted
+    unrated = rules.unrated_rating or 0
+    ends = [len(counted)] if event.predetermined else range(len(counted), least - 1, -1)
+    for end in ends:
+        prefix = counted[:end]
+        later = tuple((x.round, "after the title result: left out (§1.4.1e)") for x in counted[end:])
+        wins = sorted(
+            (x for x in prefix if x.points == 1), key=lambda x: x.opponent.rating or unrated
+        )
+        points = sum((x.points for x in prefix), Decimal(0))
+        for k in range(0 if end < len(counted) else 1, min(len(wins), end - least) + 1):
+            n = end - k
+            kept_ratings = sorted(x.opponent.rating or unrated for x in prefix if x not in wins[:k])
+            ra = _ra(kept_ratings, rules.rating_floor[title])[0]
+            pct = performance_percentage(Fraction(points - k), n)
+            if ra < rules.average_minimum[title] or ra + performance_difference(
+                Fraction(pct, 100)
+            ) < rules.performance_minimum[title] or Fraction(points - k) < (
+                (rules.minimum_score or 0) * n
+            ):
+                # Ra is highest with the lowest-rated wins left out: if it
+                # fails, every choice of k wins fails (§1.4.6 keeps the order).
+                continue
+            for dropped in itertools.combinations(wins, k):
+                games = tuple(x for x in prefix if x not in dropped)
+                why = later + tuple(
+                    (x.round, f"a win against {x.opponent.rank}: left out (§1.4.1f)")
+                    for x in dropped
+                )
+                v = _opponents_verdict(event, p, g, title, games, why)
+                if v.achieved:
+                    return v
+    return None
+
+
+def _ra(ratings: Sequence[int], floor: int) -> tuple[int, int | None]:
+    """Ra of sorted ``ratings`` with the lowest raised to ``floor`` when below
+    it (§1.4.6b-c, one opponent only), and the index raised (or ``None``)."""
+    if not ratings:
+        return 0, None
+    total = sum(ratings)
+    raised = None
+    if ratings[0] < floor:
+        total += floor - ratings[0]
+        raised = 0
+    return round_half_up(Fraction(total, len(ratings))), raised
+
+
+def _opponents_verdict(
+    event: _Event,
+    p: Player,
+    g: _Games,
+    title: str,
+    games: Sequence[_Game],
+    dropped: tuple[tuple[int, str], ...],
+) -> Verdict:
+    rules = event.rules
+    assert rules.norm_titles is not None and rules.rating_floor is not None
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    assert rules.own_federation_cap is not None and rules.one_federation_cap is not None
+    assert rules.titled_share is not None and rules.title_share is not None
+    sec = rules.section
+    n = len(games)
+    full = len(games) == len(g.counted)
+    least, credited_as, why_least = _least_games(event, g)
+    if not full and credited_as is not None and why_least.startswith("§1.4.1c"):
+        least, credited_as, why_least = rules.minimum_games or 0, None, ""
+    reqs: list[Requirement] = []
+    add = reqs.append
+
+    add(Requirement(
+        "games", sec["games"], "games over the board", str(n),
+        f"≥ {least}" + (f" ({why_least})" if why_least else ""), n >= least,
+    ))  # fmt: skip
+
+    # §1.4.3-1.4.4: the opponents' federations; FID is no federation.
+    own = p.federation
+    feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
+    other = sorted(f for f in feds if f != own)
+    exempt = event.exemption
+    if exempt in _HOST_ONLY and own != event.host:
+        exempt = None
+    waived = f"waived: {exempt} declared" if exempt else ""
+    add(Requirement(
+        "federations", sec["federations"], "opponents' federations other than the player's",
+        f"{len(other)} ({', '.join(other)})" if other else "0",
+        waived or f"≥ {rules.foreign_federations}",
+        True if exempt else len(other) >= (rules.foreign_federations or 0),
+    ))  # fmt: skip
+    own_cap = math.floor(rules.own_federation_cap * n)
+    add(Requirement(
+        "own-federation", sec["own-federation"], f"opponents from the player's federation ({own or '?'})",
+        str(feds.get(own, 0)), waived or f"≤ {own_cap} (3/5 of {n}, rounded down)",
+        True if exempt else feds.get(own, 0) <= own_cap,
+    ))  # fmt: skip
+    top, top_count = feds.most_common(1)[0] if feds else ("-", 0)
+    one_cap = math.floor(rules.one_federation_cap * n)
+    add(Requirement(
+        "one-federation", sec["one-federation"], "opponents from any one federation",
+        f"{top_count} ({top})", waived or f"≤ {one_cap} (2/3 of {n}, rounded down)",
+        True if exempt else top_count <= one_cap,
+    ))  # fmt: skip
+
+    # §1.4.5: titled opponents; CM and WCM hold no title here.
+    holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    need = math.ceil(rules.titled_share * n)
+    add(Requirement(
+        "title-holders", sec["title-holders"], "opponents holding GM, IM, FM, WGM, WIM or WFM",
+        str(holders), f"≥ {need} (half of {n}, rounded up)", holders >= need,
+    ))  # fmt: skip
+    wanted = rules.norm_titles[title]
+    names = "/".join(x for x in NORM_TITLES if x in wanted)
+    part = {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title]
+    if event.double:
+        distinct = {x.opponent.rank: x.opponent.title for x in games}
+        have = sum(1 for x in distinct.values() if x in wanted)
+        need = math.ceil(len(distinct) / 2)
+        add(Requirement(
+            "norm-titles", "§1.4.5f", f"distinct opponents holding {names}", str(have),
+            f"≥ {need} (half of {len(distinct)} opponents, rounded up)", have >= need,
+        ))  # fmt: skip
+        least_players = rules.double_round_robin_players or 0
+        add(Requirement(
+            "double-round-robin", sec["double-round-robin"], "players in the double round robin",
+            str(event.players), f"≥ {least_players}", event.players >= least_players,
+        ))  # fmt: skip
+    else:
+        have = sum(1 for x in games if x.opponent.title in wanted)
+        need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
+        add(Requirement(
+            "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
+            f"≥ {need} (a third of {n}, rounded up, at least {rules.title_minimum})",
+            have >= need,
+        ))  # fmt: skip
+    if event.predetermined and not full:
+        # §1.4.1f: in a round robin the whole event's mix must allow a norm.
+        whole = _opponents_verdict(event, p, g, title, g.counted, ())
+        mix = ("federations", "own-federation", "one-federation", "title-holders", "norm-titles")
+        ok = all(r.passed for r in whole.requirements if r.name in mix)
+        add(Requirement(
+            "complete-event", sec["complete-event"], "the opponent mix of the complete event",
+            "allows a norm" if ok else "allows no norm", "allows a norm", ok,
+        ))  # fmt: skip
+
+    # §1.4.6-1.4.9: ratings, Ra and Rp.
+    unrated = rules.unrated_rating or 0
+    floor = rules.rating_floor[title]
+    order = sorted(range(n), key=lambda i: games[i].opponent.rating or unrated)
+    used_rating = [games[i].opponent.rating or unrated for i in range(n)]
+    raised_at = None
+    if n and used_rating[order[0]] < floor:
+        raised_at = order[0]
+        used_rating[raised_at] = floor
+    points = sum((x.points for x in games), Decimal(0))
+    ra = round_half_up(Fraction(sum(used_rating), n)) if n else None
+    rc = round_half_up(Fraction(sum(x.opponent.rating or unrated for x in games), n)) if n else None
+    pct = performance_percentage(Fraction(points), n) if n else None
+    dp = performance_difference(Fraction(pct, 100)) if pct is not None else None
+    rp = ra + dp if ra is not None and dp is not None else None
+    least_ra = rules.average_minimum[title]
+    least_rp = rules.performance_minimum[title]
+    raised_note = ""
+    if raised_at is not None:
+        x = games[raised_at].opponent
+        raised_note = f"; {x.rank} raised from {x.rating or f'unrated ({unrated})'} to {floor}"
+    add(Requirement(
+        "average", sec["average"], "Ra, the opponents' average rating (unrated "
+        f"{unrated}, the lowest below {floor} raised to it), rounded half up",
+        (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
+        ra is not None and ra >= least_ra,
+    ))  # fmt: skip
+    add(Requirement(
+        "performance", sec["performance"], "Rp = Ra + dp(p), p rounded to a whole percent",
+        f"{ra} + {dp} = {rp} (p = {pct}%)" if rp is not None else "no games",
+        f"≥ {least_rp}", rp is not None and rp >= least_rp,
+    ))  # fmt: skip
+    least_score = (rules.minimum_score or Fraction(0)) * n
+    add(Requirement(
+        "score", sec["score"], "points", f"{_pts(points)} of {n}",
+        f"≥ {_pts(least_score)} (35% of {n})", n > 0 and Fraction(points) >= least_score,
+    ))  # fmt: skip
+
+    achieved = all(r.passed for r in reqs)
+    performance = ra is not None and rp is not None and ra >= least_ra and rp >= least_rp
+    required = _required_points(ra, n, least_ra, least_rp, least_score)
+    credited = None
+    extra = 0
+    if achieved:
+        credited = credited_as if credited_as is not None else n
+        if rules.credited_games_cap is not None:
+            credited = min(credited, rules.credited_games_cap)  # §1.7
+        if required is not None:
+            extra = int(points - required)  # §1.4.1d: each full point above
+    notes = []
+    if g.last_round_forfeit and not achieved:
+        notes.append(
+            "the last round is a forfeit win: the §1.4.2c exception for a last-round "
+            "forfeit is not modelled (its wording is not established)"
+        )
+    unknown = sorted({x.opponent.rank for x in games if not x.opponent.federation})
+    if unknown:
+        notes.append(f"no federation given for opponents {', '.join(map(str, unknown))}")
+    fid = sorted({x.opponent.rank for x in games if x.opponent.federation == "FID"})
+    if fid:
+        notes.append(f"opponents {', '.join(map(str, fid))} play for FID: no federation (§1.4.2a)")
+    used = tuple(
+        NormGame(
+            x.round, x.opponent.rank, x.opponent.name, x.opponent.federation, x.opponent.title,
+            x.opponent.rating, used_rating[i], x.points, x.colour, raised=i == raised_at,
+        )
+        for i, x in enumerate(games)
+    )  # fmt: skip
+    return Verdict(
+        title=title,
+        achieved=achieved,
+        performance=performance,
+        games=n,
+        credited_games=credited,
+        extra_games=extra,
+        points=points,
+        ra=ra,
+        rp=rp,
+        rc=rc,
+        percentage=pct,
+        category=None,
+        required_points=required,
+        requirements=tuple(reqs),
+        used=used,
+        left_out=tuple(sorted(g.left_out + dropped)),
+        notes=tuple(notes),
+    )
+
+
+def _required_points(
+    ra: int | None, n: int, least_ra: int, least_rp: int, least_score: Fraction
+) -> Decimal | None:
+    """The fewest points, in half points, that make Rp reach ``least_rp`` with
+    this Ra (and the 35% score), or ``None`` when no score can (Ra too low)."""
+    if ra is None or ra < least_ra:
+        return None
+    for halves in range(2 * n + 1):
+        s = Fraction(halves, 2)
+        if s < least_score:
+            continue
+        if ra + performance_difference(Fraction(performance_percentage(s, n), 100)) >= least_rp:
+            return Decimal(halves) / 2
+    return None
+
+
+def _pts(x: Fraction | Decimal) -> str:
+    """Points as a report prints them: 5, 5.5, 3.15."""
+    d = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else x
+    return format(d.normalize(), "f") if d == d.to_integral() else format(d, "f").rstrip("0")
+
+
+# --- editions not modelled ---------------------------------------------------------
+
+
+def _not_modelled(event: _Event, g: _Games, title: str) -> Verdict:
+    rules = event.rules
+    points = sum((x.points for x in g.counted), Decimal(0))
+    return Verdict(
+        title=title,
+        achieved=None,
+        performance=None,
+        games=len(g.counted),
+        credited_games=None,
+        extra_games=0,
+        points=points,
+        ra=None,
+        rp=None,
+        rc=None,
+        percentage=None,
+        category=None,
+        required_points=None,
+        requirements=(
+            Requirement(
+                "edition", "", rules.title, "not modelled", rules.why_not_modelled, None
+            ),
+        ),
+        used=(),
+        left_out=g.left_out,
+        notes=(f"{rules.name} is not modelled: {rules.why_not_modelled}",),
+    )
+
+
+# --- the 2003 handbook (Form 4): the tournament is the player and his opponents ---
+
+
+def _tournament_verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
+    rules = event.rules
+    assert rules.rated_share is not None and rules.titled_share is not None
+    assert rules.foreign_share is not None and rules.federations is not None
+    sec = rules.section
+    games = g.counted
+    n = len(games)
+    unrated = rules.unrated_rating or 0
+    size = n + 1  # §8.1: the player and his opponents, each opponent once per game
+    reqs: list[Requirement] = []
+    add = reqs.append
+    least = rules.minimum_games or 0
+    add(Requirement("games", sec["games"], "games", str(n), f"≥ {least}", n >= least))
+    rated = (1 if p.rating else 0) + sum(1 for x in games if x.opponent.rating)
+    need = math.ceil(rules.rated_share * size)
+    add(Requirement(
+        "rated", sec["rated"], "rated players among the player and his opponents",
+        f"{rated} of {size}", f"≥ {need} (80%)", rated >= need,
+    ))  # fmt: skip
+    own_title = p.title.value if p.title is not None else ""
+    holders = (own_title in TITLE_HOLDERS) + sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    need = math.ceil(rules.titled_share * size)
+    add(Requirement(
+        "title-holders", sec["title-holders"], "title holders among the player and his opponents",
+        f"{holders} of {size}", f"≥ {need} (50%)", holders >= need,
+    ))  # fmt: skip
+    foreign = sum(1 for x in games if x.opponent.federation != p.federation)
+    need = math.ceil(rules.foreign_share * size)
+    add(Requirement(
+        "foreign", sec["foreign"], "players not from the player's federation",
+        f"{foreign} of {size}", f"≥ {need} (a third)", foreign >= need,
+    ))  # fmt: skip
+    feds = {x.opponent.federation for x in games if x.opponent.federation} | (
+        {p.federation} if p.federation else set()
+    )
+    add(Requirement(
+        "federations", sec["federations"], "federations represented (the player's included)",
+        str(len(feds)), f"≥ {rules.federations}", len(feds) >= rules.federations,
+    ))  # fmt: skip
+    own = p.rating or unrated
+    ratings = [x.opponent.rating or unrated for x in games]
+    ra = round_half_up(Fraction(own + sum(ratings), size))
+    rc = round_half_up(Fraction(sum(ratings), n)) if n else None
+    category = (ra - 2251) // 25 + 1 if ra >= 2251 else None
+    points = sum((x.points for x in games), Decimal(0))
+    pct = round_half_up(Fraction(points) * 100 / n) if n else None
+    # 2002 §10.1: the table's p = 0 and 1 are indeterminate; no Rp then.
+    rp = rc + rating_difference(Fraction(pct, 100)) if rc is not None and pct and pct < 100 else None
+    add(Requirement(
+        "required-points", sec["required-points"], "points required for the category",
+        f"{_pts(points)} of {n}", "not modelled", None,
+    ))  # fmt: skip
+    used = tuple(
+        NormGame(
+            x.round, x.opponent.rank, x.opponent.name, x.opponent.federation, x.opponent.title,
+            x.opponent.rating, ratings[i], x.points, x.colour,
+        )
+        for i, x in enumerate(games)
+    )  # fmt: skip
+    failed = any(r.passed is False for r in reqs)
+    return Verdict(
+        title=title,
+        achieved=False if failed else None,
+        performance=None,
+        games=n,
+        credited_games=None,
+        extra_games=0,
+        points=points,
+        ra=ra,
+        rp=rp,
+        rc=rc,
+        percentage=pct,
+        category=category,
+        required_points=None,
+        requirements=tuple(reqs),
+        used=used,
+        left_out=g.left_out,
+        notes=(f"{rules.required_points}: whether the result is a norm is not modelled",),
+    )
