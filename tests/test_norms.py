@@ -294,7 +294,7 @@ def test_a_womans_wgm_and_wim_norms() -> None:
     # 7/9 → 78% → 220: Rp 2442 ≥ 2400 (WGM) and ≥ 2250 (WIM). WGM titles:
     # IM + 2 WGM = 3; WIM titles 5. The IM norm fails: Ra 2222 < 2230, Rp
     # 2442 < 2450 and one GM/IM only.
-    t = star(P(2250, "WIM", "GER", "w"), _WOMEN, "1=1=1=1=1")
+    t = star(P(2250, "WFM", "GER", "w"), _WOMEN, "1=1=1=1=1")
     report = norms(t)
     p = report.player(1)
     assert p is not None and p.titles == ("GM", "IM", "WGM", "WIM")
@@ -486,4 +486,15 @@ def test_every_verdict_of_a_swiss_agrees_with_the_screen() -> None:
     report = norms(t)
     full = [(p.start_rank, v.title) for p in report.players for v in p.norms if v.achieved]
     assert full == [(p.start_rank, v.title) for p, vs in report.holders for v in vs]
-    assert full == [(1, "GM"), (1, "IM")]
+    # The player holds the IM title: only the GM norm is his to gain.
+    assert full == [(1, "GM")]
+
+
+def test_titles_held_are_not_evaluated() -> None:
+    # A WIM: GM, IM and WGM evaluated; a GM: nothing; the reason is noted.
+    t = star(P(2250, "WIM", "GER", "w"), _WOMEN, "1=1=1=1=1")
+    p = norms(t).player(1)
+    assert p is not None and p.titles == ("GM", "IM", "WGM")
+    assert p.notes == ("WIM not evaluated: the player holds the WIM title",)
+    gm = norms(star(P(2600, "GM", "GER"), _WOMEN, "1=1=1=1=1")).player(1)
+    assert gm is not None and gm.titles == ()

@@ -111,6 +111,8 @@ def clean(s: str, ascii: bool = False) -> str:
     In ASCII mode letters lose their accents (``Müller`` → ``Muller``) and
     what has no ASCII form becomes ``?``.
     """
+    if s.isascii() and s.isprintable():
+        return s  # nothing to normalise, strip or transliterate
     s = unicodedata.normalize("NFC", s)
     s = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in s)
     if ascii:
@@ -122,6 +124,8 @@ def clean(s: str, ascii: bool = False) -> str:
 
 def text_width(s: str) -> int:
     """Terminal columns: combining marks take none, East Asian wide letters two."""
+    if s.isascii():
+        return len(s)  # every ASCII character takes one column
     return sum(
         0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
         for c in s

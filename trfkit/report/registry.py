@@ -145,6 +145,42 @@ def _period_csv(report: Any, o: RenderOptions) -> tuple[str, str]:
     return period.render_period_csv(report), ""
 
 
+def _norms_text(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_text(norms.as_report(document), ascii=o.ascii), ""
+
+
+def _norms_html(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_html(norms.as_report(document)), ""
+
+
+def _norms_json(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_json(norms.as_report(document), o.path), ""
+
+
+def _norms_csv(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_csv(norms.as_report(document)), ""
+
+
+def _certificates_text(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_certificates_text(norms.as_report(document), ascii=o.ascii), ""
+
+
+def _certificates_html(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_certificates_html(norms.as_report(document)), ""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -166,6 +202,13 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("period", "text", _period_text, _stream_piece, _nothing),
         Output("period", "json", _period_json, _stream_piece, _nothing),
         Output("period", "csv", _period_csv, _stream_piece, _nothing),
+        # Form 4(c) and 4(b): a Tournament or a trfkit.titlenorms.NormReport.
+        Output("norms", "text", _norms_text, _stream_piece, _nothing),
+        Output("norms", "html", _norms_html, _stream_piece, _nothing),
+        Output("norms", "json", _norms_json, _stream_piece, _nothing),
+        Output("norms", "csv", _norms_csv, _stream_piece, _nothing),
+        Output("certificates", "text", _certificates_text, _stream_piece, _nothing),
+        Output("certificates", "html", _certificates_html, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

@@ -7,6 +7,7 @@
 * ``rate.schema.json``: ``trfkit.rate/1``, ``trfkit rate FILE --format json``;
 * ``rate-files.schema.json``: ``trfkit.rate-files/1``, ``trfkit rate`` of
   several files or a directory with ``--format json``;
+* ``norms.schema.json``: ``trfkit.norms/1``, ``trfkit norms FILE --format json``;
 * ``rate-line.schema.json``: a line of ``trfkit rate --format jsonl`` (one
   element of the rate-files document's ``files``).
 
@@ -58,6 +59,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.rate/1": "rate.schema.json",
         "trfkit.rate-files/1": "rate-files.schema.json",
         "trfkit.rate-period/1": "rate-period.schema.json",
+        "trfkit.norms/1": "norms.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -79,6 +81,7 @@ NAMES: Final = (
     "rate-files",
     "rate-line",
     "rate-period",
+    "norms",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

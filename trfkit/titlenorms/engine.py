@@ -24,7 +24,6 @@ from typing import NamedTuple
 
 from trfkit.event import TournamentType, event_of
 from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
-from trfkit.titlenorms.model import NormGame, NormReport, PlayerNorms, Requirement, Verdict
 from trfkit.rating.tables import performance_difference, rating_difference
 from trfkit.rules.titles import (
     NORM_TITLES,
@@ -35,6 +34,7 @@ from trfkit.rules.titles import (
     get_title_rules,
 )
 from trfkit.scoring import ScoringSystem
+from trfkit.titlenorms.model import NormGame, NormReport, PlayerNorms, Requirement, Verdict
 
 __all__ = ["EXEMPTIONS", "GAMES_EXCEPTIONS", "norms", "performance_percentage", "round_half_up"]
 
@@ -85,6 +85,35 @@ def performance_percentage(points: Fraction, games: int) -> int:
     return round_half_up(points * 100 / games)
 
 
+_DP: tuple[int, ...] = tuple(performance_difference(Fraction(k, 100)) for k in range(101))
+"""dp of every whole percent 0-100 (B.01 2024 §1.4.9), from the one table."""
+
+
+def _percent(halves: int, n: int) -> int:
+    """:func:`performance_percentage` of ``halves`` half points in ``n`` games,
+    in integers: floor(100·h/(2n) + ½) = floor((100·h + n) / (2n))."""
+    return (100 * halves + n) // (2 * n)
+
+
+def _average(total: int, n: int) -> int:
+    """:func:`round_half_up` of ``total / n`` in integers."""
+    return (2 * total + n) // (2 * n)
+
+
+# The held titles that make a norm pointless: a GM needs no norm; an IM only
+# the GM norm; a WGM the GM and IM norms; a WIM all but the WIM norm.
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "GM": (),
+    "IM": ("GM",),
+    "WGM": ("GM", "IM"),
+    "WIM": ("GM", "IM", "WGM"),
+}
+
+
+def _ratio(x: Fraction | None) -> tuple[int, int]:
+    return (x.numerator, x.denominator) if x is not None else (0, 1)
+
+
 class _Opponent(NamedTuple):
     rank: int
     name: str
@@ -98,6 +127,9 @@ class _Game(NamedTuple):
     opponent: _Opponent
     points: Decimal
     colour: str
+    halves: int
+    rating: int
+    """The opponent's rating, unrated at the edition's value (§1.4.6d)."""
 
 
 class _Games(NamedTuple):
@@ -142,12 +174,80 @@ class _Event:
                 p.start_rank,
                 p.name,
                 p.federation,
-                p.title.value if p.title is not None else "",
+                p.title._value_ if p.title is not None else "",
                 p.rating or None,
             )
             for p in t.players
         }
         self.zero_unrated = self._zero_unrated(t) if self.predetermined else frozenset()
+        self.unrated = rules.unrated_rating or 0
+        self.holder_ranks = frozenset(
+            r for r, o in self.opponents.items() if o.title in TITLE_HOLDERS
+        )
+        self.norm_ranks = frozenset(
+            r for r, o in self.opponents.items() if o.title in _NEEDS
+        )
+        self._games: dict[int, _Games] = {}
+        self._titles: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        # §1.4.4-1.4.5 and §1.4.8b as integer ratios (numerator, denominator).
+        self.own_cap = _ratio(rules.own_federation_cap)
+        self.one_cap = _ratio(rules.one_federation_cap)
+        self.titled = _ratio(rules.titled_share)
+        self.third = _ratio(rules.title_share)
+        self.score = _ratio(rules.minimum_score)
+
+    def titles(self, p: Player) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        # By value: the enums hash in Python code, and this runs per player.
+        sex, held = p.sex, p.title
+        key = (sex._value_ if sex is not None else "", held._value_ if held is not None else "")
+        found = self._titles.get(key)
+        if found is None:
+            found = self._titles[key] = self._titles_of(p)
+        return found
+
+    def _titles_of(self, p: Player) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        notes: list[str] = []
+        if p.sex is Sex.FEMALE:
+            titles: tuple[str, ...] = NORM_TITLES
+        else:
+            titles = NORM_TITLES[:2]
+            if p.sex is None:
+                notes.append(
+                    "WGM and WIM not evaluated: the player's sex is not given (001 column 10)"
+                )
+        held = p.title.value if p.title is not None else ""
+        if held in _NEEDS:
+            kept = tuple(x for x in titles if x in _NEEDS[held])
+            if kept != titles:
+                left = [x for x in titles if x not in kept]
+                notes.append(f"{', '.join(left)} not evaluated: the player holds the {held} title")
+            titles = kept
+        return titles, tuple(notes)
+
+    def verdict(self, p: Player, title: str) -> Verdict:
+        return _verdict(self, p, self.collected(p), title)
+
+    def collected(self, p: Player) -> _Games:
+        g = self._games.get(p.start_rank)
+        if g is None:
+            g = self._games[p.start_rank] = self.games(p)
+        return g
+
+    def worth_evaluating(self, p: Player, titles: tuple[str, ...]) -> tuple[str, ...]:
+        """The titles whose norm ``p`` may have: a quick count of titled
+        opponents first (most of a big open stops there), then
+        :func:`_may_be_norm` on the games."""
+        rules = self.rules
+        if not titles or not rules.modelled or rules.method is Method.TOURNAMENT:
+            return ()
+        opponents = p.cells().opponents
+        least = min(rules.minimum_games or 0, 8, rules.team_championship_games or 9)
+        if sum(map(self.holder_ranks.__contains__, opponents)) < (least + 1) // 2:
+            return ()
+        if sum(map(self.norm_ranks.__contains__, opponents)) < (1 if self.double else 3):
+            return ()
+        g = self.collected(p)
+        return tuple(x for x in titles if _may_be_norm(self, g, x))
 
     def _zero_unrated(self, t: Tournament) -> frozenset[int]:
         """§1.4.2b: in a round robin, the unrated players who scored nothing
@@ -189,7 +289,8 @@ class _Event:
                 )
                 unplayed.append("?")
                 continue
-            counted.append(_Game(rnd, opp, _POINTS[r], c))
+            points = _POINTS[r]
+            counted.append(_Game(rnd, opp, points, c, int(2 * points), opp.rating or self.unrated))
         # Rounds beyond the player's line (a late withdrawal) are rounds
         # without a game too.
         for rnd in range(len(cells.results) + 1, self.rounds + 1):
@@ -258,11 +359,20 @@ def norms(
     players: list[PlayerNorms] = []
     holders: list[tuple[PlayerNorms, tuple[Verdict, ...]]] = []
     for p in t.players:
-        pn, candidates = _player(event, p)
+        pn = PlayerNorms(p, event)
         players.append(pn)
-        achieved = tuple(v for v in (pn.verdict(x) for x in candidates) if v.achieved)
-        if achieved:
-            holders.append((pn, achieved))
+        candidates = event.worth_evaluating(p, pn.titles)
+        if candidates:
+            # Only a norm's verdict is built now; the others when read.
+            g = event.collected(p)
+            found = [(x, _norm_games(event, p, g, x)) for x in candidates]
+            achieved = tuple(
+                pn.keep(_opponents_verdict(event, p, g, x, *games))
+                for x, games in found
+                if games is not None
+            )
+            if achieved:
+                holders.append((pn, achieved))
     return NormReport(
         rules=rule_set,
         rules_source=source,
@@ -272,6 +382,7 @@ def norms(
         federation=event.host,
         start=start,
         end=end.date if end is not None else None,
+        chief_arbiter=t.chief_arbiter or "",
         rounds=event.rounds,
         type=ev.type.value,
         exemption=exemption,
@@ -280,46 +391,6 @@ def norms(
         holders=tuple(holders),
         notes=tuple(notes),
     )
-
-
-def _player(event: _Event, p: Player) -> tuple[PlayerNorms, tuple[str, ...]]:
-    """The player's verdicts (lazy) and the titles worth evaluating now."""
-    notes: list[str] = []
-    if p.sex is Sex.FEMALE:
-        titles: tuple[str, ...] = NORM_TITLES
-    else:
-        titles = NORM_TITLES[:2]
-        if p.sex is None:
-            notes.append("WGM and WIM not evaluated: the player's sex is not given (001 column 10)")
-    games: list[_Games] = []
-
-    def collected() -> _Games:
-        if not games:
-            games.append(event.games(p))
-        return games[0]
-
-    def evaluate(title: str) -> Verdict:
-        return _verdict(event, p, collected(), title)
-
-    pn = PlayerNorms(
-        p.start_rank,
-        p.name,
-        p.title.value if p.title is not None else "",
-        p.federation,
-        p.rating or None,
-        p.fide_id,
-        p.sex.value if p.sex is not None else "",
-        p.birth_date.text,
-        titles,
-        tuple(notes),
-        evaluate,
-    )
-    rules = event.rules
-    if not rules.modelled or rules.method is Method.TOURNAMENT:
-        # Nothing is a norm (not modelled), so nothing to screen.
-        return pn, ()
-    g = collected()
-    return pn, tuple(x for x in titles if _may_be_norm(event, g, x))
 
 
 # --- the 2024 rules (and any edition computed from the opponents) ---------------
@@ -355,15 +426,11 @@ def _may_be_norm(event: _Event, g: _Games, title: str) -> bool:
     wanted = rules.norm_titles[title]
     if sum(1 for x in counted if x.opponent.title in wanted) < (1 if event.double else 3):
         return False
-    unrated = rules.unrated_rating or 0
-    best = max(max(x.opponent.rating or unrated for x in counted), rules.rating_floor[title])
+    best = max(max(x.rating for x in counted), rules.rating_floor[title])
     if best < rules.average_minimum[title]:
         return False
-    points = sum((x.points for x in counted), Decimal(0))
-    share = min(Fraction(points) / least, Fraction(1))
-    return best + performance_difference(Fraction(performance_percentage(share, 1), 100)) >= (
-        rules.performance_minimum[title]
-    )
+    halves = min(sum(x.halves for x in counted), 2 * least)
+    return best + _DP[_percent(halves, least)] >= rules.performance_minimum[title]
 
 
 def _verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
@@ -372,14 +439,37 @@ def _verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
         return _not_modelled(event, g, title)
     if rules.method is Method.TOURNAMENT:
         return _tournament_verdict(event, p, g, title)
-    full = _opponents_verdict(event, p, g, title, g.counted, ())
-    if full.achieved or not rules.subsets:
-        return full
-    found = _search(event, p, g, title)
-    return found if found is not None else full
+    found = _norm_games(event, p, g, title)
+    if found is not None:
+        return _opponents_verdict(event, p, g, title, *found)
+    return _opponents_verdict(event, p, g, title, g.counted, ())
 
 
-def _search(event: _Event, p: Player, g: _Games, title: str) -> Verdict | None:
+def _norm_games(
+    event: _Event, p: Player, g: _Games, title: str
+) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
+    """The games of the norm and the rounds left out by choice: all games
+    when they make it, else the first subset :func:`_search` finds; ``None``
+    when none does. The same tests as :func:`_opponents_verdict`, in
+    integers and without the words, so that a big open's candidates cost
+    little."""
+    least, _, _ = _least_games(event, g)
+    drr = event.rules.double_round_robin_players or 0
+    if event.double and event.players < drr:
+        return None
+    counted = g.counted
+    if (
+        len(counted) >= least > 0
+        and _mix_passes(event, p, counted, title)
+        and _ratings_pass(event, counted, title)
+    ):
+        return counted, ()
+    return _search(event, p, g, title) if event.rules.subsets else None
+
+
+def _search(
+    event: _Event, p: Player, g: _Games, title: str
+) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
     """§1.4.1e/f: the first subset that is a norm, longest first: later games
     left out (not in a round robin, where every round counts), then games
     against opponents the player beat, fewest first, lowest rated first."""
@@ -389,52 +479,108 @@ def _search(event: _Event, p: Player, g: _Games, title: str) -> Verdict | None:
         return None
     assert rules.average_minimum is not None and rules.performance_minimum is not None
     assert rules.rating_floor is not None
+    assert rules.norm_titles is not None
+    floor = rules.rating_floor[title]
+    wanted = rules.norm_titles[title]
+    least_ra, least_rp = rules.average_minimum[title], rules.performance_minimum[title]
+    num, den = event.score
     counted = g.counted
-    unrated = rules.unrated_rating or 0
-    ends = [len(counted)] if event.predetermined else range(len(counted), least - 1, -1)
+    if event.predetermined:
+        # §1.4.1f: in a round robin the whole event's mix must allow a norm.
+        if not _mix_passes(event, p, counted, title):
+            return None
+        ends: Sequence[int] = [len(counted)]
+    else:
+        ends = range(len(counted), least - 1, -1)
     for end in ends:
         prefix = counted[:end]
-        later = tuple((x.round, "after the title result: left out (§1.4.1e)") for x in counted[end:])
-        wins = sorted(
-            (x for x in prefix if x.points == 1), key=lambda x: x.opponent.rating or unrated
-        )
-        points = sum((x.points for x in prefix), Decimal(0))
+        wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
+        halves = sum(x.halves for x in prefix)
+        # The most title holders (and holders of the norm's titles) that
+        # can remain with k wins left out: those not won against go first.
+        holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
+        plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+        titled = sum(1 for x in prefix if x.opponent.title in wanted)
+        other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
         for k in range(0 if end < len(counted) else 1, min(len(wins), end - least) + 1):
             n = end - k
-            kept_ratings = sorted(x.opponent.rating or unrated for x in prefix if x not in wins[:k])
-            ra = _ra(kept_ratings, rules.rating_floor[title])[0]
-            pct = performance_percentage(Fraction(points - k), n)
-            if ra < rules.average_minimum[title] or ra + performance_difference(
-                Fraction(pct, 100)
-            ) < rules.performance_minimum[title] or Fraction(points - k) < (
-                (rules.minimum_score or 0) * n
-            ):
-                # Ra is highest with the lowest-rated wins left out: if it
-                # fails, every choice of k wins fails (§1.4.6 keeps the order).
+            h = halves - 2 * k
+            if h * den < 2 * num * n:
+                break  # fewer points still: every larger k fails §1.4.8b too
+            if holders - max(0, k - plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+                continue
+            need = max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
+            if not event.double and titled - max(0, k - other_wins) < need:
+                continue
+            # Ra is highest with the lowest-rated wins left out: if that
+            # fails, every choice of k wins fails (§1.4.6 keeps the order).
+            low = {x.round for x in wins[:k]}
+            best = sorted(x.rating for x in prefix if x.round not in low)
+            ra = _average(sum(best) + max(0, floor - best[0]), n)
+            if ra < least_ra or ra + _DP[_percent(h, n)] < least_rp:
                 continue
             for dropped in itertools.combinations(wins, k):
-                games = tuple(x for x in prefix if x not in dropped)
-                why = later + tuple(
+                out = {x.round for x in dropped}
+                games = tuple(x for x in prefix if x.round not in out)
+                if not _mix_passes(event, p, games, title) or not _ratings_pass(
+                    event, games, title
+                ):
+                    continue
+                why = tuple(
+                    (x.round, "after the title result: left out (§1.4.1e)")
+                    for x in counted[end:]
+                ) + tuple(
                     (x.round, f"a win against {x.opponent.rank}: left out (§1.4.1f)")
                     for x in dropped
                 )
-                v = _opponents_verdict(event, p, g, title, games, why)
-                if v.achieved:
-                    return v
+                return games, why
     return None
 
 
-def _ra(ratings: Sequence[int], floor: int) -> tuple[int, int | None]:
-    """Ra of sorted ``ratings`` with the lowest raised to ``floor`` when below
-    it (§1.4.6b-c, one opponent only), and the index raised (or ``None``)."""
-    if not ratings:
-        return 0, None
-    total = sum(ratings)
-    raised = None
-    if ratings[0] < floor:
-        total += floor - ratings[0]
-        raised = 0
-    return round_half_up(Fraction(total, len(ratings))), raised
+def _mix_passes(event: _Event, p: Player, games: Sequence[_Game], title: str) -> bool:
+    """§1.4.3-1.4.5 on ``games``, as :func:`_opponents_verdict` checks them."""
+    rules = event.rules
+    assert rules.norm_titles is not None
+    n = len(games)
+    exempt = event.exemption
+    if exempt in _HOST_ONLY and p.federation != event.host:
+        exempt = None
+    if not exempt:
+        own = p.federation
+        feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
+        if len(feds) - (own in feds) < (rules.foreign_federations or 0):
+            return False
+        # Maximum counts rounded down, minimum counts up (§1.4.4).
+        if feds.get(own, 0) > event.own_cap[0] * n // event.own_cap[1]:
+            return False
+        if feds and max(feds.values()) > event.one_cap[0] * n // event.one_cap[1]:
+            return False
+    holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    if holders < -(-event.titled[0] * n // event.titled[1]):
+        return False
+    wanted = rules.norm_titles[title]
+    if event.double:
+        distinct = {x.opponent.rank: x.opponent.title for x in games}
+        return sum(1 for t in distinct.values() if t in wanted) >= -(-len(distinct) // 2)
+    have = sum(1 for x in games if x.opponent.title in wanted)
+    return have >= max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
+
+
+def _ratings_pass(event: _Event, games: Sequence[_Game], title: str) -> bool:
+    """§1.4.6-1.4.8 on ``games``: Ra, Rp and the 35% score."""
+    rules = event.rules
+    assert rules.rating_floor is not None and rules.average_minimum is not None
+    assert rules.performance_minimum is not None
+    n = len(games)
+    ratings = [x.rating for x in games]
+    low = min(ratings)
+    ra = _average(sum(ratings) + max(0, rules.rating_floor[title] - low), n)
+    h = sum(x.halves for x in games)
+    return (
+        ra >= rules.average_minimum[title]
+        and ra + _DP[_percent(h, n)] >= rules.performance_minimum[title]
+        and h * event.score[1] >= 2 * event.score[0] * n
+    )
 
 
 def _opponents_verdict(
@@ -473,21 +619,21 @@ def _opponents_verdict(
         exempt = None
     waived = f"waived: {exempt} declared" if exempt else ""
     add(Requirement(
-        "federations", sec["federations"], "opponents' federations other than the player's",
+        "federations", sec["federations"], "federations other than the player's",
         f"{len(other)} ({', '.join(other)})" if other else "0",
         waived or f"≥ {rules.foreign_federations}",
         True if exempt else len(other) >= (rules.foreign_federations or 0),
     ))  # fmt: skip
     own_cap = math.floor(rules.own_federation_cap * n)
     add(Requirement(
-        "own-federation", sec["own-federation"], f"opponents from the player's federation ({own or '?'})",
+        "own-federation", sec["own-federation"], f"opponents of the player's federation ({own or '?'})",
         str(feds.get(own, 0)), waived or f"≤ {own_cap} (3/5 of {n}, rounded down)",
         True if exempt else feds.get(own, 0) <= own_cap,
     ))  # fmt: skip
     top, top_count = feds.most_common(1)[0] if feds else ("-", 0)
     one_cap = math.floor(rules.one_federation_cap * n)
     add(Requirement(
-        "one-federation", sec["one-federation"], "opponents from any one federation",
+        "one-federation", sec["one-federation"], "opponents of any one federation",
         f"{top_count} ({top})", waived or f"≤ {one_cap} (2/3 of {n}, rounded down)",
         True if exempt else top_count <= one_cap,
     ))  # fmt: skip
@@ -496,7 +642,7 @@ def _opponents_verdict(
     holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
     need = math.ceil(rules.titled_share * n)
     add(Requirement(
-        "title-holders", sec["title-holders"], "opponents holding GM, IM, FM, WGM, WIM or WFM",
+        "title-holders", sec["title-holders"], "title holders (CM, WCM not counted)",
         str(holders), f"≥ {need} (half of {n}, rounded up)", holders >= need,
     ))  # fmt: skip
     wanted = rules.norm_titles[title]
@@ -520,33 +666,32 @@ def _opponents_verdict(
         need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
         add(Requirement(
             "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
-            f"≥ {need} (a third of {n}, rounded up, at least {rules.title_minimum})",
+            f"≥ {need} (a third of {n}, at least {rules.title_minimum})",
             have >= need,
         ))  # fmt: skip
     if event.predetermined and not full:
         # §1.4.1f: in a round robin the whole event's mix must allow a norm.
-        whole = _opponents_verdict(event, p, g, title, g.counted, ())
-        mix = ("federations", "own-federation", "one-federation", "title-holders", "norm-titles")
-        ok = all(r.passed for r in whole.requirements if r.name in mix)
+        ok = _mix_passes(event, p, g.counted, title)
         add(Requirement(
             "complete-event", sec["complete-event"], "the opponent mix of the complete event",
             "allows a norm" if ok else "allows no norm", "allows a norm", ok,
         ))  # fmt: skip
 
     # §1.4.6-1.4.9: ratings, Ra and Rp.
-    unrated = rules.unrated_rating or 0
+    unrated = event.unrated
     floor = rules.rating_floor[title]
-    order = sorted(range(n), key=lambda i: games[i].opponent.rating or unrated)
-    used_rating = [games[i].opponent.rating or unrated for i in range(n)]
+    used_rating = [x.rating for x in games]
     raised_at = None
-    if n and used_rating[order[0]] < floor:
-        raised_at = order[0]
+    if n and min(used_rating) < floor:
+        # §1.4.6c: one opponent only, the lowest rated (the first of equals).
+        raised_at = used_rating.index(min(used_rating))
         used_rating[raised_at] = floor
     points = sum((x.points for x in games), Decimal(0))
-    ra = round_half_up(Fraction(sum(used_rating), n)) if n else None
-    rc = round_half_up(Fraction(sum(x.opponent.rating or unrated for x in games), n)) if n else None
-    pct = performance_percentage(Fraction(points), n) if n else None
-    dp = performance_difference(Fraction(pct, 100)) if pct is not None else None
+    halves = sum(x.halves for x in games)
+    ra = _average(sum(used_rating), n) if n else None
+    rc = _average(sum(x.rating for x in games), n) if n else None
+    pct = _percent(halves, n) if n else None
+    dp = _DP[pct] if pct is not None else None
     rp = ra + dp if ra is not None and dp is not None else None
     least_ra = rules.average_minimum[title]
     least_rp = rules.performance_minimum[title]
@@ -555,14 +700,14 @@ def _opponents_verdict(
         x = games[raised_at].opponent
         raised_note = f"; {x.rank} raised from {x.rating or f'unrated ({unrated})'} to {floor}"
     add(Requirement(
-        "average", sec["average"], "Ra, the opponents' average rating (unrated "
-        f"{unrated}, the lowest below {floor} raised to it), rounded half up",
+        "average", sec["average"], f"Ra (unrated {unrated}, the lowest raised to {floor})",
         (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
         ra is not None and ra >= least_ra,
     ))  # fmt: skip
     add(Requirement(
-        "performance", sec["performance"], "Rp = Ra + dp(p), p rounded to a whole percent",
-        f"{ra} + {dp} = {rp} (p = {pct}%)" if rp is not None else "no games",
+        "performance", sec["performance"], "Rp = Ra + dp(p)",
+        f"{ra} {'-' if dp < 0 else '+'} {abs(dp)} = {rp} (p = {pct}%)"
+        if rp is not None and dp is not None else "no games",
         f"≥ {least_rp}", rp is not None and rp >= least_rp,
     ))  # fmt: skip
     least_score = (rules.minimum_score or Fraction(0)) * n
@@ -573,7 +718,7 @@ def _opponents_verdict(
 
     achieved = all(r.passed for r in reqs)
     performance = ra is not None and rp is not None and ra >= least_ra and rp >= least_rp
-    required = _required_points(ra, n, least_ra, least_rp, least_score)
+    required = _required_points(ra, n, least_ra, least_rp, 2 * least_score)
     credited = None
     extra = 0
     if achieved:
@@ -623,17 +768,14 @@ def _opponents_verdict(
 
 
 def _required_points(
-    ra: int | None, n: int, least_ra: int, least_rp: int, least_score: Fraction
+    ra: int | None, n: int, least_ra: int, least_rp: int, least_halves: Fraction
 ) -> Decimal | None:
     """The fewest points, in half points, that make Rp reach ``least_rp`` with
     this Ra (and the 35% score), or ``None`` when no score can (Ra too low)."""
     if ra is None or ra < least_ra:
         return None
-    for halves in range(2 * n + 1):
-        s = Fraction(halves, 2)
-        if s < least_score:
-            continue
-        if ra + performance_difference(Fraction(performance_percentage(s, n), 100)) >= least_rp:
+    for halves in range(math.ceil(least_halves), 2 * n + 1):
+        if ra + _DP[_percent(halves, n)] >= least_rp:
             return Decimal(halves) / 2
     return None
 

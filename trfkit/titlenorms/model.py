@@ -8,14 +8,16 @@ it is met, the games used, the rounds left out and why.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
+from typing import Protocol
 
 import attrs
 
+from trfkit.model import Player
 from trfkit.rules.titles import TitleRuleSet
 
-__all__ = ["NormGame", "NormReport", "PlayerNorms", "Requirement", "Verdict"]
+__all__ = ["NormGame", "NormReport", "PlayerNorms", "Requirement", "Verdict", "VerdictSource"]
 
 
 @attrs.frozen
@@ -100,58 +102,88 @@ class Verdict:
         return tuple(r for r in self.requirements if r.passed is False)
 
 
+class VerdictSource(Protocol):
+    """What works out a player's verdicts (the engine)."""
+
+    def titles(self, p: Player) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The titles evaluated for ``p``, and notes on those that are not."""
+        ...
+
+    def verdict(self, p: Player, title: str) -> Verdict: ...
+
+
 class PlayerNorms:
     """One player's verdicts, worked out when first read (a big open's
     players are screened, and only candidates evaluated in full)."""
 
-    __slots__ = (
-        "_evaluate",
-        "_verdicts",
-        "birth_date",
-        "federation",
-        "fide_id",
-        "name",
-        "notes",
-        "rating",
-        "sex",
-        "start_rank",
-        "title",
-        "titles",
-    )
+    __slots__ = ("_player", "_source", "_titles", "_verdicts")
 
-    def __init__(
-        self,
-        start_rank: int,
-        name: str,
-        title: str,
-        federation: str,
-        rating: int | None,
-        fide_id: int | None,
-        sex: str,
-        birth_date: str,
-        titles: tuple[str, ...],
-        notes: tuple[str, ...],
-        evaluate: Callable[[str], Verdict],
-    ) -> None:
-        self.start_rank = start_rank
-        self.name = name
-        self.title = title
-        self.federation = federation
-        self.rating = rating
-        self.fide_id = fide_id
-        self.sex = sex
-        self.birth_date = birth_date
-        self.titles = titles
-        """The titles evaluated (the women's titles for women only)."""
-        self.notes = notes
-        self._evaluate = evaluate
+    def __init__(self, player: Player, source: VerdictSource) -> None:
+        self._player = player
+        self._source = source
+        self._titles: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._verdicts: dict[str, Verdict] = {}
+
+    @property
+    def start_rank(self) -> int:
+        return self._player.start_rank
+
+    @property
+    def name(self) -> str:
+        return self._player.name
+
+    @property
+    def title(self) -> str:
+        t = self._player.title
+        return t.value if t is not None else ""
+
+    @property
+    def federation(self) -> str:
+        return self._player.federation
+
+    @property
+    def rating(self) -> int | None:
+        return self._player.rating or None
+
+    @property
+    def fide_id(self) -> int | None:
+        return self._player.fide_id
+
+    @property
+    def sex(self) -> str:
+        s = self._player.sex
+        return s.value if s is not None else ""
+
+    @property
+    def birth_date(self) -> str:
+        return self._player.birth_date.text
+
+    def _evaluated(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if self._titles is None:
+            self._titles = self._source.titles(self._player)
+        return self._titles
+
+    @property
+    def titles(self) -> tuple[str, ...]:
+        """The titles evaluated: the women's titles for women only, and none
+        the player holds already (or a higher one)."""
+        return self._evaluated()[0]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self._evaluated()[1]
 
     def verdict(self, title: str) -> Verdict:
         v = self._verdicts.get(title)
         if v is None:
-            v = self._verdicts[title] = self._evaluate(title)
+            v = self._verdicts[title] = self._source.verdict(self._player, title)
         return v
+
+    def keep(self, verdict: Verdict) -> Verdict:
+        """Hold ``verdict`` as this player's for its title (the engine's
+        screen builds a norm's verdict at once)."""
+        self._verdicts[verdict.title] = verdict
+        return verdict
 
     @property
     def norms(self) -> tuple[Verdict, ...]:
@@ -175,6 +207,7 @@ class NormReport:
     federation: str
     start: datetime.date | None
     end: datetime.date | None
+    chief_arbiter: str
     rounds: int
     type: str
     exemption: str | None
