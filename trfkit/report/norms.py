@@ -140,8 +140,10 @@ def _head(report: NormReport) -> list[tuple[str, str]]:
 
 
 def _report_notes(report: NormReport) -> list[str]:
+    """The report's notes, and the readings of the rules when a result in
+    the table rests on them."""
     notes = list(report.notes)
-    if report.rules.modelled:
+    if report.rules.modelled and _listed(report):
         notes += [f"Reading: {x}" for x in report.rules.readings]
     return notes
 
@@ -202,7 +204,8 @@ def _too_few(p: PlayerNorms) -> str | None:
     g = games[0]
     assert g is not None
     titles = ", ".join(v.title for v in vs)
-    return f"  {titles}: no norm: {g.value} games over the board, {g.required.lstrip('≥ ')} needed ({g.section})"
+    games = "game" if g.value == "1" else "games"
+    return f"  {titles}: no norm: {g.value} {games} over the board, {g.required.lstrip('≥ ')} needed ({g.section})"
 
 
 def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:
@@ -213,15 +216,35 @@ def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:
     out += [f"{k}: {clean(v, ascii)}" for k, v in _head(r)]
     out.append("")
     listed = _listed(r)
+    undecided = r.rules.required_points  # the 2003 text: no table of points
     if listed:
         rows = [list(TABLE_COLUMNS), *([clean(c, ascii) for c in row] for row in table_rows(r))]
         out += table(rows, [False, False, False, *[True] * 19])
-    elif r.rules.modelled:
+        if undecided:
+            out.append(
+                f"These results meet every requirement of {r.rules.name} but the points; "
+                f"whether they are norms is not modelled: {undecided}."
+            )
+    elif not r.rules.modelled:
+        out.append(f"Norms under {r.rules.name}: not modelled ({r.rules.why_not_modelled}).")
+    elif undecided:
+        out.append(
+            f"No player meets the requirements of {r.rules.name} besides the points "
+            f"(games, rated, title holders, foreign players, federations); {undecided}."
+        )
+    else:
         out.append(f"No title norm among the {len(r.players)} players.")
     out.append("")
     small = len(r.players) <= _TABLE_SIZE
-    players: Sequence[PlayerNorms] = r.players if small else [p for p, _ in r.holders]
-    achieved = {p.start_rank: vs for p, vs in r.holders}
+    if small:
+        players: Sequence[PlayerNorms] = r.players
+    elif undecided:
+        players = list(dict.fromkeys(p for p, _ in listed))
+    else:
+        players = [p for p, _ in r.holders]
+    achieved: dict[int, list[Verdict]] = {}
+    for p, v in listed:
+        achieved.setdefault(p.start_rank, []).append(v)
     if r.rules.modelled:
         for p in players:
             out.append(f"{p.start_rank} {clean(p.name, ascii)} ({p.federation or '?'}, {p.rating or 'unrated'})")
@@ -236,8 +259,9 @@ def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:
             out.append("")
         if not small:
             out.append(
-                f"{len(r.players) - len(players)} other players: no norm "
-                "(--format json lists every player's verdicts)."
+                f"{len(r.players) - len(players)} other players: "
+                + ("a requirement not met" if undecided else "no norm")
+                + " (--format json lists every player's verdicts)."
             )
             out.append("")
     notes = _report_notes(r)

@@ -347,8 +347,6 @@ def norms(
             f"{rule_set.name} governs norms of events {span}; this event starts "
             f"{start.isoformat() if start else 'on an unknown date'}"
         )
-    if not rule_set.modelled:
-        notes.append(f"{rule_set.title}: not modelled ({rule_set.why_not_modelled})")
     if rule_set.name == "b01-2002" and start is not None and start.year > 2005:
         notes.append(
             "the editions of the Title Regulations between 2003 and 2014 were not read: "
