@@ -55,7 +55,7 @@ def test_text_table_row(capsys: pytest.CaptureFixture[str], gm_file: Path) -> No
     # N 9; nf: GER and nine others = 10; hfp 1 (the player); ffp 9; rp 9; urp
     # 0; gm 3, im 2, fm 2; Rating 2450; Ra 2400; req. 7 and ach. 7 points;
     # Rc 2367 (21300 / 9); Rp 2620.
-    assert row.split()[3:] == "GM GER 9 10 1 9 9 0 3 2 2 0 0 0 2450 2400 7 7 2367 2620".split()
+    assert row.split()[3:] == ["GM", "GER", "9", "10", "1", "9", "9", "0", "3", "2", "2", "0", "0", "0", "2450", "2400", "7", "7", "2367", "2620"]
 
 
 def test_csv_rows_match_the_header(capsys: pytest.CaptureFixture[str], women_file: Path) -> None:

@@ -115,7 +115,7 @@ def norms(
 
     >>> import trfkit
     >>> report = trfkit.norms(trfkit.load("fixtures/roundrobin-8.trf"), rules="b01-2024")
-    >>> report.rules.reference, [v.title for v in report.players[0].norms]
+    >>> report.rules.reference, [v.title for v in report.players[6].norms]
     ('FIDE Title Regulations (B.01) 2024', ['GM', 'IM'])
     """
     from trfkit.titlenorms import norms as _norms

@@ -630,9 +630,18 @@ def _write(path: str | None, text: str) -> None:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 
 
+def _type_option(parser: argparse.ArgumentParser) -> None:
+    from trfkit.event import TournamentType
+
+    parser.add_argument(
+        "--type",
+        choices=[k.value for k in TournamentType],
+        help="tournament type (default: from 192/092, else from the pairings)",
+    )
+
+
 def _event_options(parser: argparse.ArgumentParser) -> None:
     """--rules, --type and --time-control, the same for check and rate."""
-    from trfkit.event import TournamentType
     from trfkit.rules import RULE_SETS
 
     parser.add_argument(
@@ -643,11 +652,7 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
         help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
         f"for fast time controls) or one of {', '.join(RULE_SETS)}",
     )
-    parser.add_argument(
-        "--type",
-        choices=[k.value for k in TournamentType],
-        help="tournament type (default: from 192/092, else from the pairings)",
-    )
+    _type_option(parser)
     parser.add_argument(
         "--time-control", metavar="TEXT", help="the time control, replacing 122/222"
     )
@@ -690,7 +695,6 @@ def _positive(text: str) -> int:
 
 
 def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    from trfkit.event import TournamentType
     from trfkit.rules.titles import TITLE_RULE_SETS
     from trfkit.titlenorms import EXEMPTIONS, GAMES_EXCEPTIONS
 
@@ -712,11 +716,7 @@ def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         help=f"title rule set: auto (in force at the start date) or one of "
         f"{', '.join(TITLE_RULE_SETS)}",
     )
-    n.add_argument(
-        "--type",
-        choices=[k.value for k in TournamentType],
-        help="tournament type (default: from 192/092, else from the pairings)",
-    )
+    _type_option(n)
     n.add_argument(
         "--exemption",
         choices=EXEMPTIONS,

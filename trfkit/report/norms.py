@@ -204,8 +204,9 @@ def _too_few(p: PlayerNorms) -> str | None:
     g = games[0]
     assert g is not None
     titles = ", ".join(v.title for v in vs)
-    games = "game" if g.value == "1" else "games"
-    return f"  {titles}: no norm: {g.value} {games} over the board, {g.required.lstrip('≥ ')} needed ({g.section})"
+    word = "game" if g.value == "1" else "games"
+    need = g.required.lstrip("≥ ")
+    return f"  {titles}: no norm: {g.value} {word} over the board, {need} needed ({g.section})"
 
 
 def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:

@@ -177,11 +177,8 @@ def choose_title_rules(start: datetime.date | None) -> tuple[TitleRuleSet, str]:
     """The edition ``--rules auto`` picks for an event starting on ``start``,
     and why: the newest that took effect by then (the newest when the date
     is unknown; the oldest, b01-2002, before any)."""
-    ordered = sorted(TITLE_RULE_SETS.values(), key=lambda r: r.effective)
-    day = start or datetime.date.max
-    chosen = ordered[0]
-    for r in ordered:
-        if r.effective <= day:
-            chosen = r
-    why = f"start {start.isoformat()}" if start else "no start date: the newest rules"
+    from trfkit.rules import newest_in_force
+
+    chosen, why = newest_in_force(list(TITLE_RULE_SETS.values()), start)
+    assert isinstance(chosen, TitleRuleSet)
     return chosen, why
