@@ -499,3 +499,20 @@ def test_titles_held_are_not_evaluated() -> None:
     assert p.notes == ("WIM not evaluated: the player holds the WIM title",)
     gm = norms(star(P(2600, "GM", "GER"), _WOMEN, "1=1=1=1=1")).player(1)
     assert gm is not None and gm.titles == ()
+
+
+def test_the_screen_loses_no_norm_in_generated_opens() -> None:
+    # Generated Swiss events (bench/generate.py, fixed seeds): every verdict
+    # worked out in full finds exactly the holders the screened run found,
+    # and at least one event has a norm, so the comparison is not vacuous.
+    from tests.test_rating_paths import generate_module
+
+    found = 0
+    for players, seed in ((300, 7), (200, 11), (300, 3)):
+        t = trfkit.loads(generate_module.generate(players, 11, seed).encode())
+        report = norms(t, rules="b01-2024")
+        screened = [(p.start_rank, v.title) for p, vs in report.holders for v in vs]
+        full = [(p.start_rank, v.title) for p in report.players for v in p.norms if v.achieved]
+        assert screened == full
+        found += len(full)
+    assert found > 0

@@ -23,7 +23,7 @@ from trfkit.titlenorms import norms
 
 __all__ = ["title_norms"]
 
-_NORM_TITLES = frozenset({Title.GM, Title.IM, Title.WGM, Title.WIM})
+_NORM_TITLES = frozenset({Title.GM.value, Title.IM.value, Title.WGM.value, Title.WIM.value})
 
 
 def _points(x: Decimal) -> str:
@@ -39,10 +39,13 @@ def title_norms(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         return
     # A norm needs at least three opponents holding GM, IM, WGM or WIM
     # (§1.4.5b-f): an event without three such players has none.
-    if sum(1 for p in t.players if p.title in _NORM_TITLES) < 3:
+    # (By value: the title enum hashes in Python code, and this runs per player.)
+    titled = [p.title for p in t.players if p.title is not None]
+    if sum(1 for x in titled if x._value_ in _NORM_TITLES) < 3:
         return
     report = norms(t, rules, type=ev.type)
-    lines = {p.start_rank: line_of(p) for p in t.players} if report.holders else {}
+    wanted = {pn.start_rank for pn, _ in report.holders}
+    lines = {p.start_rank: line_of(p) for p in t.players if p.start_rank in wanted}
     cited = f"{rules.reference} {reference}"
     for pn, verdicts in report.holders:
         results = "; ".join(

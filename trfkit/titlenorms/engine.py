@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
@@ -50,6 +50,7 @@ rounds (7 games enough); the World Cup or Women's World Cup (8 games, as 9)."""
 _POINTS: dict[str, Decimal] = {
     r.value: ScoringSystem.default().points(Game(None, Colour.WHITE, r)) for r in Result
 }
+_HALVES: dict[str, int] = {r: int(2 * v) for r, v in _POINTS.items()}
 _OVER_THE_BOARD = {Result.WIN.value, Result.DRAW.value, Result.LOSS.value}
 _WHY = {
     Result.FORFEIT_WIN.value: "forfeit win: no game over the board (§1.4.2c)",
@@ -169,24 +170,13 @@ class _Event:
             common = Counter(p.federation for p in t.players if p.federation).most_common(1)
             host = common[0][0] if common else ""
         self.host = host
-        self.opponents = {
-            p.start_rank: _Opponent(
-                p.start_rank,
-                p.name,
-                p.federation,
-                p.title._value_ if p.title is not None else "",
-                p.rating or None,
-            )
-            for p in t.players
-        }
+        self._tournament = t
+        self._opponents: dict[int, _Opponent] | None = None
         self.zero_unrated = self._zero_unrated(t) if self.predetermined else frozenset()
         self.unrated = rules.unrated_rating or 0
-        self.holder_ranks = frozenset(
-            r for r, o in self.opponents.items() if o.title in TITLE_HOLDERS
-        )
-        self.norm_ranks = frozenset(
-            r for r, o in self.opponents.items() if o.title in _NEEDS
-        )
+        titled = [(p.start_rank, p.title._value_) for p in t.players if p.title is not None]
+        self.holder_ranks = frozenset(r for r, x in titled if x in TITLE_HOLDERS)
+        self.norm_ranks = frozenset(r for r, x in titled if x in _NEEDS)
         self._games: dict[int, _Games] = {}
         self._titles: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         # §1.4.4-1.4.5 and §1.4.8b as integer ratios (numerator, denominator).
@@ -195,6 +185,23 @@ class _Event:
         self.titled = _ratio(rules.titled_share)
         self.third = _ratio(rules.title_share)
         self.score = _ratio(rules.minimum_score)
+
+    @property
+    def opponents(self) -> dict[int, _Opponent]:
+        """Every player as an opponent, by start rank (made when a
+        candidate's games are first collected)."""
+        if self._opponents is None:
+            self._opponents = {
+                p.start_rank: _Opponent(
+                    p.start_rank,
+                    p.name,
+                    p.federation,
+                    p.title._value_ if p.title is not None else "",
+                    p.rating or None,
+                )
+                for p in self._tournament.players
+            }
+        return self._opponents
 
     def titles(self, p: Player) -> tuple[tuple[str, ...], tuple[str, ...]]:
         # By value: the enums hash in Python code, and this runs per player.
@@ -233,18 +240,32 @@ class _Event:
             g = self._games[p.start_rank] = self.games(p)
         return g
 
+    def quick_screen(self) -> Callable[[tuple[int | None, ...]], bool] | None:
+        """A test of a player's opponents (start ranks) that every player with
+        a norm passes: enough title holders and holders of GM, IM, WGM or
+        WIM among them (§1.4.5); ``None`` when no norm can be found at all
+        (an edition not modelled, or one whose norms cannot be decided)."""
+        rules = self.rules
+        if not rules.modelled or rules.method is Method.TOURNAMENT:
+            return None
+        least = min(rules.minimum_games or 0, 8, rules.team_championship_games or 9)
+        holders, named = self.holder_ranks.__contains__, self.norm_ranks.__contains__
+        need_holders, need_named = (least + 1) // 2, (1 if self.double else 3)
+
+        def screen(opponents: tuple[int | None, ...]) -> bool:
+            return (
+                sum(map(holders, opponents)) >= need_holders
+                and sum(map(named, opponents)) >= need_named
+            )
+
+        return screen
+
     def worth_evaluating(self, p: Player, titles: tuple[str, ...]) -> tuple[str, ...]:
         """The titles whose norm ``p`` may have: a quick count of titled
         opponents first (most of a big open stops there), then
         :func:`_may_be_norm` on the games."""
-        rules = self.rules
-        if not titles or not rules.modelled or rules.method is Method.TOURNAMENT:
-            return ()
-        opponents = p.cells().opponents
-        least = min(rules.minimum_games or 0, 8, rules.team_championship_games or 9)
-        if sum(map(self.holder_ranks.__contains__, opponents)) < (least + 1) // 2:
-            return ()
-        if sum(map(self.norm_ranks.__contains__, opponents)) < (1 if self.double else 3):
+        screen = self.quick_screen()
+        if not titles or screen is None or not screen(p.cells().opponents):
             return ()
         g = self.collected(p)
         return tuple(x for x in titles if _may_be_norm(self, g, x))
@@ -271,30 +292,30 @@ class _Event:
         counted: list[_Game] = []
         left_out: list[tuple[int, str]] = []
         unplayed: list[str] = []
+        opponents, zero, unrated = self.opponents, self.zero_unrated, self.unrated
         for i, (o, c, r) in enumerate(zip(cells.opponents, cells.colours, cells.results, strict=False)):
             rnd = i + 1
             if r not in _OVER_THE_BOARD:
                 left_out.append((rnd, _WHY.get(r, "no game")))
                 unplayed.append(r)
                 continue
-            opp = self.opponents.get(o) if o is not None else None
+            opp = opponents.get(o) if o is not None else None
             if opp is None:
                 left_out.append((rnd, f"opponent {o} is not in the file: not counted"))
                 unplayed.append("?")
                 continue
-            if o in self.zero_unrated:
+            if o in zero:
                 left_out.append(
                     (rnd, f"opponent {o} is unrated and scored nothing against rated "
                      "opponents in a round robin (§1.4.2b)")
                 )
                 unplayed.append("?")
                 continue
-            points = _POINTS[r]
-            counted.append(_Game(rnd, opp, points, c, int(2 * points), opp.rating or self.unrated))
+            counted.append(_Game(rnd, opp, _POINTS[r], c, _HALVES[r], opp.rating or unrated))
         # Rounds beyond the player's line (a late withdrawal) are rounds
         # without a game too.
         for rnd in range(len(cells.results) + 1, self.rounds + 1):
-            left_out.append((rnd, "no cell: no game"))
+            left_out.append((rnd, "no cell in the player's line: no game"))
             unplayed.append(" ")
         eight = None
         if len(unplayed) == 1 and unplayed[0] in _EIGHT_OF_NINE:
@@ -356,9 +377,12 @@ def norms(
     end = t.end_date
     players: list[PlayerNorms] = []
     holders: list[tuple[PlayerNorms, tuple[Verdict, ...]]] = []
+    screen = event.quick_screen()
     for p in t.players:
         pn = PlayerNorms(p, event)
         players.append(pn)
+        if screen is None or not screen(p.cells().opponents):
+            continue
         candidates = event.worth_evaluating(p, pn.titles)
         if candidates:
             # Only a norm's verdict is built now; the others when read.
