@@ -419,6 +419,22 @@ def test_cigan_im_seven_of_seven_hits_the_minimum_ra() -> None:
     assert miss.ra == 2229 and {r.name for r in miss.failed} == {"average"}
 
 
+def test_cigan_wgm_six_of_eight_needs_17652() -> None:
+    # cigan: 6/8 WGM needs a total of 17652 (= 8 × 2206.5): 75% → dp 193, Rp ≥
+    # 2400 needs Ra ≥ 2207. Eight games are enough in the World Cup (§1.4.1b,
+    # declared), counted as 9. 17652 → Ra 2206.5 → 2207, Rp 2400: passes;
+    # 17651 → 2206.4 → 2206, Rp 2399: fails on the performance only.
+    def total(last: int) -> Verdict:
+        field = [P(2207, "WGM", f) for f in _FEDS9[:7]] + [P(last, "WGM", "BEL")]
+        t = star(P(2200, "WFM", "GER", "w"), field, "11111=0=")
+        return verdict(t, "WGM", games_exception="world-cup")
+
+    ok, miss = total(2203), total(2202)  # 7 × 2207 = 15449; + 2203 = 17652
+    assert (ok.ra, ok.percentage, ok.rp, ok.achieved, ok.credited_games) == (2207, 75, 2400, True, 9)
+    assert (miss.ra, miss.rp) == (2206, 2399)
+    assert {r.name for r in miss.failed} == {"performance"}
+
+
 def test_cigan_wim_four_of_ten_needs_23215() -> None:
     # cigan: 4/10 WIM needs a total of 23215: 40% → dp -72, Rp ≥ 2250 needs
     # Ra ≥ 2322, i.e. a total of at least 10 × 2321.5. 23215 → Ra 2321.5 →
