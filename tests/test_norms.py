@@ -532,3 +532,19 @@ def test_the_screen_loses_no_norm_in_generated_opens() -> None:
         assert screened == full
         found += len(full)
     assert found > 0
+
+
+def test_a_declared_big_swiss_exemption_is_checked_against_the_file() -> None:
+    # §1.4.3d needs 20 rated foreigners of 3 federations, 10 of them titled,
+    # in every round. This event has 9 foreign opponents of the seeker, each
+    # playing one round only (missing 8): none counts, so round 1 has 0. The
+    # declaration still applies (the arbiter declares it), with a note.
+    home = [P(p.rating, p.title, "SLO") for p in [*_NINE, P(2200)]]
+    t = star(P(2450, "IM", "SLO"), home, "1=1=1=1=1")
+    report = norms(t, exemption="1.4.3d")
+    assert report.holders and report.holders[0][1][0].title == "GM"
+    assert report.notes == (
+        "§1.4.3d declared, but the file does not show it: round 1 has 0 rated players not "
+        "from SLO (of 0 federations, 0 GM/IM/WGM/WIM) who miss at most one round; §1.4.3d "
+        "asks for 20, 3 and 10 in every round",
+    )

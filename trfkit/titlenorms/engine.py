@@ -374,6 +374,10 @@ def norms(
             "this event is judged by the 2003 handbook's text"
         )
     event = _Event(t, rule_set, ev.type, exemption, games_exception)
+    if exemption == "1.4.3d":
+        shortfall = big_swiss_shortfall(t, event.host, event.rounds)
+        if shortfall:
+            notes.append(f"§1.4.3d declared, but the file does not show it: {shortfall}")
     end = t.end_date
     players: list[PlayerNorms] = []
     holders: list[tuple[PlayerNorms, tuple[Verdict, ...]]] = []
@@ -413,6 +417,32 @@ def norms(
         holders=tuple(holders),
         notes=tuple(notes),
     )
+
+
+def big_swiss_shortfall(t: Tournament, host: str, rounds: int) -> str:
+    """Where the file falls short of §1.4.3d's event, in words ("" if it
+    does not): in every round at least 20 FIDE-rated players not from the
+    host federation, of at least 3 federations, at least 10 of them GM, IM,
+    WGM or WIM; a player counts only if he misses at most one round (a
+    pairing-allocated bye is no miss)."""
+    counted = []
+    for p in t.players:
+        results = p.cells().results
+        played = [r in _OVER_THE_BOARD or r == Result.PAIRING_ALLOCATED_BYE.value for r in results]
+        played += [False] * (rounds - len(played))
+        if played.count(False) <= 1 and p.rating and p.federation not in ("", "FID", host):
+            counted.append((p, played))
+    for rnd in range(rounds):
+        here = [p for p, played in counted if played[rnd]]
+        feds = {p.federation for p in here}
+        titled = sum(1 for p in here if p.title is not None and p.title._value_ in _NEEDS)
+        if len(here) < 20 or len(feds) < 3 or titled < 10:
+            return (
+                f"round {rnd + 1} has {len(here)} rated players not from {host or 'the host'} "
+                f"(of {len(feds)} federations, {titled} GM/IM/WGM/WIM) who miss at most one "
+                "round; §1.4.3d asks for 20, 3 and 10 in every round"
+            )
+    return ""
 
 
 # --- the 2024 rules (and any edition computed from the opponents) ---------------
