@@ -45,7 +45,7 @@ def women_file(tmp_path: Path) -> Path:
 
 def test_both_documents_are_in_the_registry() -> None:
     assert {f for d, f in OUTPUTS if d == "norms"} == {"text", "html", "json", "csv"}
-    assert {f for d, f in OUTPUTS if d == "certificates"} == {"text", "html"}
+    assert {f for d, f in OUTPUTS if d == "certificates"} == {"text", "html", "json", "csv"}
 
 
 def test_text_table_row(capsys: pytest.CaptureFixture[str], gm_file: Path) -> None:
@@ -101,9 +101,17 @@ def test_certificates(capsys: pytest.CaptureFixture[str], women_file: Path) -> N
     assert status == 0 and out.startswith("<!doctype html>") and "☒ WGM" in out
 
 
-def test_certificates_have_no_json(capsys: pytest.CaptureFixture[str], gm_file: Path) -> None:
-    status, _, err = run(capsys, str(gm_file), "--certificates", "--format", "json")
-    assert status == 2 and "certificates has no json output" in err
+def test_certificates_csv(capsys: pytest.CaptureFixture[str], gm_file: Path) -> None:
+    # One row per game of the certificate: 9 games; the raised opponent shows
+    # his listed 1900 and the 2200 counted (§1.4.6).
+    status, out, _ = run(capsys, str(gm_file), "--certificates", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert status == 0 and len(rows) == 9 and {r["titles"] for r in rows} == {"GM"}
+    last = rows[-1]
+    assert (last["round"], last["opponent"], last["opponent_rating"], last["rating_counted"]) == (
+        "9", "10", "1900", "2200",
+    )
+    assert [r["score"] for r in rows] == ["1", "0.5"] * 4 + ["1"]
 
 
 def test_unknown_rules_exit_2(capsys: pytest.CaptureFixture[str], gm_file: Path) -> None:

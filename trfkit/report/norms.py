@@ -8,7 +8,8 @@ Two documents, each in the formats of the registry (:mod:`trfkit.report.registry
   could be one), then every such verdict's requirements; text, HTML, CSV,
   and JSON ``trfkit.norms/1`` with every player's verdicts;
 * ``certificates``: one certificate per player whose result is a norm, as
-  the Chief Arbiter signs it; text and HTML.
+  the Chief Arbiter signs it; text, HTML, CSV (a row per game) and JSON
+  (the norms document, which holds their data).
 
 Each takes a :class:`~trfkit.model.Tournament` or a norm report
 (:func:`as_report`), so that ``trfkit report --form 4`` can join them.
@@ -30,11 +31,13 @@ from trfkit.rules.titles import NORM_TITLES
 from trfkit.titlenorms import NormReport, PlayerNorms, Verdict, norms
 
 __all__ = [
+    "CERTIFICATE_COLUMNS",
     "NORMS_SCHEMA",
     "TABLE_COLUMNS",
     "as_report",
     "left_out_lines",
     "norms_data",
+    "render_certificates_csv",
     "render_certificates_html",
     "render_certificates_text",
     "render_norms_csv",
@@ -456,6 +459,27 @@ def _norm_lines(report: NormReport, vs: Sequence[Verdict]) -> list[str]:
         "each norm's Ra uses its own floor"
     )
     return lines
+
+
+CERTIFICATE_COLUMNS = (
+    "start_rank", "name", "fide_id", "federation", "titles", "round", "opponent",
+    "opponent_name", "opponent_federation", "opponent_rating", "rating_counted",
+    "opponent_title", "score",
+)  # fmt: skip
+"""Form 4(b) as CSV: one row per certificate and game (for a mail merge)."""
+
+
+def render_certificates_csv(report: NormReport) -> str:
+    rows: list[list[str]] = [list(CERTIFICATE_COLUMNS)]
+    for p, vs in _certificates(report):
+        titles = " ".join(v.title for v in vs)
+        for g in vs[0].used:
+            rows.append([
+                str(p.start_rank), csv_text(p.name), str(p.fide_id or ""), p.federation, titles,
+                str(g.round), str(g.opponent), csv_text(g.name), g.federation,
+                str(g.rating or ""), str(g.rating_used), g.title, _pts(g.points),
+            ])  # fmt: skip
+    return csv_document(rows)
 
 
 def render_certificates_text(report: NormReport, *, ascii: bool = False) -> str:

@@ -175,6 +175,12 @@ def _certificates_text(document: Any, o: RenderOptions) -> tuple[str, str]:
     return norms.render_certificates_text(norms.as_report(document), ascii=o.ascii), ""
 
 
+def _certificates_csv(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_certificates_csv(norms.as_report(document)), ""
+
+
 def _certificates_html(document: Any, o: RenderOptions) -> tuple[str, str]:
     from trfkit.report import norms
 
@@ -209,6 +215,9 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("norms", "csv", _norms_csv, _stream_piece, _nothing),
         Output("certificates", "text", _certificates_text, _stream_piece, _nothing),
         Output("certificates", "html", _certificates_html, _stream_piece, _nothing),
+        Output("certificates", "csv", _certificates_csv, _stream_piece, _nothing),
+        # The certificates' data is the norms document's (holders, their games).
+        Output("certificates", "json", _norms_json, _stream_piece, _nothing),
     )
 }  # fmt: skip
 
