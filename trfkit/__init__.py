@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from trfkit.rating.model import RatingReport
     from trfkit.rating.ratinglist import ListedPlayer
     from trfkit.tiebreaks import Standings
+    from trfkit.titlenorms import NormReport
 
 __version__ = "0.1.0"
 
@@ -119,6 +120,29 @@ def standings(
     from trfkit.tiebreaks import standings as _standings
 
     return _standings(t, tiebreaks, rules, type=type)
+def norms(
+    t: Tournament,
+    rules: str = "auto",
+    *,
+    type: str | None = None,
+    exemption: str | None = None,
+    games_exception: str | None = None,
+) -> NormReport:
+    """Every player's title-norm verdicts (GM, IM; WGM, WIM for women) under
+    the FIDE Title Regulations in force at the start date (``rules="auto"``)
+    or named (``b01-2024``, ``b01-2002``, ...). ``exemption`` is a §1.4.3
+    exemption the arbiter declares (``"1.4.3a"``-``"1.4.3d"``),
+    ``games_exception`` a §1.4.1b event (``"team-championship"``,
+    ``"world-cup"``). See :func:`trfkit.titlenorms.norms`.
+
+    >>> import trfkit
+    >>> report = trfkit.norms(trfkit.load("fixtures/roundrobin-8.trf"), rules="b01-2024")
+    >>> report.rules.reference, [v.title for v in report.players[6].norms]
+    ('FIDE Title Regulations (B.01) 2024', ['GM', 'IM'])
+    """
+    from trfkit.titlenorms import norms as _norms
+
+    return _norms(t, rules, type=type, exemption=exemption, games_exception=games_exception)
 
 
 __all__ = [
@@ -144,6 +168,7 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "norms",
     "rate",
     "read",
     "standings",

@@ -529,6 +529,34 @@ def _cmd_report(args: argparse.Namespace) -> int:
     status = _status(t.diagnostics, args.strict)
     # Form 3 of a file with errors carries a banner; the exit says it too.
     return max(status, EXIT_FINDINGS) if check_errors else status
+def _cmd_norms(args: argparse.Namespace) -> int:
+    """trfkit norms: Form 4's title-norm table (4c) or certificates (4b)."""
+    from trfkit.report.registry import RenderOptions, output
+    from trfkit.rules.titles import TITLE_RULE_SETS
+    from trfkit.titlenorms import norms
+
+    if args.rules != "auto" and args.rules not in TITLE_RULE_SETS:
+        raise _Usage(
+            f"unknown title rule set {args.rules!r}; choose auto or one of "
+            f"{', '.join(TITLE_RULE_SETS)}"
+        )
+    document = "certificates" if args.certificates else "norms"
+    try:
+        entry = output(document, args.format)
+    except KeyError as exc:
+        raise _Usage(str(exc.args[0])) from None
+    t = _read(args.file, args)
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    report = norms(
+        t,
+        args.rules,
+        type=args.type,
+        exemption=args.exemption,
+        games_exception=args.games_exception,
+    )
+    text, _ = entry.render(report, RenderOptions(None, args.ascii))
+    _write(args.output, text)
+    return _status(t.diagnostics, args.strict)
 
 
 def _read_check(path: str) -> None:
@@ -732,9 +760,18 @@ def _write(path: str | None, text: str) -> None:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 
 
+def _type_option(parser: argparse.ArgumentParser) -> None:
+    from trfkit.event import TournamentType
+
+    parser.add_argument(
+        "--type",
+        choices=[k.value for k in TournamentType],
+        help="tournament type (default: from 192/092, else from the pairings)",
+    )
+
+
 def _event_options(parser: argparse.ArgumentParser) -> None:
     """--rules, --type and --time-control, the same for check and rate."""
-    from trfkit.event import TournamentType
     from trfkit.rules import RULE_SETS
 
     parser.add_argument(
@@ -745,11 +782,7 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
         help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
         f"for fast time controls) or one of {', '.join(RULE_SETS)}",
     )
-    parser.add_argument(
-        "--type",
-        choices=[k.value for k in TournamentType],
-        help="tournament type (default: from 192/092, else from the pairings)",
-    )
+    _type_option(parser)
     parser.add_argument(
         "--time-control", metavar="TEXT", help="the time control, replacing 122/222"
     )
@@ -789,6 +822,52 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
     return int(text)
+
+
+def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    from trfkit.rules.titles import TITLE_RULE_SETS
+    from trfkit.titlenorms import EXEMPTIONS, GAMES_EXCEPTIONS
+
+    n = sub.add_parser(
+        "norms",
+        parents=[common],
+        help="title norms (GM, IM, WGM, WIM): Form 4's table or certificates",
+        description="Evaluate every player for the GM and IM norms (and WGM, WIM for women) "
+        "under the FIDE Title Regulations (B.01) in force at the start date: each "
+        "requirement with its value, the games used and those left out. Prints Form 4's "
+        "title-norm table, or with --certificates the certificates of title result.",
+    )
+    n.add_argument("file")
+    n.add_argument(
+        "--rules",
+        default="auto",
+        type=str.lower,
+        metavar="NAME",
+        help=f"title rule set: auto (in force at the start date) or one of "
+        f"{', '.join(TITLE_RULE_SETS)}",
+    )
+    _type_option(n)
+    n.add_argument(
+        "--exemption",
+        choices=EXEMPTIONS,
+        help="a B.01 §1.4.3 exemption the arbiter declares (a national championship final, "
+        "b national team championship, c zonal, d the big Swiss of §1.4.3d): waives §1.4.3-1.4.4",
+    )
+    n.add_argument(
+        "--games-exception",
+        choices=GAMES_EXCEPTIONS,
+        help="a B.01 §1.4.1b event: a World or Continental Team or Club Championship (7 "
+        "games), or the World Cup (8 games, counted as 9)",
+    )
+    n.add_argument(
+        "--certificates",
+        action="store_true",
+        help="print the certificates of title result (Form 4b) instead of the table",
+    )
+    n.add_argument("--format", choices=("text", "html", "json", "csv"), default="text")
+    n.add_argument("-o", "--output", help="write here instead of standard output")
+    n.add_argument("--ascii", action="store_true", help="text output without ½")
+    n.set_defaults(func=_cmd_norms)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -952,6 +1031,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--ascii", action="store_true", help="text output without ½ and ×")
     rep.set_defaults(func=_cmd_report)
+    _norms_parser(sub, common)
 
     rp = sub.add_parser(
         "rate-period",

@@ -181,6 +181,36 @@ def _fed(line: str, federation: str) -> str:
     return line[:53] + federation + line[56:]
 
 
+# A title-norm event: player 1 (IM, GER) meets players 2-10 in rounds 1-9;
+# the others have no other game. With 7/9 his Ra is 2400 (the 1900 raised to
+# the GM floor 2200) and Rp 2400 + 220 = 2620: a GM norm; with 6.5/9, 2566.
+_NORM_FIELD = (
+    ("GM", "FRA", 2600), ("GM", "ESP", 2550), ("GM", "ITA", 2500), ("IM", "NED", 2450),
+    ("IM", "HUN", 2400), ("FM", "POL", 2350), ("FM", "CZE", 2300), ("", "AUT", 2250),
+    ("", "SUI", 1900),
+)  # fmt: skip
+
+
+def _norm_event(results: str) -> tuple[str, ...]:
+    """001 lines of the title-norm event, player 1 scoring ``results``."""
+    back = {"1": "0", "0": "1", "=": "="}
+    value = {"1": 1.0, "0": 0.0, "=": 0.5}
+
+    def line(rank: int, title: str, fed: str, rating: int, points: float, cells: list[str]) -> str:
+        return (
+            f"001 {rank:>4} m{title:>3} {f'Player, No{rank}':<33} {rating:>4} {fed} "
+            f"{14600000 + rank:>11} 1990/01/01 {points:>4.1f} {rank:>4}"
+        ) + "".join(f"  {c}" for c in cells)
+
+    lines = [line(1, "IM", "GER", 2450, sum(value[r] for r in results),
+                  [f"{r + 2:>4} w {res}" for r, res in enumerate(results)])]  # fmt: skip
+    for i, (title, fed, rating) in enumerate(_NORM_FIELD):
+        cells = ["0000 - Z"] * len(results)
+        cells[i] = f"   1 b {back[results[i]]}"
+        lines.append(line(i + 2, title, fed, rating, value[back[results[i]]], cells))
+    return tuple(lines)
+
+
 CODES: dict[str, Code] = {
     c.code: c
     for c in [
@@ -995,6 +1025,23 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, _put(_P1, "title", "WGM"), _P2),
             _ex(*_HEAD, _P1, _P2),
             "Correct the title or the sex.",
+        ),
+        Code(
+            "R701",
+            "title.norm",
+            Severity.INFO,
+            "A player's result is a title norm (GM, IM; WGM, WIM for women) under the "
+            "FIDE Title Regulations in force at the start: every requirement met (games, "
+            "federations, titled opponents, Ra, Rp, score). One finding per player, "
+            "naming each norm, so that the certificates of title result are issued. "
+            "Editions of the Title Regulations that are not modelled give none.",
+            "FIDE Title Regulations (B.01) 2024 §0.5, §1.4",
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", "XXR 9", *_norm_event("1=1=1=1=1")),
+            _ex(*_BASE, "042 2025/05/01", "122 90+30", "XXR 9", *_norm_event("1=1=1=1=0")),
+            "Nothing to fix: issue a certificate of title result for each norm "
+            "(trfkit norms FILE --certificates) and send it with the tournament report.",
+            quote='B.01 2024 §0.5: a title norm is "a title performance that also satisfies '
+            'the opponent title and federation mix rules in 1.4.2 to 1.4.5" (reading note).',
         ),
         Code(
             "P009",

@@ -14,6 +14,7 @@ import attrs
 
 from trfkit.codes import CODES, Code
 from trfkit.rules import RULE_SETS
+from trfkit.rules.titles import TITLE_RULE_SETS
 
 __all__ = ["codes_markdown", "rules_markdown"]
 
@@ -22,6 +23,12 @@ def _applies(c: Code) -> list[str]:
     if not c.code.startswith("R"):
         return []
     under = [f"`{r.name}` {r.sections[c.code]}" for r in RULE_SETS.values() if c.code in r.sections]
+    titles = [
+        f"`{r.name}` {r.sections[c.code]}" for r in TITLE_RULE_SETS.values() if c.code in r.sections
+    ]
+    if titles:
+        # The Title Regulations' codes: chosen by start date, cited from them.
+        return [f"Title rule sets: {', '.join(titles)}.", ""]
     if not under:  # a check of its own reference, under every rule set it names
         return []
     return [f"Rule sets: {', '.join(under)}.", ""]
@@ -151,7 +158,47 @@ def rules_markdown() -> str:
         for a in r.amendments:
             changes = ", ".join(f"`{k}` = {_value(v)}" for k, v in a.changes.items())
             out += ["", f"Amendment {a.title} ({a.reference}): {changes}."]
+    out += _title_rules_markdown()
     return "\n".join(out) + "\n"
+
+
+_TITLE_SKIP = {"name", "title", "reference", "sections", "section", "effective", "until",
+               "readings", "modelled", "why_not_modelled", "method"}  # fmt: skip
+
+
+def _title_rules_markdown() -> list[str]:
+    """The title rule sets (FIDE Title Regulations, B.01): ``trfkit norms`` and R701."""
+    out = [
+        "",
+        "# Title rule sets",
+        "",
+        "The FIDE Title Regulations (B.01), edition by edition, for `trfkit norms` and R701",
+        "(docs/norms.md). `--rules auto` picks the edition by the start date. An edition",
+        "whose text was not read is listed as not modelled: its norms are not guessed.",
+    ]
+    for r in TITLE_RULE_SETS.values():
+        span = f"for events from {r.effective.isoformat()}" + (
+            f" to {r.until.isoformat()}" if r.until else ""
+        )
+        out += ["", f"## {r.name}", "", f'{r.title}, {span}. Cited as "{r.reference}".', ""]
+        if not r.modelled:
+            out.append(f"Not modelled: {r.why_not_modelled}.")
+            continue
+        out += ["| parameter | value |", "|---|---|", f"| `method` | {r.method.value} |"]
+        for field in attrs.fields(type(r)):
+            v = getattr(r, field.name)
+            if field.name in _TITLE_SKIP or v is None or v is False or v == () or v == {}:
+                continue
+            if isinstance(v, dict) or hasattr(v, "items"):
+                v = "; ".join(
+                    f"{k}: {' '.join(sorted(x)) if isinstance(x, frozenset) else x}"
+                    for k, x in v.items()
+                )
+            out.append(f"| `{field.name}` | {v} |")
+        out += ["", "Sections: " + ", ".join(f"{k} {x}" for k, x in r.section.items()) + "."]
+        out += ["", "Codes: " + ", ".join(f"{c} ({x})" for c, x in r.sections.items()) + "."]
+        out += ["", *(f"- Reading: {x}" for x in r.readings)]
+    return out
 
 
 def main() -> int:

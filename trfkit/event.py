@@ -26,7 +26,7 @@ from decimal import Decimal
 import attrs
 
 from trfkit.model import Tournament
-from trfkit.rules import RULE_SETS, Family, RateClass, RuleSet, get
+from trfkit.rules import RULE_SETS, Family, RateClass, RuleSet, get, newest_in_force
 from trfkit.timecontrol import TimeControl, TimeControlError, parse_222, parse_time_control
 
 __all__ = [
@@ -252,13 +252,7 @@ def choose_rules(start: datetime.date | None, tc: TimeControl | None) -> tuple[R
     2009-07 the oldest text, fide-2002, is the best there is.
     """
     fide = [r for r in RULE_SETS.values() if r.family is Family.STANDARD]
-    fide.sort(key=lambda r: r.effective)
-    day = start or datetime.date.max
-    chosen = fide[0]
-    for r in fide:
-        if r.effective <= day:
-            chosen = r
-    why = f"start {start.isoformat()}" if start else "no start date: the newest rules"
+    chosen, why = newest_in_force(fide, start)
     if tc is not None and tc.minutes_for(60) < 60:
         chosen = get("fide-rb-2024")
         why += f", {_minutes(tc)} for 60 moves: rapid or blitz"

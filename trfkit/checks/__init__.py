@@ -21,6 +21,7 @@ from trfkit._gc import no_cyclic_gc
 from trfkit.checks import (
     composition,
     headers,
+    norms,
     pairings,
     players,
     players_list,
@@ -38,7 +39,14 @@ from trfkit.model import Comment, Tournament
 from trfkit.rating.listed import RatingListAt
 from trfkit.rules import RuleSet
 
-__all__ = ["CHECKS", "EVENT_CHECKS", "REGULATION_CHECKS", "inline_ignores", "validate"]
+__all__ = [
+    "CHECKS",
+    "EVENT_CHECKS",
+    "REGULATION_CHECKS",
+    "TITLE_CHECKS",
+    "inline_ignores",
+    "validate",
+]
 
 Check = Callable[[Tournament], Iterator[Diagnostic]]
 RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
@@ -88,6 +96,11 @@ REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
     composition.rating_gap,
     players.rating_floor,
 )
+
+TITLE_CHECKS: tuple[RegulationCheck, ...] = (norms.title_norms,)
+"""Checks of the Title Regulations (codes R7xx): they choose the title rule
+set themselves (by the start date) and their diagnostics cite it, never the
+rating regulations of ``--rules``."""
 
 _PLACE = attrgetter("line", "column", "code")
 _INLINE = re.compile(r"\s*trfkit:\s*ignore\b[\s:]*(?P<codes>.*)", re.I)
@@ -149,5 +162,7 @@ def validate(
             found += [
                 d for d in players_list.against_list(t, ev, rating_lists) if d.code not in skip
             ]
+        for title_check in TITLE_CHECKS:
+            found += [d for d in title_check(t, ev) if d.code not in skip]
     found.sort(key=_PLACE)
     return found

@@ -202,11 +202,21 @@ FORM_DOCUMENTS: dict[str, Callable[[Tournament, FormOptions], Any]] = {
     ),
     "form2": lambda t, o: forms.form2_of(t, type=o.type, time_control=o.time_control),
     "summary": lambda t, o: forms.summary_of(t, type=o.type, time_control=o.time_control),
+    # Form 4 (b) and (c): the title norms under the Title Regulations in
+    # force at the start (the rating rule set of ``o.rules`` is not theirs).
+    "certificates": lambda t, o: _title_norms(t, o.type),
+    "norms": lambda t, o: _title_norms(t, o.type),
 }
 """The forms' documents built from one tournament (``trfkit report``):
 name -> the function that builds it. Form 3 is ``trfkit rate``'s report."""
 
-FORM4 = ("summary",)
+def _title_norms(t: Tournament, type: str | None) -> Any:
+    from trfkit.titlenorms import norms
+
+    return norms(t, type=type)
+
+
+FORM4 = ("summary", "certificates", "norms")
 """The documents that make up Form 4, in order: (a) the tournament report
 page; then (b) the certificates and (c) the norm table."""
 
@@ -241,6 +251,46 @@ def _standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
     from trfkit.report import standings
 
     return standings.render_standings_html(s), ""
+def _norms_text(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_text(norms.as_report(document), ascii=o.ascii), ""
+
+
+def _norms_html(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_html(norms.as_report(document)), ""
+
+
+def _norms_json(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_json(norms.as_report(document), o.path), ""
+
+
+def _norms_csv(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_norms_csv(norms.as_report(document)), ""
+
+
+def _certificates_text(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_certificates_text(norms.as_report(document), ascii=o.ascii), ""
+
+
+def _certificates_csv(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_certificates_csv(norms.as_report(document)), ""
+
+
+def _certificates_html(document: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import norms
+
+    return norms.render_certificates_html(norms.as_report(document)), ""
 
 
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
@@ -282,6 +332,16 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("standings", "json", _standings_json, _stream_piece, _nothing),
         Output("standings", "csv", _standings_csv, _stream_piece, _nothing),
         Output("standings", "html", _standings_html, _stream_piece, _nothing),
+        # Form 4(c) and 4(b): a Tournament or a trfkit.titlenorms.NormReport.
+        Output("norms", "text", _norms_text, _stream_piece, _nothing),
+        Output("norms", "html", _norms_html, _stream_piece, _nothing),
+        Output("norms", "json", _norms_json, _stream_piece, _nothing),
+        Output("norms", "csv", _norms_csv, _stream_piece, _nothing),
+        Output("certificates", "text", _certificates_text, _stream_piece, _nothing),
+        Output("certificates", "html", _certificates_html, _stream_piece, _nothing),
+        Output("certificates", "csv", _certificates_csv, _stream_piece, _nothing),
+        # The certificates' data is the norms document's (holders, their games).
+        Output("certificates", "json", _norms_json, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

@@ -40,6 +40,7 @@ __all__ = [
     "Scope",
     "get",
     "names",
+    "newest_in_force",
 ]
 
 
@@ -364,6 +365,23 @@ def _load() -> dict[str, RuleSet]:
 
 
 RULE_SETS: dict[str, RuleSet] = _load()
+
+
+def newest_in_force(
+    sets: list[Any], start: datetime.date | None
+) -> tuple[Any, str]:
+    """Of rule sets with an ``effective`` date, the newest that took effect by
+    ``start`` (the newest of all when the date is unknown, the oldest when
+    none had), and why, in words: the choice of ``--rules auto`` for the
+    rating and the title regulations alike."""
+    ordered = sorted(sets, key=lambda r: r.effective)
+    day = start or datetime.date.max
+    chosen = ordered[0]
+    for r in ordered:
+        if r.effective <= day:
+            chosen = r
+    why = f"start {start.isoformat()}" if start else "no start date: the newest rules"
+    return chosen, why
 
 
 def names() -> list[str]:

@@ -7,6 +7,7 @@
 * ``rate.schema.json``: ``trfkit.rate/1``, ``trfkit rate FILE --format json``;
 * ``rate-files.schema.json``: ``trfkit.rate-files/1``, ``trfkit rate`` of
   several files or a directory with ``--format json``;
+* ``norms.schema.json``: ``trfkit.norms/1``, ``trfkit norms FILE --format json``;
 * ``rate-line.schema.json``: a line of ``trfkit rate --format jsonl`` (one
   element of the rate-files document's ``files``);
 * ``form1.schema.json``, ``form2.schema.json``, ``summary.schema.json``:
@@ -67,6 +68,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.form2/1": "form2.schema.json",
         "trfkit.summary/1": "summary.schema.json",
         "trfkit.standings/1": "standings.schema.json",
+        "trfkit.norms/1": "norms.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -92,6 +94,7 @@ NAMES: Final = (
     "form2",
     "summary",
     "standings",
+    "norms",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

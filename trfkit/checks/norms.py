@@ -1,0 +1,64 @@
+"""R701: a player's result is a title norm (FIDE Title Regulations, B.01).
+
+An info finding per player whose result is a GM, IM, WGM or WIM norm, so
+that an arbiter checking a file notices which certificates of title result
+to issue (Form 4b, ``trfkit norms --certificates``). The title rule set is
+the edition in force at the start date (:func:`trfkit.rules.titles.choose_title_rules`),
+whatever the rating rule set; the finding cites it, not the rating
+regulations. Editions that are not modelled, and the 2003 rules whose
+required points are not established, give no finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from trfkit.checks._util import diag, line_of, with_reference
+from trfkit.diagnostics import Diagnostic
+from trfkit.event import Event
+from trfkit.model import Title, Tournament
+from trfkit.rules.titles import Method, choose_title_rules
+from trfkit.titlenorms import norms
+
+__all__ = ["title_norms"]
+
+_NORM_TITLES = frozenset({Title.GM.value, Title.IM.value, Title.WGM.value, Title.WIM.value})
+
+
+def _points(x: Decimal) -> str:
+    """7, 6.5: points as the form writes them."""
+    return str(int(x)) if x == x.to_integral_value() else str(x)
+
+
+def title_norms(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R701, one per player with a norm, at the player's line."""
+    rules, _ = choose_title_rules(ev.start)
+    reference = rules.sections.get("R701")
+    if not rules.modelled or rules.method is not Method.OPPONENTS or reference is None:
+        return
+    # A norm needs at least three opponents holding GM, IM, WGM or WIM
+    # (§1.4.5b-f): an event without three such players has none.
+    # (By value: the title enum hashes in Python code, and this runs per player.)
+    titled = [p.title for p in t.players if p.title is not None]
+    if sum(1 for x in titled if x._value_ in _NORM_TITLES) < 3:
+        return
+    report = norms(t, rules, type=ev.type)
+    wanted = {pn.start_rank for pn, _ in report.holders}
+    lines = {p.start_rank: line_of(p) for p in t.players if p.start_rank in wanted}
+    cited = f"{rules.reference} {reference}"
+    for pn, verdicts in report.holders:
+        results = "; ".join(
+            f"{v.title} norm ({_points(v.points)}/{v.games}, Ra {v.ra}, Rp {v.rp})"
+            for v in verdicts
+        )
+        d = diag(
+            "R701",
+            lines[pn.start_rank],
+            1,
+            f"player {pn.start_rank} {pn.name}: {results}: issue the certificate of title "
+            "result (trfkit norms --certificates)",
+            found=", ".join(v.title for v in verdicts),
+            expected="a certificate of title result for each",
+        )
+        yield with_reference(d, cited)

@@ -1,0 +1,953 @@
+"""The norm engine: every player's verdict for GM, IM, WGM and WIM.
+
+One pass collects each player's games over the board (the rest is left out
+with its reason, B.01 2024 §1.4.2); a verdict then checks the edition's
+requirements on those games, and under the 2024 rules searches the subsets
+the player may choose (§1.4.1e/f) when the full set is no norm. A big open's
+players are screened first with necessary conditions (enough games, titled
+opponents, a performance within reach), so that only candidates are
+evaluated in full; every verdict can still be read, worked out on demand.
+
+Results are 1, ½, 0 whatever the event's own scoring (Form 4: "Score = 1,
+½, 0"): the default :class:`trfkit.scoring.ScoringSystem` values them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import NamedTuple
+
+from trfkit.event import TournamentType, event_of
+from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
+from trfkit.rating.tables import performance_difference, rating_difference
+from trfkit.rules.titles import (
+    NORM_TITLES,
+    TITLE_HOLDERS,
+    Method,
+    TitleRuleSet,
+    choose_title_rules,
+    get_title_rules,
+)
+from trfkit.scoring import ScoringSystem
+from trfkit.titlenorms.model import NormGame, NormReport, PlayerNorms, Requirement, Verdict
+
+__all__ = ["EXEMPTIONS", "GAMES_EXCEPTIONS", "norms", "performance_percentage", "round_half_up"]
+
+EXEMPTIONS = ("1.4.3a", "1.4.3b", "1.4.3c", "1.4.3d")
+"""§1.4.3a national championship final, b national team championship (the
+registering federation's players only), c zonal or sub-zonal, d a Swiss with
+20 rated foreigners from 3 federations, 10 of them GM/IM/WGM/WIM, every round."""
+_HOST_ONLY = {"1.4.3a", "1.4.3b"}
+GAMES_EXCEPTIONS = ("team-championship", "world-cup")
+"""§1.4.1b events: a World or Continental Team or Club Championship of 7 to 9
+rounds (7 games enough); the World Cup or Women's World Cup (8 games, as 9)."""
+
+_POINTS: dict[str, Decimal] = {
+    r.value: ScoringSystem.default().points(Game(None, Colour.WHITE, r)) for r in Result
+}
+_HALVES: dict[str, int] = {r: int(2 * v) for r, v in _POINTS.items()}
+_OVER_THE_BOARD = {Result.WIN.value, Result.DRAW.value, Result.LOSS.value}
+_WHY = {
+    Result.FORFEIT_WIN.value: "forfeit win: no game over the board (§1.4.2c)",
+    Result.FORFEIT_LOSS.value: "forfeit loss: no game over the board (§1.4.2c)",
+    Result.UNPLAYED_WIN.value: "win without a move (W): no game over the board (§1.4.2c)",
+    Result.UNPLAYED_DRAW.value: "draw without a move (D): no game over the board (§1.4.2c)",
+    Result.UNPLAYED_LOSS.value: "loss without a move (L): no game over the board (§1.4.2c)",
+    Result.PAIRING_ALLOCATED_BYE.value: "pairing-allocated bye: no game",
+    Result.FULL_POINT_BYE.value: "full-point bye: no game",
+    Result.HALF_POINT_BYE.value: "half-point bye: no game",
+    Result.ZERO_POINT_BYE.value: "zero-point bye: no game",
+    Result.BLANK.value: "not paired: no game",
+    "?": "unreadable result: not counted",
+}
+_EIGHT_OF_NINE = {Result.FORFEIT_WIN.value, Result.PAIRING_ALLOCATED_BYE.value}
+
+
+def round_half_up(x: Fraction) -> int:
+    """``x`` to the nearest whole number, .5 upward (B.01 2024 §1.4.7).
+
+    >>> round_half_up(Fraction(4861, 2)), round_half_up(Fraction(-5, 2))
+    (2431, -2)
+    """
+    return math.floor(x + Fraction(1, 2))
+
+
+def performance_percentage(points: Fraction, games: int) -> int:
+    """p in whole percent, 0.5% upward (B.01 2024 §1.4.8).
+
+    >>> performance_percentage(Fraction(5), 9), performance_percentage(Fraction(15, 2), 11)
+    (56, 68)
+    """
+    return round_half_up(points * 100 / games)
+
+
+_DP: tuple[int, ...] = tuple(performance_difference(Fraction(k, 100)) for k in range(101))
+"""dp of every whole percent 0-100 (B.01 2024 §1.4.9), from the one table."""
+
+
+def _percent(halves: int, n: int) -> int:
+    """:func:`performance_percentage` of ``halves`` half points in ``n`` games,
+    in integers: floor(100·h/(2n) + ½) = floor((100·h + n) / (2n))."""
+    return (100 * halves + n) // (2 * n)
+
+
+def _average(total: int, n: int) -> int:
+    """:func:`round_half_up` of ``total / n`` in integers."""
+    return (2 * total + n) // (2 * n)
+
+
+# The held titles that make a norm pointless: a GM needs no norm; an IM only
+# the GM norm; a WGM the GM and IM norms; a WIM all but the WIM norm.
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "GM": (),
+    "IM": ("GM",),
+    "WGM": ("GM", "IM"),
+    "WIM": ("GM", "IM", "WGM"),
+}
+
+
+def _ratio(x: Fraction | None) -> tuple[int, int]:
+    return (x.numerator, x.denominator) if x is not None else (0, 1)
+
+
+class _Opponent(NamedTuple):
+    rank: int
+    name: str
+    federation: str
+    title: str
+    rating: int | None
+
+
+class _Game(NamedTuple):
+    round: int
+    opponent: _Opponent
+    points: Decimal
+    colour: str
+    halves: int
+    rating: int
+    """The opponent's rating, unrated at the edition's value (§1.4.6d)."""
+
+
+class _Games(NamedTuple):
+    """One player's games over the board and every other round, with why."""
+
+    counted: tuple[_Game, ...]
+    left_out: tuple[tuple[int, str], ...]
+    eight_of_nine: str | None
+    """The round's reason when §1.4.1c may apply (one forfeit win or PAB)."""
+    last_round_forfeit: bool
+
+
+class _Event:
+    """What every player's verdicts share."""
+
+    def __init__(
+        self,
+        t: Tournament,
+        rules: TitleRuleSet,
+        kind: TournamentType,
+        exemption: str | None,
+        games_exception: str | None,
+    ) -> None:
+        self.rules = rules
+        self.kind = kind
+        self.predetermined = kind in (
+            TournamentType.ROUND_ROBIN,
+            TournamentType.DOUBLE_ROUND_ROBIN,
+        )
+        self.double = kind is TournamentType.DOUBLE_ROUND_ROBIN
+        self.rounds = t.number_of_rounds or t.rounds_played
+        self.players = len(t.players)
+        self.exemption = exemption
+        self.games_exception = games_exception
+        host = t.federation or ""
+        if not host:
+            common = Counter(p.federation for p in t.players if p.federation).most_common(1)
+            host = common[0][0] if common else ""
+        self.host = host
+        self._tournament = t
+        self._opponents: dict[int, _Opponent] | None = None
+        self.zero_unrated = self._zero_unrated(t) if self.predetermined else frozenset()
+        self.unrated = rules.unrated_rating or 0
+        titled = [(p.start_rank, p.title._value_) for p in t.players if p.title is not None]
+        self.holder_ranks = frozenset(r for r, x in titled if x in TITLE_HOLDERS)
+        self.norm_ranks = frozenset(r for r, x in titled if x in _NEEDS)
+        self._games: dict[int, _Games] = {}
+        self._titles: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        # §1.4.4-1.4.5 and §1.4.8b as integer ratios (numerator, denominator).
+        self.own_cap = _ratio(rules.own_federation_cap)
+        self.one_cap = _ratio(rules.one_federation_cap)
+        self.titled = _ratio(rules.titled_share)
+        self.third = _ratio(rules.title_share)
+        self.score = _ratio(rules.minimum_score)
+
+    @property
+    def opponents(self) -> dict[int, _Opponent]:
+        """Every player as an opponent, by start rank (made when a
+        candidate's games are first collected)."""
+        if self._opponents is None:
+            self._opponents = {
+                p.start_rank: _Opponent(
+                    p.start_rank,
+                    p.name,
+                    p.federation,
+                    p.title._value_ if p.title is not None else "",
+                    p.rating or None,
+                )
+                for p in self._tournament.players
+            }
+        return self._opponents
+
+    def titles(self, p: Player) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        # By value: the enums hash in Python code, and this runs per player.
+        sex, held = p.sex, p.title
+        key = (sex._value_ if sex is not None else "", held._value_ if held is not None else "")
+        found = self._titles.get(key)
+        if found is None:
+            found = self._titles[key] = self._titles_of(p)
+        return found
+
+    def _titles_of(self, p: Player) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        notes: list[str] = []
+        if p.sex is Sex.FEMALE:
+            titles: tuple[str, ...] = NORM_TITLES
+        else:
+            titles = NORM_TITLES[:2]
+            if p.sex is None:
+                notes.append(
+                    "WGM and WIM not evaluated: the player's sex is not given (001 column 10)"
+                )
+        held = p.title.value if p.title is not None else ""
+        if held in _NEEDS:
+            kept = tuple(x for x in titles if x in _NEEDS[held])
+            if kept != titles:
+                left = [x for x in titles if x not in kept]
+                notes.append(f"{', '.join(left)} not evaluated: the player holds the {held} title")
+            titles = kept
+        return titles, tuple(notes)
+
+    def verdict(self, p: Player, title: str) -> Verdict:
+        return _verdict(self, p, self.collected(p), title)
+
+    def collected(self, p: Player) -> _Games:
+        g = self._games.get(p.start_rank)
+        if g is None:
+            g = self._games[p.start_rank] = self.games(p)
+        return g
+
+    def quick_screen(self) -> Callable[[tuple[int | None, ...]], bool] | None:
+        """A test of a player's opponents (start ranks) that every player with
+        a norm passes: enough title holders and holders of GM, IM, WGM or
+        WIM among them (§1.4.5); ``None`` when no norm can be found at all
+        (an edition not modelled, or one whose norms cannot be decided)."""
+        rules = self.rules
+        if not rules.modelled or rules.method is Method.TOURNAMENT:
+            return None
+        least = min(rules.minimum_games or 0, 8, rules.team_championship_games or 9)
+        holders, named = self.holder_ranks.__contains__, self.norm_ranks.__contains__
+        need_holders, need_named = (least + 1) // 2, (1 if self.double else 3)
+
+        def screen(opponents: tuple[int | None, ...]) -> bool:
+            return (
+                sum(map(holders, opponents)) >= need_holders
+                and sum(map(named, opponents)) >= need_named
+            )
+
+        return screen
+
+    def worth_evaluating(self, p: Player, titles: tuple[str, ...]) -> tuple[str, ...]:
+        """The titles whose norm ``p`` may have: a quick count of titled
+        opponents first (most of a big open stops there), then
+        :func:`_may_be_norm` on the games."""
+        screen = self.quick_screen()
+        if not titles or screen is None or not screen(p.cells().opponents):
+            return ()
+        g = self.collected(p)
+        return tuple(x for x in titles if _may_be_norm(self, g, x))
+
+    def _zero_unrated(self, t: Tournament) -> frozenset[int]:
+        """§1.4.2b: in a round robin, the unrated players who scored nothing
+        against rated opponents."""
+        rated = {p.start_rank for p in t.players if p.rating}
+        found = set()
+        for p in t.players:
+            if p.rating:
+                continue
+            cells = p.cells()
+            scored = any(
+                o in rated and r in _OVER_THE_BOARD and _POINTS[r] > 0
+                for o, r in zip(cells.opponents, cells.results, strict=False)
+            )
+            if not scored:
+                found.add(p.start_rank)
+        return frozenset(found)
+
+    def games(self, p: Player) -> _Games:
+        cells = p.cells()
+        counted: list[_Game] = []
+        left_out: list[tuple[int, str]] = []
+        unplayed: list[str] = []
+        opponents, zero, unrated = self.opponents, self.zero_unrated, self.unrated
+        for i, (o, c, r) in enumerate(zip(cells.opponents, cells.colours, cells.results, strict=False)):
+            rnd = i + 1
+            if r not in _OVER_THE_BOARD:
+                left_out.append((rnd, _WHY.get(r, "no game")))
+                unplayed.append(r)
+                continue
+            opp = opponents.get(o) if o is not None else None
+            if opp is None:
+                left_out.append((rnd, f"opponent {o} is not in the file: not counted"))
+                unplayed.append("?")
+                continue
+            if o in zero:
+                left_out.append(
+                    (rnd, f"opponent {o} is unrated and scored nothing against rated "
+                     "opponents in a round robin (§1.4.2b)")
+                )
+                unplayed.append("?")
+                continue
+            counted.append(_Game(rnd, opp, _POINTS[r], c, _HALVES[r], opp.rating or unrated))
+        # Rounds beyond the player's line (a late withdrawal) are rounds
+        # without a game too.
+        for rnd in range(len(cells.results) + 1, self.rounds + 1):
+            left_out.append((rnd, "no cell in the player's line: no game"))
+            unplayed.append(" ")
+        eight = None
+        if len(unplayed) == 1 and unplayed[0] in _EIGHT_OF_NINE:
+            eight = left_out[0][1].split(":")[0]
+        last = bool(cells.results) and cells.results[-1] == Result.FORFEIT_WIN.value
+        return _Games(tuple(counted), tuple(left_out), eight, last)
+
+
+def norms(
+    t: Tournament,
+    rules: str | TitleRuleSet = "auto",
+    *,
+    type: TournamentType | str | None = None,
+    exemption: str | None = None,
+    games_exception: str | None = None,
+) -> NormReport:
+    """Every player's verdict for GM, IM, WGM and WIM (the women's titles for
+    women only) under a title rule set.
+
+    ``rules`` is ``"auto"`` (the edition in force at the start date), a name
+    (``b01-2024``, ``b01-2002``, ...) or a :class:`TitleRuleSet`. ``type``
+    replaces the tournament type the file gives (see
+    :func:`trfkit.event.event_of`). ``exemption`` is a §1.4.3 exemption the
+    arbiter declares (``"1.4.3a"`` ... ``"1.4.3d"``); ``games_exception`` a
+    §1.4.1b event (``"team-championship"``, ``"world-cup"``).
+    A bad name raises ``KeyError``, a bad exemption ``ValueError``.
+    """
+    if exemption is not None and exemption not in EXEMPTIONS:
+        raise ValueError(f"unknown exemption {exemption!r}; choose one of {', '.join(EXEMPTIONS)}")
+    if games_exception is not None and games_exception not in GAMES_EXCEPTIONS:
+        raise ValueError(
+            f"unknown games exception {games_exception!r}; "
+            f"choose one of {', '.join(GAMES_EXCEPTIONS)}"
+        )
+    ev = event_of(t, type=type)
+    start = ev.start
+    if isinstance(rules, TitleRuleSet):
+        rule_set, source = rules, "given"
+    elif rules.lower() == "auto":
+        rule_set, source = choose_title_rules(start)
+    else:
+        rule_set, source = get_title_rules(rules), "given"
+    in_force = rule_set.in_force(start)
+    notes: list[str] = []
+    if in_force is False:
+        span = f"from {rule_set.effective.isoformat()}"
+        if rule_set.until is not None:
+            span += f" to {rule_set.until.isoformat()}"
+        notes.append(
+            f"{rule_set.name} governs norms of events {span}; this event starts "
+            f"{start.isoformat() if start else 'on an unknown date'}"
+        )
+    if rule_set.name == "b01-2002" and start is not None and start.year > 2005:
+        notes.append(
+            "the editions of the Title Regulations between 2003 and 2014 were not read: "
+            "this event is judged by the 2003 handbook's text"
+        )
+    event = _Event(t, rule_set, ev.type, exemption, games_exception)
+    if exemption == "1.4.3d":
+        shortfall = big_swiss_shortfall(t, event.host, event.rounds)
+        if shortfall:
+            notes.append(f"§1.4.3d declared, but the file does not show it: {shortfall}")
+    end = t.end_date
+    players: list[PlayerNorms] = []
+    holders: list[tuple[PlayerNorms, tuple[Verdict, ...]]] = []
+    screen = event.quick_screen()
+    for p in t.players:
+        pn = PlayerNorms(p, event)
+        players.append(pn)
+        if screen is None or not screen(p.cells().opponents):
+            continue
+        candidates = event.worth_evaluating(p, pn.titles)
+        if candidates:
+            # Only a norm's verdict is built now; the others when read.
+            g = event.collected(p)
+            found = [(x, _norm_games(event, p, g, x)) for x in candidates]
+            achieved = tuple(
+                pn.keep(_opponents_verdict(event, p, g, x, *games))
+                for x, games in found
+                if games is not None
+            )
+            if achieved:
+                holders.append((pn, achieved))
+    return NormReport(
+        rules=rule_set,
+        rules_source=source,
+        in_force=in_force,
+        tournament=t.name or "",
+        city=t.city or "",
+        federation=event.host,
+        start=start,
+        end=end.date if end is not None else None,
+        chief_arbiter=t.chief_arbiter or "",
+        rounds=event.rounds,
+        type=ev.type.value,
+        exemption=exemption,
+        games_exception=games_exception,
+        players=players,
+        holders=tuple(holders),
+        notes=tuple(notes),
+    )
+
+
+def big_swiss_shortfall(t: Tournament, host: str, rounds: int) -> str:
+    """Where the file falls short of §1.4.3d's event, in words ("" if it
+    does not): in every round at least 20 FIDE-rated players not from the
+    host federation, of at least 3 federations, at least 10 of them GM, IM,
+    WGM or WIM; a player counts only if he misses at most one round (a
+    pairing-allocated bye is no miss)."""
+    counted = []
+    for p in t.players:
+        results = p.cells().results
+        played = [r in _OVER_THE_BOARD or r == Result.PAIRING_ALLOCATED_BYE.value for r in results]
+        played += [False] * (rounds - len(played))
+        if played.count(False) <= 1 and p.rating and p.federation not in ("", "FID", host):
+            counted.append((p, played))
+    for rnd in range(rounds):
+        here = [p for p, played in counted if played[rnd]]
+        feds = {p.federation for p in here}
+        titled = sum(1 for p in here if p.title is not None and p.title._value_ in _NEEDS)
+        if len(here) < 20 or len(feds) < 3 or titled < 10:
+            return (
+                f"round {rnd + 1} has {len(here)} rated players not from {host or 'the host'} "
+                f"(of {len(feds)} federations, {titled} GM/IM/WGM/WIM) who miss at most one "
+                "round; §1.4.3d asks for 20, 3 and 10 in every round"
+            )
+    return ""
+
+
+# --- the 2024 rules (and any edition computed from the opponents) ---------------
+
+
+def _least_games(event: _Event, g: _Games) -> tuple[int, int | None, str]:
+    """(least games, games credited when a §1.4.1b/c exception applies, why)."""
+    rules = event.rules
+    least = rules.minimum_games or 0
+    team = rules.team_championship_games
+    if event.games_exception == "team-championship" and team and 7 <= event.rounds <= 9:
+        return team, None, "§1.4.1b team championship"
+    if event.games_exception == "world-cup" and rules.world_cup_games:
+        return rules.world_cup_games, least, "§1.4.1b World Cup"
+    if rules.eight_of_nine and event.rounds == 9 and g.eight_of_nine and len(g.counted) == 8:
+        return 8, least, f"§1.4.1c, 8 games as 9 ({g.eight_of_nine})"
+    return least, None, ""
+
+
+def _may_be_norm(event: _Event, g: _Games, title: str) -> bool:
+    """Necessary conditions for some subset of ``g`` to be a ``title`` norm:
+    no verdict is lost by skipping a player they rule out."""
+    rules = event.rules
+    least, _, _ = _least_games(event, g)
+    counted = g.counted
+    if len(counted) < least or least == 0:
+        return False
+    assert rules.norm_titles is not None and rules.performance_minimum is not None
+    assert rules.average_minimum is not None and rules.rating_floor is not None
+    holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
+    if holders < math.ceil(least / 2):
+        return False
+    wanted = rules.norm_titles[title]
+    if sum(1 for x in counted if x.opponent.title in wanted) < (1 if event.double else 3):
+        return False
+    best = max(max(x.rating for x in counted), rules.rating_floor[title])
+    if best < rules.average_minimum[title]:
+        return False
+    halves = min(sum(x.halves for x in counted), 2 * least)
+    return best + _DP[_percent(halves, least)] >= rules.performance_minimum[title]
+
+
+def _verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
+    rules = event.rules
+    if not rules.modelled:
+        return _not_modelled(event, g, title)
+    if rules.method is Method.TOURNAMENT:
+        return _tournament_verdict(event, p, g, title)
+    found = _norm_games(event, p, g, title)
+    if found is not None:
+        return _opponents_verdict(event, p, g, title, *found)
+    return _opponents_verdict(event, p, g, title, g.counted, ())
+
+
+def _norm_games(
+    event: _Event, p: Player, g: _Games, title: str
+) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
+    """The games of the norm and the rounds left out by choice: all games
+    when they make it, else the first subset :func:`_search` finds; ``None``
+    when none does. The same tests as :func:`_opponents_verdict`, in
+    integers and without the words, so that a big open's candidates cost
+    little."""
+    least, _, _ = _least_games(event, g)
+    drr = event.rules.double_round_robin_players or 0
+    if event.double and event.players < drr:
+        return None
+    counted = g.counted
+    if (
+        len(counted) >= least > 0
+        and _mix_passes(event, p, counted, title)
+        and _ratings_pass(event, counted, title)
+    ):
+        return counted, ()
+    return _search(event, p, g, title) if event.rules.subsets else None
+
+
+def _search(
+    event: _Event, p: Player, g: _Games, title: str
+) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
+    """§1.4.1e/f: the first subset that is a norm, longest first: later games
+    left out (not in a round robin, where every round counts), then games
+    against opponents the player beat, fewest first, lowest rated first."""
+    rules = event.rules
+    least, _, _ = _least_games(event, g)
+    if least == 0 or len(g.counted) <= least or not _may_be_norm(event, g, title):
+        return None
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    assert rules.rating_floor is not None
+    assert rules.norm_titles is not None
+    floor = rules.rating_floor[title]
+    wanted = rules.norm_titles[title]
+    least_ra, least_rp = rules.average_minimum[title], rules.performance_minimum[title]
+    num, den = event.score
+    counted = g.counted
+    if event.predetermined:
+        # §1.4.1f: in a round robin the whole event's mix must allow a norm.
+        if not _mix_passes(event, p, counted, title):
+            return None
+        ends: Sequence[int] = [len(counted)]
+    else:
+        ends = range(len(counted), least - 1, -1)
+    for end in ends:
+        prefix = counted[:end]
+        wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
+        halves = sum(x.halves for x in prefix)
+        # The most title holders (and holders of the norm's titles) that
+        # can remain with k wins left out: those not won against go first.
+        holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
+        plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+        titled = sum(1 for x in prefix if x.opponent.title in wanted)
+        other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
+        for k in range(0 if end < len(counted) else 1, min(len(wins), end - least) + 1):
+            n = end - k
+            h = halves - 2 * k
+            if h * den < 2 * num * n:
+                break  # fewer points still: every larger k fails §1.4.8b too
+            if holders - max(0, k - plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+                continue
+            need = max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
+            if not event.double and titled - max(0, k - other_wins) < need:
+                continue
+            # Ra is highest with the lowest-rated wins left out: if that
+            # fails, every choice of k wins fails (§1.4.6 keeps the order).
+            low = {x.round for x in wins[:k]}
+            best = sorted(x.rating for x in prefix if x.round not in low)
+            ra = _average(sum(best) + max(0, floor - best[0]), n)
+            if ra < least_ra or ra + _DP[_percent(h, n)] < least_rp:
+                continue
+            for dropped in itertools.combinations(wins, k):
+                out = {x.round for x in dropped}
+                games = tuple(x for x in prefix if x.round not in out)
+                if not _mix_passes(event, p, games, title) or not _ratings_pass(
+                    event, games, title
+                ):
+                    continue
+                why = tuple(
+                    (x.round, "after the title result: left out (§1.4.1e)")
+                    for x in counted[end:]
+                ) + tuple(
+                    (x.round, f"a win against {x.opponent.rank}: left out (§1.4.1f)")
+                    for x in dropped
+                )
+                return games, why
+    return None
+
+
+def _mix_passes(event: _Event, p: Player, games: Sequence[_Game], title: str) -> bool:
+    """§1.4.3-1.4.5 on ``games``, as :func:`_opponents_verdict` checks them."""
+    rules = event.rules
+    assert rules.norm_titles is not None
+    n = len(games)
+    exempt = event.exemption
+    if exempt in _HOST_ONLY and p.federation != event.host:
+        exempt = None
+    if not exempt:
+        own = p.federation
+        feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
+        if len(feds) - (own in feds) < (rules.foreign_federations or 0):
+            return False
+        # Maximum counts rounded down, minimum counts up (§1.4.4).
+        if feds.get(own, 0) > event.own_cap[0] * n // event.own_cap[1]:
+            return False
+        if feds and max(feds.values()) > event.one_cap[0] * n // event.one_cap[1]:
+            return False
+    holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    if holders < -(-event.titled[0] * n // event.titled[1]):
+        return False
+    wanted = rules.norm_titles[title]
+    if event.double:
+        distinct = {x.opponent.rank: x.opponent.title for x in games}
+        return sum(1 for t in distinct.values() if t in wanted) >= -(-len(distinct) // 2)
+    have = sum(1 for x in games if x.opponent.title in wanted)
+    return have >= max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
+
+
+def _ratings_pass(event: _Event, games: Sequence[_Game], title: str) -> bool:
+    """§1.4.6-1.4.8 on ``games``: Ra, Rp and the 35% score."""
+    rules = event.rules
+    assert rules.rating_floor is not None and rules.average_minimum is not None
+    assert rules.performance_minimum is not None
+    n = len(games)
+    ratings = [x.rating for x in games]
+    low = min(ratings)
+    ra = _average(sum(ratings) + max(0, rules.rating_floor[title] - low), n)
+    h = sum(x.halves for x in games)
+    return (
+        ra >= rules.average_minimum[title]
+        and ra + _DP[_percent(h, n)] >= rules.performance_minimum[title]
+        and h * event.score[1] >= 2 * event.score[0] * n
+    )
+
+
+def _opponents_verdict(
+    event: _Event,
+    p: Player,
+    g: _Games,
+    title: str,
+    games: Sequence[_Game],
+    dropped: tuple[tuple[int, str], ...],
+) -> Verdict:
+    rules = event.rules
+    assert rules.norm_titles is not None and rules.rating_floor is not None
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    assert rules.own_federation_cap is not None and rules.one_federation_cap is not None
+    assert rules.titled_share is not None and rules.title_share is not None
+    sec = rules.section
+    n = len(games)
+    full = len(games) == len(g.counted)
+    least, credited_as, why_least = _least_games(event, g)
+    if not full and credited_as is not None and why_least.startswith("§1.4.1c"):
+        least, credited_as, why_least = rules.minimum_games or 0, None, ""
+    reqs: list[Requirement] = []
+    add = reqs.append
+
+    add(Requirement(
+        "games", sec["games"], "games over the board", str(n),
+        f"≥ {least}" + (f" ({why_least})" if why_least else ""), n >= least,
+    ))  # fmt: skip
+
+    # §1.4.3-1.4.4: the opponents' federations; FID is no federation.
+    own = p.federation
+    feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
+    other = sorted(f for f in feds if f != own)
+    exempt = event.exemption
+    if exempt in _HOST_ONLY and own != event.host:
+        exempt = None
+    waived = f"waived: {exempt} declared" if exempt else ""
+    add(Requirement(
+        "federations", sec["federations"], "federations other than the player's",
+        f"{len(other)} ({', '.join(other)})" if other else "0",
+        waived or f"≥ {rules.foreign_federations}",
+        True if exempt else len(other) >= (rules.foreign_federations or 0),
+    ))  # fmt: skip
+    own_cap = math.floor(rules.own_federation_cap * n)
+    add(Requirement(
+        "own-federation", sec["own-federation"], f"opponents of the player's federation ({own or '?'})",
+        str(feds.get(own, 0)), waived or f"≤ {own_cap} (3/5 of {n}, rounded down)",
+        True if exempt else feds.get(own, 0) <= own_cap,
+    ))  # fmt: skip
+    top, top_count = feds.most_common(1)[0] if feds else ("-", 0)
+    one_cap = math.floor(rules.one_federation_cap * n)
+    add(Requirement(
+        "one-federation", sec["one-federation"], "opponents of any one federation",
+        f"{top_count} ({top})", waived or f"≤ {one_cap} (2/3 of {n}, rounded down)",
+        True if exempt else top_count <= one_cap,
+    ))  # fmt: skip
+
+    # §1.4.5: titled opponents; CM and WCM hold no title here.
+    holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    need = math.ceil(rules.titled_share * n)
+    add(Requirement(
+        "title-holders", sec["title-holders"], "title holders (CM, WCM not counted)",
+        str(holders), f"≥ {need} (half of {n}, rounded up)", holders >= need,
+    ))  # fmt: skip
+    wanted = rules.norm_titles[title]
+    names = "/".join(x for x in NORM_TITLES if x in wanted)
+    part = {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title]
+    if event.double:
+        distinct = {x.opponent.rank: x.opponent.title for x in games}
+        have = sum(1 for x in distinct.values() if x in wanted)
+        need = math.ceil(len(distinct) / 2)
+        add(Requirement(
+            "norm-titles", "§1.4.5f", f"distinct opponents holding {names}", str(have),
+            f"≥ {need} (half of {len(distinct)} opponents, rounded up)", have >= need,
+        ))  # fmt: skip
+        least_players = rules.double_round_robin_players or 0
+        add(Requirement(
+            "double-round-robin", sec["double-round-robin"], "players in the double round robin",
+            str(event.players), f"≥ {least_players}", event.players >= least_players,
+        ))  # fmt: skip
+    else:
+        have = sum(1 for x in games if x.opponent.title in wanted)
+        need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
+        add(Requirement(
+            "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
+            f"≥ {need} (a third of {n}, at least {rules.title_minimum})",
+            have >= need,
+        ))  # fmt: skip
+    if event.predetermined and not full:
+        # §1.4.1f: in a round robin the whole event's mix must allow a norm.
+        ok = _mix_passes(event, p, g.counted, title)
+        add(Requirement(
+            "complete-event", sec["complete-event"], "the opponent mix of the complete event",
+            "allows a norm" if ok else "allows no norm", "allows a norm", ok,
+        ))  # fmt: skip
+
+    # §1.4.6-1.4.9: ratings, Ra and Rp.
+    unrated = event.unrated
+    floor = rules.rating_floor[title]
+    used_rating = [x.rating for x in games]
+    raised_at = None
+    if n and min(used_rating) < floor:
+        # §1.4.6c: one opponent only, the lowest rated (the first of equals).
+        raised_at = used_rating.index(min(used_rating))
+        used_rating[raised_at] = floor
+    points = sum((x.points for x in games), Decimal(0))
+    halves = sum(x.halves for x in games)
+    ra = _average(sum(used_rating), n) if n else None
+    rc = _average(sum(x.rating for x in games), n) if n else None
+    pct = _percent(halves, n) if n else None
+    dp = _DP[pct] if pct is not None else None
+    rp = ra + dp if ra is not None and dp is not None else None
+    least_ra = rules.average_minimum[title]
+    least_rp = rules.performance_minimum[title]
+    raised_note = ""
+    if raised_at is not None:
+        x = games[raised_at].opponent
+        raised_note = f"; {x.rank} raised from {x.rating or f'unrated ({unrated})'} to {floor}"
+    add(Requirement(
+        "average", sec["average"], f"Ra (unrated {unrated}, the lowest raised to {floor})",
+        (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
+        ra is not None and ra >= least_ra,
+    ))  # fmt: skip
+    add(Requirement(
+        "performance", sec["performance"], "Rp = Ra + dp(p)",
+        f"{ra} {'-' if dp < 0 else '+'} {abs(dp)} = {rp} (p = {pct}%)"
+        if rp is not None and dp is not None else "no games",
+        f"≥ {least_rp}", rp is not None and rp >= least_rp,
+    ))  # fmt: skip
+    least_score = (rules.minimum_score or Fraction(0)) * n
+    add(Requirement(
+        "score", sec["score"], "points", f"{_pts(points)} of {n}",
+        f"≥ {_pts(least_score)} (35% of {n})", n > 0 and Fraction(points) >= least_score,
+    ))  # fmt: skip
+
+    achieved = all(r.passed for r in reqs)
+    performance = ra is not None and rp is not None and ra >= least_ra and rp >= least_rp
+    required = _required_points(ra, n, least_ra, least_rp, 2 * least_score)
+    credited = None
+    extra = 0
+    if achieved:
+        credited = credited_as if credited_as is not None else n
+        if rules.credited_games_cap is not None:
+            credited = min(credited, rules.credited_games_cap)  # §1.7
+        if required is not None:
+            extra = int(points - required)  # §1.4.1d: each full point above
+    notes = []
+    if g.last_round_forfeit and not achieved:
+        notes.append(
+            "the last round is a forfeit win: the §1.4.2c exception for a last-round "
+            "forfeit is not modelled (its wording is not established)"
+        )
+    unknown = sorted({x.opponent.rank for x in games if not x.opponent.federation})
+    if unknown:
+        notes.append(f"no federation given for opponents {', '.join(map(str, unknown))}")
+    fid = sorted({x.opponent.rank for x in games if x.opponent.federation == "FID"})
+    if fid:
+        notes.append(f"opponents {', '.join(map(str, fid))} play for FID: no federation (§1.4.2a)")
+    used = tuple(
+        NormGame(
+            x.round, x.opponent.rank, x.opponent.name, x.opponent.federation, x.opponent.title,
+            x.opponent.rating, used_rating[i], x.points, x.colour, raised=i == raised_at,
+        )
+        for i, x in enumerate(games)
+    )  # fmt: skip
+    return Verdict(
+        title=title,
+        achieved=achieved,
+        performance=performance,
+        games=n,
+        credited_games=credited,
+        extra_games=extra,
+        points=points,
+        ra=ra,
+        rp=rp,
+        rc=rc,
+        percentage=pct,
+        category=None,
+        required_points=required,
+        requirements=tuple(reqs),
+        used=used,
+        left_out=tuple(sorted(g.left_out + dropped)),
+        notes=tuple(notes),
+    )
+
+
+def _required_points(
+    ra: int | None, n: int, least_ra: int, least_rp: int, least_halves: Fraction
+) -> Decimal | None:
+    """The fewest points, in half points, that make Rp reach ``least_rp`` with
+    this Ra (and the 35% score), or ``None`` when no score can (Ra too low)."""
+    if ra is None or ra < least_ra:
+        return None
+    for halves in range(math.ceil(least_halves), 2 * n + 1):
+        if ra + _DP[_percent(halves, n)] >= least_rp:
+            return Decimal(halves) / 2
+    return None
+
+
+def _pts(x: Fraction | Decimal) -> str:
+    """Points as a report prints them: 5, 5.5, 3.15."""
+    d = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else x
+    return format(d.normalize(), "f") if d == d.to_integral() else format(d, "f").rstrip("0")
+
+
+# --- editions not modelled ---------------------------------------------------------
+
+
+def _not_modelled(event: _Event, g: _Games, title: str) -> Verdict:
+    rules = event.rules
+    points = sum((x.points for x in g.counted), Decimal(0))
+    return Verdict(
+        title=title,
+        achieved=None,
+        performance=None,
+        games=len(g.counted),
+        credited_games=None,
+        extra_games=0,
+        points=points,
+        ra=None,
+        rp=None,
+        rc=None,
+        percentage=None,
+        category=None,
+        required_points=None,
+        requirements=(
+            Requirement(
+                "edition", "", rules.title, "not modelled", rules.why_not_modelled, None
+            ),
+        ),
+        used=(),
+        left_out=g.left_out,
+        notes=(f"{rules.name} is not modelled: {rules.why_not_modelled}",),
+    )
+
+
+# --- the 2003 handbook (Form 4): the tournament is the player and his opponents ---
+
+
+def _tournament_verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
+    rules = event.rules
+    assert rules.rated_share is not None and rules.titled_share is not None
+    assert rules.foreign_share is not None and rules.federations is not None
+    sec = rules.section
+    games = g.counted
+    n = len(games)
+    unrated = rules.unrated_rating or 0
+    size = n + 1  # §8.1: the player and his opponents, each opponent once per game
+    reqs: list[Requirement] = []
+    add = reqs.append
+    least = rules.minimum_games or 0
+    add(Requirement("games", sec["games"], "games", str(n), f"≥ {least}", n >= least))
+    rated = (1 if p.rating else 0) + sum(1 for x in games if x.opponent.rating)
+    need = math.ceil(rules.rated_share * size)
+    add(Requirement(
+        "rated", sec["rated"], "rated players among the player and his opponents",
+        f"{rated} of {size}", f"≥ {need} (80%)", rated >= need,
+    ))  # fmt: skip
+    own_title = p.title.value if p.title is not None else ""
+    holders = (own_title in TITLE_HOLDERS) + sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    need = math.ceil(rules.titled_share * size)
+    add(Requirement(
+        "title-holders", sec["title-holders"], "title holders among the player and his opponents",
+        f"{holders} of {size}", f"≥ {need} (50%)", holders >= need,
+    ))  # fmt: skip
+    foreign = sum(1 for x in games if x.opponent.federation != p.federation)
+    need = math.ceil(rules.foreign_share * size)
+    add(Requirement(
+        "foreign", sec["foreign"], "players not from the player's federation",
+        f"{foreign} of {size}", f"≥ {need} (a third)", foreign >= need,
+    ))  # fmt: skip
+    feds = {x.opponent.federation for x in games if x.opponent.federation} | (
+        {p.federation} if p.federation else set()
+    )
+    add(Requirement(
+        "federations", sec["federations"], "federations represented (the player's included)",
+        str(len(feds)), f"≥ {rules.federations}", len(feds) >= rules.federations,
+    ))  # fmt: skip
+    own = p.rating or unrated
+    ratings = [x.opponent.rating or unrated for x in games]
+    ra = round_half_up(Fraction(own + sum(ratings), size))
+    rc = round_half_up(Fraction(sum(ratings), n)) if n else None
+    category = (ra - 2251) // 25 + 1 if ra >= 2251 else None
+    points = sum((x.points for x in games), Decimal(0))
+    pct = round_half_up(Fraction(points) * 100 / n) if n else None
+    # 2002 §10.1: the table's p = 0 and 1 are indeterminate; no Rp then.
+    rp = rc + rating_difference(Fraction(pct, 100)) if rc is not None and pct and pct < 100 else None
+    add(Requirement(
+        "required-points", sec["required-points"], "points required for the category",
+        f"{_pts(points)} of {n}", "not modelled", None,
+    ))  # fmt: skip
+    used = tuple(
+        NormGame(
+            x.round, x.opponent.rank, x.opponent.name, x.opponent.federation, x.opponent.title,
+            x.opponent.rating, ratings[i], x.points, x.colour,
+        )
+        for i, x in enumerate(games)
+    )  # fmt: skip
+    failed = any(r.passed is False for r in reqs)
+    return Verdict(
+        title=title,
+        achieved=False if failed else None,
+        performance=None,
+        games=n,
+        credited_games=None,
+        extra_games=0,
+        points=points,
+        ra=ra,
+        rp=rp,
+        rc=rc,
+        percentage=pct,
+        category=category,
+        required_points=None,
+        requirements=tuple(reqs),
+        used=used,
+        left_out=g.left_out,
+        notes=(f"{rules.required_points}: whether the result is a norm is not modelled",),
+    )
