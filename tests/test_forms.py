@@ -250,7 +250,10 @@ def _check_outputs(outputs: dict[tuple[str, str], str]) -> None:
                 for row in rows[1:]:
                     dict(zip(header, row, strict=True))
         elif fmt == "html":
-            assert text.startswith("<!doctype html>") and "<thead>" in text
+            assert text.startswith("<!doctype html>"), (name, fmt)
+            # Every table has a header that repeats on each printed page (a
+            # document may have none: no certificate when no norm).
+            assert text.count("<table") == text.count("<thead>"), (name, fmt)
             # Self-contained: nothing fetched (a file's text may hold a URL).
             assert not re.search(r"\b(src|href)=|<link|@import|url\(", text)
 
@@ -301,10 +304,25 @@ def test_cli_form3_is_rates_form3(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(report) == json.loads(rate)
 
 
-def test_cli_form4_is_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = _run(capsys, "report", str(RR8), "--form", "4", "--format", "json")
+def test_cli_form4_is_the_summary_the_certificates_and_the_norm_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Form 4: (a) the tournament report page, (b) the certificates of title
+    # result, (c) the title-norm table (seed 004, Form 4).
+    assert FORMS["4"] == ("summary", "certificates", "norms")
+    assert FORMS["all"][-len(FORMS["4"]) :] == FORMS["4"]
+    status, out, _ = _run(
+        capsys, "report", str(RR8), "--form", "4", "--format", "json", "-o", str(tmp_path)
+    )
+    assert status == 0 and out == ""
+    schemas = {p.name: json.loads(p.read_text())["schema"] for p in tmp_path.iterdir()}
+    assert schemas == {
+        "summary.json": "trfkit.summary/1",
+        "certificates.json": "trfkit.norms/1",
+        "norms.json": "trfkit.norms/1",
+    }
+    status, out, _ = _run(capsys, "report", str(RR8), "--form", "summary", "--format", "json")
     assert status == 0 and json.loads(out)["schema"] == "trfkit.summary/1"
-    assert FORMS["4"][0] == "summary" and FORMS["all"][-len(FORMS["4"]) :] == FORMS["4"]
 
 
 def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -313,7 +331,8 @@ def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_
     )
     assert status == 0 and out == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "form1.html", "form2.html", "form3.html", "summary.html",
+        "certificates.html", "form1.html", "form2.html", "form3.html", "norms.html",
+        "summary.html",
     ]  # fmt: skip
     status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "--format", "json")
     assert status == 2 and "give -o DIRECTORY" in err

@@ -174,6 +174,18 @@ def test_standings_refuse_an_unknown_tiebreak(server: Server) -> None:
     assert "XYZ" in json.loads(body)["error"]
 
 
+@pytest.mark.parametrize(("query", "args"), [
+    ("format=json", ["--format", "json"]),
+    ("format=text&rules=b01-2024", ["--format", "text", "--rules", "b01-2024"]),
+    ("format=html&certificates=true", ["--format", "html", "--certificates"]),
+    ("format=csv&exemption=1.4.3a", ["--format", "csv", "--exemption", "1.4.3a"]),
+])  # fmt: skip
+def test_norms_are_the_command_lines(server: Server, query: str, args: list[str]) -> None:
+    status, headers, body = _post(server, "/api/norms?" + query, "roundrobin-8.trf")
+    assert status == 200, body
+    assert body == _cli("norms", *args, "roundrobin-8.trf").stdout
+
+
 def test_report_of_several_documents_wants_text(server: Server) -> None:
     status, _, body = _post(server, "/api/report?form=all&format=json", "swiss-trf16.trf")
     assert status == 422
@@ -475,6 +487,7 @@ def test_meta_lists_the_tabs_and_downloads_from_the_table(server: Server) -> Non
         "/api/rate": ["Form 3"],
         "/api/report": ["Form 1", "Form 2", "Form 4"],
         "/api/standings": ["Standings"],
+        "/api/norms": ["Norms", "Certificates"],
         "/api/fmt": [],
     }
     downloads = {d["query"] for e in meta["endpoints"] for d in e["downloads"]}

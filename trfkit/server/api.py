@@ -28,6 +28,8 @@ import attrs
 
 from trfkit.diagnostics import Diagnostic
 from trfkit.report.registry import Piece, output
+from trfkit.rules.titles import TITLE_RULE_SETS
+from trfkit.titlenorms.engine import EXEMPTIONS, GAMES_EXCEPTIONS
 
 __all__ = [
     "ENDPOINTS",
@@ -357,6 +359,38 @@ def make_standings(upload: Upload, q: Query) -> Reply:
     return Reply(text.encode(), fmt)
 
 
+# -- norms -------------------------------------------------------------------
+
+_NORMS_FORMATS = ("json", "text", "csv", "html")
+_TITLE_RULES = ("auto", *TITLE_RULE_SETS)
+_EXEMPTIONS = EXEMPTIONS
+_GAMES_EXCEPTIONS = GAMES_EXCEPTIONS
+
+
+def make_norms(upload: Upload, q: Query) -> Reply:
+    """``trfkit norms [--certificates] --format FORMAT`` of one file: Form
+    4's title-norm table, or its certificates of title result."""
+    from trfkit.checks.files import not_trf
+    from trfkit.event import TournamentType
+    from trfkit.reader import loads
+    from trfkit.report.registry import RenderOptions
+    from trfkit.titlenorms import norms
+
+    fmt = q.choice("format", _NORMS_FORMATS, "json") or "json"
+    rules = q.choice("rules", _TITLE_RULES, "auto") or "auto"
+    kind = q.choice("type", tuple(k.value for k in TournamentType))
+    exemption = q.choice("exemption", _EXEMPTIONS)
+    games_exception = q.choice("games_exception", _GAMES_EXCEPTIONS)
+    document = "certificates" if q.flag("certificates") else "norms"
+    encoding = _encoding(q)
+    t = loads(upload.data, encoding=encoding)
+    if not_trf(t.diagnostics) is not None:
+        raise _not_trf(upload, encoding)
+    report = norms(t, rules, type=kind, exemption=exemption, games_exception=games_exception)
+    text, _ = output(document, fmt).render(report, RenderOptions(None, q.flag("ascii")))
+    return Reply(text.encode(), fmt)
+
+
 def written(document: str, fmt: str, piece: Piece) -> Reply:
     """What the command line writes for one file's ``document`` in ``fmt``,
     given its rendered piece: the registry's stream, then its finish.
@@ -474,6 +508,32 @@ ENDPOINTS: dict[str, Endpoint] = {
             _STANDINGS_FORMATS,
             tabs=(("standings", "", "Standings"),),
             downloads=(("format=json", "standings JSON"), ("format=csv", "standings CSV")),
+        ),
+        Endpoint(
+            "norms",
+            "trfkit norms [--certificates] --format FORMAT",
+            "Title norms under the FIDE Title Regulations: Form 4's norm table, or with "
+            "certificates=true its certificates of title result (trfkit.norms/1).",
+            make_norms,
+            (
+                Param("rules", "title rule set: auto (by the start date) or a B.01 edition",
+                      _TITLE_RULES),
+                Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin",
+                                                  "team", "match", "league")),
+                Param("exemption", "a §1.4.3 exemption the arbiter declares", _EXEMPTIONS),
+                Param("games_exception", "a §1.4.1b event", _GAMES_EXCEPTIONS),
+                Param("certificates", "the certificates (Form 4b) instead of the table",
+                      ("true", "false")),
+                Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
+                Param("ascii", "text in ASCII only", ("true", "false")),
+                Param("format", "the output format", _NORMS_FORMATS),
+            ),
+            _NORMS_FORMATS,
+            tabs=(
+                ("norms", "", "Norms"),
+                ("certificates", "certificates=true", "Certificates"),
+            ),
+            downloads=(("format=json", "norms JSON"), ("format=csv", "norm table CSV")),
         ),
         Endpoint(
             "fmt",
