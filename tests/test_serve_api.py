@@ -184,6 +184,7 @@ def test_norms_are_the_command_lines(server: Server, query: str, args: list[str]
     status, headers, body = _post(server, "/api/norms?" + query, "roundrobin-8.trf")
     assert status == 200, body
     assert body == _cli("norms", *args, "roundrobin-8.trf").stdout
+    assert headers["Content-Type"] == api.MEDIA_TYPES[query.split("&")[0].removeprefix("format=")]
 
 
 def test_report_of_several_documents_wants_text(server: Server) -> None:
