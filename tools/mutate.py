@@ -58,6 +58,7 @@ CHECK_TESTS = [
     "tests/test_worked_examples.py",
     "tests/test_mutation_gaps.py",
     "tests/test_mutation_gaps_standings.py",
+    "tests/test_mutation_gaps_pairings.py",
 ]
 MODULES: dict[str, list[str]] = {
     "rating/tables.py": RATING_TESTS,
