@@ -825,8 +825,7 @@ def _positive(text: str) -> int:
 
 
 def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    from trfkit.rules.titles import TITLE_RULE_SETS
-    from trfkit.titlenorms import EXEMPTIONS, GAMES_EXCEPTIONS
+    from trfkit.rules.titles import EXEMPTIONS, GAMES_EXCEPTIONS, TITLE_RULE_SETS
 
     n = sub.add_parser(
         "norms",

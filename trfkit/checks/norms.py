@@ -19,7 +19,6 @@ from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event
 from trfkit.model import Title, Tournament
 from trfkit.rules.titles import Method, choose_title_rules
-from trfkit.titlenorms import norms
 
 __all__ = ["title_norms"]
 
@@ -43,6 +42,10 @@ def title_norms(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     titled = [p.title for p in t.players if p.title is not None]
     if sum(1 for x in titled if x._value_ in _NORM_TITLES) < 3:
         return
+    # Imported here: most files have no three titled players, and
+    # `trfkit check` of a small file pays for every module it imports.
+    from trfkit.titlenorms import norms
+
     report = norms(t, rules, type=ev.type)
     wanted = {pn.start_rank for pn, _ in report.holders}
     lines = {p.start_rank: line_of(p) for p in t.players if p.start_rank in wanted}

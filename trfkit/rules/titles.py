@@ -40,6 +40,15 @@ __all__ = [
     "title_rule_names",
 ]
 
+EXEMPTIONS = ("1.4.3a", "1.4.3b", "1.4.3c", "1.4.3d")
+"""§1.4.3 exemptions an arbiter declares: a national championship final, b
+national team championship (the registering federation's players only), c
+zonal or sub-zonal, d a Swiss with 20 rated foreigners from 3 federations, 10
+of them GM/IM/WGM/WIM, every round."""
+GAMES_EXCEPTIONS = ("team-championship", "world-cup")
+"""§1.4.1b events: a World or Continental Team or Club Championship of 7 to 9
+rounds (7 games enough); the World Cup or Women's World Cup (8 games, as 9)."""
+
 NORM_TITLES = ("GM", "IM", "WGM", "WIM")
 """The titles gained by norms (B.01 2024 §1.4), in the order reports list them."""
 

@@ -28,8 +28,7 @@ import attrs
 
 from trfkit.diagnostics import Diagnostic
 from trfkit.report.registry import Piece, output
-from trfkit.rules.titles import TITLE_RULE_SETS
-from trfkit.titlenorms.engine import EXEMPTIONS, GAMES_EXCEPTIONS
+from trfkit.rules.titles import EXEMPTIONS, GAMES_EXCEPTIONS, TITLE_RULE_SETS
 
 __all__ = [
     "ENDPOINTS",

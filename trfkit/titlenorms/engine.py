@@ -26,6 +26,8 @@ from trfkit.event import TournamentType, event_of
 from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
 from trfkit.rating.tables import performance_difference, rating_difference
 from trfkit.rules.titles import (
+    EXEMPTIONS,
+    GAMES_EXCEPTIONS,
     NORM_TITLES,
     TITLE_HOLDERS,
     Method,
@@ -38,14 +40,7 @@ from trfkit.titlenorms.model import NormGame, NormReport, PlayerNorms, Requireme
 
 __all__ = ["EXEMPTIONS", "GAMES_EXCEPTIONS", "norms", "performance_percentage", "round_half_up"]
 
-EXEMPTIONS = ("1.4.3a", "1.4.3b", "1.4.3c", "1.4.3d")
-"""§1.4.3a national championship final, b national team championship (the
-registering federation's players only), c zonal or sub-zonal, d a Swiss with
-20 rated foreigners from 3 federations, 10 of them GM/IM/WGM/WIM, every round."""
 _HOST_ONLY = {"1.4.3a", "1.4.3b"}
-GAMES_EXCEPTIONS = ("team-championship", "world-cup")
-"""§1.4.1b events: a World or Continental Team or Club Championship of 7 to 9
-rounds (7 games enough); the World Cup or Women's World Cup (8 games, as 9)."""
 
 _POINTS: dict[str, Decimal] = {
     r.value: ScoringSystem.default().points(Game(None, Colour.WHITE, r)) for r in Result
