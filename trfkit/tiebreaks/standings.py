@@ -28,6 +28,7 @@ __all__ = [
     "Row",
     "Standings",
     "declared_tiebreaks",
+    "split_tied",
     "standings",
     "tiebreaks_of_record",
     "value_text",
@@ -275,7 +276,7 @@ def _standings(
                     place += len(part)
                 split += parts
             else:
-                split += _split(group, column, tb.lower_is_better, undefined)
+                split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
     rows: list[Row] = []
     tied: list[tuple[int, ...]] = []
@@ -338,8 +339,8 @@ def _by_points(f: Field) -> list[list[int]]:
     return groups
 
 
-def _split(
-    group: list[int], column: list[Value], lower_is_better: bool, undefined: set[int]
+def split_tied(
+    group: list[int], column: Sequence[Value], lower_is_better: bool, undefined: set[int]
 ) -> list[list[int]]:
     """``group`` in subgroups by ``column``, best first; a group with an
     undefined value (a player in ``undefined``) stays whole: an undefined
