@@ -9,6 +9,9 @@ pp. 52-61), typed in from the book, not from trfkit's output.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from decimal import Decimal
 from pathlib import Path
 
@@ -194,3 +197,145 @@ def test_an_individual_event_has_no_team_standings() -> None:
     t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "swiss-trf26.trf")
     with pytest.raises(NotATeamEvent):
         team_standings(t)
+
+
+# -- the command line: the teams' standings by default in a team event --------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from trfkit.cli import main
+
+    status = main(["standings", *argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_registered_in_every_format() -> None:
+    from trfkit.report.registry import OUTPUTS
+
+    assert {f for d, f in OUTPUTS if d == "team-standings"} == {"text", "json", "csv", "html"}
+
+
+def test_a_team_event_gives_the_teams_json_under_its_schema(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("jsonschema")
+    from trfkit.schemas import validator
+
+    status, out, _ = _run(
+        capsys, str(TEC), "--tiebreaks", "BH:MP/C1", "--tiebreak-rules", "c07-2023",
+        "--format", "json",
+    )  # fmt: skip
+    assert status == 0
+    doc = json.loads(out)
+    validator(doc["schema"], strict=True).validate(doc)
+    assert doc["schema"] == "trfkit.team-standings/1"
+    assert doc["primary"] == {"score": "MP", "source": "192 FIDE_TEAM_TYPEA_MP_GP"}
+    assert doc["boards"] == 4
+    first = doc["teams"][0]
+    # Exercise 36: Antelopes 10 MP, 17.5 GP, BH-C1 57.
+    assert (first["number"], first["name"], first["match_points"], first["game_points"]) == (
+        1, "Antelopes", 10, 17.5,
+    )  # fmt: skip
+    assert first["tiebreaks"] == {"BH:MP/C1": 57}
+    assert first["rounds"][0] == {
+        "opponent": 8, "kind": "played", "match_points": 2, "game_points": 2.5,
+    }  # fmt: skip
+    assert first["rounds"][5]["kind"] == "forfeit win"
+    # Exercise 36: 3 and 5 at 53, 2 and 4 at 52, 6 and 8 at 39, 9 and 13 at 48.
+    assert [2, 4] in doc["tied"] and [3, 5] in doc["tied"] and [9, 13] in doc["tied"]
+
+
+def test_text_csv_html_show_the_same_values(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [str(TEC), "--tiebreaks", "BH:MP", "--tiebreak-rules", "c07-2023"]
+    _, text, _ = _run(capsys, *args)
+    assert "Ranked by match points (MP; 192 FIDE_TEAM_TYPEA_MP_GP), 4 boards" in text
+    line = next(x for x in text.splitlines() if "Giraffes" in x)
+    # Rank 10 (exercise 35's table), 6 MP, 11.5 GP, BH 44, round 7 a ZPB.
+    assert line.split()[:6] == ["10", "7", "Giraffes", "6.0", "11.5", "44.0"]
+    assert line.split()[-1] == "ZPB"
+    _, out, _ = _run(capsys, *args, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows[0]["name"] == "Antelopes" and rows[0]["BH:MP"] == "64.0"
+    assert rows[0]["r6"] == "6:+F"
+    _, page, _ = _run(capsys, *args, "--format", "html")
+    assert "<td>Narwhals</td>" in page and "HPB" in page
+
+
+def test_players_gives_the_players_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, str(TEC), "--players", "--tiebreaks", "WIN", "--format", "json")
+    doc = json.loads(out)
+    assert doc["schema"] == "trfkit.standings/1"
+    # The book's PT column: Armando Aglio (1) 6.0, then Bruce Belanoy (29) 5.5.
+    top = [(p["start_rank"], p["points"]) for p in doc["players"][:2]]
+    assert top == [(1, 6), (29, 5.5)]
+
+
+def test_teams_on_an_individual_event_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = _run(capsys, str(DATA / "tec-swiss-16x5.trf"), "--teams")
+    assert status == 2
+    assert "no team records" in err
+
+
+# -- the corpus: a TEC sample file declares every team's MP and GP ------------
+
+GRANDMOMMY = (
+    Path(__file__).resolve().parent.parent.parent
+    / "shared"
+    / "corpus"
+    / ("echecsjs__trf/grandmommyscup.trf")
+)
+
+
+@pytest.mark.skipif(not GRANDMOMMY.exists(), reason=f"shared corpus file {GRANDMOMMY} absent")
+def test_grandmommys_cup_matches_agree_with_its_310_and_802() -> None:
+    """The FIDE TEC sample (50 teams, 14 rounds, line-ups 300 with empty
+    boards, forfeited matches 330, a 320 PAB of 1 MP and 2 GP, full- and
+    half-point byes 240): the matches read from the board results give every
+    team the match and game points its 310 declares, and every round the
+    opponent and game points its 802 crosstable shows. Both are written by
+    the file's program, not by trfkit."""
+    t = trfkit.load(GRANDMOMMY)
+    m = team_matches(t)
+    declared = {x.number: (x.match_points, x.game_points) for x in t.teams if x.code == "310"}
+    assert len(declared) == 50 and m.boards == 4
+    for i, number in enumerate(m.numbers):
+        assert (m.match_points[i], m.game_points[i]) == declared[number], number
+    rounds_802 = 0
+    for line in GRANDMOMMY.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("802"):
+            continue
+        number = int(line[4:7])
+        i = m.numbers.index(number)
+        for r, x in enumerate(m.rounds[i]):
+            cell = line[28 + 13 * r : 39 + 13 * r]
+            who, points = cell[:3].strip(), Decimal(cell[6:10])
+            if who in ("PAB", "FPB", "HPB", "ZPB"):
+                assert {"PAB": "U", "FPB": "F", "HPB": "H", "ZPB": "Z"}[who] == x.kind
+            else:
+                assert m.numbers[x.opponent] == int(who), (number, r + 1)
+                assert (cell[10:11].upper() == "F") == (x.kind in "WL"), (number, r + 1)
+            assert x.game_points == points, (number, r + 1)
+            rounds_802 += 1
+    assert rounds_802 == 50 * 14
+
+
+def test_a_whole_forfeited_match_without_330_and_a_299_override() -> None:
+    """bbpPairings' test input (one board a team): both boards forfeited,
+    no 330, so a forfeited match; ``299 -  1.0`` gives each forfeit loss
+    one match point (TRF-2026 299, match points at 8-11)."""
+    text = (
+        "012 299 forfeit-loss override\n"
+        "192 FIDE_TEAM_TYPEA_MP_GP\n"
+        "362 TW  2.0   TD  1.0   TL  0.0\n"
+        "299 -   1.0\n"
+        "001    1      T1                                2500                             1.0    1     2 - +\n"
+        "001    2      T2                                2500                             0.0    2     1 - -\n"
+        "310   1 Team1                                                              1\n"
+        "310   2 Team2                                                              2\n"
+    )
+    m = team_matches(trfkit.loads(text))
+    assert [r.kind for r in m.rounds[0]] == ["W"] and [r.kind for r in m.rounds[1]] == ["L"]
+    assert m.match_points == [Decimal(2), Decimal(1)]

@@ -687,11 +687,25 @@ def _cmd_standings(args: argparse.Namespace) -> int:
     _known_encoding(args.encoding)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    # A team event's standings are the teams' (docs/standings.md); --players
+    # asks for the boards' players ranked by their own points.
+    teams = args.teams or (bool(t.teams) and not args.players)
     try:
-        s = standings(t, args.tiebreaks, rules=args.tiebreak_rules, type=args.type)
+        if teams:
+            from trfkit.tiebreaks.team import NotATeamEvent, team_standings
+
+            try:
+                s: object = team_standings(
+                    t, args.tiebreaks, rules=args.tiebreak_rules, primary=args.primary
+                )
+            except NotATeamEvent as exc:
+                raise _Usage(f"--teams: {exc}") from exc
+        else:
+            s = standings(t, args.tiebreaks, rules=args.tiebreak_rules, type=args.type)
     except UnknownTieBreak as exc:
         raise _Usage(f"--tiebreaks: {exc}") from exc
-    out, _ = output("standings", args.format).render(s, RenderOptions(args.file, args.ascii))
+    document = "team-standings" if teams else "standings"
+    out, _ = output(document, args.format).render(s, RenderOptions(args.file, args.ascii))
     _write(args.output, out)
     return _status(t.diagnostics, args.strict)
 
@@ -1030,6 +1044,21 @@ def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "--type",
         choices=[k.value for k in TournamentType],
         help="tournament type (default: from 192/092, else from the pairings)",
+    )
+    who = st.add_mutually_exclusive_group()
+    who.add_argument(
+        "--teams",
+        action="store_true",
+        help="rank the teams (the default for a file with team records)",
+    )
+    who.add_argument(
+        "--players", action="store_true", help="in a team event, rank the players instead"
+    )
+    st.add_argument(
+        "--primary",
+        type=str.upper,
+        choices=["MP", "GP"],
+        help="teams: rank by match points or game points (default: as 192 says, else MP)",
     )
     st.add_argument("--format", choices=("text", "json", "csv", "html"), default="text")
     st.add_argument("-o", "--output", help="write here instead of standard output")

@@ -243,6 +243,30 @@ def _standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
     return standings.render_standings_html(s), ""
 
 
+def _team_standings_text(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_text(s, ascii=o.ascii), ""
+
+
+def _team_standings_json(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_json(s, o.path), ""
+
+
+def _team_standings_csv(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_csv(s, o.path), ""
+
+
+def _team_standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_html(s), ""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -282,6 +306,11 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("standings", "json", _standings_json, _stream_piece, _nothing),
         Output("standings", "csv", _standings_csv, _stream_piece, _nothing),
         Output("standings", "html", _standings_html, _stream_piece, _nothing),
+        # The teams' standings of a team event (trfkit standings FILE --teams).
+        Output("team-standings", "text", _team_standings_text, _stream_piece, _nothing),
+        Output("team-standings", "json", _team_standings_json, _stream_piece, _nothing),
+        Output("team-standings", "csv", _team_standings_csv, _stream_piece, _nothing),
+        Output("team-standings", "html", _team_standings_html, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

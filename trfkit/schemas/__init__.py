@@ -14,6 +14,8 @@
   report FILE --form 1|2|summary --format json`` (FIDE Forms 1, 2, 4 (a)).
 * ``standings.schema.json``: ``trfkit.standings/1``, ``trfkit standings FILE
   --format json``.
+* ``team-standings.schema.json``: ``trfkit.team-standings/1``, ``trfkit
+  standings FILE --format json`` of a team event (``--teams``).
 
 Every schema allows keys it does not list: within a schema version keys may
 be added, and a consumer validating with the schema should keep working when
@@ -67,6 +69,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.form2/1": "form2.schema.json",
         "trfkit.summary/1": "summary.schema.json",
         "trfkit.standings/1": "standings.schema.json",
+        "trfkit.team-standings/1": "team-standings.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -92,6 +95,7 @@ NAMES: Final = (
     "form2",
     "summary",
     "standings",
+    "team-standings",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

@@ -233,7 +233,7 @@ def _standings(
     if ev.type is TournamentType.TEAM:
         notes.append(
             "a team event: these are the players' standings by their own points; the "
-            "event's standings are the teams' (not computed here)"
+            "event's standings are the teams' (trfkit standings without --players)"
         )
     f = field_of(t, round_robin=round_robin)
     ctx = _Context(f, edition)

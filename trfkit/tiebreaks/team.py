@@ -36,18 +36,29 @@ from typing import NamedTuple
 
 import attrs
 
-from trfkit.model import Bye, ForfeitedMatch, LineUp, Scoring, TeamBye, Tournament
+from trfkit.model import (
+    AbnormalPoints,
+    Bye,
+    ForfeitedMatch,
+    LineUp,
+    Scoring,
+    Team,
+    TeamBye,
+    Tournament,
+)
 from trfkit.tiebreaks import opponents
 from trfkit.tiebreaks.codes import TieBreak, parse_tiebreaks
 from trfkit.tiebreaks.editions import Edition, edition_for, get_edition
 from trfkit.tiebreaks.field import Field, field_of
 
 __all__ = [
+    "MatchCell",
     "NotATeamEvent",
     "TeamMatches",
     "TeamRound",
     "TeamRow",
     "TeamStandings",
+    "event_teams",
     "primary_score",
     "team_matches",
     "team_standings",
@@ -76,7 +87,7 @@ class TeamRound(NamedTuple):
 
 @attrs.frozen
 class TeamMatches:
-    """Every team's rounds, indexed like ``t.teams``."""
+    """Every team's rounds, indexed like :func:`event_teams`."""
 
     numbers: tuple[int, ...]
     """The team pairing numbers (310's, else the order of the 013 lines)."""
@@ -89,14 +100,24 @@ class TeamMatches:
     game_win: Decimal
     """A board won, in game points (162's W)."""
     game_draw: Decimal
+    bonus: tuple[tuple[Decimal, Decimal], ...] = ()
+    """Per team, the match and game points of 299 records of blank type (a
+    bonus or penalty on the totals, in no round)."""
 
     @property
     def match_points(self) -> list[Decimal]:
-        return [sum((r.match_points for r in rs), Decimal(0)) for rs in self.rounds]
+        return [
+            sum((r.match_points for r in rs), self._bonus(i)[0]) for i, rs in enumerate(self.rounds)
+        ]
 
     @property
     def game_points(self) -> list[Decimal]:
-        return [sum((r.game_points for r in rs), Decimal(0)) for rs in self.rounds]
+        return [
+            sum((r.game_points for r in rs), self._bonus(i)[1]) for i, rs in enumerate(self.rounds)
+        ]
+
+    def _bonus(self, i: int) -> tuple[Decimal, Decimal]:
+        return self.bonus[i] if self.bonus else (Decimal(0), Decimal(0))
 
 
 def _match_scoring(t: Tournament) -> dict[str, Decimal]:
@@ -116,15 +137,22 @@ def _header(t: Tournament, code: str) -> str | None:
     return None
 
 
+def event_teams(t: Tournament) -> list[Team]:
+    """The teams: the 310 records, else the 013 ones (a file that has both,
+    as some writers make, lists the same teams twice; 310 replaces 013)."""
+    return [x for x in t.teams if x.code == "310"] or list(t.teams)
+
+
 def team_matches(t: Tournament) -> TeamMatches:
     """The teams' rounds (see the module for how each is read)."""
     f = field_of(t, round_robin=False)
-    numbers = tuple(x.number if x.number is not None else i + 1 for i, x in enumerate(t.teams))
+    teams = event_teams(t)
+    numbers = tuple(x.number if x.number is not None else i + 1 for i, x in enumerate(teams))
     index_of_number = {n: i for i, n in enumerate(numbers)}
     player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
     team_of_player = [-1] * len(f.start_ranks)
-    members: list[list[int]] = [[] for _ in t.teams]
-    for ti, team in enumerate(t.teams):
+    members: list[list[int]] = [[] for _ in teams]
+    for ti, team in enumerate(teams):
         for m in team.members:
             pi = player_index.get(m) if m is not None else None
             if pi is not None and team_of_player[pi] < 0:
@@ -162,25 +190,35 @@ def team_matches(t: Tournament) -> TeamMatches:
             if number is not None and number in index_of_number:
                 byes[bye.round, index_of_number[number]] = bye.bye_type.strip().upper()
     # Game points per (team, round, opponent team), and boards per match.
-    gp: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in t.teams]
-    met: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in t.teams]
-    alone: list[list[str]] = [["" for _ in range(n)] for _ in t.teams]
+    gp: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in teams]
+    met: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in teams]
+    alone: list[list[str]] = [["" for _ in range(n)] for _ in teams]
+    # A board won by forfeit against an empty board (300's 0000): "+" with
+    # no opponent, counted in the team's match of that round.
+    empty_board: list[list[int]] = [[0] * n for _ in teams]
+    # Whether a game was played over the board: a match with none is a
+    # forfeited match even without its 330.
+    played: list[list[bool]] = [[False] * n for _ in teams]
     for ti, ms in enumerate(members):
         for pi in ms:
-            opps, pts, kinds = f.opponents[pi], f.points[pi], f.kinds[pi]
+            opps, pts, kinds, results = f.opponents[pi], f.points[pi], f.kinds[pi], f.results[pi]
             for r in range(n):
                 o = opps[r]
                 if o >= 0 and team_of_player[o] >= 0 and team_of_player[o] != ti:
                     gp[ti][r][team_of_player[o]] += pts[r]
                     met[ti][r][team_of_player[o]] += 1
+                    if kinds[r] == "P":
+                        played[ti][r] = True
                 elif o < 0:
                     alone[ti][r] += kinds[r]
+                    if results[r] == "+":
+                        empty_board[ti][r] += pts[r]
     boards = len(_header(t, "352") or "")
     if not boards:
         boards = max([c for per in met for cs in per for c in cs.values()], default=0)
     boards = max(boards, 1)
     rounds: list[tuple[TeamRound, ...]] = []
-    for ti in range(len(t.teams)):
+    for ti in range(len(teams)):
         out: list[TeamRound] = []
         for r in range(n):
             rn = r + 1
@@ -216,8 +254,8 @@ def team_matches(t: Tournament) -> TeamMatches:
                 opp = index_of_number.get(named, -1) if named is not None else -1
                 if opp < 0 or opp not in counted:
                     opp = max(counted, key=lambda o: (counted[o], -o))
-                own = Decimal(gp[ti][r][opp]) / scale
-                theirs = Decimal(gp[opp][r][ti]) / scale
+                own = Decimal(gp[ti][r][opp] + empty_board[ti][r]) / scale
+                theirs = Decimal(gp[opp][r][ti] + empty_board[opp][r]) / scale
                 mp = (
                     mscore["TW"]
                     if own > theirs
@@ -225,7 +263,10 @@ def team_matches(t: Tournament) -> TeamMatches:
                     if own == theirs
                     else mscore["TL"]
                 )
-                out.append(TeamRound(opp, "P", mp, own))
+                if played[ti][r] or played[opp][r]:
+                    out.append(TeamRound(opp, "P", mp, own))
+                else:
+                    out.append(TeamRound(opp, "W" if own > theirs else "L", mp, own))
                 continue
             cells = alone[ti][r]
             kind = "U" if "U" in cells else "F" if "F" in cells else "H" if "H" in cells else "Z"
@@ -234,16 +275,69 @@ def team_matches(t: Tournament) -> TeamMatches:
             else:
                 out.append(_bye(kind, mscore, game_win * boards, game_draw * boards))
         rounds.append(tuple(out))
+    bonus = _abnormal(t, rounds, numbers, mscore)
     return TeamMatches(
         numbers=numbers,
-        names=tuple(x.name.strip() for x in t.teams),
+        names=tuple(x.name.strip() for x in teams),
         rounds=tuple(rounds),
         boards=boards,
         match_win=mscore["TW"],
         match_draw=mscore["TD"],
         game_win=game_win,
         game_draw=game_draw,
+        bonus=bonus,
     )
+
+
+def _abnormal(
+    t: Tournament,
+    rounds: list[tuple[TeamRound, ...]],
+    numbers: tuple[int, ...],
+    mscore: dict[str, Decimal],
+) -> tuple[tuple[Decimal, Decimal], ...]:
+    """TRF-2026 299 for teams, applied to ``rounds`` in place: a typed record
+    (W, D, L a match won, drawn, lost; F, H, Z the byes; +, - a forfeited
+    match) gives its match points (and game points, when given) to the
+    named teams' rounds of that type in its round (every round when 0 or
+    blank); a record of blank type is a bonus or penalty on the totals,
+    returned per team as (match points, game points)."""
+    bonus = [(Decimal(0), Decimal(0)) for _ in numbers]
+    records = t.records_of(AbnormalPoints)
+    if not records:
+        return tuple(bonus)
+    for record in records:
+        named = {i for i in record.ids if i}
+        which = [k for k, number in enumerate(numbers) if not named or number in named]
+        kind = record.points_type.strip().upper()
+        for k in which:
+            if not kind:
+                mp, gp = bonus[k]
+                bonus[k] = (mp + (record.match_points or 0), gp + (record.points or 0))
+                continue
+            rs = list(rounds[k])
+            for r, x in enumerate(rs):
+                if record.round not in (None, 0) and record.round != r + 1:
+                    continue
+                if _result_type(x, mscore) != kind:
+                    continue
+                rs[r] = x._replace(
+                    match_points=x.match_points
+                    if record.match_points is None
+                    else record.match_points,
+                    game_points=x.game_points if record.points is None else record.points,
+                )
+            rounds[k] = tuple(rs)
+    return tuple(bonus)
+
+
+def _result_type(x: TeamRound, mscore: dict[str, Decimal]) -> str:
+    """The 299 type of a team's round: W D L for a match played, + - for a
+    forfeited one, F H Z for the byes (a PAB is 320's, no 299 type)."""
+    if x.kind == "P":
+        if x.match_points == mscore["TW"]:
+            return "W"
+        return "D" if x.match_points == mscore["TD"] else "L"
+    return {"W": "+", "L": "-"}.get(x.kind, x.kind)
 
 
 def _bye(kind: str, mscore: dict[str, Decimal], win: Decimal, draw: Decimal) -> TeamRound:
@@ -264,11 +358,12 @@ def team_fields(m: TeamMatches, *, round_robin: bool) -> tuple[Field, Field]:
     that an ESB's product of the two is exact)."""
     all_values = [m.match_win, m.match_draw, m.game_win * m.boards, m.game_draw * m.boards]
     all_values += [x for rs in m.rounds for r in rs for x in (r.match_points, r.game_points)]
+    all_values += [x for b in m.bonus for x in b]
     scale = 10 ** max([0, *map(_places, all_values)])
     kinds = ["".join(r.kind for r in rs) for rs in m.rounds]
     opps = [[r.opponent for r in rs] for rs in m.rounds]
 
-    def field(points: list[list[int]], win: Decimal, draw: Decimal) -> Field:
+    def field(points: list[list[int]], win: Decimal, draw: Decimal, which: int) -> Field:
         return Field(
             rounds=len(m.rounds[0]) if m.rounds else 0,
             scale=scale,
@@ -280,19 +375,26 @@ def team_fields(m: TeamMatches, *, round_robin: bool) -> tuple[Field, Field]:
             points=points,
             colours=["-" * len(k) for k in kinds],
             results=["" for _ in kinds],
-            score=[sum(p) for p in points],
+            score=[
+                sum(p) + (int(m.bonus[i][which] * scale) if m.bonus else 0)
+                for i, p in enumerate(points)
+            ],
             start_ranks=list(m.numbers),
             ratings=[None for _ in kinds],
             names=list(m.names),
         )
 
     mp = field(
-        [[int(r.match_points * scale) for r in rs] for rs in m.rounds], m.match_win, m.match_draw
+        [[int(r.match_points * scale) for r in rs] for rs in m.rounds],
+        m.match_win,
+        m.match_draw,
+        0,
     )
     gp = field(
         [[int(r.game_points * scale) for r in rs] for rs in m.rounds],
         m.game_win * m.boards,
         m.game_draw * m.boards,
+        1,
     )
     return mp, gp
 
@@ -314,6 +416,17 @@ def primary_score(t: Tournament) -> tuple[str, str]:
     return "MP", "default (no 192 naming the score)"
 
 
+class MatchCell(NamedTuple):
+    """One round of a team as the standings show it."""
+
+    opponent: int | None
+    """The opponent team's number; ``None`` for a bye."""
+    kind: str
+    """P played, W/L forfeited match won/lost, U PAB, F FPB, H HPB, Z ZPB."""
+    match_points: Decimal
+    game_points: Decimal
+
+
 class TeamRow(NamedTuple):
     """One team's line of the standings."""
 
@@ -324,6 +437,7 @@ class TeamRow(NamedTuple):
     game_points: Decimal
     tiebreaks: dict[str, Value]
     tied: bool
+    rounds: tuple[MatchCell, ...] = ()
 
 
 @attrs.frozen
@@ -489,6 +603,15 @@ def team_standings(
                     gps[i],  # type: ignore[arg-type]
                     {k: v[i] for k, v in values.items()},
                     len(group) > 1,
+                    tuple(
+                        MatchCell(
+                            m.numbers[r.opponent] if r.opponent >= 0 else None,
+                            r.kind,
+                            r.match_points,
+                            r.game_points,
+                        )
+                        for r in m.rounds[i]
+                    ),
                 )
             )
         position += len(group)
