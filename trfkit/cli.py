@@ -199,6 +199,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         max_size=_limits(args)[0],
         max_line_length=_limits(args)[1],
         rating_lists=tuple(_rating_lists(args.rating_list, tasks, _limits(args)[0])),
+        tiebreaks=_known_tiebreaks(args.tiebreaks),
     )
     _freeze_at_exit()
     results: list[CheckedFile | Unreadable] = []
@@ -679,6 +680,18 @@ def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     s.add_argument("--open", action="store_true", help="open the page in a web browser")
     s.set_defaults(func=_cmd_serve)
+def _known_tiebreaks(codes: str | None) -> str | None:
+    """--tiebreaks of check: codes C.07 knows, else a usage error naming them."""
+    from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreaks
+
+    if codes is not None:
+        try:
+            parse_tiebreaks(codes)
+        except UnknownTieBreak as exc:
+            raise _Usage(f"--tiebreaks: {exc}") from exc
+    return codes
+
+
 def _cmd_standings(args: argparse.Namespace) -> int:
     """Points, then the tie-breaks on the groups still tied (C.07 4.2)."""
     from trfkit.report.registry import RenderOptions, output
@@ -881,6 +894,12 @@ def _parser() -> argparse.ArgumentParser:
     _batch_options(c)
     c.add_argument(
         "--format", choices=("text", "json", "jsonl", "sarif", "github"), default="text"
+    )
+    c.add_argument(
+        "--tiebreaks",
+        metavar="CODE,...",
+        help="judge the declared ranks (S116) by these tie-breaks (BH/C1,SB,...), in place "
+        "of each file's 212/202: for files that declare none",
     )
     c.add_argument(
         "--min-severity",
