@@ -178,11 +178,16 @@ def test_check_tiebreaks_unknown_code_is_a_usage_error(
 
 
 def test_s119_team_tiebreak_in_an_individual_event() -> None:
-    """fixtures/swiss-trf26.trf declares 202 BH:GP/C1,SB in an individual
-    Swiss; the team fixture's 202 BH:MP/C1,MPvGP is a team event's."""
+    """The Swiss fixture as it was once written, 202 BH:GP/C1,SB in an
+    individual Swiss: one finding on the team code's column; the team
+    fixture's 202 BH:MP/C1,MPvGP is a team event's: none."""
     from trfkit.checks import validate
 
     root = Path(__file__).parent.parent / "fixtures"
-    found = [d for d in validate(trfkit.load(root / "swiss-trf26.trf")) if d.code == "S119"]
-    assert [(d.column, d.found) for d in found] == [(5, "BH:GP/C1")]
+    text = (root / "swiss-trf26.trf").read_text(encoding="utf-8")
+    assert "\n202 ARO,BH/C1,SB\n" in text
+    t = trfkit.loads(text.replace("\n202 ARO,BH/C1,SB\n", "\n202 SB,BH:GP/C1\n"))
+    found = [d for d in validate(t) if d.code == "S119"]
+    assert [(d.column, d.found) for d in found] == [(8, "BH:GP/C1")]
+    assert not [d for d in validate(trfkit.load(root / "swiss-trf26.trf")) if d.code == "S119"]
     assert not [d for d in validate(trfkit.load(root / "team-trf26.trf")) if d.code == "S119"]

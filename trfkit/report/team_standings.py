@@ -19,6 +19,7 @@ from typing import Any
 
 import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
+from trfkit.report.standings import source_text, standings_page
 from trfkit.tiebreaks.standings import value_text
 from trfkit.tiebreaks.team import MatchCell, TeamStandings
 
@@ -63,13 +64,7 @@ def round_text(c: MatchCell) -> str:
 
 
 def _source(s: TeamStandings) -> str:
-    if s.source == "none":
-        return (
-            f"no tie-breaks declared (no 212 or 202 record, none given): ranked by {s.primary} only"
-        )
-    codes = ", ".join(tb.text or tb.code for tb in s.tiebreaks)
-    where = "given" if s.source == "given" else f"record {s.source}"
-    return f"tie-breaks ({where}): {codes}" if codes else f"tie-breaks ({where}): none known"
+    return source_text(s.source, s.tiebreaks, s.primary)
 
 
 def _score(s: TeamStandings) -> str:
@@ -197,30 +192,21 @@ def render_team_standings_html(s: TeamStandings) -> str:
             f'<td class="num">{e(value_text(r.match_points))}</td>'
             f'<td class="num">{e(value_text(r.game_points))}</td>{values}</tr>'
         )
-    notes = "".join(f"<li>{e(x)}</li>" for x in s.notes)
-    tied = (
-        "<p>Still tied after the last tie-break (team numbers): "
-        + e("; ".join(", ".join(map(str, g)) for g in s.tied))
-        + "</p>"
+    return standings_page(
+        title=s.name or "Team standings",
+        schema=TEAM_STANDINGS_SCHEMA,
+        kind="team standings",
+        intro=[
+            f"Tie-break rules: {s.edition.title} ({s.edition.name}; {s.edition_source})",
+            _score(s),
+            _source(s),
+        ],
+        head='<th class="num">Rk</th><th class="num">No</th><th>Team</th>'
+        f'<th class="num">MP</th><th class="num">GP</th>{head}',
+        body=body,
+        tied="Still tied after the last tie-break (team numbers): "
+        + "; ".join(", ".join(map(str, g)) for g in s.tied)
         if s.tied
-        else ""
-    )
-    title = e(s.name or "Team standings")
-    return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="generator" content="trfkit ({TEAM_STANDINGS_SCHEMA})">\n'
-        f"<title>{title} · team standings</title>\n<style>\n"
-        "body { font: 13px/1.35 system-ui, sans-serif; margin: 16px; }\n"
-        "table { border-collapse: collapse; } th, td { border: 1px solid #c9c9c9; padding: 2px 6px; }\n"
-        "th { background: #efece2; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }\n"
-        "tr.tied td { background: #fbf3d5; }\n</style>\n</head>\n<body>\n"
-        f"<h1>{title}: team standings</h1>\n"
-        f"<p>Tie-break rules: {e(s.edition.title)} ({e(s.edition.name)}; {e(s.edition_source)})<br>"
-        f"{e(_score(s))}<br>{e(_source(s))}</p>\n"
-        '<table><thead><tr><th class="num">Rk</th><th class="num">No</th><th>Team</th>'
-        f'<th class="num">MP</th><th class="num">GP</th>{head}</tr></thead>\n<tbody>\n'
-        + "\n".join(body)
-        + f"\n</tbody></table>\n{tied}"
-        + (f"<ul>{notes}</ul>" if notes else "")
-        + "\n</body>\n</html>\n"
+        else "",
+        notes=s.notes,
     )

@@ -47,8 +47,8 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.tiebreaks import opponents
-from trfkit.tiebreaks.codes import TieBreak, parse_tiebreaks
-from trfkit.tiebreaks.editions import Edition, edition_for, get_edition
+from trfkit.tiebreaks.codes import TieBreak
+from trfkit.tiebreaks.editions import Edition
 from trfkit.tiebreaks.field import Field, field_of
 
 __all__ = [
@@ -520,24 +520,11 @@ def team_standings(
     undefined, with a note.
     """
     from trfkit.event import TournamentType, event_of
-    from trfkit.tiebreaks.standings import declared_tiebreaks, split_tied
+    from trfkit.tiebreaks.standings import chosen_edition, chosen_tiebreaks, split_tied
 
     if not t.teams:
         raise NotATeamEvent("no team records (013 or 310): no teams to rank")
-    notes: list[str] = []
-    if tiebreaks is not None:
-        chosen, source = parse_tiebreaks(tiebreaks), "given"
-    else:
-        declared = declared_tiebreaks(t)
-        if declared is None:
-            chosen, source = [], "none"
-        else:
-            chosen, source = list(declared.tiebreaks), declared.record.code
-            if declared.unknown:
-                notes.append(
-                    f"{source} names tie-breaks not known here, left out: "
-                    + ", ".join(code for _, code in declared.unknown)
-                )
+    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
     if primary is not None:
         if primary.upper() not in ("MP", "GP"):
             raise ValueError(f"primary score: MP or GP, not {primary!r}")
@@ -545,13 +532,7 @@ def team_standings(
     else:
         primary, primary_source = primary_score(t)
     ev = event_of(t)
-    if isinstance(rules, Edition):
-        edition, edition_source = rules, "given"
-    elif rules.lower() == "auto":
-        edition = edition_for(ev.start)
-        edition_source = f"042 {ev.start.isoformat()}" if ev.start else "no start date: the newest"
-    else:
-        edition, edition_source = get_edition(rules), "given"
+    edition, edition_source = chosen_edition(rules, ev.start)
     m = team_matches(t)
     round_robin = ev.type is TournamentType.TEAM and "ROUNDROBIN" in (
         (_header(t, "192") or "").upper()
