@@ -183,14 +183,38 @@ def test_team_codes_with_modifiers_are_parsed() -> None:
     assert (tb.acronym, tb.points, tb.cut, tb.forfeits_played) == ("BH", "MP", 1, True)
     assert parse_tiebreak("EMGSB/C1/P").cut == 1
     assert parse_tiebreak("EDET/P").acronym == "EDET"
+    assert parse_tiebreak("EDE/P").forfeits_played
 
 
 def test_codes_not_computed_are_undefined_with_a_note(tec: trfkit.Tournament) -> None:
-    s = team_standings(tec, "EDE,BH:MP", rules="c07-2023")
-    assert all(r.tiebreaks["EDE"] is None for r in s.rows)
-    assert any("EDE is not computed for teams" in n for n in s.notes)
-    # EDE undefined splits nothing; BH:MP then breaks the 10-point group.
+    s = team_standings(tec, "BC,BH:MP", rules="c07-2023")
+    assert all(r.tiebreaks["BC"] is None for r in s.rows)
+    assert any("BC is not computed for teams" in n for n in s.notes)
+    # BC undefined splits nothing; BH:MP then breaks the 10-point group.
     assert [r.number for r in s.rows[:5]] == [1, 3, 2, 4, 5]
+
+
+def test_extended_direct_encounter(tec: trfkit.Tournament) -> None:
+    """Exercises 42-45 (MP primary): #11 and #14 drew and have equal GP:
+    still tied (42); #6 beat #8: first (43); #7, #9, #13: #9 and #13 did
+    not meet, nothing decided (44); the five on 10 points all met, equal on
+    MP among themselves, so GP: #4 first (8.5), #5 last (7.5), and among #1,
+    #2, #3 again on GP: #2 (5.5), #1 (5.0), #3 (1.5) (45)."""
+    s = team_standings(tec, "EDE", rules="c07-2023")
+    ranked = [(r.number, r.rank, r.tiebreaks["EDE"]) for r in s.rows]
+    assert ranked[:7] == [
+        (4, 1, 1),
+        (2, 2, 2),
+        (1, 3, 3),
+        (3, 4, 4),
+        (5, 5, 5),
+        (6, 6, 1),
+        (8, 7, 2),
+    ]
+    assert s.tied == ((7, 9, 13), (11, 14))
+    # Jackals (5 MP) and Lynxes (2 MP) were tied with no one.
+    by = {r.number: r.tiebreaks["EDE"] for r in s.rows}
+    assert by[10] is None and by[12] is None
 
 
 def test_an_individual_event_has_no_team_standings() -> None:

@@ -52,7 +52,7 @@ TEAM = frozenset(
 """The team tie-breaks of C.07 Articles 11-13 (MTB26). A code with
 ``:MP``/``:GP`` (``BH:MP``) is a team tie-break too. The players' standings
 compute none; the teams' standings (:mod:`trfkit.tiebreaks.team`) compute
-MP, GP, MPvGP, BH:MP, BH:GP and the four ESB (EMMSB ... EGGSB)."""
+MP, GP, MPvGP, BH:MP, BH:GP, the four ESB (EMMSB ... EGGSB) and EDE."""
 ACRONYMS = INDIVIDUAL | TEAM | {"PTS"}
 # Names seen in the wild for the same tie-breaks: GE is C.07-2023's name of
 # REP (7.6); MPTS/GPTS are team score spellings; SNO is TieBreakServer's TPN.
@@ -61,11 +61,11 @@ _ALIASES = {"GE": "REP", "MPTS": "MP", "GPTS": "GP", "SNO": "TPN"}
 _ESB = frozenset({"EMMSB", "EMGSB", "EGMSB", "EGGSB"})
 """The four extended Sonneborn-Berger tie-breaks for teams (Art. 13): E,
 the opponent's score (M or G), the score obtained against him, SB."""
-_TEAM_COMPUTED = frozenset({"MP", "GP", "MPVGP"}) | _ESB
+_TEAM_COMPUTED = frozenset({"MP", "GP", "MPVGP", "EDE"}) | _ESB
 """Team tie-breaks computed on the teams' standings (with ``BH:MP``, ``BH:GP``)."""
 _CUTS = frozenset({"BH", "FB", "SB", "ARO", "PS"}) | _ESB
 _MEDIANS = frozenset({"BH", "FB", "ARO"})
-_P = frozenset({"BH", "FB", "SB", "DE"}) | _ESB
+_P = frozenset({"BH", "FB", "SB", "DE", "EDE"}) | _ESB
 
 _MODIFIER = re.compile(
     r"^(?:(?P<kind>[CM])(?P<n>[12])|(?P<flag>[PFR])|L(?P<limit>[+-]?\d+)|K(?P<k>\d+))$", re.I

@@ -46,7 +46,7 @@ from trfkit.model import (
     TeamBye,
     Tournament,
 )
-from trfkit.tiebreaks import opponents
+from trfkit.tiebreaks import encounter, opponents
 from trfkit.tiebreaks.codes import TieBreak
 from trfkit.tiebreaks.editions import Edition
 from trfkit.tiebreaks.field import Field, field_of
@@ -59,12 +59,13 @@ __all__ = [
     "TeamRow",
     "TeamStandings",
     "event_teams",
+    "extended_direct_encounter",
     "primary_score",
     "team_matches",
     "team_standings",
 ]
 
-Value = Decimal | None
+Value = Decimal | int | None
 
 # 362 symbols and their defaults (TRF-2026 §3.4): a match won, drawn, lost.
 _MATCH_DEFAULTS = {"TW": Decimal(2), "TD": Decimal(1), "TL": Decimal(0)}
@@ -484,21 +485,41 @@ def _team_values(
     a = tb.acronym
     if a in ("MP", "GP") and tb.points is None:
         f = fields[a]
-        return f.values(f.score)
+        return list(f.values(f.score))
     if a == "MPVGP":
         f = fields["GP" if primary == "MP" else "MP"]
-        return f.values(f.score)
+        return list(f.values(f.score))
     if a == "BH" and tb.points in (None, "MP", "GP"):
         score = tb.points or primary
-        return opponents.buchholz(fields[score], tb, edition, elems(score))
+        return list(opponents.buchholz(fields[score], tb, edition, elems(score)))
     if a in _ESB:
         theirs, own = _ESB[a]
         pairs = [
             opponents.Elements(x.values, y.points, x.vurs)
             for x, y in zip(elems(theirs), elems(own), strict=True)
         ]
-        return opponents.sonneborn_berger(fields[theirs], tb, edition, pairs)
+        return list(opponents.sonneborn_berger(fields[theirs], tb, edition, pairs))
     return None
+
+
+def extended_direct_encounter(
+    fields: dict[str, Field], primary: str, group: list[int], tb: TieBreak
+) -> list[list[int]]:
+    """EDE: ``group`` split into ordered subgroups by the matches among its
+    teams, first on the primary score, again on any subgroup it leaves
+    tied (6.2), and on the secondary score for the subgroups still tied,
+    again within them on that score (the TEC exercise book, 11 and
+    exercise 45). When not all have met, a team is placed only if no
+    result of the missing matches could pass it (6.3). Forfeited matches
+    count only with ``/P`` or in predetermined pairings (15.2)."""
+    secondary = "GP" if primary == "MP" else "MP"
+    out: list[list[int]] = []
+    for part in encounter.direct_encounter(fields[primary], group, tb):
+        if len(part) > 1:
+            out += encounter.direct_encounter(fields[secondary], part, tb)
+        else:
+            out.append(part)
+    return out
 
 
 def team_standings(
@@ -515,8 +536,9 @@ def team_standings(
     ``tiebreaks``: codes as :func:`~trfkit.tiebreaks.standings` reads them,
     by default the file's 212, else 202. Computed: ``MP``, ``GP``,
     ``MPvGP`` (the secondary score), ``BH`` (on the primary score),
-    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, and ``EMMSB``,
-    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``; any other code is
+    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, ``EMMSB``,
+    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``, and ``EDE`` (``/P``;
+    its value is the rank within the tied group); any other code is
     undefined, with a note.
     """
     from trfkit.event import TournamentType, event_of
@@ -545,10 +567,11 @@ def team_standings(
         key = tb.text or tb.code
         column = _team_values(tb, fields, primary, edition, elements)
         if column is None:
-            notes.append(
-                f"{key} is not computed for teams here (computed: MP, GP, MPvGP, BH, BH:MP, "
-                "BH:GP, EMMSB, EMGSB, EGMSB, EGGSB): its values are undefined"
-            )
+            if tb.acronym != "EDE":
+                notes.append(
+                    f"{key} is not computed for teams here (computed: MP, GP, MPvGP, BH, "
+                    "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are undefined"
+                )
             column = [None] * len(m.numbers)
         values[key] = column
     f = fields[primary]
@@ -564,7 +587,16 @@ def team_standings(
         undefined = {i for i, v in enumerate(column) if v is None}
         split: list[list[int]] = []
         for group in groups:
-            split += split_tied(group, column, tb.lower_is_better, undefined)
+            if len(group) > 1 and tb.acronym == "EDE":
+                parts = extended_direct_encounter(fields, primary, group, tb)
+                place = 1  # the rank within the group, shared by a subgroup still tied
+                for part in parts:
+                    for i in part:
+                        column[i] = place
+                    place += len(part)
+                split += parts
+            else:
+                split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
     mps, gps = mp.values(mp.score), gp.values(gp.score)
     rows: list[TeamRow] = []
