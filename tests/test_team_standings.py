@@ -217,6 +217,14 @@ def test_extended_direct_encounter(tec: trfkit.Tournament) -> None:
     assert by[10] is None and by[12] is None
 
 
+def test_a_team_round_robin_is_predetermined_pairings(tec: trfkit.Tournament) -> None:
+    """fixtures/team-trf26.trf: 4 teams, 3 rounds, every team met every
+    other: C.07 15.2 applies, and the output says so; the TEC Swiss not."""
+    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "team-trf26.trf")
+    assert any("predetermined pairings" in n for n in team_standings(t).notes)
+    assert not any("predetermined" in n for n in team_standings(tec, "MP").notes)
+
+
 def test_an_individual_event_has_no_team_standings() -> None:
     t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "swiss-trf26.trf")
     with pytest.raises(NotATeamEvent):

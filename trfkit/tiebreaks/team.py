@@ -502,6 +502,16 @@ def _team_values(
     return None
 
 
+def _all_met(m: TeamMatches) -> bool:
+    """Every pair of teams met (a league, a team round robin: predetermined
+    pairings, C.07 15.2), with more than two teams."""
+    n = len(m.numbers)
+    met = {
+        frozenset((i, r.opponent)) for i, rs in enumerate(m.rounds) for r in rs if r.opponent >= 0
+    }
+    return n > 2 and len(met) == n * (n - 1) // 2
+
+
 def extended_direct_encounter(
     fields: dict[str, Field], primary: str, group: list[int], tb: TieBreak
 ) -> list[list[int]]:
@@ -541,7 +551,7 @@ def team_standings(
     its value is the rank within the tied group); any other code is
     undefined, with a note.
     """
-    from trfkit.event import TournamentType, event_of
+    from trfkit.event import event_of
     from trfkit.tiebreaks.standings import chosen_edition, chosen_tiebreaks, split_tied
 
     if not t.teams:
@@ -556,9 +566,12 @@ def team_standings(
     ev = event_of(t)
     edition, edition_source = chosen_edition(rules, ev.start)
     m = team_matches(t)
-    round_robin = ev.type is TournamentType.TEAM and "ROUNDROBIN" in (
-        (_header(t, "192") or "").upper()
-    )
+    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or _all_met(m)
+    if round_robin:
+        notes.append(
+            "predetermined pairings (a team round robin: 192, or every team met every "
+            "other): forfeited matches count as played, byes are no element (C.07 15.2)"
+        )
     mp, gp = team_fields(m, round_robin=round_robin)
     fields = {"MP": mp, "GP": gp}
     elements: dict[tuple[str, bool], list[opponents.Elements]] = {}
