@@ -371,3 +371,36 @@ def test_a_whole_forfeited_match_without_330_and_a_299_override() -> None:
     m = team_matches(trfkit.loads(text))
     assert [r.kind for r in m.rounds[0]] == ["W"] and [r.kind for r in m.rounds[1]] == ["L"]
     assert m.match_points == [Decimal(2), Decimal(1)]
+
+
+def test_boards_against_a_third_team_are_said_not_dropped() -> None:
+    """A pairing error: team 1's second board met team 3's player while its
+    first board met team 2. The match is 1 v 2 (the lower number when the
+    boards are even), team 1's game points are those against team 2, and a
+    note names the boards left out."""
+
+    def line(rank: int, cell: str) -> str:
+        return f"001 {rank:4d}      {'P' + str(rank):<33} 2000 {'':3} {'':11} {'':10} {'':4} {'':4}  {cell}"
+
+    text = "\n".join(
+        [
+            "012 Three teams",
+            line(1, "   3 w 1"),
+            line(2, "   5 b ="),
+            line(3, "   1 b 0"),
+            line(4, "   6 w ="),
+            line(5, "   2 w ="),
+            line(6, "   4 b ="),
+            "310   1 A                                                                1    2",
+            "310   2 B                                                                3    4",
+            "310   3 C                                                                5    6",
+        ]
+    )
+    t = trfkit.loads(text + "\n")
+    m = team_matches(t)
+    assert (m.rounds[0][0].opponent, m.rounds[0][0].game_points) == (1, Decimal(1))
+    s = team_standings(t, "MP")
+    assert any(
+        n.startswith("team 1, round 1: boards against team(s) 3 as well as its opponent 2")
+        for n in s.notes
+    )

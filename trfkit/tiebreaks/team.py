@@ -101,6 +101,9 @@ class TeamMatches:
     game_win: Decimal
     """A board won, in game points (162's W)."""
     game_draw: Decimal
+    stray: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
+    """(team, round, opponent, other teams): boards of a team that met a team
+    other than its match's opponent, left out of the match (a pairing error)."""
     bonus: tuple[tuple[Decimal, Decimal], ...] = ()
     """Per team, the match and game points of 299 records of blank type (a
     bonus or penalty on the totals, in no round)."""
@@ -219,6 +222,7 @@ def team_matches(t: Tournament) -> TeamMatches:
         boards = max([c for per in met for cs in per for c in cs.values()], default=0)
     boards = max(boards, 1)
     rounds: list[tuple[TeamRound, ...]] = []
+    stray: list[tuple[int, int, int, tuple[int, ...]]] = []
     for ti in range(len(teams)):
         out: list[TeamRound] = []
         for r in range(n):
@@ -255,6 +259,9 @@ def team_matches(t: Tournament) -> TeamMatches:
                 opp = index_of_number.get(named, -1) if named is not None else -1
                 if opp < 0 or opp not in counted:
                     opp = max(counted, key=lambda o: (counted[o], -o))
+                if len(counted) > 1:
+                    others = sorted(numbers[o] for o in counted if o != opp)
+                    stray.append((numbers[ti], rn, numbers[opp], tuple(others)))
                 own = Decimal(gp[ti][r][opp] + empty_board[ti][r]) / scale
                 theirs = Decimal(gp[opp][r][ti] + empty_board[opp][r]) / scale
                 mp = (
@@ -287,6 +294,7 @@ def team_matches(t: Tournament) -> TeamMatches:
         game_win=game_win,
         game_draw=game_draw,
         bonus=bonus,
+        stray=tuple(stray),
     )
 
 
@@ -567,6 +575,11 @@ def team_standings(
     edition, edition_source = chosen_edition(rules, ev.start)
     m = team_matches(t)
     round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or _all_met(m)
+    notes += [
+        f"team {team}, round {rn}: boards against team(s) {', '.join(map(str, others))} "
+        f"as well as its opponent {opp}; only the games against {opp} count in the match"
+        for team, rn, opp, others in m.stray
+    ]
     if round_robin:
         notes.append(
             "predetermined pairings (a team round robin: 192, or every team met every "
