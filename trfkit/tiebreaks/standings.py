@@ -31,6 +31,7 @@ __all__ = [
     "chosen_edition",
     "chosen_tiebreaks",
     "declared_tiebreaks",
+    "placed",
     "split_tied",
     "standings",
     "tiebreaks_of_record",
@@ -284,13 +285,7 @@ def _standings(
             if len(group) == 1:
                 split.append(group)
             elif tb.acronym == "DE":
-                parts = encounter.direct_encounter(f, group, tb)
-                place = 1  # the rank within the group, shared by a subgroup still tied
-                for part in parts:
-                    for i in part:
-                        column[i] = place
-                    place += len(part)
-                split += parts
+                split += placed(encounter.direct_encounter(f, group, tb), column)
             else:
                 split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
@@ -353,6 +348,18 @@ def _by_points(f: Field) -> list[list[int]]:
             groups.append([i])
             last = f.score[i]
     return groups
+
+
+def placed(parts: list[list[int]], column: list[Value]) -> list[list[int]]:
+    """``parts`` (a direct encounter's ordered subgroups), each member's
+    value in ``column`` set to its rank within the group (shared by a
+    subgroup still tied, C.07 6)."""
+    place = 1
+    for part in parts:
+        for i in part:
+            column[i] = place
+        place += len(part)
+    return parts
 
 
 def split_tied(

@@ -560,7 +560,12 @@ def team_standings(
     undefined, with a note.
     """
     from trfkit.event import event_of
-    from trfkit.tiebreaks.standings import chosen_edition, chosen_tiebreaks, split_tied
+    from trfkit.tiebreaks.standings import (
+        chosen_edition,
+        chosen_tiebreaks,
+        placed,
+        split_tied,
+    )
 
     if not t.teams:
         raise NotATeamEvent("no team records (013 or 310): no teams to rank")
@@ -614,13 +619,7 @@ def team_standings(
         split: list[list[int]] = []
         for group in groups:
             if len(group) > 1 and tb.acronym == "EDE":
-                parts = extended_direct_encounter(fields, primary, group, tb)
-                place = 1  # the rank within the group, shared by a subgroup still tied
-                for part in parts:
-                    for i in part:
-                        column[i] = place
-                    place += len(part)
-                split += parts
+                split += placed(extended_direct_encounter(fields, primary, group, tb), column)
             else:
                 split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
