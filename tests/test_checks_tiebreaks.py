@@ -3,7 +3,10 @@ in 202/212) and S118 (round-robin pairings against the Berger tables)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 import trfkit
 from trfkit.checks import validate
@@ -114,3 +117,77 @@ def test_ranks_not_judged_past_an_undefined_tiebreak() -> None:
 def test_ranks_not_judged_with_a_team_tiebreak() -> None:
     order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
     assert _codes(_with_ranks(order, "212 PTS,BH:GP/C1,BH"), "S116") == []
+
+
+# -- trfkit check --tiebreaks: S116 for files without 212/202 ----------------
+
+
+def _without_212(lines: tuple[str, ...]) -> str:
+    return "\n".join(x for x in lines if not x.startswith("212")) + "\n"
+
+
+def test_tiebreaks_given_judge_ranks_of_a_file_without_212() -> None:
+    """S116's failing example without its 212: the ranks (1, 2 on equal
+    points) follow TPN, so TPN/R, given, orders them the other way; TPN does
+    not; without tie-breaks nothing is judged."""
+    from trfkit.checks import validate
+    from trfkit.codes import code
+
+    t = trfkit.loads(_without_212(code("S116").failing))
+    assert not [d for d in validate(t) if d.code == "S116"]
+    assert not [d for d in validate(t, tiebreaks="TPN") if d.code == "S116"]
+    found = [d for d in validate(t, tiebreaks="TPN/R") if d.code == "S116"]
+    assert len(found) == 1
+    assert "the given tie-breaks (--tiebreaks: TPN/R;" in found[0].message
+
+
+def test_check_tiebreaks_reaches_the_batch_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--tiebreaks goes to every file of a batch, in worker processes too
+    (--jobs 2), as --rules and --type do."""
+    from trfkit.cli import main
+    from trfkit.codes import code
+
+    text = _without_212(code("S116").failing)
+    for name in ("a.trf", "b.trf", "c.trf"):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    status = main(["check", str(tmp_path), "--tiebreaks", "TPN/R", "--jobs", "2",
+                   "--format", "json"])  # fmt: skip
+    doc = json.loads(capsys.readouterr().out)
+    assert status == 0
+    per_file = {
+        Path(f["path"]).name: [d["code"] for d in f["diagnostics"] if d["code"] == "S116"]
+        for f in doc["files"]
+    }
+    assert per_file == {"a.trf": ["S116"], "b.trf": ["S116"], "c.trf": ["S116"]}
+    main(["check", str(tmp_path), "--jobs", "2", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert not [d for f in doc["files"] for d in f["diagnostics"] if d["code"] == "S116"]
+
+
+def test_check_tiebreaks_unknown_code_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trfkit.cli import main
+
+    path = tmp_path / "a.trf"
+    path.write_text("012 X\n", encoding="utf-8")
+    assert main(["check", str(path), "--tiebreaks", "BH,XYZ"]) == 2
+    assert "unknown tie-break code XYZ" in capsys.readouterr().err
+
+
+def test_s119_team_tiebreak_in_an_individual_event() -> None:
+    """The Swiss fixture as it was once written, 202 BH:GP/C1,SB in an
+    individual Swiss: one finding on the team code's column; the team
+    fixture's 202 BH:MP/C1,MPvGP is a team event's: none."""
+    from trfkit.checks import validate
+
+    root = Path(__file__).parent.parent / "fixtures"
+    text = (root / "swiss-trf26.trf").read_text(encoding="utf-8")
+    assert "\n202 ARO,BH/C1,SB\n" in text
+    t = trfkit.loads(text.replace("\n202 ARO,BH/C1,SB\n", "\n202 SB,BH:GP/C1\n"))
+    found = [d for d in validate(t) if d.code == "S119"]
+    assert [(d.column, d.found) for d in found] == [(8, "BH:GP/C1")]
+    assert not [d for d in validate(trfkit.load(root / "swiss-trf26.trf")) if d.code == "S119"]
+    assert not [d for d in validate(trfkit.load(root / "team-trf26.trf")) if d.code == "S119"]

@@ -199,6 +199,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         max_size=_limits(args)[0],
         max_line_length=_limits(args)[1],
         rating_lists=tuple(_rating_lists(args.rating_list, tasks, _limits(args)[0])),
+        tiebreaks=_known_tiebreaks(args.tiebreaks),
     )
     _freeze_at_exit()
     results: list[CheckedFile | Unreadable] = []
@@ -707,6 +708,18 @@ def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     s.add_argument("--open", action="store_true", help="open the page in a web browser")
     s.set_defaults(func=_cmd_serve)
+def _known_tiebreaks(codes: str | None) -> str | None:
+    """--tiebreaks of check: codes C.07 knows, else a usage error naming them."""
+    from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreaks
+
+    if codes is not None:
+        try:
+            parse_tiebreaks(codes)
+        except UnknownTieBreak as exc:
+            raise _Usage(f"--tiebreaks: {exc}") from exc
+    return codes
+
+
 def _cmd_standings(args: argparse.Namespace) -> int:
     """Points, then the tie-breaks on the groups still tied (C.07 4.2)."""
     from trfkit.report.registry import RenderOptions, output
@@ -715,11 +728,25 @@ def _cmd_standings(args: argparse.Namespace) -> int:
     _known_encoding(args.encoding)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    # A team event's standings are the teams' (docs/standings.md); --players
+    # asks for the boards' players ranked by their own points.
+    teams = args.teams or (bool(t.teams) and not args.players)
     try:
-        s = standings(t, args.tiebreaks, rules=args.tiebreak_rules, type=args.type)
+        if teams:
+            from trfkit.tiebreaks.team import NotATeamEvent, team_standings
+
+            try:
+                s: object = team_standings(
+                    t, args.tiebreaks, rules=args.tiebreak_rules, primary=args.primary
+                )
+            except NotATeamEvent as exc:
+                raise _Usage(f"--teams: {exc}") from exc
+        else:
+            s = standings(t, args.tiebreaks, rules=args.tiebreak_rules, type=args.type)
     except UnknownTieBreak as exc:
         raise _Usage(f"--tiebreaks: {exc}") from exc
-    out, _ = output("standings", args.format).render(s, RenderOptions(args.file, args.ascii))
+    document = "team-standings" if teams else "standings"
+    out, _ = output(document, args.format).render(s, RenderOptions(args.file, args.ascii))
     _write(args.output, out)
     return _status(t.diagnostics, args.strict)
 
@@ -947,6 +974,12 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json", "jsonl", "sarif", "github"), default="text"
     )
     c.add_argument(
+        "--tiebreaks",
+        metavar="CODE,...",
+        help="judge the declared ranks (S116) by these tie-breaks (BH/C1,SB,...), in place "
+        "of each file's 212/202: for files that declare none",
+    )
+    c.add_argument(
         "--min-severity",
         choices=("info", "warning", "error"),
         default="info",
@@ -1109,6 +1142,21 @@ def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "--type",
         choices=[k.value for k in TournamentType],
         help="tournament type (default: from 192/092, else from the pairings)",
+    )
+    who = st.add_mutually_exclusive_group()
+    who.add_argument(
+        "--teams",
+        action="store_true",
+        help="rank the teams (the default for a file with team records)",
+    )
+    who.add_argument(
+        "--players", action="store_true", help="in a team event, rank the players instead"
+    )
+    st.add_argument(
+        "--primary",
+        type=str.upper,
+        choices=["MP", "GP"],
+        help="teams: rank by match points or game points (default: as 192 says, else MP)",
     )
     st.add_argument("--format", choices=("text", "json", "csv", "html"), default="text")
     st.add_argument("-o", "--output", help="write here instead of standard output")

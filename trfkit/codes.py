@@ -563,6 +563,21 @@ CODES: dict[str, Code] = {
             "numbers as starting ranks (or say in the event's rules which tables were used).",
         ),
         Code(
+            "S119",
+            "structure.team-tiebreak-individual-event",
+            Severity.WARNING,
+            "A team tie-break (C.07 Art. 11-13: MP, GP, MPvGP, the ESB family, EDE, BC, "
+            "..., or any code with :MP or :GP such as BH:GP/C1) in the 202 or 212 record "
+            "of an event without teams (no 013 or 310 records). It has no value for "
+            "players: the standings leave it undefined, and the declared ranks (S116) are "
+            "not judged. One finding per record, on its first team code.",
+            "FIDE C.07 Art. 11-13; TRF26 202, 212",
+            _ex(*_HEAD, "202 BH:GP/C1,SB", _A, _B),
+            _ex(*_HEAD, "202 BH/C1,SB", _A, _B),
+            "Write the individual tie-break (BH/C1 rather than BH:GP/C1), or add the "
+            "team records (310) if the event is a team event.",
+        ),
+        Code(
             "R101",
             "regulation.rate-of-play",
             Severity.ERROR,

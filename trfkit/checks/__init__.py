@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
@@ -33,6 +34,7 @@ from trfkit.checks import (
 )
 from trfkit.checks._index import shared
 from trfkit.checks._util import with_reference
+from trfkit.checks.tiebreaks import declared_ranks
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
@@ -66,6 +68,7 @@ CHECKS: tuple[Check, ...] = (
     headers.round_dates,
     headers.time_controls,
     tiebreaks.declared_codes,
+    tiebreaks.team_codes_without_teams,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (
@@ -130,6 +133,7 @@ def validate(
     ignore: Iterable[str] = (),
     event: Event | None = None,
     rating_lists: Sequence[RatingListAt] = (),
+    tiebreaks: str | None = None,
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
@@ -141,6 +145,9 @@ def validate(
     left out. The reader's own diagnostics (``t.diagnostics``) are not
     repeated here. With ``rating_lists`` (FIDE's players' lists by month),
     the players are also compared with the one in force at the start.
+    ``tiebreaks`` (codes, ``BH/C1,SB``) are the tie-breaks the declared ranks
+    are judged by (S116) in place of the file's 212/202, for a file that has
+    neither; a code not known raises :class:`~trfkit.tiebreaks.UnknownTieBreak`.
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
@@ -151,7 +158,12 @@ def validate(
     }
     with shared(), no_cyclic_gc():
         found = [d for check in CHECKS for d in check(t) if d.code not in skip]
-        found += [d for check in EVENT_CHECKS for d in check(t, ev) if d.code not in skip]
+        event_checks = EVENT_CHECKS
+        if tiebreaks is not None:
+            # S116 judged by the tie-breaks given instead of the file's.
+            ranks = partial(declared_ranks, tiebreaks=tiebreaks)
+            event_checks = tuple(ranks if c is declared_ranks else c for c in EVENT_CHECKS)
+        found += [d for check in event_checks for d in check(t, ev) if d.code not in skip]
         for regulation in REGULATION_CHECKS:
             for d in regulation(t, ev):
                 reference = references.get(d.code)

@@ -68,10 +68,12 @@ def check_file(
     max_size: int | None = MAX_FILE_SIZE,
     max_line_length: int | None = MAX_LINE_LENGTH,
     rating_lists: Sequence[RatingListAt] = (),
+    tiebreaks: str | None = None,
 ) -> CheckedFile:
     """Read and check one file; ``data`` stands in for its bytes (stdin);
     ``rating_lists`` are FIDE's players' lists by month (the players are
-    compared with the one in force at the start).
+    compared with the one in force at the start); ``tiebreaks`` judge the
+    declared ranks (S116) in place of the file's 212/202.
 
     A file that is no TRF file at all (:func:`not_trf`) is not checked: its
     one diagnostic is the reader's P012, whatever ``ignore`` says, and its
@@ -98,6 +100,7 @@ def check_file(
         time_control=time_control,
         ignore=ignore,
         rating_lists=rating_lists,
+        tiebreaks=tiebreaks,
     )
 
 
@@ -110,6 +113,7 @@ def check_tournament(
     time_control: str | None = None,
     ignore: Iterable[str] = (),
     rating_lists: Sequence[RatingListAt] = (),
+    tiebreaks: str | None = None,
 ) -> CheckedFile:
     """What :func:`check_file` finds, for a tournament already read (from a
     stream, or edited): the reader's findings and the checks', less the
@@ -123,7 +127,7 @@ def check_tournament(
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     skip = set(ignore) | inline_ignores(t)
     found = [d for d in t.diagnostics if d.code not in skip]
-    found += validate(t, ignore=skip, event=ev, rating_lists=rating_lists)
+    found += validate(t, ignore=skip, event=ev, rating_lists=rating_lists, tiebreaks=tiebreaks)
     found.sort(key=lambda d: (d.line, d.column, d.code))
     lines = {d.line for d in found}
     names = tuple(
@@ -158,6 +162,9 @@ class CheckOptions:
     rating_lists: tuple[RatingListAt, ...] = ()
     """FIDE's players' lists by month, each holding only the players the
     run's files name (read once for the run)."""
+    tiebreaks: str | None = None
+    """``--tiebreaks``: the codes the declared ranks are judged by (S116),
+    in place of each file's 212/202 (known codes: the command line checks)."""
 
 
 @attrs.frozen
@@ -226,6 +233,7 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
             max_size=options.max_size,
             max_line_length=options.max_line_length,
             rating_lists=options.rating_lists,
+            tiebreaks=options.tiebreaks,
         )
     except OSError as exc:
         return Unreadable(path, str(exc.strerror or exc))

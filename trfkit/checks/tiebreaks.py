@@ -3,17 +3,32 @@ rank) and on round-robin pairings (the Berger tables of FIDE C.05)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import Colour, Header, Player, Tournament
-from trfkit.tiebreaks import Standings, declared_tiebreaks, standings
+from trfkit.tiebreaks import (
+    Standings,
+    TieBreak,
+    UnknownTieBreak,
+    declared_tiebreaks,
+    parse_tiebreak,
+    parse_tiebreaks,
+    standings,
+)
+from trfkit.tiebreaks.codes import split_codes
 from trfkit.tiebreaks.standings import tiebreaks_of_record, value_text
 
-__all__ = ["berger_pairings", "berger_tables", "declared_codes", "declared_ranks"]
+__all__ = [
+    "berger_pairings",
+    "berger_tables",
+    "declared_codes",
+    "declared_ranks",
+    "team_codes_without_teams",
+]
 
 _RANK_COLUMN = {f.name: f for f in layout("player").fields}["rank"].first
 
@@ -40,24 +55,69 @@ def declared_codes(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
-def declared_ranks(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
-    """S116: players with the same points whose declared ranks (86-89) the
-    declared tie-breaks (212, else 202) order the other way; one finding for
-    the file, naming the first such pair and how many players are out of order.
-
-    Only where the file declares its tie-breaks and every player has a rank
-    (S105 says when ranks are missing or disagree with the points). Players
-    the tie-breaks leave tied may be in any order (drawing of lots, C.07 4.2).
-    """
-    declared = declared_tiebreaks(t)
-    if declared is None or not declared.tiebreaks or t.teams:
+def team_codes_without_teams(t: Tournament) -> Iterator[Diagnostic]:
+    """S119: team tie-breaks (C.07 Art. 11-13) in the 202/212 of an event
+    without team records (one finding per record, on its first team code)."""
+    if t.teams:
         return
-    if declared.unknown or any(tb.is_team for tb in declared.tiebreaks):
-        return  # a tie-break not computed here: the declared order cannot be judged
+    for record in t.headers:
+        if not isinstance(record, Header) or record.code not in ("202", "212"):
+            continue
+        team = [
+            (offset, text)
+            for offset, text in split_codes(record.value)
+            if _is_team_code(text)
+        ]
+        if not team:
+            continue
+        names = ", ".join(text for _, text in team)
+        yield diag(
+            "S119",
+            record.origin.line if record.origin else 0,
+            5 + team[0][0],
+            f"{record.code} names team tie-break(s) {names} in an event without teams (no "
+            "013 or 310 records): they have no value for players",
+            found=names,
+            expected="individual tie-breaks (C.07 Art. 6-10), or team records for a team event",
+        )
+
+
+def _is_team_code(text: str) -> bool:
+    try:
+        return parse_tiebreak(text).is_team
+    except UnknownTieBreak:
+        return False  # S117's
+
+
+def declared_ranks(
+    t: Tournament, ev: Event, tiebreaks: str | Sequence[str | TieBreak] | None = None
+) -> Iterator[Diagnostic]:
+    """S116: players with the same points whose declared ranks (86-89) the
+    declared tie-breaks (212, else 202; ``tiebreaks``, ``trfkit check
+    --tiebreaks``, in their place) order the other way; one finding for the
+    file, naming the first such pair and how many players are out of order.
+
+    Only where the tie-breaks are known and every player has a rank (S105
+    says when ranks are missing or disagree with the points). Players the
+    tie-breaks leave tied may be in any order (drawing of lots, C.07 4.2).
+    ``tiebreaks`` holding a code not known raises :class:`UnknownTieBreak`.
+    """
+    if t.teams:
+        return  # the players' ranks in a team event follow no declared tie-breaks
+    if tiebreaks is not None:
+        chosen = tuple(parse_tiebreaks(tiebreaks))
+        where = "--tiebreaks"
+    else:
+        declared = declared_tiebreaks(t)
+        if declared is None or declared.unknown:
+            return  # a code not known here: the declared order cannot be judged
+        chosen, where = declared.tiebreaks, declared.record.code
+    if not chosen or any(tb.is_team for tb in chosen):
+        return  # a team tie-break has no value for players (S119)
     players = t.players
     if not players or any(not p.rank for p in players):
         return
-    s = standings(t, declared.tiebreaks, type=ev.type)
+    s = standings(t, chosen, type=ev.type)
     # The ranks are judged on the tie-breaks up to the first one undefined
     # for a player who shares his points: the file's program may have
     # valued it (a rule for unrated players, Art. 10), and what follows
@@ -118,8 +178,8 @@ def declared_ranks(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         _RANK_COLUMN,
         f"player {low.start_rank} {low.name.strip()} is ranked {low.rank}, below player "
         f"{high.start_rank} {high.name.strip()} (rank {high.rank}), both with {value_text(a.points)} points, "
-        f"but the declared tie-breaks ({declared.record.code}: {', '.join(codes)}; "
-        f"{s.edition.name}) rank him above{why}{more}",
+        f"but the {'given' if where == '--tiebreaks' else 'declared'} tie-breaks ({where}: "
+        f"{', '.join(codes)}; {s.edition.name}) rank him above{why}{more}",
         found=f"rank {low.rank}",
         expected=f"a rank above {high.rank}",
     )

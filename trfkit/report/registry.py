@@ -293,6 +293,30 @@ def _certificates_html(document: Any, o: RenderOptions) -> tuple[str, str]:
     return norms.render_certificates_html(norms.as_report(document)), ""
 
 
+def _team_standings_text(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_text(s, ascii=o.ascii), ""
+
+
+def _team_standings_json(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_json(s, o.path), ""
+
+
+def _team_standings_csv(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_csv(s, o.path), ""
+
+
+def _team_standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import team_standings
+
+    return team_standings.render_team_standings_html(s), ""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -342,6 +366,11 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("certificates", "csv", _certificates_csv, _stream_piece, _nothing),
         # The certificates' data is the norms document's (holders, their games).
         Output("certificates", "json", _norms_json, _stream_piece, _nothing),
+        # The teams' standings of a team event (trfkit standings FILE --teams).
+        Output("team-standings", "text", _team_standings_text, _stream_piece, _nothing),
+        Output("team-standings", "json", _team_standings_json, _stream_piece, _nothing),
+        Output("team-standings", "csv", _team_standings_csv, _stream_piece, _nothing),
+        Output("team-standings", "html", _team_standings_html, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

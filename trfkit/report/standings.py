@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
-from trfkit.tiebreaks import Standings
+from trfkit.tiebreaks import Standings, TieBreak
 from trfkit.tiebreaks.standings import value_text
 
 __all__ = [
@@ -26,7 +27,9 @@ __all__ = [
     "render_standings_html",
     "render_standings_json",
     "render_standings_text",
+    "source_text",
     "standings_data",
+    "standings_page",
 ]
 
 STANDINGS_SCHEMA = "trfkit.standings/1"
@@ -40,10 +43,16 @@ def _json_value(v: _Value) -> int | float | None:
 
 
 def _source(s: Standings) -> str:
-    if s.source == "none":
-        return "no tie-breaks declared (no 212 or 202 record, none given): ranked by points only"
-    codes = ", ".join(tb.text or tb.code for tb in s.tiebreaks)
-    where = "given" if s.source == "given" else f"record {s.source}"
+    return source_text(s.source, s.tiebreaks, "points")
+
+
+def source_text(source: str, tiebreaks: Sequence[TieBreak], score: str) -> str:
+    """Where the tie-breaks came from, and which (``score``: what ranks
+    first, ``points`` or ``MP``...)."""
+    if source == "none":
+        return f"no tie-breaks declared (no 212 or 202 record, none given): ranked by {score} only"
+    codes = ", ".join(tb.text or tb.code for tb in tiebreaks)
+    where = "given" if source == "given" else f"record {source}"
     return f"tie-breaks ({where}): {codes}" if codes else f"tie-breaks ({where}): none known"
 
 
@@ -137,30 +146,53 @@ def render_standings_html(s: Standings) -> str:
             f'<td class="num">{r.start_rank}</td><td>{e(r.name)}</td>'
             f'<td class="num">{e(value_text(r.points))}</td>{values}</tr>'
         )
-    notes = "".join(f"<li>{e(n)}</li>" for n in s.notes)
-    tied = (
-        "<p>Still tied after the last tie-break (starting ranks): "
-        + e("; ".join(", ".join(map(str, g)) for g in s.tied))
-        + "</p>"
+    return standings_page(
+        title=s.name or "Standings",
+        schema=STANDINGS_SCHEMA,
+        kind="standings",
+        intro=[
+            f"Tie-break rules: {s.edition.title} ({s.edition.name}; {s.edition_source})",
+            _source(s),
+        ],
+        head='<th class="num">Rk</th><th class="num">SNo</th><th>Name</th>'
+        f'<th class="num">Pts</th>{head}',
+        body=body,
+        tied="Still tied after the last tie-break (starting ranks): "
+        + "; ".join(", ".join(map(str, g)) for g in s.tied)
         if s.tied
-        else ""
+        else "",
+        notes=s.notes,
     )
-    title = e(s.name or "Standings")
+
+
+def standings_page(
+    *,
+    title: str,
+    schema: str,
+    kind: str,
+    intro: list[str],
+    head: str,
+    body: list[str],
+    tied: str,
+    notes: tuple[str, ...],
+) -> str:
+    """A standings page: ``intro`` lines and ``tied`` (text, escaped here),
+    ``head`` and ``body`` (rows of HTML, already escaped)."""
+    e = html.escape
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="generator" content="trfkit ({STANDINGS_SCHEMA})">\n'
-        f"<title>{title} · standings</title>\n<style>\n"
+        f'<meta name="generator" content="trfkit ({e(schema)})">\n'
+        f"<title>{e(title)} · {e(kind)}</title>\n<style>\n"
         "body { font: 13px/1.35 system-ui, sans-serif; margin: 16px; }\n"
         "table { border-collapse: collapse; } th, td { border: 1px solid #c9c9c9; padding: 2px 6px; }\n"
         "th { background: #efece2; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }\n"
         "tr.tied td { background: #fbf3d5; }\n</style>\n</head>\n<body>\n"
-        f"<h1>{title}: standings</h1>\n"
-        f"<p>Tie-break rules: {e(s.edition.title)} ({e(s.edition.name)}; {e(s.edition_source)})<br>"
-        f"{e(_source(s))}</p>\n"
-        '<table><thead><tr><th class="num">Rk</th><th class="num">SNo</th><th>Name</th>'
-        f'<th class="num">Pts</th>{head}</tr></thead>\n<tbody>\n'
+        f"<h1>{e(title)}: {e(kind)}</h1>\n"
+        f"<p>{'<br>'.join(e(x) for x in intro)}</p>\n"
+        f"<table><thead><tr>{head}</tr></thead>\n<tbody>\n"
         + "\n".join(body)
-        + f"\n</tbody></table>\n{tied}"
-        + (f"<ul>{notes}</ul>" if notes else "")
+        + "\n</tbody></table>\n"
+        + (f"<p>{e(tied)}</p>" if tied else "")
+        + ("<ul>" + "".join(f"<li>{e(n)}</li>" for n in notes) + "</ul>" if notes else "")
         + "\n</body>\n</html>\n"
     )

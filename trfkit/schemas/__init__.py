@@ -15,6 +15,8 @@
   report FILE --form 1|2|summary --format json`` (FIDE Forms 1, 2, 4 (a)).
 * ``standings.schema.json``: ``trfkit.standings/1``, ``trfkit standings FILE
   --format json``.
+* ``team-standings.schema.json``: ``trfkit.team-standings/1``, ``trfkit
+  standings FILE --format json`` of a team event (``--teams``).
 
 Every schema allows keys it does not list: within a schema version keys may
 be added, and a consumer validating with the schema should keep working when
@@ -69,6 +71,7 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.summary/1": "summary.schema.json",
         "trfkit.standings/1": "standings.schema.json",
         "trfkit.norms/1": "norms.schema.json",
+        "trfkit.team-standings/1": "team-standings.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -95,6 +98,7 @@ NAMES: Final = (
     "summary",
     "standings",
     "norms",
+    "team-standings",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

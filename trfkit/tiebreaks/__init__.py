@@ -5,8 +5,8 @@ tie-break in order on the groups still tied (C.07 4.2). The tie-breaks come
 from the caller, else from the file's TRF-2026 212 (or 202) record. One
 module per family: own results (:mod:`.own`), opponents' scores
 (:mod:`.opponents`), ratings (:mod:`.rating`), direct encounter
-(:mod:`.encounter`); the editions in :mod:`.editions`, the codes in
-:mod:`.codes`.
+(:mod:`.encounter`), teams (:mod:`.team`: :func:`team_standings`); the
+editions in :mod:`.editions`, the codes in :mod:`.codes`.
 """
 
 from __future__ import annotations
@@ -20,13 +20,17 @@ from trfkit.tiebreaks.standings import (
     declared_tiebreaks,
     standings,
 )
+from trfkit.tiebreaks.team import NotATeamEvent, TeamRow, TeamStandings, team_standings
 
 __all__ = [
     "EDITIONS",
     "DeclaredTieBreaks",
     "Edition",
+    "NotATeamEvent",
     "Row",
     "Standings",
+    "TeamRow",
+    "TeamStandings",
     "TieBreak",
     "UnknownTieBreak",
     "declared_tiebreaks",
@@ -35,4 +39,5 @@ __all__ = [
     "parse_tiebreak",
     "parse_tiebreaks",
     "standings",
+    "team_standings",
 ]

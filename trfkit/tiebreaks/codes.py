@@ -49,17 +49,23 @@ TEAM = frozenset(
         "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE", "SSSC",
     }
 )  # fmt: skip
-"""The team tie-breaks of C.07 Articles 11-13 (MTB26): read, not computed
-here (the standings are the players'). A code with ``:MP``/``:GP`` (``BH:MP``)
-is a team tie-break too."""
+"""The team tie-breaks of C.07 Articles 11-13 (MTB26). A code with
+``:MP``/``:GP`` (``BH:MP``) is a team tie-break too. The players' standings
+compute none; the teams' standings (:mod:`trfkit.tiebreaks.team`) compute
+MP, GP, MPvGP, BH:MP, BH:GP, the four ESB (EMMSB ... EGGSB) and EDE."""
 ACRONYMS = INDIVIDUAL | TEAM | {"PTS"}
 # Names seen in the wild for the same tie-breaks: GE is C.07-2023's name of
 # REP (7.6); MPTS/GPTS are team score spellings; SNO is TieBreakServer's TPN.
 _ALIASES = {"GE": "REP", "MPTS": "MP", "GPTS": "GP", "SNO": "TPN"}
 # Which modifiers each tie-break takes (C.07 Art. 14 and MTB26).
-_CUTS = frozenset({"BH", "FB", "SB", "ARO", "PS"})
+_ESB = frozenset({"EMMSB", "EMGSB", "EGMSB", "EGGSB"})
+"""The four extended Sonneborn-Berger tie-breaks for teams (Art. 13): E,
+the opponent's score (M or G), the score obtained against him, SB."""
+_TEAM_COMPUTED = frozenset({"MP", "GP", "MPVGP", "EDE"}) | _ESB
+"""Team tie-breaks computed on the teams' standings (with ``BH:MP``, ``BH:GP``)."""
+_CUTS = frozenset({"BH", "FB", "SB", "ARO", "PS"}) | _ESB
 _MEDIANS = frozenset({"BH", "FB", "ARO"})
-_P = frozenset({"BH", "FB", "SB", "DE"})
+_P = frozenset({"BH", "FB", "SB", "DE", "EDE"}) | _ESB
 
 _MODIFIER = re.compile(
     r"^(?:(?P<kind>[CM])(?P<n>[12])|(?P<flag>[PFR])|L(?P<limit>[+-]?\d+)|K(?P<k>\d+))$", re.I
@@ -121,7 +127,7 @@ class TieBreak:
 
     @property
     def is_team(self) -> bool:
-        """A team tie-break (C.07 Art. 11-13), not computed here."""
+        """A team tie-break (C.07 Art. 11-13): computed only on the teams' standings."""
         return self.acronym in TEAM or self.points is not None
 
     @property
@@ -140,9 +146,11 @@ def parse_tiebreak(text: str) -> TieBreak:
     points = points.upper() or None
     if acronym not in ACRONYMS or (points is not None and points not in _POINTS):
         raise UnknownTieBreak([code])
-    if acronym in TEAM or points is not None:
-        # A team tie-break (Art. 11-13): its modifiers are checked only for
-        # their form, as it is not computed here.
+    if (acronym in TEAM and acronym not in _TEAM_COMPUTED) or (
+        points is not None and acronym != "BH"
+    ):
+        # A team tie-break not computed here (Art. 11-13): its modifiers are
+        # checked only for their form.
         if any(_MODIFIER.match(mod) is None for mod in mods):
             raise UnknownTieBreak([code])
         return TieBreak(acronym, points=points, text=code)

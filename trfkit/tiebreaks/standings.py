@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import NamedTuple
@@ -27,7 +28,11 @@ __all__ = [
     "DeclaredTieBreaks",
     "Row",
     "Standings",
+    "chosen_edition",
+    "chosen_tiebreaks",
     "declared_tiebreaks",
+    "placed",
+    "split_tied",
     "standings",
     "tiebreaks_of_record",
     "value_text",
@@ -200,39 +205,52 @@ def standings(
         return _standings(t, tiebreaks, rules, type)
 
 
+def chosen_tiebreaks(
+    t: Tournament, tiebreaks: str | Sequence[str | TieBreak] | None
+) -> tuple[list[TieBreak], str, list[str]]:
+    """The tie-breaks to apply: ``tiebreaks`` (``given``), else the file's
+    212/202 (its unknown codes left out, with a note), else none; with
+    where they came from and the notes to show."""
+    if tiebreaks is not None:
+        return parse_tiebreaks(tiebreaks), "given", []
+    declared = declared_tiebreaks(t)
+    if declared is None:
+        return [], "none", []
+    source = declared.record.code
+    notes = []
+    if declared.unknown:
+        notes.append(
+            f"{source} names tie-breaks not known here, left out: "
+            + ", ".join(code for _, code in declared.unknown)
+        )
+    return list(declared.tiebreaks), source, notes
+
+
+def chosen_edition(rules: str | Edition, start: dt.date | None) -> tuple[Edition, str]:
+    """The C.07 edition ``rules`` names, or ``auto``: the one in force at
+    ``start`` (the newest without a date); with how it was chosen."""
+    if isinstance(rules, Edition):
+        return rules, "given"
+    if rules.lower() == "auto":
+        source = f"042 {start.isoformat()}" if start else "no start date: the newest"
+        return edition_for(start), source
+    return get_edition(rules), "given"
+
+
 def _standings(
     t: Tournament,
     tiebreaks: str | Sequence[str | TieBreak] | None,
     rules: str | Edition,
     type: TournamentType | str | None,
 ) -> Standings:
-    notes: list[str] = []
-    if tiebreaks is not None:
-        chosen, source = parse_tiebreaks(tiebreaks), "given"
-    else:
-        declared = declared_tiebreaks(t)
-        if declared is None:
-            chosen, source = [], "none"
-        else:
-            chosen, source = list(declared.tiebreaks), declared.record.code
-            if declared.unknown:
-                notes.append(
-                    f"{source} names tie-breaks not known here, left out: "
-                    + ", ".join(code for _, code in declared.unknown)
-                )
+    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
     ev = event_of(t, type=type)
-    if isinstance(rules, Edition):
-        edition, edition_source = rules, "given"
-    elif rules.lower() == "auto":
-        edition = edition_for(ev.start)
-        edition_source = f"042 {ev.start.isoformat()}" if ev.start else "no start date: the newest"
-    else:
-        edition, edition_source = get_edition(rules), "given"
+    edition, edition_source = chosen_edition(rules, ev.start)
     round_robin = ev.type in (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN)
     if ev.type is TournamentType.TEAM:
         notes.append(
             "a team event: these are the players' standings by their own points; the "
-            "event's standings are the teams' (not computed here)"
+            "event's standings are the teams' (trfkit standings without --players)"
         )
     f = field_of(t, round_robin=round_robin)
     ctx = _Context(f, edition)
@@ -267,15 +285,9 @@ def _standings(
             if len(group) == 1:
                 split.append(group)
             elif tb.acronym == "DE":
-                parts = encounter.direct_encounter(f, group, tb)
-                place = 1  # the rank within the group, shared by a subgroup still tied
-                for part in parts:
-                    for i in part:
-                        column[i] = place
-                    place += len(part)
-                split += parts
+                split += placed(encounter.direct_encounter(f, group, tb), column)
             else:
-                split += _split(group, column, tb.lower_is_better, undefined)
+                split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
     rows: list[Row] = []
     tied: list[tuple[int, ...]] = []
@@ -338,8 +350,20 @@ def _by_points(f: Field) -> list[list[int]]:
     return groups
 
 
-def _split(
-    group: list[int], column: list[Value], lower_is_better: bool, undefined: set[int]
+def placed(parts: list[list[int]], column: list[Value]) -> list[list[int]]:
+    """``parts`` (a direct encounter's ordered subgroups), each member's
+    value in ``column`` set to its rank within the group (shared by a
+    subgroup still tied, C.07 6)."""
+    place = 1
+    for part in parts:
+        for i in part:
+            column[i] = place
+        place += len(part)
+    return parts
+
+
+def split_tied(
+    group: list[int], column: Sequence[Value], lower_is_better: bool, undefined: set[int]
 ) -> list[list[int]]:
     """``group`` in subgroups by ``column``, best first; a group with an
     undefined value (a player in ``undefined``) stays whole: an undefined

@@ -1,0 +1,668 @@
+"""Team events: the matches, the teams' standings and the team tie-breaks
+(C.07 Articles 11-13).
+
+A team's round is read from the players' board results and the TRF-2026
+team records, in this order:
+
+1. ``330`` (a forfeited match): the winner has a forfeit win, the loser
+   (both sides of ``--``) a forfeit loss; the winner scores every board
+   (a win's game points times the boards), the loser none;
+2. ``320`` (the team's pairing-allocated bye): its match and game points,
+   else a win's;
+3. ``240`` naming the team (a full-, half- or zero-point bye): a win's, a
+   draw's, or no points, in match points and game points (boards times a
+   game's);
+4. the members' games: the opponent team is the one its members met on the
+   most boards (``300`` names it when the line-up is out of order); its game
+   points are the sum of the members' points in those games (the event's
+   162 scoring, forfeited boards included) and the match points (362, else
+   2/1/0) compare the two sums;
+5. a round with none of these: its members' cells say which bye (``U``,
+   ``F``, ``H``, else a zero-point bye, as a team that did not play).
+
+The matches give two fields (:class:`~trfkit.tiebreaks.field.Field`), one
+per score (match points, game points), on which the individual Buchholz and
+its unplayed rounds (Art. 16: adjusted scores, dummies, the cut of a
+voluntary unplayed round) apply unchanged, as C.07 says they do for teams.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import NamedTuple
+
+import attrs
+
+from trfkit.model import (
+    AbnormalPoints,
+    Bye,
+    ForfeitedMatch,
+    LineUp,
+    Scoring,
+    Team,
+    TeamBye,
+    Tournament,
+)
+from trfkit.tiebreaks import encounter, opponents
+from trfkit.tiebreaks.codes import TieBreak
+from trfkit.tiebreaks.editions import Edition
+from trfkit.tiebreaks.field import Field, field_of
+
+__all__ = [
+    "MatchCell",
+    "NotATeamEvent",
+    "TeamMatches",
+    "TeamRound",
+    "TeamRow",
+    "TeamStandings",
+    "event_teams",
+    "extended_direct_encounter",
+    "primary_score",
+    "team_matches",
+    "team_standings",
+]
+
+Value = Decimal | int | None
+
+# 362 symbols and their defaults (TRF-2026 §3.4): a match won, drawn, lost.
+_MATCH_DEFAULTS = {"TW": Decimal(2), "TD": Decimal(1), "TL": Decimal(0)}
+
+
+class NotATeamEvent(ValueError):
+    """The tournament has no team records."""
+
+
+class TeamRound(NamedTuple):
+    """One team's round: the opponent team (its index, -1 for none), the kind
+    of round (as :mod:`~trfkit.tiebreaks.field` names them: P a match played,
+    W/L a forfeited match won/lost, U/F/H/Z the byes), and the points."""
+
+    opponent: int
+    kind: str
+    match_points: Decimal
+    game_points: Decimal
+
+
+@attrs.frozen
+class TeamMatches:
+    """Every team's rounds, indexed like :func:`event_teams`."""
+
+    numbers: tuple[int, ...]
+    """The team pairing numbers (310's, else the order of the 013 lines)."""
+    names: tuple[str, ...]
+    rounds: tuple[tuple[TeamRound, ...], ...]
+    boards: int
+    """Boards per match: 352's length, else the most a match had."""
+    match_win: Decimal
+    match_draw: Decimal
+    game_win: Decimal
+    """A board won, in game points (162's W)."""
+    game_draw: Decimal
+    stray: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
+    """(team, round, opponent, other teams): boards of a team that met a team
+    other than its match's opponent, left out of the match (a pairing error)."""
+    bonus: tuple[tuple[Decimal, Decimal], ...] = ()
+    """Per team, the match and game points of 299 records of blank type (a
+    bonus or penalty on the totals, in no round)."""
+
+    @property
+    def match_points(self) -> list[Decimal]:
+        return [
+            sum((r.match_points for r in rs), self._bonus(i)[0]) for i, rs in enumerate(self.rounds)
+        ]
+
+    @property
+    def game_points(self) -> list[Decimal]:
+        return [
+            sum((r.game_points for r in rs), self._bonus(i)[1]) for i, rs in enumerate(self.rounds)
+        ]
+
+    def _bonus(self, i: int) -> tuple[Decimal, Decimal]:
+        return self.bonus[i] if self.bonus else (Decimal(0), Decimal(0))
+
+
+def _match_scoring(t: Tournament) -> dict[str, Decimal]:
+    values = dict(_MATCH_DEFAULTS)
+    for h in t.headers:
+        if isinstance(h, Scoring) and h.code == "362":
+            for symbol, value in h.scores:
+                if value is not None and symbol.upper() in values:
+                    values[symbol.upper()] = value
+    return values
+
+
+def _header(t: Tournament, code: str) -> str | None:
+    for h in t.headers:
+        if getattr(h, "code", None) == code and hasattr(h, "value"):
+            return str(h.value).strip()
+    return None
+
+
+def event_teams(t: Tournament) -> list[Team]:
+    """The teams: the 310 records, else the 013 ones (a file that has both,
+    as some writers make, lists the same teams twice; 310 replaces 013)."""
+    return [x for x in t.teams if x.code == "310"] or list(t.teams)
+
+
+def team_matches(t: Tournament) -> TeamMatches:
+    """The teams' rounds (see the module for how each is read)."""
+    f = field_of(t, round_robin=False)
+    teams = event_teams(t)
+    numbers = tuple(x.number if x.number is not None else i + 1 for i, x in enumerate(teams))
+    index_of_number = {n: i for i, n in enumerate(numbers)}
+    player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
+    team_of_player = [-1] * len(f.start_ranks)
+    members: list[list[int]] = [[] for _ in teams]
+    for ti, team in enumerate(teams):
+        for m in team.members:
+            pi = player_index.get(m) if m is not None else None
+            if pi is not None and team_of_player[pi] < 0:
+                team_of_player[pi] = ti
+                members[ti].append(pi)
+    n = f.rounds
+    scale = Decimal(f.scale)
+    game_win, game_draw = Decimal(f.win) / scale, Decimal(f.draw) / scale
+    mscore = _match_scoring(t)
+    line_up = {
+        (r.round, r.team): r.opponent
+        for r in t.records_of(LineUp)
+        if r.round is not None and r.team is not None
+    }
+    forfeits: dict[tuple[int, int], tuple[str, int]] = {}
+    for fm in t.records_of(ForfeitedMatch):
+        if fm.round is None or fm.white_team is None or fm.black_team is None:
+            continue
+        kind = fm.forfeit_type.strip().upper()
+        white = "W" if kind in ("+-", "10", "WL", "WZ") else "L"
+        black = "W" if kind in ("-+", "01", "LW", "ZW") else "L"
+        w, b = index_of_number.get(fm.white_team, -1), index_of_number.get(fm.black_team, -1)
+        forfeits[fm.round, w] = (white, b)
+        forfeits[fm.round, b] = (black, w)
+    pab: dict[tuple[int, int], tuple[Decimal | None, Decimal | None]] = {}
+    for tb in t.records_of(TeamBye):
+        for r, number in enumerate(tb.teams, start=1):
+            if number:
+                pab[r, index_of_number.get(number, -1)] = (tb.match_points, tb.game_points)
+    byes: dict[tuple[int, int], str] = {}
+    for bye in t.records_of(Bye):
+        if bye.round is None:
+            continue
+        for number in bye.ids:
+            if number is not None and number in index_of_number:
+                byes[bye.round, index_of_number[number]] = bye.bye_type.strip().upper()
+    # Game points per (team, round, opponent team), and boards per match.
+    gp: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in teams]
+    met: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in teams]
+    alone: list[list[str]] = [["" for _ in range(n)] for _ in teams]
+    # A board won by forfeit against an empty board (300's 0000): "+" with
+    # no opponent, counted in the team's match of that round.
+    empty_board: list[list[int]] = [[0] * n for _ in teams]
+    # Whether a game was played over the board: a match with none is a
+    # forfeited match even without its 330.
+    played: list[list[bool]] = [[False] * n for _ in teams]
+    for ti, ms in enumerate(members):
+        for pi in ms:
+            opps, pts, kinds, results = f.opponents[pi], f.points[pi], f.kinds[pi], f.results[pi]
+            for r in range(n):
+                o = opps[r]
+                if o >= 0 and team_of_player[o] >= 0 and team_of_player[o] != ti:
+                    gp[ti][r][team_of_player[o]] += pts[r]
+                    met[ti][r][team_of_player[o]] += 1
+                    if kinds[r] == "P":
+                        played[ti][r] = True
+                elif o < 0:
+                    alone[ti][r] += kinds[r]
+                    if results[r] == "+":
+                        empty_board[ti][r] += pts[r]
+    boards = len(_header(t, "352") or "")
+    if not boards:
+        boards = max([c for per in met for cs in per for c in cs.values()], default=0)
+    boards = max(boards, 1)
+    rounds: list[tuple[TeamRound, ...]] = []
+    stray: list[tuple[int, int, int, tuple[int, ...]]] = []
+    for ti in range(len(teams)):
+        out: list[TeamRound] = []
+        for r in range(n):
+            rn = r + 1
+            if (rn, ti) in forfeits:
+                kind, opp = forfeits[rn, ti]
+                won = kind == "W"
+                out.append(
+                    TeamRound(
+                        opp,
+                        kind,
+                        mscore["TW"] if won else mscore["TL"],
+                        game_win * boards if won else Decimal(0),
+                    )
+                )
+                continue
+            if (rn, ti) in pab:
+                mp, g = pab[rn, ti]
+                out.append(
+                    TeamRound(
+                        -1,
+                        "U",
+                        mscore["TW"] if mp is None else mp,
+                        game_win * boards if g is None else g,
+                    )
+                )
+                continue
+            counted = met[ti][r]
+            if not counted and (rn, ti) in byes:
+                out.append(_bye(byes[rn, ti], mscore, game_win * boards, game_draw * boards))
+                continue
+            if counted:
+                named = line_up.get((rn, numbers[ti]))
+                opp = index_of_number.get(named, -1) if named is not None else -1
+                if opp < 0 or opp not in counted:
+                    opp = max(counted, key=lambda o: (counted[o], -o))
+                if len(counted) > 1:
+                    others = sorted(numbers[o] for o in counted if o != opp)
+                    stray.append((numbers[ti], rn, numbers[opp], tuple(others)))
+                own = Decimal(gp[ti][r][opp] + empty_board[ti][r]) / scale
+                theirs = Decimal(gp[opp][r][ti] + empty_board[opp][r]) / scale
+                mp = (
+                    mscore["TW"]
+                    if own > theirs
+                    else mscore["TD"]
+                    if own == theirs
+                    else mscore["TL"]
+                )
+                if played[ti][r] or played[opp][r]:
+                    out.append(TeamRound(opp, "P", mp, own))
+                else:
+                    out.append(TeamRound(opp, "W" if own > theirs else "L", mp, own))
+                continue
+            cells = alone[ti][r]
+            kind = "U" if "U" in cells else "F" if "F" in cells else "H" if "H" in cells else "Z"
+            if kind == "U":
+                out.append(TeamRound(-1, "U", mscore["TW"], game_win * boards))
+            else:
+                out.append(_bye(kind, mscore, game_win * boards, game_draw * boards))
+        rounds.append(tuple(out))
+    bonus = _abnormal(t, rounds, numbers, mscore)
+    return TeamMatches(
+        numbers=numbers,
+        names=tuple(x.name.strip() for x in teams),
+        rounds=tuple(rounds),
+        boards=boards,
+        match_win=mscore["TW"],
+        match_draw=mscore["TD"],
+        game_win=game_win,
+        game_draw=game_draw,
+        bonus=bonus,
+        stray=tuple(stray),
+    )
+
+
+def _abnormal(
+    t: Tournament,
+    rounds: list[tuple[TeamRound, ...]],
+    numbers: tuple[int, ...],
+    mscore: dict[str, Decimal],
+) -> tuple[tuple[Decimal, Decimal], ...]:
+    """TRF-2026 299 for teams, applied to ``rounds`` in place: a typed record
+    (W, D, L a match won, drawn, lost; F, H, Z the byes; +, - a forfeited
+    match) gives its match points (and game points, when given) to the
+    named teams' rounds of that type in its round (every round when 0 or
+    blank); a record of blank type is a bonus or penalty on the totals,
+    returned per team as (match points, game points)."""
+    bonus = [(Decimal(0), Decimal(0)) for _ in numbers]
+    records = t.records_of(AbnormalPoints)
+    if not records:
+        return tuple(bonus)
+    for record in records:
+        named = {i for i in record.ids if i}
+        which = [k for k, number in enumerate(numbers) if not named or number in named]
+        kind = record.points_type.strip().upper()
+        for k in which:
+            if not kind:
+                mp, gp = bonus[k]
+                bonus[k] = (mp + (record.match_points or 0), gp + (record.points or 0))
+                continue
+            rs = list(rounds[k])
+            for r, x in enumerate(rs):
+                if record.round not in (None, 0) and record.round != r + 1:
+                    continue
+                if _result_type(x, mscore) != kind:
+                    continue
+                rs[r] = x._replace(
+                    match_points=x.match_points
+                    if record.match_points is None
+                    else record.match_points,
+                    game_points=x.game_points if record.points is None else record.points,
+                )
+            rounds[k] = tuple(rs)
+    return tuple(bonus)
+
+
+def _result_type(x: TeamRound, mscore: dict[str, Decimal]) -> str:
+    """The 299 type of a team's round: W D L for a match played, + - for a
+    forfeited one, F H Z for the byes (a PAB is 320's, no 299 type)."""
+    if x.kind == "P":
+        if x.match_points == mscore["TW"]:
+            return "W"
+        return "D" if x.match_points == mscore["TD"] else "L"
+    return {"W": "+", "L": "-"}.get(x.kind, x.kind)
+
+
+def _bye(kind: str, mscore: dict[str, Decimal], win: Decimal, draw: Decimal) -> TeamRound:
+    if kind == "F":
+        return TeamRound(-1, "F", mscore["TW"], win)
+    if kind == "H":
+        return TeamRound(-1, "H", mscore["TD"], draw)
+    return TeamRound(-1, "Z", Decimal(0), Decimal(0))
+
+
+def _places(v: Decimal) -> int:
+    exponent = v.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def team_fields(m: TeamMatches, *, round_robin: bool) -> tuple[Field, Field]:
+    """The match-point field and the game-point field, in the same units (so
+    that an ESB's product of the two is exact)."""
+    all_values = [m.match_win, m.match_draw, m.game_win * m.boards, m.game_draw * m.boards]
+    all_values += [x for rs in m.rounds for r in rs for x in (r.match_points, r.game_points)]
+    all_values += [x for b in m.bonus for x in b]
+    scale = 10 ** max([0, *map(_places, all_values)])
+    kinds = ["".join(r.kind for r in rs) for rs in m.rounds]
+    opps = [[r.opponent for r in rs] for rs in m.rounds]
+
+    def field(points: list[list[int]], win: Decimal, draw: Decimal, which: int) -> Field:
+        return Field(
+            rounds=len(m.rounds[0]) if m.rounds else 0,
+            scale=scale,
+            win=int(win * scale),
+            draw=int(draw * scale),
+            round_robin=round_robin,
+            kinds=kinds,
+            opponents=opps,
+            points=points,
+            colours=["-" * len(k) for k in kinds],
+            results=["" for _ in kinds],
+            score=[
+                sum(p) + (int(m.bonus[i][which] * scale) if m.bonus else 0)
+                for i, p in enumerate(points)
+            ],
+            start_ranks=list(m.numbers),
+            ratings=[None for _ in kinds],
+            names=list(m.names),
+        )
+
+    mp = field(
+        [[int(r.match_points * scale) for r in rs] for rs in m.rounds],
+        m.match_win,
+        m.match_draw,
+        0,
+    )
+    gp = field(
+        [[int(r.game_points * scale) for r in rs] for rs in m.rounds],
+        m.game_win * m.boards,
+        m.game_draw * m.boards,
+        1,
+    )
+    return mp, gp
+
+
+_TEAM_TYPE = re.compile(r"_(MP|GP)")
+
+
+def primary_score(t: Tournament) -> tuple[str, str]:
+    """``MP`` or ``GP``, the score that ranks the teams, and where it came
+    from: 192's ``FIDE_TEAM[_TYPEx]_MP_GP`` / ``_GP_MP`` (its first score),
+    ``CUSTOM_TEAM_..._GP``; else match points, as ``FIDE_TEAM`` means
+    ``FIDE_TEAM_TYPEA_MP_GP`` (TRF-2026, ETT26)."""
+    text = (_header(t, "192") or "").upper()
+    if "TEAM" in text:
+        found = _TEAM_TYPE.search(text)
+        if found:
+            return found.group(1), f"192 {text}"
+        return "MP", f"192 {text}"
+    return "MP", "default (no 192 naming the score)"
+
+
+class MatchCell(NamedTuple):
+    """One round of a team as the standings show it."""
+
+    opponent: int | None
+    """The opponent team's number; ``None`` for a bye."""
+    kind: str
+    """P played, W/L forfeited match won/lost, U PAB, F FPB, H HPB, Z ZPB."""
+    match_points: Decimal
+    game_points: Decimal
+
+
+class TeamRow(NamedTuple):
+    """One team's line of the standings."""
+
+    number: int
+    rank: int
+    name: str
+    match_points: Decimal
+    game_points: Decimal
+    tiebreaks: dict[str, Value]
+    tied: bool
+    rounds: tuple[MatchCell, ...] = ()
+
+
+@attrs.frozen
+class TeamStandings:
+    edition: Edition
+    edition_source: str
+    primary: str
+    """``MP`` or ``GP``: the score that ranks the teams."""
+    primary_source: str
+    tiebreaks: tuple[TieBreak, ...]
+    source: str
+    """``given``, ``212``, ``202`` or ``none``."""
+    rows: tuple[TeamRow, ...]
+    tied: tuple[tuple[int, ...], ...]
+    """Groups of team numbers left tied after the last tie-break."""
+    boards: int
+    notes: tuple[str, ...] = ()
+    name: str | None = None
+
+
+_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
+"""E (the opponent's score) (the score obtained against him) SB: EMGSB is
+the opponent's match points times the game points obtained (Art. 13; the
+TEC exercise book, 10)."""
+
+
+def _team_values(
+    tb: TieBreak,
+    fields: dict[str, Field],
+    primary: str,
+    edition: Edition,
+    elements: dict[tuple[str, bool], list[opponents.Elements]],
+) -> list[Value] | None:
+    """``tb``'s value for each team, ``None`` when not computed here."""
+
+    def elems(score: str) -> list[opponents.Elements]:
+        key = (score, tb.forfeits_played)
+        if key not in elements:
+            f = fields[score]
+            adjusted = opponents.adjusted_scores(f, edition)
+            elements[key] = opponents.elements(f, edition, adjusted, tb.forfeits_played)
+        return elements[key]
+
+    a = tb.acronym
+    if a in ("MP", "GP") and tb.points is None:
+        f = fields[a]
+        return list(f.values(f.score))
+    if a == "MPVGP":
+        f = fields["GP" if primary == "MP" else "MP"]
+        return list(f.values(f.score))
+    if a == "BH" and tb.points in (None, "MP", "GP"):
+        score = tb.points or primary
+        return list(opponents.buchholz(fields[score], tb, edition, elems(score)))
+    if a in _ESB:
+        theirs, own = _ESB[a]
+        pairs = [
+            opponents.Elements(x.values, y.points, x.vurs)
+            for x, y in zip(elems(theirs), elems(own), strict=True)
+        ]
+        return list(opponents.sonneborn_berger(fields[theirs], tb, edition, pairs))
+    return None
+
+
+def _all_met(m: TeamMatches) -> bool:
+    """Every pair of teams met (a league, a team round robin: predetermined
+    pairings, C.07 15.2), with more than two teams."""
+    n = len(m.numbers)
+    met = {
+        frozenset((i, r.opponent)) for i, rs in enumerate(m.rounds) for r in rs if r.opponent >= 0
+    }
+    return n > 2 and len(met) == n * (n - 1) // 2
+
+
+def extended_direct_encounter(
+    fields: dict[str, Field], primary: str, group: list[int], tb: TieBreak
+) -> list[list[int]]:
+    """EDE: ``group`` split into ordered subgroups by the matches among its
+    teams, first on the primary score, again on any subgroup it leaves
+    tied (6.2), and on the secondary score for the subgroups still tied,
+    again within them on that score (the TEC exercise book, 11 and
+    exercise 45). When not all have met, a team is placed only if no
+    result of the missing matches could pass it (6.3). Forfeited matches
+    count only with ``/P`` or in predetermined pairings (15.2)."""
+    secondary = "GP" if primary == "MP" else "MP"
+    out: list[list[int]] = []
+    for part in encounter.direct_encounter(fields[primary], group, tb):
+        if len(part) > 1:
+            out += encounter.direct_encounter(fields[secondary], part, tb)
+        else:
+            out.append(part)
+    return out
+
+
+def team_standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None = None,
+    rules: str | Edition = "auto",
+    *,
+    primary: str | None = None,
+) -> TeamStandings:
+    """``t``'s teams ranked by their primary score (match points or game
+    points, as 192 declares, else ``primary``), then by each tie-break in
+    turn on the teams still tied (C.07 4.2).
+
+    ``tiebreaks``: codes as :func:`~trfkit.tiebreaks.standings` reads them,
+    by default the file's 212, else 202. Computed: ``MP``, ``GP``,
+    ``MPvGP`` (the secondary score), ``BH`` (on the primary score),
+    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, ``EMMSB``,
+    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``, and ``EDE`` (``/P``;
+    its value is the rank within the tied group); any other code is
+    undefined, with a note.
+    """
+    from trfkit.event import event_of
+    from trfkit.tiebreaks.standings import (
+        chosen_edition,
+        chosen_tiebreaks,
+        placed,
+        split_tied,
+    )
+
+    if not t.teams:
+        raise NotATeamEvent("no team records (013 or 310): no teams to rank")
+    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
+    if primary is not None:
+        if primary.upper() not in ("MP", "GP"):
+            raise ValueError(f"primary score: MP or GP, not {primary!r}")
+        primary, primary_source = primary.upper(), "given"
+    else:
+        primary, primary_source = primary_score(t)
+    ev = event_of(t)
+    edition, edition_source = chosen_edition(rules, ev.start)
+    m = team_matches(t)
+    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or _all_met(m)
+    notes += [
+        f"team {team}, round {rn}: boards against team(s) {', '.join(map(str, others))} "
+        f"as well as its opponent {opp}; only the games against {opp} count in the match"
+        for team, rn, opp, others in m.stray
+    ]
+    if round_robin:
+        notes.append(
+            "predetermined pairings (a team round robin: 192, or every team met every "
+            "other): forfeited matches count as played, byes are no element (C.07 15.2)"
+        )
+    mp, gp = team_fields(m, round_robin=round_robin)
+    fields = {"MP": mp, "GP": gp}
+    elements: dict[tuple[str, bool], list[opponents.Elements]] = {}
+    values: dict[str, list[Value]] = {}
+    for tb in chosen:
+        key = tb.text or tb.code
+        column = _team_values(tb, fields, primary, edition, elements)
+        if column is None:
+            if tb.acronym != "EDE":
+                notes.append(
+                    f"{key} is not computed for teams here (computed: MP, GP, MPvGP, BH, "
+                    "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are undefined"
+                )
+            column = [None] * len(m.numbers)
+        values[key] = column
+    f = fields[primary]
+    order = sorted(range(len(f.score)), key=f.score.__getitem__, reverse=True)
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and f.score[i] == f.score[groups[-1][0]]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    for tb in chosen:
+        column = values[tb.text or tb.code]
+        undefined = {i for i, v in enumerate(column) if v is None}
+        split: list[list[int]] = []
+        for group in groups:
+            if len(group) > 1 and tb.acronym == "EDE":
+                split += placed(extended_direct_encounter(fields, primary, group, tb), column)
+            else:
+                split += split_tied(group, column, tb.lower_is_better, undefined)
+        groups = split
+    mps, gps = mp.values(mp.score), gp.values(gp.score)
+    rows: list[TeamRow] = []
+    tied: list[tuple[int, ...]] = []
+    position = 1
+    for group in groups:
+        group.sort(key=m.numbers.__getitem__)
+        if len(group) > 1:
+            tied.append(tuple(m.numbers[i] for i in group))
+        for i in group:
+            rows.append(
+                TeamRow(
+                    m.numbers[i],
+                    position,
+                    m.names[i],
+                    mps[i],  # type: ignore[arg-type]
+                    gps[i],  # type: ignore[arg-type]
+                    {k: v[i] for k, v in values.items()},
+                    len(group) > 1,
+                    tuple(
+                        MatchCell(
+                            m.numbers[r.opponent] if r.opponent >= 0 else None,
+                            r.kind,
+                            r.match_points,
+                            r.game_points,
+                        )
+                        for r in m.rounds[i]
+                    ),
+                )
+            )
+        position += len(group)
+    return TeamStandings(
+        edition=edition,
+        edition_source=edition_source,
+        primary=primary,
+        primary_source=primary_source,
+        tiebreaks=tuple(chosen),
+        source=source,
+        rows=tuple(rows),
+        tied=tuple(tied),
+        boards=m.boards,
+        notes=tuple(notes),
+        name=t.name,
+    )
