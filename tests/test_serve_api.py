@@ -168,6 +168,23 @@ def test_standings_are_the_command_lines(server: Server, fmt: str) -> None:
     assert headers["Content-Type"] == api.MEDIA_TYPES[fmt]
 
 
+@pytest.mark.parametrize(("query", "args"), [
+    ("", []), ("of=players", ["--players"]), ("primary=GP&format=text", ["--primary", "GP", "--format", "text"]),
+])  # fmt: skip
+def test_team_standings_are_the_command_lines(server: Server, query: str, args: list[str]) -> None:
+    status, _, body = _post(server, "/api/standings?" + query, "team-trf26.trf")
+    assert status == 200, body
+    cli = _cli(
+        "standings", *(args if "format" in query else ["--format", "json", *args]), "team-trf26.trf"
+    )
+    assert body == cli.stdout
+
+
+def test_team_standings_of_an_individual_event_are_refused(server: Server) -> None:
+    status, _, body = _post(server, "/api/standings?of=teams", "swiss-trf16.trf")
+    assert status == 422 and json.loads(body)["error"].startswith("of: ")
+
+
 def test_standings_refuse_an_unknown_tiebreak(server: Server) -> None:
     status, _, body = _post(server, "/api/standings?tiebreaks=BH,XYZ", "swiss-trf16.trf")
     assert status == 422

@@ -723,29 +723,27 @@ def _known_tiebreaks(codes: str | None) -> str | None:
 def _cmd_standings(args: argparse.Namespace) -> int:
     """Points, then the tie-breaks on the groups still tied (C.07 4.2)."""
     from trfkit.report.registry import RenderOptions, output
-    from trfkit.tiebreaks import UnknownTieBreak, standings
+    from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak, event_standings
 
     _known_encoding(args.encoding)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     # A team event's standings are the teams' (docs/standings.md); --players
     # asks for the boards' players ranked by their own points.
-    teams = args.teams or (bool(t.teams) and not args.players)
+    teams = True if args.teams else (False if args.players else None)
     try:
-        if teams:
-            from trfkit.tiebreaks.team import NotATeamEvent, team_standings
-
-            try:
-                s: object = team_standings(
-                    t, args.tiebreaks, rules=args.tiebreak_rules, primary=args.primary
-                )
-            except NotATeamEvent as exc:
-                raise _Usage(f"--teams: {exc}") from exc
-        else:
-            s = standings(t, args.tiebreaks, rules=args.tiebreak_rules, type=args.type)
+        document, s = event_standings(
+            t,
+            args.tiebreaks,
+            args.tiebreak_rules,
+            type=args.type,
+            teams=teams,
+            primary=args.primary,
+        )
+    except NotATeamEvent as exc:
+        raise _Usage(f"--teams: {exc}") from exc
     except UnknownTieBreak as exc:
         raise _Usage(f"--tiebreaks: {exc}") from exc
-    document = "team-standings" if teams else "standings"
     out, _ = output(document, args.format).render(s, RenderOptions(args.file, args.ascii))
     _write(args.output, out)
     return _status(t.diagnostics, args.strict)

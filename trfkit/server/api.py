@@ -304,9 +304,9 @@ def make_report(upload: Upload, q: Query) -> Reply:
         raise ApiError(
             422,
             f"form={form} makes {len(documents)} documents ({', '.join(documents)}), and "
-            f"{fmt} holds one: ask for each (form=" + ", form=".join(
-                n.removeprefix("form") for n in documents
-            ) + "), or format=text",
+            f"{fmt} holds one: ask for each (form="
+            + ", form=".join(n.removeprefix("form") for n in documents)
+            + "), or format=text",
         )
     encoding = _encoding(q)
     t = loads(upload.data, encoding=encoding)
@@ -341,7 +341,7 @@ def make_standings(upload: Upload, q: Query) -> Reply:
     from trfkit.event import TournamentType
     from trfkit.reader import loads
     from trfkit.report.registry import RenderOptions
-    from trfkit.tiebreaks import EDITIONS, UnknownTieBreak, standings
+    from trfkit.tiebreaks import EDITIONS, NotATeamEvent, UnknownTieBreak, event_standings
 
     fmt = q.choice("format", _STANDINGS_FORMATS, "json") or "json"
     edition = q.choice("tiebreak_rules", ("auto", *EDITIONS), "auto") or "auto"
@@ -350,11 +350,17 @@ def make_standings(upload: Upload, q: Query) -> Reply:
     t = loads(upload.data, encoding=encoding)
     if not_trf(t.diagnostics) is not None:
         raise _not_trf(upload, encoding)
+    teams = {"teams": True, "players": False}.get(q.choice("of", ("teams", "players")) or "")
     try:
-        s = standings(t, q.one("tiebreaks"), rules=edition, type=kind)
-    except UnknownTieBreak as exc:
-        raise ApiError(422, f"tiebreaks: {exc}") from None
-    text, _ = output("standings", fmt).render(s, RenderOptions(upload.name, q.flag("ascii")))
+        document, s = event_standings(
+            t, q.one("tiebreaks"), edition, type=kind, teams=teams,
+            primary=q.choice("primary", ("MP", "GP")),
+        )  # fmt: skip
+    except (UnknownTieBreak, NotATeamEvent) as exc:
+        raise ApiError(
+            422, f"{'of' if isinstance(exc, NotATeamEvent) else 'tiebreaks'}: {exc}"
+        ) from None
+    text, _ = output(document, fmt).render(s, RenderOptions(upload.name, q.flag("ascii")))
     return Reply(text.encode(), fmt)
 
 
@@ -498,6 +504,9 @@ ENDPOINTS: dict[str, Endpoint] = {
                       "the file's 212, else 202)"),
                 Param("tiebreak_rules", "C.07 edition (auto: by the start date)",
                       ("auto", "c07-pre2023", "c07-2023", "c07-2026")),
+                Param("of", "whose standings: a team event's teams (its default), or the "
+                      "players", ("teams", "players")),
+                Param("primary", "a team event's teams by match or game points", ("MP", "GP")),
                 Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin",
                                                   "team", "match", "league")),
                 Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),

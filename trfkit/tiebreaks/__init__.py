@@ -11,6 +11,9 @@ editions in :mod:`.editions`, the codes in :mod:`.codes`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from trfkit.model import Tournament
 from trfkit.tiebreaks.codes import TieBreak, UnknownTieBreak, parse_tiebreak, parse_tiebreaks
 from trfkit.tiebreaks.editions import EDITIONS, Edition, edition_for, get_edition
 from trfkit.tiebreaks.standings import (
@@ -35,9 +38,30 @@ __all__ = [
     "UnknownTieBreak",
     "declared_tiebreaks",
     "edition_for",
+    "event_standings",
     "get_edition",
     "parse_tiebreak",
     "parse_tiebreaks",
     "standings",
     "team_standings",
 ]
+
+
+def event_standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None = None,
+    rules: str | Edition = "auto",
+    *,
+    type: str | None = None,
+    teams: bool | None = None,
+    primary: str | None = None,
+) -> tuple[str, Standings | TeamStandings]:
+    """The ranking an event publishes, and the registry's name of its
+    document: a team event's is the teams' (``team-standings``), an
+    individual event's the players' (``standings``). ``teams`` says which
+    (``True`` on a file without teams raises :class:`NotATeamEvent`);
+    ``None``: the teams' when the file has team records. ``trfkit
+    standings`` and the server's ``/api/standings`` both answer with it."""
+    if teams if teams is not None else bool(t.teams):
+        return "team-standings", team_standings(t, tiebreaks, rules, primary=primary)
+    return "standings", standings(t, tiebreaks, rules, type=type)
