@@ -708,11 +708,13 @@ def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     s.add_argument("--open", action="store_true", help="open the page in a web browser")
     s.set_defaults(func=_cmd_serve)
+
+
 def _known_tiebreaks(codes: str | None) -> str | None:
     """--tiebreaks of check: codes C.07 knows, else a usage error naming them."""
-    from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreaks
-
     if codes is not None:
+        from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreaks
+
         try:
             parse_tiebreaks(codes)
         except UnknownTieBreak as exc:
@@ -1112,7 +1114,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     from trfkit.event import TournamentType
-    from trfkit.tiebreaks import EDITIONS
+    from trfkit.rules.tiebreaks import EDITIONS
 
     st = sub.add_parser(
         "standings",

@@ -4,23 +4,19 @@ rank) and on round-robin pairings (the Berger tables of FIDE C.05)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import Colour, Header, Player, Tournament
-from trfkit.tiebreaks import (
-    Standings,
-    TieBreak,
-    UnknownTieBreak,
-    declared_tiebreaks,
-    parse_tiebreak,
-    parse_tiebreaks,
-    standings,
-)
-from trfkit.tiebreaks.codes import split_codes
-from trfkit.tiebreaks.standings import tiebreaks_of_record, value_text
+
+# trfkit.tiebreaks is imported where a file declares tie-breaks (202/212) or
+# --tiebreaks names them: most files do neither, and `trfkit check` of a
+# small file pays for every module it imports.
+if TYPE_CHECKING:
+    from trfkit.tiebreaks import Standings, TieBreak
 
 __all__ = [
     "berger_pairings",
@@ -36,9 +32,9 @@ _RANK_COLUMN = {f.name: f for f in layout("player").fields}["rank"].first
 def declared_codes(t: Tournament) -> Iterator[Diagnostic]:
     """S117: tie-break codes in 202/212 that are no C.07 tie-break known here
     (one finding per record, on its first unknown code)."""
-    for record in t.headers:
-        if not isinstance(record, Header) or record.code not in ("202", "212"):
-            continue
+    for record in _declarations(t):
+        from trfkit.tiebreaks.standings import tiebreaks_of_record
+
         found = tiebreaks_of_record(record)
         if not found.unknown:
             continue
@@ -60,9 +56,9 @@ def team_codes_without_teams(t: Tournament) -> Iterator[Diagnostic]:
     without team records (one finding per record, on its first team code)."""
     if t.teams:
         return
-    for record in t.headers:
-        if not isinstance(record, Header) or record.code not in ("202", "212"):
-            continue
+    for record in _declarations(t):
+        from trfkit.tiebreaks.codes import split_codes
+
         team = [
             (offset, text)
             for offset, text in split_codes(record.value)
@@ -82,7 +78,14 @@ def team_codes_without_teams(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
+def _declarations(t: Tournament) -> list[Header]:
+    """The file's 202 and 212 records (TRF-2026: the tie-breaks declared)."""
+    return [r for r in t.headers if isinstance(r, Header) and r.code in ("202", "212")]
+
+
 def _is_team_code(text: str) -> bool:
+    from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreak
+
     try:
         return parse_tiebreak(text).is_team
     except UnknownTieBreak:
@@ -104,6 +107,11 @@ def declared_ranks(
     """
     if t.teams:
         return  # the players' ranks in a team event follow no declared tie-breaks
+    if tiebreaks is None and not _declarations(t):
+        return
+    from trfkit.tiebreaks import declared_tiebreaks, parse_tiebreaks, standings
+    from trfkit.tiebreaks.standings import value_text
+
     if tiebreaks is not None:
         chosen = tuple(parse_tiebreaks(tiebreaks))
         where = "--tiebreaks"
