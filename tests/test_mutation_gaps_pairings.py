@@ -199,3 +199,84 @@ def test_a_last_round_opponent_not_in_the_file() -> None:
     text = text.replace("   6 w =", "  99 w =")
     s113 = found(text, "S113")
     assert [d.severity for d in s113] == [Severity.ERROR]
+
+
+# -- S111 and S102: byes and colours -----------------------------------------
+
+
+def _lines(*cells: Sequence[str], teams: Sequence[str] = ()) -> str:
+    """Players 1.. with the given round cells, 2400 down, after a header."""
+    head = ["012 Test Open", "022 Bled", "032 SLO", "102 Kovac, Ana", "092 Swiss", *teams]
+    rows = [
+        f"001 {i:>4} m    {'Player ' + str(i):<33} {2400 - i:>4} SLO {14600000 + i:>11} "
+        f"1990/01/01  0.0 {i:>4}" + "".join(f"  {c}" for c in row)
+        for i, row in enumerate(cells, 1)
+    ]
+    return "\n".join([*head, *rows]) + "\n"
+
+
+def _s111(text: str) -> list[tuple[int, str]]:
+    return [(d.line, d.message) for d in found(text, "S111")]
+
+
+def test_two_pairing_allocated_byes_after_a_round_with_one() -> None:
+    # Round 1: player 1 alone has U; round 2: players 2 and 3 both have U.
+    text = _lines(
+        ["0000 - U", "   4 w 1"],
+        ["   3 w 1", "0000 - U"],
+        ["   2 b 0", "0000 - U"],
+        ["0000 - Z", "   1 b 0"],
+    )
+    ((line, message),) = _s111(text)
+    assert line == 8 and message.startswith("round 2: a second pairing-allocated bye")
+
+
+def test_two_teams_with_a_pairing_allocated_bye_in_one_round() -> None:
+    # Teams Alpha (1, 3) and Beta (2, 4) both have U in round 1: one team's
+    # members may all carry it (TRF26 320), a second team's may not. The
+    # first U in the file is Alpha's.
+    teams = ("013 Alpha                           " + "   1    3",
+             "013 Beta                            " + "   2    4")  # fmt: skip
+    text = _lines(["0000 - U"], ["0000 - U"], ["0000 - U"], ["0000 - U"], teams=teams)
+    # Players 2 and 4, Beta's, on lines 9 and 11.
+    assert [line for line, _ in _s111(text)] == [9, 11]
+
+
+def test_a_full_point_bye_for_the_unpaired_player_of_the_last_round() -> None:
+    # Three players, one round: 1-2 played, 3 unpaired with F (the PAB is U).
+    text = _lines(["   2 w 1"], ["   1 b 0"], ["0000 - F"])
+    ((d),) = found(text, "S111")
+    assert (d.line, d.found, d.expected, d.severity) == (8, "F", "U", Severity.WARNING)
+
+
+def test_a_colour_clash_after_a_team_board_forfeit() -> None:
+    # Team event: round 1, boards forfeited both ways with no colour (TRF26
+    # §3.3 allows "-"); round 2, players 1 and 3 both with white: S102.
+    teams = ("013 Alpha                           " + "   1    2",
+             "013 Beta                            " + "   3    4")  # fmt: skip
+    text = _lines(
+        ["   3 - +", "   3 w 1"],
+        ["   4 - +", "   4 b ="],
+        ["   1 - -", "   1 w 0"],
+        ["   2 - -", "   2 w ="],
+        teams=teams,
+    )
+    rounds = sorted({d.message[:8] for d in found(text, "S102")})
+    assert rounds == ["round 2:"]
+
+
+def test_the_topscorer_exemption_reads_past_an_unreadable_result() -> None:
+    # Player 1: white, white, an unreadable result (P002, worth nothing
+    # here), black, white, white in the last round (XXR 6): +3 there. Before
+    # it he has 1 + 1 + 0 + 1 + 0 = 3 of 5: more than half, a topscorer.
+    text = _lines(
+        ["   2 w 1", "   3 w 1", "   4 b ?", "   5 b 1", "   6 w 0", "   7 w ="],
+        ["   1 b 0"],
+        ["0000 - Z", "   1 b 0"],
+        ["0000 - Z", "0000 - Z", "   1 w ?"],
+        ["0000 - Z", "0000 - Z", "0000 - Z", "   1 w 0"],
+        ["0000 - Z", "0000 - Z", "0000 - Z", "0000 - Z", "   1 b 1"],
+        ["0000 - Z", "0000 - Z", "0000 - Z", "0000 - Z", "0000 - Z", "   1 b ="],
+    ).replace("092 Swiss", "092 Swiss\nXXR 6")
+    (d,) = [d for d in found(text, "S113") if d.line == 7]
+    assert d.severity is Severity.WARNING and "topscorer 1" in d.message
