@@ -146,29 +146,7 @@ CSV_GAME_COLUMNS = (
 _ROUNDS_PER_LINE = 11
 
 
-
 # --- numbers ------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 # --- names and symbols --------------------------------------------------------
@@ -479,7 +457,9 @@ def reading_notes(report: RatingReport) -> list[str]:
     """One note per reading the report relies on, naming what it changes."""
     out = []
     for use in report.readings:
-        shown = "; ".join(f"{sr} {name}: {mine}, else {other}" for sr, name, mine, other in use.changed[:12])
+        shown = "; ".join(
+            f"{sr} {name}: {mine}, else {other}" for sr, name, mine, other in use.changed[:12]
+        )
         more = f"; and {len(use.changed) - 12} more" if len(use.changed) > 12 else ""
         out.append(
             f"{report.rules} is not established on one point, and this report relies on it: "
@@ -518,9 +498,6 @@ def _round_cell(value: str, width: int) -> str:
     return _rjust(value.removesuffix("*"), width) + ("*" if mark else " ")
 
 
-
-
-
 def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     """Form 3's grid: a three-line header, then three lines per player."""
     minus = "-" if ascii else "−"
@@ -536,8 +513,18 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     per_line = max(1, min(rounds, _ROUNDS_PER_LINE))
     blocks = max(1, -(-rounds // _ROUNDS_PER_LINE))
 
+    padded: dict[str, str] = {}
+    """Each distinct round cell (a rank, a rating, a K mark) padded once:
+    a 3000-player event has some 40 000 cells but few distinct values."""
+
+    def cell(x: str) -> str:
+        text = padded.get(x)
+        if text is None:
+            text = padded[x] = _round_cell(x, wr)
+        return text
+
     def row(a: str, c: str, f: str, label: str, cells: Sequence[str], lmn: str, tail: str) -> str:
-        body = " ".join(_round_cell(x, wr) for x in cells).ljust(per_line * (wr + 2) - 1)
+        body = " ".join([cell(x) for x in cells]).ljust(per_line * (wr + 2) - 1)
         return (
             f"{_ljust(a, wn)}  {_ljust(c, wc)} {_rjust(f, 8)} | {label:1} {body} | {lmn:>7} | {tail}"
         ).rstrip()
@@ -707,16 +694,6 @@ def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
 # --- CSV ----------------------------------------------------------------------
 
 
-
-
-
-
-
-
-
-
-
-
 def _player_row(p: PlayerRating) -> list[str]:
     family, first = split_name(p.name)
     return [
@@ -763,9 +740,6 @@ def _game_rows(report: RatingReport) -> Iterable[list[str]]:
                 _csv_bool(g.capped),
                 _csv_num(g.pd),
             ]
-
-
-
 
 
 def render_rating_csv_games(report: RatingReport) -> str:
