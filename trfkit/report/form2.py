@@ -26,7 +26,6 @@ from trfkit.report.format import (
     csv_num,
     csv_text,
     json_number,
-    ljust,
     score_text,
     text_width,
     whole_or,
@@ -116,13 +115,15 @@ def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
 def _head_text(f: Form2, c: Card, ascii: bool) -> list[str]:
     """The card's head as the form lays it out: the name, then three lines
     of three fields, aligned in columns."""
-    fields = [(k, clean(v, ascii)) for k, v in _card_head(f, c)]
-    out = [f"{fields[0][0]}: {fields[0][1]}"]
-    rows = [fields[i : i + 3] for i in range(1, len(fields), 3)]
-    cells = [[f"{k}: {v}" for k, v in row] for row in rows]
-    width = [max(text_width(r[i]) for r in cells if i < len(r)) for i in range(3)]
-    for r in cells:
-        out.append("   ".join(ljust(x, w) for x, w in zip(r, width, strict=False)).rstrip())
+    fields = [f"{k}: {clean(v, ascii)}" for k, v in _card_head(f, c)]
+    out = [fields[0]]
+    rows = [fields[1:4], fields[4:7], fields[7:10]]
+    widths = [[text_width(x) for x in r] for r in rows]
+    width = [max(w[i] for w in widths) for i in range(3)]
+    for r, w in zip(rows, widths, strict=True):
+        out.append(
+            f"{r[0]}{' ' * (width[0] - w[0])}   {r[1]}{' ' * (width[1] - w[1])}   {r[2]}".rstrip()
+        )
     return out
 
 
@@ -172,25 +173,36 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     wr = max(2, len(str(rounds)))
     wno = max([2, *(len(str(c.start_rank)) for c in f.cards)])
     wn = max([13, *(name_of(x.name)[1] for c in f.cards for x in c.rounds)])
-    head = (
-        f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
-    )
+    head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
     foot_width = max(len(label) for label, _ in _card_foot(f.cards[0])) + 2 if f.cards else 0
     authentication = ["", "Authentication by:"]
     authentication += signature_lines(
         [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
     )
+    # A round's line is made of pieces that recur from card to card (the
+    # same opponents, names, ratings, results and totals): each piece is
+    # written once and the line joined from them.
+    rounds_text = [f"{r:>{wr}}  " for r in range(rounds + 1)]
+    opponents_text: dict[tuple[int | None, str, int | None], str] = {}
+    tails_text: dict[tuple[str, str, Decimal], str] = {}
     for c in f.cards:
         out += ["=" * 72, clean(TITLE, ascii), *_head_text(f, c, ascii), "", head]
         for x in c.rounds:
-            name, width = name_of(x.name)
-            opponent = "" if x.opponent is None else x.opponent
-            rating = "" if x.rating is None else x.rating
-            mark = clean(x.result, True) if ascii else x.result
-            out.append(
-                f"{x.round:>{wr}}  {opponent:>{wno}}  {name}{' ' * (wn - width)}  {rating:>6}  "
-                f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}".rstrip()
-            )
+            key = (x.opponent, x.name, x.rating)
+            o = opponents_text.get(key)
+            if o is None:
+                opponent = "" if x.opponent is None else x.opponent
+                name, width = name_of(x.name)
+                rating = "" if x.rating is None else x.rating
+                o = opponents_text[key] = (
+                    f"{opponent:>{wno}}  {name}{' ' * (wn - width)}  {rating:>6}  "
+                )
+            result = (x.colour, x.result, x.total)
+            tail = tails_text.get(result)
+            if tail is None:
+                mark = clean(x.result, True) if ascii else x.result
+                tail = tails_text[result] = f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}"
+            out.append(f"{rounds_text[x.round]}{o}{tail}".rstrip())
         out.append("")
         out += [
             f"{label + ':':<{foot_width}}{value}".rstrip() for label, value in _card_foot(c, ascii)
