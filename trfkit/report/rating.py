@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import trfkit
@@ -524,7 +525,8 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         return text
 
     def row(a: str, c: str, f: str, label: str, cells: Sequence[str], lmn: str, tail: str) -> str:
-        body = " ".join([cell(x) for x in cells]).ljust(per_line * (wr + 2) - 1)
+        """One line; ``cells`` already padded by :func:`cell`."""
+        body = " ".join(cells).ljust(per_line * (wr + 2) - 1)
         return (
             f"{_ljust(a, wn)}  {_ljust(c, wc)} {_rjust(f, 8)} | {label:1} {body} | {lmn:>7} | {tail}"
         ).rstrip()
@@ -548,10 +550,15 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         for i, (a, c, f, label, lmn, tail) in enumerate(head_rows):
             if b:
                 a, c, f, lmn, tail = ("", "", "", "", "")
-            header.append(row(a, c, f, label, numbers if i == 0 else [], lmn, tail))
+            cells = [cell(x) for x in numbers] if i == 0 else []
+            header.append(row(a, c, f, label, cells, lmn, tail))
     rule = "-" * max(_width(x) for x in header)
     out += [rule, *header, rule]
 
+    empty = cell("")
+    column_i: dict[int | None, str] = {}
+    column_j: dict[tuple[int | None, bool, bool], str] = {}
+    column_k: dict[tuple[str, Fraction | None], str] = {}
     for p, (family, first) in zip(report.players, names, strict=True):
         games = {g.round: g for g in p.games}
         rc = "" if p.rc is None else _whole_or(p.rc, 1)
@@ -575,14 +582,26 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             for r in rs:
                 g = games.get(r)
                 if g is None:
-                    cells_i.append("")
-                    cells_j.append("")
-                    cells_k.append("")
+                    cells_i.append(empty)
+                    cells_j.append(empty)
+                    cells_k.append(empty)
                     continue
-                cells_i.append("" if g.opponent is None else str(g.opponent))
-                j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
-                cells_j.append(j + "*" if j and g.capped else j)
-                cells_k.append(_k_symbol(g, ascii))
+                # Each distinct I, J and K is written once (see cell()).
+                ci = column_i.get(g.opponent)
+                if ci is None:
+                    ci = column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
+                cells_i.append(ci)
+                key_j = (g.opponent_rating, g.rated, g.capped)
+                j = column_j.get(key_j)
+                if j is None:
+                    j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
+                    j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
+                cells_j.append(j)
+                key_k = (g.result, g.score)
+                ck = column_k.get(key_k)
+                if ck is None:
+                    ck = column_k[key_k] = cell(_k_symbol(g, ascii))
+                cells_k.append(ck)
             if b == 0:
                 fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
                 out.append(row(family, str(p.start_rank), rank, "", cells_i, str(p.n), tail))
