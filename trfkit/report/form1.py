@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.report.format import (
     clean,
     csv_document,
@@ -152,6 +153,7 @@ def _rank(f: Form1, p: Form1Player) -> str:
 # --- text ---------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     """Form 1 in fixed-width columns (one line per player)."""
     out = [clean(TITLE, ascii), ""]
@@ -259,6 +261,7 @@ def form1_data(f: Form1, path: str | None = None) -> dict[str, Any]:
     }
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_json(f: Form1, path: str | None = None) -> str:
     return json.dumps(form1_data(f, path), indent=2, ensure_ascii=False) + "\n"
 
@@ -266,6 +269,7 @@ def render_form1_json(f: Form1, path: str | None = None) -> str:
 # --- CSV ----------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_csv(f: Form1) -> str:
     """One row per player in rank order; a column per crosstable column."""
     columns = _columns(f)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.report.format import (
     clean,
     csv_document,
@@ -153,6 +154,7 @@ def _round_cells(c: Card, ascii: bool) -> Iterator[list[str]]:
 # --- text ---------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     """Every card, one after another, each under a rule.
 
@@ -255,6 +257,7 @@ def form2_data(f: Form2, path: str | None = None) -> dict[str, Any]:
     }
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_json(f: Form2, path: str | None = None) -> str:
     return json.dumps(form2_data(f, path), indent=2, ensure_ascii=False) + "\n"
 
@@ -262,6 +265,7 @@ def render_form2_json(f: Form2, path: str | None = None) -> str:
 # --- CSV ----------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_csv(f: Form2) -> str:
     """One row per card, a blank line, then one row per round of each card."""
     cards = [

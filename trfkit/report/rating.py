@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import trfkit
+from trfkit._gc import no_cyclic_gc
 from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
 from trfkit.report.format import (
@@ -309,6 +309,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
     }
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_rating_json(report: RatingReport, path: str | None = None) -> str:
     """The ``trfkit.rate/1`` document, indented 2, UTF-8 (not ``\\u``-escaped)."""
     return json.dumps(rating_data(report, path), indent=2, ensure_ascii=False) + "\n"
@@ -558,7 +559,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     empty = cell("")
     column_i: dict[int | None, str] = {}
     column_j: dict[tuple[int | None, bool, bool], str] = {}
-    column_k: dict[tuple[str, Fraction | None], str] = {}
+    column_k: dict[str, str] = {}
     for p, (family, first) in zip(report.players, names, strict=True):
         games = {g.round: g for g in p.games}
         rc = "" if p.rc is None else _whole_or(p.rc, 1)
@@ -597,10 +598,12 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
                     j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
                     j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
                 cells_j.append(j)
-                key_k = (g.result, g.score)
-                ck = column_k.get(key_k)
+                ck = column_k.get(g.result)
                 if ck is None:
-                    ck = column_k[key_k] = cell(_k_symbol(g, ascii))
+                    ck = cell(_k_symbol(g, ascii))
+                    # K shows the score only for a code without a mark of its own.
+                    if result_symbol(g.result, ascii) is not None or not g.result.strip():
+                        column_k[g.result] = ck
                 cells_k.append(ck)
             if b == 0:
                 fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
@@ -686,6 +689,7 @@ def _text_notes(report: RatingReport, ascii: bool) -> list[str]:
     return out
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
     """The Form 3 layout in fixed-width columns; three lines per player.
 
@@ -772,6 +776,7 @@ def render_rating_csv(report: RatingReport) -> str:
     return players + "\n" + render_rating_csv_games(report)
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def rating_csv_rows(report: RatingReport, path: str | None) -> tuple[str, str]:
     """The player rows and the game rows of :func:`render_rating_csv`, with
     no header and ``path`` in a first column: the pieces of one CSV of many
