@@ -97,8 +97,8 @@ def _score(x: Decimal, ascii: bool = False) -> str:
     return score_text(Fraction(x), ascii)
 
 
-def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
-    e = f.event
+def _player_head(c: Card) -> list[tuple[str, str]]:
+    """The player's fields of the card's head."""
     return [
         ("Name", c.name),
         ("FIDE ID", "" if c.fide_id is None else str(c.fide_id)),
@@ -107,18 +107,26 @@ def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
         ("Birthdate", c.birth_date),
         ("Fed", c.federation),
         ("Sex", c.sex),
-        ("Event", e.name),
-        ("Start", date_text(e.start)),
-        ("Close", date_text(e.end)),
     ]
 
 
-def _head_text(f: Form2, c: Card, ascii: bool) -> list[str]:
+def _event_head(f: Form2) -> list[tuple[str, str]]:
+    """The event's fields of the card's head, the same on every card."""
+    e = f.event
+    return [("Event", e.name), ("Start", date_text(e.start)), ("Close", date_text(e.end))]
+
+
+def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
+    return _player_head(c) + _event_head(f)
+
+
+def _head_text(c: Card, event: list[str], ascii: bool) -> list[str]:
     """The card's head as the form lays it out: the name, then three lines
-    of three fields, aligned in columns."""
-    fields = [f"{k}: {clean(v, ascii)}" for k, v in _card_head(f, c)]
+    of three fields, aligned in columns; ``event`` is the last line's three
+    fields as written (:func:`_event_head`, the same on every card)."""
+    fields = [f"{k}: {clean(v, ascii)}" for k, v in _player_head(c)]
     out = [fields[0]]
-    rows = [fields[1:4], fields[4:7], fields[7:10]]
+    rows = [fields[1:4], fields[4:7], event]
     widths = [[text_width(x) for x in r] for r in rows]
     width = [max(w[i] for w in widths) for i in range(3)]
     for r, w in zip(rows, widths, strict=True):
@@ -174,9 +182,11 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     rounds = max((len(c.rounds) for c in f.cards), default=0)
     wr = max(2, len(str(rounds)))
     wno = max([2, *(len(str(c.start_rank)) for c in f.cards)])
-    wn = max([13, *(name_of(x.name)[1] for c in f.cards for x in c.rounds)])
+    wn = max([13, *(name_of(x)[1] for x in {x.name for c in f.cards for x in c.rounds})])
     head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
     foot_width = max(len(label) for label, _ in _card_foot(f.cards[0])) + 2 if f.cards else 0
+    title = clean(TITLE, ascii)
+    event = [f"{k}: {clean(v, ascii)}" for k, v in _event_head(f)]
     authentication = ["", "Authentication by:"]
     authentication += signature_lines(
         [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
@@ -188,7 +198,7 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     opponents_text: dict[tuple[int | None, str, int | None], str] = {}
     tails_text: dict[tuple[str, str, Decimal], str] = {}
     for c in f.cards:
-        out += ["=" * 72, clean(TITLE, ascii), *_head_text(f, c, ascii), "", head]
+        out += ["=" * 72, title, *_head_text(c, event, ascii), "", head]
         for x in c.rounds:
             key = (x.opponent, x.name, x.rating)
             o = opponents_text.get(key)
