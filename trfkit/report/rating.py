@@ -525,16 +525,19 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             text = padded[x] = _round_cell(x, wr)
         return text
 
+    span = per_line * (wr + 2) - 1
+
     def row(a: str, c: str, f: str, label: str, cells: Sequence[str], lmn: str, tail: str) -> str:
         """One line; ``cells`` already padded by :func:`cell`."""
-        body = " ".join(cells).ljust(per_line * (wr + 2) - 1)
+        body = " ".join(cells).ljust(span)
         return (
             f"{_ljust(a, wn)}  {_ljust(c, wc)} {_rjust(f, 8)} | {label:1} {body} | {lmn:>7} | {tail}"
         ).rstrip()
 
+    tail_widths = [6, 6, 4, 9, 5] + ([5] if perf else [])
+
     def tail_cols(values: Sequence[str]) -> str:
-        widths = [6, 6, 4, 9, 5] + ([5] if perf else [])
-        return " ".join(_rjust(v, w) for v, w in zip(values, widths, strict=True))
+        return " ".join([_rjust(v, w) for v, w in zip(values, tail_widths, strict=True)])
 
     tail_head = ["We", f"W{minus}We", "K", f"K{times}(W{minus}We)", "New"] + (
         ["Perf"] if perf else []
@@ -556,10 +559,14 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     rule = "-" * max(_width(x) for x in header)
     out += [rule, *header, rule]
 
+    # A continuation line (rounds past the 11th) has only round cells.
+    continued = f"{_ljust('', wn)}  {_ljust('', wc)} {_rjust('', 8)} | {'':1} "
+    continued_end = f" | {'':>7} | "
     empty = cell("")
     column_i: dict[int | None, str] = {}
     column_j: dict[tuple[int | None, bool, bool], str] = {}
     column_k: dict[str, str] = {}
+    get_i, get_j, get_k = column_i.get, column_j.get, column_k.get
     for p, (family, first) in zip(report.players, names, strict=True):
         games = {g.round: g for g in p.games}
         rc = "" if p.rc is None else _whole_or(p.rc, 1)
@@ -588,17 +595,17 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
                     cells_k.append(empty)
                     continue
                 # Each distinct I, J and K is written once (see cell()).
-                ci = column_i.get(g.opponent)
+                ci = get_i(g.opponent)
                 if ci is None:
                     ci = column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
                 cells_i.append(ci)
                 key_j = (g.opponent_rating, g.rated, g.capped)
-                j = column_j.get(key_j)
+                j = get_j(key_j)
                 if j is None:
                     j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
                     j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
                 cells_j.append(j)
-                ck = column_k.get(g.result)
+                ck = get_k(g.result)
                 if ck is None:
                     ck = cell(_k_symbol(g, ascii))
                     # K shows the score only for a code without a mark of its own.
@@ -614,7 +621,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
                 )
             else:
                 for cells in (cells_i, cells_j, cells_k):
-                    out.append(row("", "", "", "", cells, "", ""))
+                    out.append(f"{continued}{' '.join(cells).ljust(span)}{continued_end}".rstrip())
         out.append(rule)
 
     half = ".5" if ascii else "½"
