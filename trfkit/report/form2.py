@@ -120,19 +120,19 @@ def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
     return _player_head(c) + _event_head(f)
 
 
-def _head_text(c: Card, event: list[str], ascii: bool) -> list[str]:
+def _head_text(c: Card, event: list[str], event_widths: list[int], ascii: bool) -> list[str]:
     """The card's head as the form lays it out: the name, then three lines
     of three fields, aligned in columns; ``event`` is the last line's three
-    fields as written (:func:`_event_head`, the same on every card)."""
-    fields = [f"{k}: {clean(v, ascii)}" for k, v in _player_head(c)]
-    out = [fields[0]]
-    rows = [fields[1:4], fields[4:7], event]
-    widths = [[text_width(x) for x in r] for r in rows]
-    width = [max(w[i] for w in widths) for i in range(3)]
-    for r, w in zip(rows, widths, strict=True):
-        out.append(
-            f"{r[0]}{' ' * (width[0] - w[0])}   {r[1]}{' ' * (width[1] - w[1])}   {r[2]}".rstrip()
-        )
+    fields as written (:func:`_event_head`, the same on every card), with
+    their widths."""
+    name, *fields = [f"{k}: {clean(v, ascii)}" for k, v in _player_head(c)]
+    w = [text_width(x) for x in fields]
+    # The third column is last on its line: never padded.
+    w0 = max(w[0], w[3], event_widths[0])
+    w1 = max(w[1], w[4], event_widths[1])
+    out = [name]
+    for r, (x0, x1) in ((fields[0:3], w[0:2]), (fields[3:6], w[3:5]), (event, event_widths[:2])):
+        out.append(f"{r[0]}{' ' * (w0 - x0)}   {r[1]}{' ' * (w1 - x1)}   {r[2]}".rstrip())
     return out
 
 
@@ -187,6 +187,7 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     foot_width = max(len(label) for label, _ in _card_foot(f.cards[0])) + 2 if f.cards else 0
     title = clean(TITLE, ascii)
     event = [f"{k}: {clean(v, ascii)}" for k, v in _event_head(f)]
+    event_widths = [text_width(x) for x in event]
     authentication = ["", "Authentication by:"]
     authentication += signature_lines(
         [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
@@ -198,7 +199,7 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     opponents_text: dict[tuple[int | None, str, int | None], str] = {}
     tails_text: dict[tuple[str, str, Decimal], str] = {}
     for c in f.cards:
-        out += ["=" * 72, title, *_head_text(c, event, ascii), "", head]
+        out += ["=" * 72, title, *_head_text(c, event, event_widths, ascii), "", head]
         for x in c.rounds:
             key = (x.opponent, x.name, x.rating)
             o = opponents_text.get(key)
