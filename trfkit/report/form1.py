@@ -18,9 +18,11 @@ the colour and the result.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.report.format import (
     clean,
     csv_document,
@@ -99,6 +101,22 @@ def _cells(f: Form1, p: Form1Player, ascii: bool) -> list[str]:
     ]
 
 
+def _swiss_cells(f: Form1, ascii: bool) -> Iterator[list[str]]:
+    """:func:`_cells` of every player of a Swiss event, each distinct cell
+    (a row, a colour, a mark) written once: there are few of them."""
+    written: dict[tuple[int | None, str, str], str] = {}
+    numbers = range(1, f.event.rounds + 1)
+    for p in f.players:
+        by_round: dict[int, str] = {}
+        for x in p.rounds:
+            key = (x.row, x.colour, x.result)
+            cell = written.get(key)
+            if cell is None:
+                cell = written[key] = _swiss_cell(x, ascii)
+            by_round[x.round] = cell
+        yield [by_round.get(r, "") for r in numbers]
+
+
 def _columns(f: Form1) -> list[str]:
     n = len(f.players) if f.grid else f.event.rounds
     return [str(i) for i in range(1, n + 1)]
@@ -135,6 +153,7 @@ def _rank(f: Form1, p: Form1Player) -> str:
 # --- text ---------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     """Form 1 in fixed-width columns (one line per player)."""
     out = [clean(TITLE, ascii), ""]
@@ -143,7 +162,8 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     head += ["ID#", "Title", "Rtng", "Fed"]
     columns = _columns(f)
     rows = []
-    for p in f.players:
+    cells = (_cells(f, p, ascii) for p in f.players) if f.grid else _swiss_cells(f, ascii)
+    for p, row_cells in zip(f.players, cells, strict=True):
         lead = [_rank(f, p), *([] if f.numbered_by_rank else [str(p.row)])]
         rows.append(
             [
@@ -153,7 +173,7 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
                 p.title,
                 "" if p.rating is None else str(p.rating),
                 clean(p.federation, ascii),
-                *_cells(f, p, ascii),
+                *row_cells,
                 score_text(Fraction(p.score), ascii),
             ]
         )
@@ -164,28 +184,29 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     # Names and federations are measured in terminal columns; every other
     # cell is digits, letters and ½ × (one column each), measured by len.
     wide = {nlead - 4, nlead - 1}
+    by_column = list(zip(*rows, strict=True)) if rows else [() for _ in header]
     widths = [
-        max(
-            text_width(header[i]),
-            max((text_width(r[i]) for r in rows), default=0)
-            if i in wide
-            else max((len(r[i]) for r in rows), default=0),
-        )
-        for i in range(len(header))
+        max(text_width(header[i]), max(map(text_width if i in wide else len, column), default=0))
+        for i, column in enumerate(by_column)
     ]
     seps = ["" if i == 0 else " | " if i in (nlead, len(header) - 1) else " " if i > nlead else "  "
             for i in range(len(header))]  # fmt: skip
 
+    # One format string for the line: str.format pads by len, as the cells
+    # other than names and federations are measured; those two are padded
+    # by terminal columns first and placed as they are.
+    layout = "".join(
+        seps[i].replace("{", "{{").replace("}", "}}")
+        + ("{}" if i in wide else f"{{:{'>' if right[i] else '<'}{widths[i]}}}")
+        for i in range(len(header))
+    )
+    wide_at = sorted(wide)
+
     def line(cells: list[str]) -> str:
-        parts = []
-        for i, c in enumerate(cells):
-            w = widths[i]
-            if i in wide:
-                c = rjust(c, w) if right[i] else ljust(c, w)
-            else:
-                c = c.rjust(w) if right[i] else c.ljust(w)
-            parts.append(seps[i] + c)
-        return "".join(parts).rstrip()
+        cells = cells[:]
+        for i in wide_at:
+            cells[i] = rjust(cells[i], widths[i]) if right[i] else ljust(cells[i], widths[i])
+        return layout.format(*cells).rstrip()
 
     top = line(header)
     rule = "-" * text_width(top)
@@ -240,6 +261,7 @@ def form1_data(f: Form1, path: str | None = None) -> dict[str, Any]:
     }
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_json(f: Form1, path: str | None = None) -> str:
     return json.dumps(form1_data(f, path), indent=2, ensure_ascii=False) + "\n"
 
@@ -247,6 +269,7 @@ def render_form1_json(f: Form1, path: str | None = None) -> str:
 # --- CSV ----------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_csv(f: Form1) -> str:
     """One row per player in rank order; a column per crosstable column."""
     columns = _columns(f)

@@ -20,13 +20,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.report.format import (
     clean,
     csv_document,
     csv_num,
     csv_text,
     json_number,
-    ljust,
     score_text,
     text_width,
     whole_or,
@@ -97,8 +97,8 @@ def _score(x: Decimal, ascii: bool = False) -> str:
     return score_text(Fraction(x), ascii)
 
 
-def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
-    e = f.event
+def _player_head(c: Card) -> list[tuple[str, str]]:
+    """The player's fields of the card's head."""
     return [
         ("Name", c.name),
         ("FIDE ID", "" if c.fide_id is None else str(c.fide_id)),
@@ -107,22 +107,32 @@ def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
         ("Birthdate", c.birth_date),
         ("Fed", c.federation),
         ("Sex", c.sex),
-        ("Event", e.name),
-        ("Start", date_text(e.start)),
-        ("Close", date_text(e.end)),
     ]
 
 
-def _head_text(f: Form2, c: Card, ascii: bool) -> list[str]:
+def _event_head(f: Form2) -> list[tuple[str, str]]:
+    """The event's fields of the card's head, the same on every card."""
+    e = f.event
+    return [("Event", e.name), ("Start", date_text(e.start)), ("Close", date_text(e.end))]
+
+
+def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
+    return _player_head(c) + _event_head(f)
+
+
+def _head_text(c: Card, event: list[str], event_widths: list[int], ascii: bool) -> list[str]:
     """The card's head as the form lays it out: the name, then three lines
-    of three fields, aligned in columns."""
-    fields = [(k, clean(v, ascii)) for k, v in _card_head(f, c)]
-    out = [f"{fields[0][0]}: {fields[0][1]}"]
-    rows = [fields[i : i + 3] for i in range(1, len(fields), 3)]
-    cells = [[f"{k}: {v}" for k, v in row] for row in rows]
-    width = [max(text_width(r[i]) for r in cells if i < len(r)) for i in range(3)]
-    for r in cells:
-        out.append("   ".join(ljust(x, w) for x, w in zip(r, width, strict=False)).rstrip())
+    of three fields, aligned in columns; ``event`` is the last line's three
+    fields as written (:func:`_event_head`, the same on every card), with
+    their widths."""
+    name, *fields = [f"{k}: {clean(v, ascii)}" for k, v in _player_head(c)]
+    w = [text_width(x) for x in fields]
+    # The third column is last on its line: never padded.
+    w0 = max(w[0], w[3], event_widths[0])
+    w1 = max(w[1], w[4], event_widths[1])
+    out = [name]
+    for r, (x0, x1) in ((fields[0:3], w[0:2]), (fields[3:6], w[3:5]), (event, event_widths[:2])):
+        out.append(f"{r[0]}{' ' * (w0 - x0)}   {r[1]}{' ' * (w1 - x1)}   {r[2]}".rstrip())
     return out
 
 
@@ -152,6 +162,7 @@ def _round_cells(c: Card, ascii: bool) -> Iterator[list[str]]:
 # --- text ---------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     """Every card, one after another, each under a rule.
 
@@ -171,26 +182,40 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     rounds = max((len(c.rounds) for c in f.cards), default=0)
     wr = max(2, len(str(rounds)))
     wno = max([2, *(len(str(c.start_rank)) for c in f.cards)])
-    wn = max([13, *(name_of(x.name)[1] for c in f.cards for x in c.rounds)])
-    head = (
-        f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
-    )
+    wn = max([13, *(name_of(x)[1] for x in {x.name for c in f.cards for x in c.rounds})])
+    head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
     foot_width = max(len(label) for label, _ in _card_foot(f.cards[0])) + 2 if f.cards else 0
+    title = clean(TITLE, ascii)
+    event = [f"{k}: {clean(v, ascii)}" for k, v in _event_head(f)]
+    event_widths = [text_width(x) for x in event]
     authentication = ["", "Authentication by:"]
     authentication += signature_lines(
         [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
     )
+    # A round's line is made of pieces that recur from card to card (the
+    # same opponents, names, ratings, results and totals): each piece is
+    # written once and the line joined from them.
+    rounds_text = [f"{r:>{wr}}  " for r in range(rounds + 1)]
+    opponents_text: dict[tuple[int | None, str, int | None], str] = {}
+    tails_text: dict[tuple[str, str, Decimal], str] = {}
     for c in f.cards:
-        out += ["=" * 72, clean(TITLE, ascii), *_head_text(f, c, ascii), "", head]
+        out += ["=" * 72, title, *_head_text(c, event, event_widths, ascii), "", head]
         for x in c.rounds:
-            name, width = name_of(x.name)
-            opponent = "" if x.opponent is None else x.opponent
-            rating = "" if x.rating is None else x.rating
-            mark = clean(x.result, True) if ascii else x.result
-            out.append(
-                f"{x.round:>{wr}}  {opponent:>{wno}}  {name}{' ' * (wn - width)}  {rating:>6}  "
-                f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}".rstrip()
-            )
+            key = (x.opponent, x.name, x.rating)
+            o = opponents_text.get(key)
+            if o is None:
+                opponent = "" if x.opponent is None else x.opponent
+                name, width = name_of(x.name)
+                rating = "" if x.rating is None else x.rating
+                o = opponents_text[key] = (
+                    f"{opponent:>{wno}}  {name}{' ' * (wn - width)}  {rating:>6}  "
+                )
+            result = (x.colour, x.result, x.total)
+            tail = tails_text.get(result)
+            if tail is None:
+                mark = clean(x.result, True) if ascii else x.result
+                tail = tails_text[result] = f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}"
+            out.append(f"{rounds_text[x.round]}{o}{tail}".rstrip())
         out.append("")
         out += [
             f"{label + ':':<{foot_width}}{value}".rstrip() for label, value in _card_foot(c, ascii)
@@ -243,6 +268,7 @@ def form2_data(f: Form2, path: str | None = None) -> dict[str, Any]:
     }
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_json(f: Form2, path: str | None = None) -> str:
     return json.dumps(form2_data(f, path), indent=2, ensure_ascii=False) + "\n"
 
@@ -250,6 +276,7 @@ def render_form2_json(f: Form2, path: str | None = None) -> str:
 # --- CSV ----------------------------------------------------------------------------
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_csv(f: Form2) -> str:
     """One row per card, a blank line, then one row per round of each card."""
     cards = [

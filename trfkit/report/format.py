@@ -54,15 +54,30 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def rounded(x: Number, places: int) -> int:
-    """``x × 10^places`` rounded half away from zero, as printed figures are."""
-    scaled = Fraction(x) * 10**places
-    q = int(abs(scaled) + Fraction(1, 2))
-    return -q if scaled < 0 else q
+    """``x × 10^places`` rounded half away from zero, as printed figures are.
+
+    >>> rounded(Fraction(-5, 1000), 2), rounded(Fraction(5, 1000), 2), rounded(7, 2)
+    (-1, 1, 700)
+    """
+    # On the integers n/d (no Fraction arithmetic: a report prints thousands
+    # of these): |x|·10^p + ½ floored is (2·|n|·10^p + d) // 2d.
+    if not isinstance(x, int | Fraction):
+        x = Fraction(x)  # a Decimal or float from elsewhere: exact, as before
+    n: int = x.numerator
+    d: int = x.denominator
+    scale: int = 10**places
+    q = (2 * abs(n) * scale + d) // (2 * d)
+    return -q if n < 0 else q
 
 
 def fixed(x: Number, places: int) -> str:
     """``x`` with exactly ``places`` decimals; never ``-0.00``."""
-    q = rounded(x, places)
+    return _scaled_text(rounded(x, places), places)
+
+
+@lru_cache(maxsize=1 << 12)
+def _scaled_text(q: int, places: int) -> str:
+    """The rounded ``q / 10^places`` written out (the same few values recur)."""
     digits = str(abs(q)).rjust(places + 1, "0")
     body = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
     return "-" + body if q < 0 else body
@@ -70,8 +85,9 @@ def fixed(x: Number, places: int) -> str:
 
 def signed(x: Number, places: int = 2) -> str:
     """``+0.64``, ``-36.30``, ``0.00``: a change always shows its sign."""
-    s = fixed(x, places)
-    return s if s.startswith("-") or rounded(x, places) == 0 else "+" + s
+    q = rounded(x, places)
+    s = _scaled_text(q, places)
+    return s if q <= 0 else "+" + s
 
 
 def decimal(x: Number, places: int = 4) -> str:
@@ -91,11 +107,12 @@ def whole_or(x: Number, places: int) -> str:
 
 def score_text(x: Number, ascii: bool = False) -> str:
     """``3½``, ``½``, ``4`` (``3.5``, ``.5`` in ASCII); other fractions as decimals."""
-    f = Fraction(x)
-    if f.denominator == 1:
-        return str(int(f))
-    if f.denominator == 2 and f > 0:
-        whole = int(f)
+    f = x if isinstance(x, int | Fraction) else Fraction(x)
+    n, d = f.numerator, f.denominator
+    if d == 1:
+        return str(n)
+    if d == 2 and n > 0:
+        whole = n // 2
         half = ".5" if ascii else "½"
         return f"{whole}{half}" if whole else half
     return decimal(f, 2)
@@ -173,11 +190,12 @@ def _wide_width(s: str) -> int:
 
 
 def ljust(s: str, width: int) -> str:
-    return s + " " * max(0, width - text_width(s))
+    # " " * a negative count is "": no max() needed.
+    return s + " " * (width - (len(s) if s.isascii() else _wide_width(s)))
 
 
 def rjust(s: str, width: int) -> str:
-    return " " * max(0, width - text_width(s)) + s
+    return " " * (width - (len(s) if s.isascii() else _wide_width(s))) + s
 
 
 def table(rows: Sequence[Sequence[str]], right: Sequence[bool], sep: str = "  ") -> list[str]:

@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 import attrs
 
+from trfkit._gc import no_cyclic_gc
 from trfkit.event import TournamentType, event_of, rate_class_of
 from trfkit.model import RESULT_OF, UNREADABLE, Dialect, Player, Result, Tournament
 from trfkit.rating.calc import tournament_category
@@ -328,6 +329,7 @@ def _points_table(t: Tournament) -> dict[tuple[str, str], Decimal]:
     return table
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def form1_of(
     t: Tournament,
     remarks: Sequence[str] = (),
@@ -478,6 +480,7 @@ class Form2:
 _PLAYED = frozenset({Result.WIN.value, Result.DRAW.value, Result.LOSS.value})
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None = None) -> Form2:
     """The pairing cards of ``t``, one per player, by pairing number."""
     event = event_facts(t, type=type, time_control=time_control)

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import trfkit
+from trfkit._gc import no_cyclic_gc
 from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
 from trfkit.report.format import (
@@ -146,29 +147,7 @@ CSV_GAME_COLUMNS = (
 _ROUNDS_PER_LINE = 11
 
 
-
 # --- numbers ------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 # --- names and symbols --------------------------------------------------------
@@ -330,6 +309,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
     }
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_rating_json(report: RatingReport, path: str | None = None) -> str:
     """The ``trfkit.rate/1`` document, indented 2, UTF-8 (not ``\\u``-escaped)."""
     return json.dumps(rating_data(report, path), indent=2, ensure_ascii=False) + "\n"
@@ -479,7 +459,9 @@ def reading_notes(report: RatingReport) -> list[str]:
     """One note per reading the report relies on, naming what it changes."""
     out = []
     for use in report.readings:
-        shown = "; ".join(f"{sr} {name}: {mine}, else {other}" for sr, name, mine, other in use.changed[:12])
+        shown = "; ".join(
+            f"{sr} {name}: {mine}, else {other}" for sr, name, mine, other in use.changed[:12]
+        )
         more = f"; and {len(use.changed) - 12} more" if len(use.changed) > 12 else ""
         out.append(
             f"{report.rules} is not established on one point, and this report relies on it: "
@@ -518,9 +500,6 @@ def _round_cell(value: str, width: int) -> str:
     return _rjust(value.removesuffix("*"), width) + ("*" if mark else " ")
 
 
-
-
-
 def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     """Form 3's grid: a three-line header, then three lines per player."""
     minus = "-" if ascii else "−"
@@ -536,15 +515,29 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     per_line = max(1, min(rounds, _ROUNDS_PER_LINE))
     blocks = max(1, -(-rounds // _ROUNDS_PER_LINE))
 
+    padded: dict[str, str] = {}
+    """Each distinct round cell (a rank, a rating, a K mark) padded once:
+    a 3000-player event has some 40 000 cells but few distinct values."""
+
+    def cell(x: str) -> str:
+        text = padded.get(x)
+        if text is None:
+            text = padded[x] = _round_cell(x, wr)
+        return text
+
+    span = per_line * (wr + 2) - 1
+
     def row(a: str, c: str, f: str, label: str, cells: Sequence[str], lmn: str, tail: str) -> str:
-        body = " ".join(_round_cell(x, wr) for x in cells).ljust(per_line * (wr + 2) - 1)
+        """One line; ``cells`` already padded by :func:`cell`."""
+        body = " ".join(cells).ljust(span)
         return (
             f"{_ljust(a, wn)}  {_ljust(c, wc)} {_rjust(f, 8)} | {label:1} {body} | {lmn:>7} | {tail}"
         ).rstrip()
 
+    tail_widths = [6, 6, 4, 9, 5] + ([5] if perf else [])
+
     def tail_cols(values: Sequence[str]) -> str:
-        widths = [6, 6, 4, 9, 5] + ([5] if perf else [])
-        return " ".join(_rjust(v, w) for v, w in zip(values, widths, strict=True))
+        return " ".join([_rjust(v, w) for v, w in zip(values, tail_widths, strict=True)])
 
     tail_head = ["We", f"W{minus}We", "K", f"K{times}(W{minus}We)", "New"] + (
         ["Perf"] if perf else []
@@ -561,10 +554,19 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         for i, (a, c, f, label, lmn, tail) in enumerate(head_rows):
             if b:
                 a, c, f, lmn, tail = ("", "", "", "", "")
-            header.append(row(a, c, f, label, numbers if i == 0 else [], lmn, tail))
+            cells = [cell(x) for x in numbers] if i == 0 else []
+            header.append(row(a, c, f, label, cells, lmn, tail))
     rule = "-" * max(_width(x) for x in header)
     out += [rule, *header, rule]
 
+    # A continuation line (rounds past the 11th) has only round cells.
+    continued = f"{_ljust('', wn)}  {_ljust('', wc)} {_rjust('', 8)} | {'':1} "
+    continued_end = f" | {'':>7} | "
+    empty = cell("")
+    column_i: dict[int | None, str] = {}
+    column_j: dict[tuple[int | None, bool, bool], str] = {}
+    column_k: dict[str, str] = {}
+    get_i, get_j, get_k = column_i.get, column_j.get, column_k.get
     for p, (family, first) in zip(report.players, names, strict=True):
         games = {g.round: g for g in p.games}
         rc = "" if p.rc is None else _whole_or(p.rc, 1)
@@ -588,14 +590,28 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             for r in rs:
                 g = games.get(r)
                 if g is None:
-                    cells_i.append("")
-                    cells_j.append("")
-                    cells_k.append("")
+                    cells_i.append(empty)
+                    cells_j.append(empty)
+                    cells_k.append(empty)
                     continue
-                cells_i.append("" if g.opponent is None else str(g.opponent))
-                j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
-                cells_j.append(j + "*" if j and g.capped else j)
-                cells_k.append(_k_symbol(g, ascii))
+                # Each distinct I, J and K is written once (see cell()).
+                ci = get_i(g.opponent)
+                if ci is None:
+                    ci = column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
+                cells_i.append(ci)
+                key_j = (g.opponent_rating, g.rated, g.capped)
+                j = get_j(key_j)
+                if j is None:
+                    j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
+                    j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
+                cells_j.append(j)
+                ck = get_k(g.result)
+                if ck is None:
+                    ck = cell(_k_symbol(g, ascii))
+                    # K shows the score only for a code without a mark of its own.
+                    if result_symbol(g.result, ascii) is not None or not g.result.strip():
+                        column_k[g.result] = ck
+                cells_k.append(ck)
             if b == 0:
                 fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
                 out.append(row(family, str(p.start_rank), rank, "", cells_i, str(p.n), tail))
@@ -605,7 +621,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
                 )
             else:
                 for cells in (cells_i, cells_j, cells_k):
-                    out.append(row("", "", "", "", cells, "", ""))
+                    out.append(f"{continued}{' '.join(cells).ljust(span)}{continued_end}".rstrip())
         out.append(rule)
 
     half = ".5" if ascii else "½"
@@ -680,6 +696,7 @@ def _text_notes(report: RatingReport, ascii: bool) -> list[str]:
     return out
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
     """The Form 3 layout in fixed-width columns; three lines per player.
 
@@ -705,16 +722,6 @@ def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
 
 
 # --- CSV ----------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
 
 
 def _player_row(p: PlayerRating) -> list[str]:
@@ -765,9 +772,6 @@ def _game_rows(report: RatingReport) -> Iterable[list[str]]:
             ]
 
 
-
-
-
 def render_rating_csv_games(report: RatingReport) -> str:
     """Only the games section: a header line, then one row per round of each player."""
     return _csv([CSV_GAME_COLUMNS, *_game_rows(report)])
@@ -779,6 +783,7 @@ def render_rating_csv(report: RatingReport) -> str:
     return players + "\n" + render_rating_csv_games(report)
 
 
+@no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def rating_csv_rows(report: RatingReport, path: str | None) -> tuple[str, str]:
     """The player rows and the game rows of :func:`render_rating_csv`, with
     no header and ``path`` in a first column: the pieces of one CSV of many

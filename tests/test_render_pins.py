@@ -1,0 +1,64 @@
+"""The forms' renderers write the same bytes as before they were made fast.
+
+Every output of Forms 1, 2, 3 and 4 (a) (text, ASCII text, JSON, CSV,
+HTML) of every fixture, every corpus file and the 3000×13 event of
+bench/bench_forms.py is compared, as a sha256 digest, with the digest
+recorded from the renderers before their optimisation (issue 17's speed
+target). A digest that differs names the file and the output.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import trfkit
+from tests.conftest import corpus_params, fixture_files
+from tests.render_pins import (
+    DIGESTS,
+    GENERATED,
+    data_files,
+    digests,
+    file_key,
+    generated_key,
+    generated_text,
+)
+
+PINNED: dict[str, dict[str, str]] = json.loads(DIGESTS.read_text(encoding="utf-8"))
+
+
+def _assert_pinned(key: str, t: trfkit.Tournament) -> None:
+    assert key in PINNED, f"{key} has no recorded digests: run python -m tests.render_pins"
+    got = digests(t)
+    want = PINNED[key]
+    assert sorted(got) == sorted(want)
+    changed = [name for name in want if got[name] != want[name]]
+    assert changed == [], f"{key}: these outputs changed: {changed}"
+
+
+@pytest.mark.parametrize("path", [*fixture_files(), *data_files()], ids=lambda p: p.name)
+def test_fixture_outputs_unchanged(path: Path) -> None:
+    _assert_pinned(file_key(path), trfkit.load(path))
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_corpus_outputs_unchanged(path: Path) -> None:
+    _assert_pinned(file_key(path), trfkit.load(path))
+
+
+def test_generated_event_outputs_unchanged() -> None:
+    """The benchmark's own event: 3000 players, 13 rounds, every form."""
+    _assert_pinned(generated_key(), trfkit.loads(generated_text(*GENERATED)))
+
+
+def test_digests_cover_every_form_and_format() -> None:
+    """The pins are worth something only if they cover each output: 4
+    documents, each in text, ASCII text, JSON, CSV and HTML, Form 3 also
+    in JSON lines with its CSV game rows."""
+    names = set(PINNED["fixtures/roundrobin-8.trf"])
+    for document in ("form1", "form2", "summary", "form3"):
+        for fmt in ("text", "text.ascii", "json", "csv", "html"):
+            assert f"{document}.{fmt}" in names
+    assert {"form3.jsonl", "form3.csv.games"} <= names
