@@ -18,7 +18,9 @@ gc.collect(); the cyclic collector otherwise left as each library leaves it)
 and reporting medians of the times and of the per-repetition ratios against
 (a). Also the traced peak memory (tracemalloc, one call after a warm-up) of
 (b) and (c) on the twin file, and the growth of trfkit.load's time per player
-line from 3000x13 to 9999x15 (the two loads alternating). Then whole
+line from 3000x13 to 9999x15 (the two loads alternating); on 3000x13, the
+standings with five tie-breaks and every form of ``trfkit report`` with the
+norms, each against the load (the targets of issues 18 and 17). Then whole
 processes, wall time including the interpreter's start: (f) ``trfkit check``
 on a small file; (g) ``trfkit check DIR --format json`` with ``--jobs 1`` and
 ``--jobs 2`` (alternating) over 1000 generated 60x7 files. Each figure is
@@ -99,6 +101,9 @@ LINE_GROWTH = 1.25
 MEMORY_VS_TRF = 1.0
 SMALL_CHECK_S = 0.25
 JOBS_RATIO = 0.65
+STANDINGS_VS_LOAD = 1.0  # issue 18: BH/C1, BH, SB, WIN, ARO
+FORMS_VS_LOAD = 2.0  # issue 17: every form and the norms
+STANDINGS_TIEBREAKS = "BH/C1,BH,SB,WIN,ARO"
 TARGET_SIZE = (3000, 13)
 GROWTH_SIZES = ((3000, 13), (9999, 15))
 
@@ -560,7 +565,10 @@ def process_table(procs: list[ProcessResult], note: str) -> list[str]:
 
 
 def targets_table(
-    sizes: dict[tuple[int, int], SizeResult], growth: float | None, procs: list[ProcessResult]
+    sizes: dict[tuple[int, int], SizeResult],
+    growth: float | None,
+    procs: list[ProcessResult],
+    docs: dict[str, float] | None = None,
 ) -> list[str]:
     r = sizes.get(TARGET_SIZE)
     tgt = f"{TARGET_SIZE[0]}×{TARGET_SIZE[1]}"
@@ -630,6 +638,68 @@ def targets_table(
             JOBS_RATIO,
             why_jobs,
         ),
+        row(
+            f"standings, five tie-breaks / load ({tgt})",
+            docs["s"] if docs else None,
+            STANDINGS_VS_LOAD,
+            not_run,
+        ),
+        row(
+            f"every form and the norms / load ({tgt})",
+            docs["all"] if docs else None,
+            FORMS_VS_LOAD,
+            not_run,
+        ),
+        "",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Documents of one tournament: standings, the forms and the norms
+# ---------------------------------------------------------------------------
+def measure_documents(players: int, rounds: int, repeat: int) -> dict[str, float]:
+    """Medians of the per-repetition ratios to ``trfkit.load`` of the file:
+    (s) the standings with five tie-breaks; (all) every form of ``trfkit
+    report`` in text (Forms 1, 2, 4 with the norm table and certificates,
+    and Form 3: the rating and its text)."""
+    from trfkit.report.rating import render_rating_text
+    from trfkit.report.registry import FORM_DOCUMENTS, FormOptions, RenderOptions, output
+    from trfkit.tiebreaks import standings
+
+    log(f"[{players}x{rounds}] standings and forms ...")
+    path = bench_path(players, rounds, SEED, verify=True)
+    t = trfkit.load(path)
+    options, render = FormOptions(), RenderOptions(None)
+
+    def every_form() -> int:
+        size = len(render_rating_text(rate(t)))
+        for name, build in FORM_DOCUMENTS.items():
+            size += len(output(name, "text").render(build(t, options), render)[0])
+        return size
+
+    def ranked() -> object:
+        return standings(t, STANDINGS_TIEBREAKS)
+
+    every_form(), ranked()  # warm up: imports, templates
+    times = alternating([lambda: trfkit.load(path), ranked, every_form], repeat)
+    load, ranked_t, forms_t = times
+    return {"s": ratio(ranked_t, load), "all": ratio(forms_t, load), "load_ms": ms(load)}
+
+
+def documents_table(docs: dict[str, float] | None) -> list[str]:
+    if docs is None:
+        return []
+    tgt = f"{TARGET_SIZE[0]}×{TARGET_SIZE[1]}"
+    return [
+        f"### Documents of one tournament ({tgt})",
+        "",
+        f"`trfkit.load` median {docs['load_ms']:.1f} ms; medians of the per-repetition ratios.",
+        "",
+        "| | what | ratio to `trfkit.load` |",
+        "|---|---|---:|",
+        f"| (s) | `trfkit.standings(t, \"{STANDINGS_TIEBREAKS}\")` | {docs['s']:.2f} |",
+        f"| (all) | every form of `trfkit report` in text, with the norms and Form 3's rating "
+        f"| {docs['all']:.2f} |",
         "",
     ]
 
@@ -688,6 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for players, rounds in dict.fromkeys(sizes):
         results[(players, rounds)] = measure_size(players, rounds, repeat)
     growth = measure_growth(results, repeat)
+    docs = measure_documents(*TARGET_SIZE, repeat) if TARGET_SIZE in results else None
     procs, note = measure_processes(args.quick)
     elapsed = time.perf_counter() - started
 
@@ -707,8 +778,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines += size_table(res, repeat)
     if results:
         lines += growth_table(results, growth)
+    lines += documents_table(docs)
     lines += process_table(procs, note)
-    lines += targets_table(results, growth, procs)
+    lines += targets_table(results, growth, procs, docs)
     text = "\n".join(lines)
     print(text)
     if args.write:
