@@ -23,8 +23,9 @@ standings with five tie-breaks and every form of ``trfkit report`` with the
 norms, each against the load (the targets of issues 18 and 17). Then whole
 processes, wall time including the interpreter's start: (f) ``trfkit check``
 on a small file; (g) ``trfkit check DIR --format json`` with ``--jobs 1`` and
-``--jobs 2`` (alternating) over 1000 generated 60x7 files. Each figure is
-printed next to its target, PASS or FAIL.
+``--jobs 2`` (alternating) over 1000 generated 60x7 files; and (not with
+--quick) ``trfkit serve`` on loopback, by bench/bench_serve.py. Each figure
+is printed next to its target, PASS or FAIL.
 
 Run (from the repository root, in the project's venv)::
 
@@ -54,6 +55,7 @@ import importlib.util
 import json
 import os
 import platform
+import re
 import shlex
 import shutil
 import statistics
@@ -103,6 +105,7 @@ SMALL_CHECK_S = 0.25
 JOBS_RATIO = 0.65
 STANDINGS_VS_LOAD = 1.0  # issue 18: BH/C1, BH, SB, WIN, ARO
 FORMS_VS_LOAD = 2.0  # issue 17: every form and the norms
+SERVE_CHECK_MS = 150.0  # issue 19: /api/check of a 180x11 file, median
 STANDINGS_TIEBREAKS = "BH/C1,BH,SB,WIN,ARO"
 TARGET_SIZE = (3000, 13)
 GROWTH_SIZES = ((3000, 13), (9999, 15))
@@ -569,6 +572,7 @@ def targets_table(
     growth: float | None,
     procs: list[ProcessResult],
     docs: dict[str, float] | None = None,
+    serve_ms: float | None = None,
 ) -> list[str]:
     r = sizes.get(TARGET_SIZE)
     tgt = f"{TARGET_SIZE[0]}×{TARGET_SIZE[1]}"
@@ -650,6 +654,13 @@ def targets_table(
             FORMS_VS_LOAD,
             not_run,
         ),
+        row(
+            "`POST /api/check` of a 180×11 file, median ms",
+            serve_ms,
+            SERVE_CHECK_MS,
+            "not measured (--quick, or the serve bench failed)",
+            strict=True,
+        ),
         "",
     ]
 
@@ -684,6 +695,29 @@ def measure_documents(players: int, rounds: int, repeat: int) -> dict[str, float
     times = alternating([lambda: trfkit.load(path), ranked, every_form], repeat)
     load, ranked_t, forms_t = times
     return {"s": ratio(ranked_t, load), "all": ratio(forms_t, load), "load_ms": ms(load)}
+
+
+def measure_serve(quick: bool) -> tuple[list[str], float | None]:
+    """bench/bench_serve.py (trfkit serve on loopback: /api/check one at a
+    time, then 20 clients and 400 requests with an 80 MB upload refused
+    meanwhile), its report and the median of /api/check in ms."""
+    if quick:
+        return ["(skipped: --quick)"], None
+    log("trfkit serve on loopback (bench/bench_serve.py --browser 0) ...")
+    done = subprocess.run(
+        [sys.executable, str(HERE / "bench_serve.py"), "--browser", "0"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    lines = done.stdout.strip().splitlines() or [done.stderr.strip()[-500:]]
+    found = re.search(r"one at a time, \d+ requests: median ([\d.]+) ms", done.stdout)
+    return lines, float(found.group(1)) if found and done.returncode == 0 else None
+
+
+def serve_table(report: list[str]) -> list[str]:
+    return ["### trfkit serve on loopback (bench/bench_serve.py)", "", "```", *report, "```", ""]
 
 
 def documents_table(docs: dict[str, float] | None) -> list[str]:
@@ -760,6 +794,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     growth = measure_growth(results, repeat)
     docs = measure_documents(*TARGET_SIZE, repeat) if TARGET_SIZE in results else None
     procs, note = measure_processes(args.quick)
+    serve_report, serve_ms = measure_serve(args.quick)
     elapsed = time.perf_counter() - started
 
     lines = [
@@ -780,7 +815,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines += growth_table(results, growth)
     lines += documents_table(docs)
     lines += process_table(procs, note)
-    lines += targets_table(results, growth, procs, docs)
+    lines += serve_table(serve_report)
+    lines += targets_table(results, growth, procs, docs, serve_ms)
     text = "\n".join(lines)
     print(text)
     if args.write:
