@@ -8,10 +8,29 @@ Expected texts are written here by hand from docs/formats.md ("Writing").
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 import trfkit
-from trfkit.model import Header, Player
+from trfkit.model import (
+    AbnormalPoints,
+    Acceleration,
+    Accelerations,
+    BbpPoints,
+    Bye,
+    ForfeitedMatch,
+    Header,
+    LineUp,
+    NationalRating,
+    Player,
+    ProhibitedPairing,
+    Scoring,
+    Team,
+    TeamBye,
+)
+from trfkit.writer import format_points, render
 
 # --- lossless writing: added and edited records ------------------------------
 
@@ -163,3 +182,43 @@ def test_dump_keeps_a_bom_unless_another_encoding_is_asked_for(tmp_path: Path) -
     assert out.read_bytes() == data
     trfkit.dump(t, out, encoding="utf-8")
     assert out.read_bytes() == b"012 Cup\n"
+
+
+# --- a value wider than its columns is reported, for every record shape -----
+
+
+_WIDE_ID = 123456  # no id column of these records holds six digits
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        Player(1, "Alpha, Ann", rating=123456),
+        Scoring("162", [("W", Decimal("12345.5"))]),
+        Scoring("362", [("TW", Decimal("12345.5"))]),
+        Team("013", "Alpha", [_WIDE_ID]),
+        Team("310", "Alpha", [_WIDE_ID], number=1),
+        NationalRating("SLO", _WIDE_ID, name="Alpha, Ann"),
+        Bye("F", 1, [_WIDE_ID]),
+        Acceleration(Decimal(1), Decimal(1), 1, 2, _WIDE_ID, 2),
+        ProhibitedPairing(1, 2, [_WIDE_ID]),
+        AbnormalPoints(" ", points=Decimal(1), round=1, ids=[_WIDE_ID]),
+        LineUp(1, 1, 2, [_WIDE_ID]),
+        TeamBye(Decimal(1), Decimal(1), [_WIDE_ID]),
+        ForfeitedMatch("F", 1, _WIDE_ID, 2),
+        Accelerations(_WIDE_ID, [Decimal(1)]),
+        BbpPoints("BBW", Decimal("123456789.5")),  # columns 5-12: eight characters
+    ],
+    ids=lambda r: type(r).__name__ + getattr(r, "code", ""),
+)
+def test_a_value_wider_than_its_columns_is_reported(record: object) -> None:
+    over: list[str] = []
+    render(record, over)  # type: ignore[arg-type]
+    assert over and all("is wider than columns" in o for o in over), over
+
+
+def test_points_with_more_decimals_than_one() -> None:
+    # TRF16 shows one decimal; a scoring in quarters keeps its own.
+    assert format_points(Decimal("1.25")) == "1.25"
+    assert format_points(Decimal("2.50")) == "2.5"
+    assert format_points(Decimal("3")) == "3.0"
