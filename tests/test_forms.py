@@ -483,3 +483,36 @@ def test_form1_remarks_name_title_and_federation_against_the_list(
         ]
     )
     assert all("of 2026-05" in r for r in json.loads(capsys.readouterr().out)["remarks"])
+
+
+def test_form4_certificate_and_norm_table_print(tmp_path: Path) -> None:
+    # R701's registry example: player 1 scores 7 of 9 against opponents rated
+    # 2600 down to 2250 and one unrated raised to the GM floor of 2200
+    # (§1.4.6b-d): Ra = 21600 / 9 = 2400, p = 7/9 = .78, dp = 220, Rp = 2620.
+    from trfkit.codes import CODES
+
+    pypdf = pytest.importorskip("pypdf", reason="pypdf (test extra) reads the printed text")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    report = trfkit.norms(trfkit.loads("\n".join(CODES["R701"].failing) + "\n"))
+    printed = {}
+    for document in ("certificates", "norms"):
+        page = ARTIFACTS / f"form4-{document}.html"
+        page.write_text(output(document, "html").render(report, RenderOptions(None))[0], "utf-8")
+        pdf = ARTIFACTS / f"form4-{document}.pdf"
+        _chromium(
+            [f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri()], tmp_path / document
+        )
+        pages = [
+            unicodedata.normalize("NFKC", p.extract_text()) for p in pypdf.PdfReader(pdf).pages
+        ]
+        assert pages, document
+        printed[document] = "\n".join(pages)
+    certificate = printed["certificates"]
+    assert "Certificate of Title Result" in certificate
+    assert "Ra = 2400" in certificate and "Rp = 2620" in certificate
+    for label in ("Opponent", "Fed", "Rating", "Title", "Score"):
+        assert label in certificate, label
+    table = printed["norms"]
+    for label in ("FED", "req. pts", "ach. pts", "Ra", "Rp"):
+        assert label in table, label
+    assert "2620" in table and "2400" in table
