@@ -222,3 +222,35 @@ def test_points_with_more_decimals_than_one() -> None:
     assert format_points(Decimal("1.25")) == "1.25"
     assert format_points(Decimal("2.50")) == "2.5"
     assert format_points(Decimal("3")) == "3.0"
+
+
+def test_a_record_is_written_without_trailing_blanks() -> None:
+    # Canonical lines end at their last non-blank field (the round cells
+    # aside: a blank result is meaningful, see the round-trip tests).
+    assert render(Player(1, "Alpha, Ann")) == "001    1      Alpha, Ann"
+
+
+def test_the_overflow_names_the_field_its_value_and_its_columns() -> None:
+    over: list[str] = []
+    render(Player(1, "Alpha, Ann", rating=123456), over)
+    assert over == ["rating '123456' is wider than columns 49-52"]
+
+
+@pytest.mark.parametrize(
+    ("record", "columns", "text"),
+    [
+        # Points 81-84 hold four characters: 100 is written without its
+        # ".0", 0.125 without its leading 0 (what was read must fit again).
+        (Player(1, "Alpha, Ann", points=Decimal(100)), (80, 84), " 100"),
+        (Player(1, "Alpha, Ann", points=Decimal("0.125")), (80, 84), ".125"),
+        # XXA values (10-13) and 299's signed points (14-17): "-.25".
+        (Accelerations(1, [Decimal("-0.25")]), (9, 13), "-.25"),
+        (AbnormalPoints(" ", points=Decimal("-0.25"), round=1, ids=[2]), (13, 17), "-.25"),
+    ],
+)
+def test_points_too_wide_for_their_columns_are_shortened(
+    record: object, columns: tuple[int, int], text: str
+) -> None:
+    over: list[str] = []
+    line = render(record, over)  # type: ignore[arg-type]
+    assert line[columns[0] : columns[1]] == text and over == []
