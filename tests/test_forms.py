@@ -449,20 +449,14 @@ def test_form1_remarks_name_title_and_federation_against_the_list(
         encoding="utf-8",
     )
     listed = FIXTURES / "ratinglist" / "players.xml"
-    main(
-        [
-            "report",
-            str(path),
-            "--form",
-            "1",
-            "--format",
-            "json",
-            "--rating-list",
-            f"2026-01={listed}",
-        ]
-    )
-    remarks = json.loads(capsys.readouterr().out)["remarks"]
-    assert remarks == [
+
+    def remarks(month: str) -> list[str]:
+        args = ["report", str(path), "--form", "1", "--format", "json"]
+        main([*args, "--rating-list", f"{month}={listed}"])
+        found: list[str] = json.loads(capsys.readouterr().out)["remarks"]
+        return found
+
+    assert remarks("2026-01") == [
         "player 1 Moreau, Lucian: name Moreau, Lucian in the file, Moreau, Lucien on the "
         "players' list of 2026-01",
         "player 2 Stastna, Zoe: title IM in the file, WIM on the players' list of 2026-01",
@@ -470,19 +464,7 @@ def test_form1_remarks_name_title_and_federation_against_the_list(
     ]
     # A list published after the start is not the one in force: with only
     # that one given, it is still used (the oldest), but named by its month.
-    main(
-        [
-            "report",
-            str(path),
-            "--form",
-            "1",
-            "--format",
-            "json",
-            "--rating-list",
-            f"2026-05={listed}",
-        ]
-    )
-    assert all("of 2026-05" in r for r in json.loads(capsys.readouterr().out)["remarks"])
+    assert all("of 2026-05" in r for r in remarks("2026-05"))
 
 
 def test_form4_certificate_and_norm_table_print(tmp_path: Path) -> None:

@@ -109,14 +109,16 @@ def _git(repo: Path, env: dict[str, str], *args: str) -> None:
     subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True, timeout=60)
 
 
-def _pre_commit(repo: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def _pre_commit(
+    repo: Path, env: dict[str, str], timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--all-files", "--color", "never"],
         cwd=repo,
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
     )
 
 
@@ -261,14 +263,8 @@ def test_shipped_hook_installs_trfkit_itself(tmp_path: Path, offline_env: dict[s
     shutil.copyfile(FIXTURES / "bad-two-lines.trf", repo / "spring-open.trf")
     _git(repo, env, "add", "-A")
 
-    failed = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--all-files", "--color", "never"],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # Installing the hook's own virtualenv takes longer than a run.
+    failed = _pre_commit(repo, env, timeout=300)
     out = failed.stdout + failed.stderr
     assert failed.returncode == 1, out
     assert "spring-open.trf:19:49: error P002" in out, out
@@ -278,12 +274,5 @@ def test_shipped_hook_installs_trfkit_itself(tmp_path: Path, offline_env: dict[s
 
     shutil.copyfile(FIXTURES / "swiss-trf16.trf", repo / "spring-open.trf")
     _git(repo, env, "add", "-A")
-    passed = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--all-files", "--color", "never"],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    passed = _pre_commit(repo, env, timeout=300)
     assert passed.returncode == 0, passed.stdout + passed.stderr

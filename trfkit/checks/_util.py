@@ -18,6 +18,7 @@ __all__ = [
     "first_named",
     "line_of",
     "one_or_each",
+    "player_label",
     "with_reference",
 ]
 
@@ -39,6 +40,11 @@ _FIRST = {f.name: f.first for f in _GAMES.fields}
 def cell_column(round_no: int, field: str) -> int:
     """The 1-based column of ``field`` (opponent, colour, result) in round ``round_no``."""
     return _FIRST[field] + _GAMES.stride * (round_no - 1) if _GAMES else 0
+
+
+def player_label(p: Player) -> str:
+    """``player 13 Novak, Jan`` (``player 13`` without a name): who, in a message."""
+    return f"player {p.start_rank} {p.name.strip()}".rstrip()
 
 
 def line_of(p: Player) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
 from operator import attrgetter
 
-from trfkit.checks._util import diag, first_named, line_of, one_or_each
+from trfkit.checks._util import diag, first_named, line_of, one_or_each, player_label
 from trfkit.checks.players import federations
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic
@@ -78,7 +78,7 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                     "R810",
                     line_of(p),
                     _COLUMN["fide_id"],
-                    f"{_who(p)} plays for {fed}, not the event's federation {home}, and has no "
+                    f"{player_label(p)} plays for {fed}, not the event's federation {home}, and has no "
                     f"FIDE id: the player's federation must register the player with FIDE first",
                     found="blank",
                     expected=f"the FIDE id {fed} registered the player with",
@@ -102,7 +102,7 @@ def _new_player(p: Player) -> Diagnostic:
         "R809",
         line_of(p),
         column,
-        f"{_who(p)} is unrated and has no FIDE id, and FIDE needs the {' and '.join(gaps)} to register a "
+        f"{player_label(p)} is unrated and has no FIDE id, and FIDE needs the {' and '.join(gaps)} to register a "
         f"new player",
         found="blank",
         expected=" and ".join(gaps),
@@ -120,7 +120,7 @@ def _new_players(found: list[Player], every: bool = False) -> Diagnostic:
         line_of(found[0]),
         _COLUMN["birth_date"],
         f"{what} the birth date or sex FIDE needs to register a new player: "
-        + first_named(map(_who, found), len(found)),
+        + first_named(map(player_label, found), len(found)),
         found=f"{len(found)} players without FIDE id, birth date or sex",
         expected="the birth date and sex of every player new to FIDE",
     )
@@ -160,14 +160,10 @@ def _woman_title(p: Player, title: str, source: str) -> Diagnostic:
         "R813",
         line_of(p),
         _COLUMN["title"],
-        f"{_who(p)} holds the woman's title {title}, and {source} shows a man",
+        f"{player_label(p)} holds the woman's title {title}, and {source} shows a man",
         found=title,
         expected="a title open to men (GM, IM, FM, CM), or the player's sex",
     )
-
-
-def _who(p: Player) -> str:
-    return f"player {p.start_rank} {p.name.strip()}".rstrip()
 
 
 def _on(d: Difference, code: str, message: str, expected: str) -> Diagnostic:

@@ -8,7 +8,14 @@ from operator import attrgetter
 from typing import TypeVar
 
 from trfkit.checks._index import pairings
-from trfkit.checks._util import MANY_FINDINGS, diag, first_named, line_of, one_or_each
+from trfkit.checks._util import (
+    MANY_FINDINGS,
+    diag,
+    first_named,
+    line_of,
+    one_or_each,
+    player_label,
+)
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
@@ -353,7 +360,7 @@ def _no_ranks(unranked: list[Player], players: int) -> Diagnostic:
         line_of(unranked[0]),
         _RANK_COLUMN,
         f"{len(unranked)} of the {players} players have no rank: "
-        + first_named(map(_player, unranked), len(unranked)),
+        + first_named(map(player_label, unranked), len(unranked)),
         found=f"{len(unranked)} blank ranks",
         expected="the final rank of each player",
         severity=Severity.WARNING,
@@ -377,7 +384,7 @@ def _all_beyond(beyond: list[Player], n: int) -> Diagnostic:
         line_of(beyond[0]),
         _RANK_COLUMN,
         f"{len(beyond)} players are ranked beyond the {n} players of the file: "
-        + first_named((f"{_player(p)} ranked {p.rank}" for p in beyond), len(beyond)),
+        + first_named((f"{player_label(p)} ranked {p.rank}" for p in beyond), len(beyond)),
         found=f"{len(beyond)} ranks above {n}",
         expected=f"ranks from 1 to {n}",
     )
@@ -452,10 +459,6 @@ def _displaced(ranked: list[Player]) -> list[tuple[Player, Player]]:
         if lowest is not None and low < points:
             found.append((p, lowest))
     return found
-
-
-def _player(p: Player) -> str:
-    return f"player {p.start_rank} {p.name.strip()}".rstrip()
 
 
 def _name(p: Player) -> str:
