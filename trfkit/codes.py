@@ -130,6 +130,35 @@ _TWICE = [[(1, 2), (3, 4)], [(2, 1), (4, 3)]]
 _ONCE = [[(1, 2), (3, 4)], [(3, 1), (4, 2)]]
 
 
+# A team event of one round, two boards a team (TRF-2026 310): team 1
+# (players 1, 2) beats team 2 (3, 4) 2-0, team 3 (5, 6) beats team 4 (7, 8)
+# 1.5-0.5; teams 1 and 3 both have 2 match points, and the secondary score
+# (MPvGP: game points, 2 against 1.5) ranks team 1 above team 3.
+_TEAM_MATCH = (
+    "202 MPvGP",
+    _pl(1, "Novak, Jan", 14600012, "1.0", "   3 w 1"),
+    _pl(2, "Horvat, Eva", 14600020, "1.0", "   4 b 1"),
+    _pl(3, "Zupan, Ana", 14600039, "0.0", "   1 b 0"),
+    _pl(4, "Kos, Luka", 14600047, "0.0", "   2 w 0"),
+    _pl(5, "Bizjak, Maja", 14600055, "1.0", "   7 w 1"),
+    _pl(6, "Zajc, Nik", 14600063, "0.5", "   8 b ="),
+    _pl(7, "Mlakar, Tina", 14600071, "0.0", "   5 b 0"),
+    _pl(8, "Golob, Rok", 14600080, "0.5", "   6 w ="),
+)
+
+
+def _teams(*ranks: int) -> list[str]:
+    """The four 310 lines of the ``_TEAM_MATCH`` teams with these ranks
+    (TRF-2026 310: number 5-7, name 9-40, match points 55-60, game points
+    62-67, rank 69-71, members from 74)."""
+    scores = [("2", "2.0"), ("0", "0.0"), ("2", "1.5"), ("0", "0.5")]
+    return [
+        f"310 {n:>3} {'Team ' + 'ABCD'[n - 1]:<32} {'':<5} {'':>6} {mp:>6} {gp:>6} "
+        f"{rank:>3}  {2 * n - 1:>4} {2 * n:>4}"
+        for n, ((mp, gp), rank) in enumerate(zip(scores, ranks, strict=True), 1)
+    ]
+
+
 def _born(line: str, born: str) -> str:
     """``line`` (a 001 line) with the birth date ``born`` (columns 70-79)."""
     return line[:69] + f"{born:<10}" + line[79:]
@@ -576,6 +605,37 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, "202 BH/C1,SB", _A, _B),
             "Write the individual tie-break (BH/C1 rather than BH:GP/C1), or add the "
             "team records (310) if the event is a team event.",
+        ),
+        Code(
+            "S120",
+            "structure.declared-team-ranks",
+            Severity.WARNING,
+            "Teams with the same primary score (match points, or game points as 192 "
+            "declares) whose declared ranks (310, columns 69-71) the tie-breaks the file "
+            "declares (TRF-2026 212, else 202) order the other way, computed under the "
+            "C.07 edition in force at the start. One finding for the file, naming the "
+            "first such pair, the tie-break that separates them and how many teams are "
+            "out of order. Only where every 310 team has a rank; teams the tie-breaks "
+            "leave tied may be in any order (4.2).",
+            "FIDE C.07 4.2, Art. 11-13; TRF26 202, 212, 310 (rank)",
+            _ex(*_HEAD, *_TEAM_MATCH, *_teams(2, 4, 1, 3)),
+            _ex(*_HEAD, *_TEAM_MATCH, *_teams(1, 4, 2, 3)),
+            "Rank the teams by their score and the declared tie-breaks (trfkit standings "
+            "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
+        ),
+        Code(
+            "S121",
+            "structure.team-ranks-not-judged",
+            Severity.INFO,
+            "The teams' declared ranks (310) are not judged because a tie-break the file "
+            "declares (212, else 202) is not computed for teams here (computed: MP, GP, "
+            "MPvGP, BH, BH:MP, BH:GP, the ESB family, EDE): said so that no S120 is not "
+            "read as ranks checked. One finding per file, on the record.",
+            "FIDE C.07 Art. 11-13; TRF26 202, 212, 310 (rank)",
+            _ex(*_HEAD[:4], "202 BC", *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            _ex(*_HEAD, *_TEAM_MATCH, *_teams(1, 4, 2, 3)),
+            "Check the ranks the undeclared way by hand, or give tie-breaks computed here "
+            "with --tiebreaks to see how they would rank the teams.",
         ),
         Code(
             "R101",

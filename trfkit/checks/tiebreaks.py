@@ -3,14 +3,14 @@ rank) and on round-robin pairings (the Berger tables of FIDE C.05)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from trfkit.checks._util import cell_column, diag, line_of
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
-from trfkit.model import Colour, Header, Player, Tournament
+from trfkit.model import Colour, Header, Tournament
 
 # trfkit.tiebreaks is imported where a file declares tie-breaks (202/212) or
 # --tiebreaks names them: most files do neither, and `trfkit check` of a
@@ -23,6 +23,7 @@ __all__ = [
     "berger_tables",
     "declared_codes",
     "declared_ranks",
+    "declared_team_ranks",
     "team_codes_without_teams",
 ]
 
@@ -106,7 +107,10 @@ def declared_ranks(
     ``tiebreaks`` holding a code not known raises :class:`UnknownTieBreak`.
     """
     if t.teams:
-        return  # the players' ranks in a team event follow no declared tie-breaks
+        # The players' ranks in a team event follow no declared tie-breaks;
+        # the teams' do.
+        yield from declared_team_ranks(t, tiebreaks)
+        return
     if tiebreaks is None and not _declarations(t):
         return
     from trfkit.tiebreaks import declared_tiebreaks, parse_tiebreaks, standings
@@ -141,42 +145,18 @@ def declared_ranks(
             s = standings(t, s.tiebreaks[:k], type=ev.type)
             break
     # The computed group of each player: equal for players still tied.
-    group: dict[int, int] = {}
-    position = 0
-    last_rank = None
-    for row in s.rows:
-        if row.rank != last_rank:
-            position, last_rank = position + 1, row.rank
-        group[row.start_rank] = position
+    group = _groups((row.start_rank, row.rank) for row in s.rows)
     points = {row.start_rank: row.points for row in s.rows}
-    by_points: dict[object, list[Player]] = {}
-    for p in players:
-        by_points.setdefault(points[p.start_rank], []).append(p)
-    wrong: list[tuple[Player, Player]] = []
-    for same in by_points.values():
-        if len(same) < 2:
-            continue
-        same.sort(key=lambda p: (p.rank, p.start_rank))
-        worst: Player | None = None  # the worst computed group ranked above so far
-        for p in same:
-            if worst is not None and group[p.start_rank] < group[worst.start_rank]:
-                wrong.append((p, worst))
-            if worst is None or group[p.start_rank] > group[worst.start_rank]:
-                worst = p
-    if not wrong:
+    by_number = {p.start_rank: p for p in players}
+    pairs = _against([(points[p.start_rank], p.rank or 0, p.start_rank) for p in players], group)
+    if not pairs:
         return
-    wrong.sort(key=lambda pair: (pair[1].rank or 0, pair[0].rank or 0))
+    wrong = [(by_number[lo], by_number[hi]) for lo, hi in pairs]
     low, high = wrong[0]
     rows = {row.start_rank: row for row in s.rows}
     codes = [tb.text or tb.code for tb in s.tiebreaks]
     a, b = rows[low.start_rank], rows[high.start_rank]
-    decided = next((c for c in codes if a.tiebreaks[c] != b.tiebreaks[c]), None)
-    why = (
-        f" ({decided}: {value_text(a.tiebreaks[decided])} against "
-        f"{value_text(b.tiebreaks[decided])})"
-        if decided is not None
-        else ""
-    )
+    why = _separating(codes, a.tiebreaks, b.tiebreaks)
     more = (
         f"; {len(wrong)} players in all are ranked against the tie-breaks" if len(wrong) > 1 else ""
     )
@@ -188,6 +168,144 @@ def declared_ranks(
         f"{high.start_rank} {high.name.strip()} (rank {high.rank}), both with {value_text(a.points)} points, "
         f"but the {'given' if where == '--tiebreaks' else 'declared'} tie-breaks ({where}: "
         f"{', '.join(codes)}; {s.edition.name}) rank him above{why}{more}",
+        found=f"rank {low.rank}",
+        expected=f"a rank above {high.rank}",
+    )
+
+
+def _against(
+    entries: Sequence[tuple[object, int, int]], group: dict[int, int]
+) -> list[tuple[int, int]]:
+    """The pairs (lower, higher) of numbers with the same score whose
+    declared ranks the computed groups order the other way, the first one
+    (by the higher's rank, then the lower's) first. ``entries``: (score,
+    declared rank, number); ``group``: each number's computed group (equal
+    for those the tie-breaks leave tied, who may be in any order)."""
+    by_score: dict[object, list[tuple[int, int]]] = {}
+    for score, rank, number in entries:
+        by_score.setdefault(score, []).append((rank, number))
+    rank_of = {number: rank for _, rank, number in entries}
+    wrong: list[tuple[int, int]] = []
+    for same in by_score.values():
+        if len(same) < 2:
+            continue
+        same.sort()
+        worst: int | None = None  # the worst computed group ranked above so far
+        for _, n in same:
+            if worst is not None and group[n] < group[worst]:
+                wrong.append((n, worst))
+            if worst is None or group[n] > group[worst]:
+                worst = n
+    wrong.sort(key=lambda pair: (rank_of[pair[1]], rank_of[pair[0]]))
+    return wrong
+
+
+def _separating(codes: Sequence[str], a: Mapping[str, object], b: Mapping[str, object]) -> str:
+    """`` (CODE: a's value against b's)`` for the first tie-break of
+    ``codes`` whose values differ, else nothing."""
+    from trfkit.tiebreaks.standings import value_text
+
+    for c in codes:
+        if a[c] != b[c]:
+            return f" ({c}: {value_text(a[c])} against {value_text(b[c])})"  # type: ignore[arg-type]
+    return ""
+
+
+def _groups(ranks: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """Each number's computed group, from (number, computed rank) in rank
+    order: one group for those sharing a rank (still tied)."""
+    group: dict[int, int] = {}
+    position = 0
+    last_rank = None
+    for number, rank in ranks:
+        if rank != last_rank:
+            position, last_rank = position + 1, rank
+        group[number] = position
+    return group
+
+
+def declared_team_ranks(
+    t: Tournament, tiebreaks: str | Sequence[str | TieBreak] | None = None
+) -> Iterator[Diagnostic]:
+    """S120: teams with the same primary score whose declared ranks (310,
+    columns 69-71) the declared tie-breaks (212, else 202; ``tiebreaks`` in
+    their place) order the other way: one finding for the file, naming the
+    first such pair. S121 (info): the ranks cannot be judged, as a declared
+    tie-break is not computed for teams here; said rather than passed over,
+    so that no finding is not read as ranks checked.
+
+    Only for 310 teams that all have a rank; teams the tie-breaks leave
+    tied may be in any order (C.07 4.2)."""
+    # 310 carries the rank (013, which a file may also have, does not).
+    teams = [team for team in t.teams if team.code == "310"]
+    if not teams or any(not team.rank for team in teams):
+        return
+    records = _declarations(t)
+    if tiebreaks is None and not records:
+        return
+    from trfkit.tiebreaks import (
+        NotATeamEvent,
+        declared_tiebreaks,
+        parse_tiebreaks,
+        team_standings,
+    )
+    from trfkit.tiebreaks.standings import value_text
+
+    if tiebreaks is not None:
+        chosen = tuple(parse_tiebreaks(tiebreaks))
+        where, line = "--tiebreaks", 0
+    else:
+        declared = declared_tiebreaks(t)
+        if declared is None or declared.unknown:
+            return  # S117 names the unknown code
+        chosen, where = declared.tiebreaks, declared.record.code
+        line = declared.record.origin.line if declared.record.origin else 0
+    try:
+        s = team_standings(t, chosen)
+    except (NotATeamEvent, ValueError):
+        return
+    if s.not_computed:
+        yield diag(
+            "S121",
+            line,
+            5,
+            f"the teams' declared ranks (310) are not judged: {', '.join(s.not_computed)} "
+            f"({where}) {'is' if len(s.not_computed) == 1 else 'are'} not computed for teams "
+            "here (trfkit standings FILE shows what is)",
+            found=", ".join(s.not_computed),
+            expected="team tie-breaks computed here: MP, GP, MPvGP, BH, BH:MP, BH:GP, "
+            "EMMSB, EMGSB, EGMSB, EGGSB, EDE",
+        )
+        return
+    rows = {row.number: row for row in s.rows}
+    score = {
+        n: (row.match_points if s.primary == "MP" else row.game_points) for n, row in rows.items()
+    }
+    numbers = {team.number: team for team in teams if team.number is not None}
+    if set(numbers) != set(rows):
+        return
+    pairs = _against(
+        [(score[n], team.rank or 0, n) for n, team in numbers.items()],
+        _groups((row.number, row.rank) for row in s.rows),
+    )
+    if not pairs:
+        return
+    lo, hi = pairs[0]
+    low, high = numbers[lo], numbers[hi]
+    codes = [tb.text or tb.code for tb in s.tiebreaks]
+    a, b = rows[lo], rows[hi]
+    why = _separating(codes, a.tiebreaks, b.tiebreaks)
+    more = (
+        f"; {len(pairs)} teams in all are ranked against the tie-breaks" if len(pairs) > 1 else ""
+    )
+    yield diag(
+        "S120",
+        low.origin.line if low.origin else 0,
+        69,
+        f"team {lo} {low.name.strip()} is ranked {low.rank}, below team {hi} "
+        f"{high.name.strip()} (rank {high.rank}), both with {value_text(score[lo])} "
+        f"{s.primary}, but the {'given' if where == '--tiebreaks' else 'declared'} tie-breaks "
+        f"({where}: {', '.join(codes)}; {s.edition.name}) rank it above{why}{more}",
         found=f"rank {low.rank}",
         expected=f"a rank above {high.rank}",
     )

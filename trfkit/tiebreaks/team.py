@@ -465,6 +465,9 @@ class TeamStandings:
     boards: int
     notes: tuple[str, ...] = ()
     name: str | None = None
+    not_computed: tuple[str, ...] = ()
+    """The tie-breaks (as given) not computed for teams here: their values
+    are undefined, and a ranking they decide cannot be judged."""
 
 
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
@@ -594,11 +597,13 @@ def team_standings(
     fields = {"MP": mp, "GP": gp}
     elements: dict[tuple[str, bool], list[opponents.Elements]] = {}
     values: dict[str, list[Value]] = {}
+    not_computed: list[str] = []
     for tb in chosen:
         key = tb.text or tb.code
         column = _team_values(tb, fields, primary, edition, elements)
         if column is None:
             if tb.acronym != "EDE":
+                not_computed.append(key)
                 notes.append(
                     f"{key} is not computed for teams here (computed: MP, GP, MPvGP, BH, "
                     "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are undefined"
@@ -665,4 +670,5 @@ def team_standings(
         boards=m.boards,
         notes=tuple(notes),
         name=t.name,
+        not_computed=tuple(not_computed),
     )
