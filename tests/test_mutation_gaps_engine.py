@@ -44,6 +44,15 @@ def test_222_is_the_time_control_shown_over_122() -> None:
     assert (e.time_control, e.time_control_source) == ("5400+30", "222")
 
 
+def test_an_unreadable_222_shows_the_122_rated_with() -> None:
+    # 122 stands in for a 222 that cannot be read: the header shows the
+    # text the event is rated with, under the record it came from (it
+    # showed 222's text under "122" before).
+    t = _load([*HEAD, "222 abc", "092 Swiss", player_line(1, 2000, 0.0, [])])
+    e = rate(t, rules="fide-2024").event
+    assert (e.time_control, e.time_control_source) == ("90 min + 30 sec/move", "122")
+
+
 def test_a_given_type_and_rate_class_are_the_events() -> None:
     t = trfkit.load(FIXTURES / "swiss-trf16.trf")
     report = rate(t, rules="fide-2024", type="round-robin", rate_class="rapid")
