@@ -87,6 +87,21 @@ def test_unranked_players_come_last_in_start_order() -> None:
     ]
 
 
+def test_a_rank_of_0_sorts_first_with_or_without_unranked_players() -> None:
+    # A rank column reading 0 (the checks flag it) sorts before rank 1, as
+    # ranks do when every player has one; an unranked player changes that
+    # order in nothing but coming last.
+    lines = [
+        player_line(1, 2000, 0.0, [], place=1),
+        player_line(2, 1900, 0.0, [])[:85] + "   0",
+    ]
+    ranked = rate(_load([*HEAD, "092 Swiss", *lines]), rules="fide-2024")
+    assert [p.start_rank for p in ranked.players] == [2, 1]
+    lines.append(_unranked(player_line(3, 1800, 0.0, [])))
+    some = rate(_load([*HEAD, "092 Swiss", *lines]), rules="fide-2024")
+    assert [p.start_rank for p in some.players] == [2, 1, 3]
+
+
 def test_chessa_has_no_round_robin_figures() -> None:
     report = rate(trfkit.load(FIXTURES / "rating-chessa-rr8.trf"), rules="chessa-2015")
     assert report.round_robin is None
@@ -238,7 +253,8 @@ def test_two_players_in_a_swiss_are_no_match() -> None:
     # The match rule is for matches: a Swiss of two players rates all three.
     games = [(1, 1, 2, "1"), (2, 2, 1, "0"), (3, 1, 2, "1")]
     t = trfkit.loads(swiss_text([2000, 1900], games).encode())
-    assert rate(t, rules="fide-2024", type="swiss").player(1).n == 3
+    one = rate(t, rules="fide-2024", type="swiss").player(1)
+    assert (one.n, [g.reason for g in one.games]) == (3, [None, None, None])
 
 
 def test_a_late_default_is_a_loss_for_the_defaulter_only() -> None:
