@@ -278,13 +278,17 @@ def test_a_late_default_is_a_loss_for_the_defaulter_only() -> None:
 #   1: 1-2 1-0, 3-4 1-0, 5 out   2: 5-1 0-1, 2-3 1-0, 4 out
 #   3: 4-5 0-1, 1-3 1-0, 2 out   4: 2-4 1-0, 3-5 1-0, 1 out
 #   5: 4-1 0-1, 5-2 0-1, 3 out
-# Scores: 1 4/4, 2 3/4, 3 2/4, 4 0/4, 5 1/4.
+# Scores: 1 4/4, 2 3/4, 3 2/4, 4 0/4, 5 1/4 (ranked 4th, player 4 5th).
 RR5 = [
     player_line(1, 2400, 4.0, ["   2 w 1", "   5 b 1", "   3 w 1", "0000 - Z", "   4 b 1"]),
     player_line(2, 2100, 3.0, ["   1 b 0", "   3 w 1", "0000 - Z", "   4 w 1", "   5 b 1"]),
     player_line(3, 2000, 2.0, ["   4 w 1", "   2 b 0", "   1 b 0", "   5 w 1", "0000 - Z"]),
-    player_line(4, 1900, 0.0, ["   3 b 0", "0000 - Z", "   5 w 0", "   2 b 0", "   1 w 0"]),
-    player_line(5, None, 1.0, ["0000 - Z", "   1 w 0", "   4 b 1", "   3 b 0", "   2 w 0"]),
+    player_line(
+        4, 1900, 0.0, ["   3 b 0", "0000 - Z", "   5 w 0", "   2 b 0", "   1 w 0"], place=5
+    ),
+    player_line(
+        5, None, 1.0, ["0000 - Z", "   1 w 0", "   4 b 1", "   3 b 0", "   2 w 0"], place=4
+    ),
 ]
 
 
