@@ -88,7 +88,7 @@ MODULES: dict[str, list[str]] = {
         "tests/test_properties_records.py",
         "tests/test_writer_exact.py",
     ],
-    "rating/engine.py": RATING_TESTS,
+    "rating/engine.py": [*RATING_TESTS, "tests/test_mutation_gaps_engine.py"],
 }
 
 # What a scratch copy needs: the package, its grammars, and what the tests

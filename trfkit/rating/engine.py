@@ -273,7 +273,9 @@ def _event_info(
         city=t.city or "",
         federation=t.federation or "",
         chief_arbiter=t.chief_arbiter or "",
-        time_control=ev.time_control.text if given and ev.time_control else in_file,
+        # The record the time control was read from: a 222 that cannot be
+        # read leaves 122 to stand in, and its text is the one rated with.
+        time_control=ev.time_control.text if ev.time_control else in_file,
         time_control_source=(ev.time_control_source or "") if (given or in_file) else "",
         file_time_control=in_file if given else "",
         rate_class_assumed=cls_assumed,
