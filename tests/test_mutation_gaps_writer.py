@@ -1,0 +1,80 @@
+"""The writer's exact bytes where the round-trip tests cannot tell: what
+``trfkit fmt`` writes (dialect and line ending), the canonical order of
+records a file cannot hold in that order, comments, and each record shape's
+columns (issue 21: mutants of writer.py that survived the tests).
+
+Expected texts are worked out by hand from docs/formats.md ("Writing") and
+the column tables of TRF16 and TRF-2026, never copied from the writer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import trfkit
+from trfkit.model import Header
+from trfkit.writer import rewrite
+
+# --- rewrite: what `trfkit fmt` writes ---------------------------------------
+
+
+def test_fmt_keeps_a_trf26_file_in_trf26() -> None:
+    # TRF-2026 keeps 142 and the comment; TRF16 would turn 142 into XXR and
+    # drop the comment.
+    t = trfkit.loads("012 Cup\n142 5\n### note\n")
+    assert t.dialect is trfkit.Dialect.TRF26
+    text, found = rewrite(t)
+    assert text == "012 Cup\n142 5\n### note\n"
+    assert found == t.diagnostics
+
+
+def test_fmt_writes_trf16_for_every_other_dialect() -> None:
+    # JaVaFo's TRF(x) is written as TRF16: its XXR stays, no 142 or 162 is
+    # added (TRF-2026 would add both).
+    t = trfkit.loads("012 Cup\nXXR 5\n")
+    assert t.dialect is trfkit.Dialect.TRFX
+    assert rewrite(t)[0] == "012 Cup\nXXR 5\n"
+    t = trfkit.loads("012 Cup\n022 Bled\n")
+    assert t.dialect is trfkit.Dialect.TRF16
+    assert rewrite(t)[0] == "012 Cup\n022 Bled\n"
+
+
+def test_fmt_to_another_dialect_reports_what_is_lost_after_the_readers_findings() -> None:
+    t = trfkit.loads("012 Cup\n142 5\n### note\n")
+    text, found = rewrite(t, trfkit.Dialect.TRF16)
+    # 142 is JaVaFo's XXR in TRF16; a comment has no TRF16 form.
+    assert text == "012 Cup\nXXR 5\n"
+    assert found[: len(t.diagnostics)] == t.diagnostics
+    lost = found[len(t.diagnostics) :]
+    assert [(d.code, d.line) for d in lost] == [("P009", 2), ("P009", 3)]
+    assert "142 written as XXR" in lost[0].message
+    assert "comment has no TRF16 form" in lost[1].message
+
+
+def test_fmt_line_ending_asked_for() -> None:
+    t = trfkit.loads("012 Cup\n022 Bled\n")
+    assert rewrite(t, newline="cr")[0] == "012 Cup\r022 Bled\r"
+    assert rewrite(t, newline="crlf")[0] == "012 Cup\r\n022 Bled\r\n"
+    t = trfkit.loads(b"012 Cup\r\n022 Bled\r\n")
+    assert rewrite(t, newline="lf")[0] == "012 Cup\n022 Bled\n"
+    # Without one, the file's own.
+    assert rewrite(t)[0] == "012 Cup\r\n022 Bled\r\n"
+    assert rewrite(trfkit.loads(b"012 Cup\r022 Bled\r"))[0] == "012 Cup\r022 Bled\r"
+
+
+def test_fmt_of_a_tournament_built_in_python_ends_lines_in_crlf() -> None:
+    t = trfkit.Tournament()
+    t.headers.append(Header("012", "Cup"))
+    assert rewrite(t)[0] == "012 Cup\r\n"
+    assert rewrite(t, newline="lf")[0] == "012 Cup\n"
+
+
+# --- dump with a line ending ---------------------------------------------------
+
+
+def test_dump_with_a_line_ending_asked_for(tmp_path: Path) -> None:
+    t = trfkit.Tournament()
+    t.headers.append(Header("012", "Cup"))
+    out = tmp_path / "out.trf"
+    trfkit.dump(t, out, newline="\n")
+    assert out.read_bytes() == b"012 Cup\n"
