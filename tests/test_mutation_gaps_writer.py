@@ -9,10 +9,13 @@ the column tables of TRF16 and TRF-2026, never copied from the writer.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
+import attrs
+
 import trfkit
-from trfkit.model import Header
+from trfkit.model import BbpPoints, EngineRecord, Header, UnknownLine
 from trfkit.writer import rewrite
 
 # --- rewrite: what `trfkit fmt` writes ---------------------------------------
@@ -78,3 +81,56 @@ def test_dump_with_a_line_ending_asked_for(tmp_path: Path) -> None:
     out = tmp_path / "out.trf"
     trfkit.dump(t, out, newline="\n")
     assert out.read_bytes() == b"012 Cup\n"
+
+
+# --- lossless writing: an edited unknown line ----------------------------------
+
+
+def test_an_edited_unknown_line_is_written_as_edited() -> None:
+    # An unknown line is kept verbatim; edited, its new text is written, with
+    # the line ending it had.
+    t = trfkit.loads("012 Cup\nQQQ odd\n")
+    assert t.records == [UnknownLine("QQQ odd")]
+    t.records[0] = attrs.evolve(t.records[0], text="QQQ new")
+    assert trfkit.dumps(t) == "012 Cup\nQQQ new\n"
+
+
+# --- canonical order: records no file holds ------------------------------------
+
+
+def test_a_header_code_no_format_defines_follows_the_known_headers() -> None:
+    # Built in Python: 992 is in no header table, so it goes after the
+    # headers the format orders (012, 022), before the engines' lines.
+    t = trfkit.Tournament()
+    t.headers += [Header("992", "x"), Header("022", "Bled"), Header("012", "Cup")]
+    t.records.append(EngineRecord("XXR", "5"))
+    assert trfkit.dumps(t, newline="\n") == "012 Cup\n022 Bled\n992 x\nXXR 5\n"
+
+
+def test_an_engine_code_no_engine_defines_follows_the_known_ones() -> None:
+    # JaVaFo's XXR, XXC, XXS, XXZ, XXP in that order; another XX code after
+    # them, and bbp's BB lines after every XX line (BBW's points right-aligned
+    # in columns 5-12).
+    t = trfkit.Tournament()
+    t.records += [
+        BbpPoints("BBW", Decimal("1.0")),
+        EngineRecord("XXY", "1"),
+        EngineRecord("XXP", "1 2"),
+        EngineRecord("XXR", "5"),
+    ]
+    assert trfkit.dumps(t, newline="\n") == "XXR 5\nXXP 1 2\nXXY 1\nBBW      1.0\n"
+
+
+# --- canonical writing: comments ------------------------------------------------
+
+
+def test_a_comment_stays_before_the_record_it_precedes_and_the_last_ends_the_file() -> None:
+    # TRF-2026 keeps comments: "### about 802" precedes 802 (after 801, both
+    # informative lines, which come after XXA), "### the end" ends the file.
+    t = trfkit.loads(
+        "012 Cup\n142 1\n801 a crosstable\n### about 802\n802 b\nXXA    1  1.0\n### the end\n"
+    )
+    assert t.dialect is trfkit.Dialect.TRF26
+    assert trfkit.dumps(t, "trf26", newline="\n") == (
+        "012 Cup\n142 1\nXXA    1  1.0\n801 a crosstable\n### about 802\n802 b\n### the end\n"
+    )
