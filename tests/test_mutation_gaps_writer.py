@@ -15,8 +15,8 @@ from pathlib import Path
 import attrs
 
 import trfkit
-from trfkit.model import BbpPoints, EngineRecord, Header, UnknownLine
-from trfkit.writer import rewrite
+from trfkit.model import BbpPoints, EngineRecord, Header, Player, UnknownLine
+from trfkit.writer import render, rewrite
 
 # --- rewrite: what `trfkit fmt` writes ---------------------------------------
 
@@ -134,3 +134,32 @@ def test_a_comment_stays_before_the_record_it_precedes_and_the_last_ends_the_fil
     assert trfkit.dumps(t, "trf26", newline="\n") == (
         "012 Cup\n142 1\nXXA    1  1.0\n801 a crosstable\n### about 802\n802 b\n### the end\n"
     )
+
+
+# --- points in their columns ----------------------------------------------------
+
+
+def test_points_that_just_fit_their_columns_keep_their_decimal() -> None:
+    # 001's points, columns 81-84: "10.0" and "0.25" are four characters and
+    # fit as they are (only a wider text is shortened).
+    over: list[str] = []
+    assert render(Player(1, "Alpha, Ann", points=Decimal(10)), over)[80:84] == "10.0"
+    assert render(Player(1, "Alpha, Ann", points=Decimal("0.25")), over)[80:84] == "0.25"
+    assert over == []
+
+
+def test_points_too_wide_without_a_leading_zero_are_reported_not_cut() -> None:
+    # 10.25 has no "0." to drop: it stays 10.25, five characters in four
+    # columns, and the overflow says so.
+    over: list[str] = []
+    line = render(Player(1, "Alpha, Ann", points=Decimal("10.25")), over)
+    assert line[80:85] == "10.25"
+    assert over == ["points '10.25' is wider than columns 81-84"]
+
+
+def test_the_smallest_points_a_bb_line_holds_are_written_without_an_exponent() -> None:
+    # BBD's columns 5-12 hold ".0000001" (10^-7); it is written back as read,
+    # never as "1E-7".
+    t = trfkit.loads("012 Cup\nBBD .0000001\n")
+    assert t.records == [BbpPoints("BBD", Decimal("0.0000001"))]
+    assert trfkit.dumps(t, "trf16", newline="\n") == "012 Cup\nBBD .0000001\n"
