@@ -9,13 +9,15 @@ the column tables of TRF16 and TRF-2026, never copied from the writer.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
 import attrs
 
 import trfkit
-from trfkit.model import BbpPoints, EngineRecord, Header, Player, UnknownLine
+from trfkit.dates import DateText
+from trfkit.model import BbpPoints, EngineRecord, Header, Player, RoundDates, UnknownLine
 from trfkit.writer import render, rewrite
 
 # --- rewrite: what `trfkit fmt` writes ---------------------------------------
@@ -163,3 +165,33 @@ def test_the_smallest_points_a_bb_line_holds_are_written_without_an_exponent() -
     t = trfkit.loads("012 Cup\nBBD .0000001\n")
     assert t.records == [BbpPoints("BBD", Decimal("0.0000001"))]
     assert trfkit.dumps(t, "trf16", newline="\n") == "012 Cup\nBBD .0000001\n"
+
+
+# --- render: one record's line ------------------------------------------------
+
+
+def test_a_header_without_a_value_is_its_code_alone() -> None:
+    t = trfkit.Tournament()
+    t.headers += [Header("012", "Cup"), Header("022", "   ")]
+    assert trfkit.dumps(t, newline="\n") == "012 Cup\n022\n"
+
+
+def test_a_round_date_that_is_no_date_is_written_as_read() -> None:
+    # 132's second round (columns 102-109) says "TBA": no date, kept as text.
+    line = "132" + " " * 88 + "25/01/04  TBA"
+    t = trfkit.loads("012 Cup\n" + line + "\n")
+    assert t.headers[1] == RoundDates(
+        [DateText("25/01/04", date(2025, 1, 4), 2025), DateText("TBA")]
+    )
+    assert trfkit.dumps(t, "trf16", newline="\n") == "012 Cup\n" + line + "\n"
+
+
+def test_the_overflow_list_is_optional_and_changes_nothing() -> None:
+    # Without a list to report to, a value wider than its columns is still
+    # written (what the caller asked for), the same line as with one.
+    player = Player(1, "Alpha, Ann", rating=123456)
+    dates = RoundDates([DateText("2025-01-04 and 05")])  # 17 characters in 8
+    for record in (player, dates):
+        over: list[str] = []
+        assert render(record) == render(record, over)
+        assert len(over) == 1
