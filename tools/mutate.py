@@ -87,6 +87,7 @@ MODULES: dict[str, list[str]] = {
         "tests/test_properties.py",
         "tests/test_properties_records.py",
         "tests/test_writer_exact.py",
+        "tests/test_mutation_gaps_writer.py",
     ],
     "rating/engine.py": [*RATING_TESTS, "tests/test_mutation_gaps_engine.py"],
 }
