@@ -401,6 +401,20 @@ def test_122_and_222_that_disagree() -> None:
     assert i.severity is Severity.INFO and "2 and 3 periods, both 180 min" in i.message
 
 
+def test_222_not_understood_beside_a_122_that_is() -> None:
+    # 122 stands in for the unreadable 222: said, with 222's column.
+    text = swiss([2400, 2300], [(1, 1, 2, "1")], "222   90x", time_control="90 min + 30 sec/move")
+    (d,) = found(text, "P008")
+    line = text.splitlines().index("222   90x") + 1
+    # "222" (1-3), a blank, two more, "90" at 7-8, "x" at 9: not 222's grammar.
+    assert (d.line, d.column, d.found) == (line, 9, "x")
+    assert d.severity is Severity.WARNING
+    assert d.message.startswith("222 '90x' not understood (found 'x' where ")
+    assert d.message.endswith("; the checks use 122 '90 min + 30 sec/move'")
+    # The rate of play is checked from 122: no R102.
+    assert found(text, "R102") == []
+
+
 # -- the corpus ---------------------------------------------------------------
 
 

@@ -332,8 +332,8 @@ CODES: dict[str, Code] = {
             Severity.WARNING,
             "Records of two dialects disagree (142 and XXR give different "
             "round counts, 152 and XXC different first colours, 122 and 222 "
-            "different time controls), or a record "
-            "code is used with another program's meaning (Vega's 142-192).",
+            "different time controls, or 222 is not understood and 122 stands in), "
+            "or a record code is used with another program's meaning (Vega's 142-192).",
             "TRF26 §3.4 (142, 152, 222); JaVaFo AUM (XXR, XXC)",
             _ex(*_HEAD, "142 5", "XXR 7", _P1, _P2),
             _ex(*_HEAD, "142 5", "XXR 5", _P1, _P2),

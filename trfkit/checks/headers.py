@@ -202,13 +202,31 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
 
 def time_controls(t: Tournament) -> Iterator[Diagnostic]:
     """P008: 122 (free text, TRF16) and 222 (encoded, TRF26) that give two
-    different time controls. Unreadable ones are R102's when they matter."""
+    different time controls, or a 222 not understood beside a 122 that is
+    (which the checks then use). Unreadable ones are R102's when nothing
+    stands in."""
     free, coded = t.header("122"), t.header("222")
     if not free or not coded:
         return
     try:
-        a, b = parse_time_control(free), parse_222(coded)
+        a = parse_time_control(free)
     except TimeControlError:
+        return  # R102's, if 222 cannot stand in either
+    try:
+        b = parse_222(coded)
+    except TimeControlError as exc:
+        # 122 stands in for the unreadable 222 (trfkit.event): said, so that
+        # the TRF-2026 record is not dropped in silence.
+        raw = next((h.value for h in t.headers if isinstance(h, Header) and h.code == "222"), "")
+        yield diag(
+            "P008",
+            t.header_line("222"),
+            4 + len(raw) - len(raw.lstrip()) + exc.column,
+            f"222 {coded!r} not understood (found {exc.found!r} where {exc.expected} was "
+            f"expected); the checks use 122 {free!r}",
+            found=exc.found,
+            expected=exc.expected,
+        )
         return
     if (a.periods, a.black) == (b.periods, b.black):
         return
