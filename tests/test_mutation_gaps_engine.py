@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import attrs
+import pytest
 from conftest import FIXTURES
 from trfbuild import player_line, swiss_text
 
@@ -406,3 +407,28 @@ def test_a_double_round_robin_declared_a_round_robin_is_rated_as_a_swiss() -> No
         "opponent unrated: not rated",
         "opponent unrated: not rated",
     ]
+
+
+_DOUBLE_NOTE = (
+    "a double round robin with unrated players is rated as a Swiss: games against "
+    "unrated players are not rated (FIDE Rating Regulations 2009: the round-robin "
+    "method for unrated players is printed for a single round robin; its use in a "
+    "double round robin is not modelled)"
+)
+
+
+@pytest.mark.parametrize("declared", ["round-robin", "double-round-robin"])
+def test_a_double_round_robin_with_an_unrated_player_says_why_its_games_are_not_rated(
+    declared: str,
+) -> None:
+    # Declared a round robin or a double one, the note says what the event
+    # is (not "unplayed games": every game was played) and that the games
+    # against the unrated player go unrated.
+    lines = (FIXTURES / "double-roundrobin-4.trf").read_text(encoding="utf-8").splitlines()
+    four = next(i for i, line in enumerate(lines) if line.startswith("001    4 "))
+    lines[four] = lines[four][:48] + "    " + lines[four][52:]  # rating, columns 49-52
+    report = rate(_load(lines), rules="fide-2009", type=declared)
+    assert report.notes == (_DOUBLE_NOTE,)
+    # All rated: no note (the method for unrated players is not needed).
+    rated = (FIXTURES / "double-roundrobin-4.trf").read_text(encoding="utf-8").splitlines()
+    assert _DOUBLE_NOTE not in rate(_load(rated), rules="fide-2009", type=declared).notes

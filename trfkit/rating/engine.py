@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -508,8 +509,17 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
             return _rate_round_robin(ctx)
         section = "§6.43"
         ctx.notes.append(
-            f"a round robin with unplayed games is rated as a Swiss ({rs.reference} {section})"
+            _DOUBLE_NOTE.format(rs.reference)
+            if _all_played_twice(ctx)
+            else f"a round robin with unplayed games is rated as a Swiss ({rs.reference} {section})"
         )
+    elif (
+        rs.round_robin_iteration
+        and unrated
+        and some_rated
+        and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
+    ):
+        ctx.notes.append(_DOUBLE_NOTE.format(rs.reference))
     if ctx.every_game_plain and rs.expected_score_per_game:
         return _plain_swiss(ctx), None
     out = []
@@ -954,6 +964,24 @@ def _all_played_once(ctx: _Context) -> bool:
         if len(met) != n - 1 or len(set(met)) != n - 1:
             return False
     return True
+
+
+def _all_played_twice(ctx: _Context) -> bool:
+    """Every pair met twice over the board: a double round robin."""
+    n = len(ctx.entrants)
+    for e in ctx.entrants.values():
+        met = Counter(c.opponent for c in e.cells if c.score is not None and c.opponent is not None)
+        if len(met) != n - 1 or set(met.values()) != {2}:
+            return False
+    return True
+
+
+_DOUBLE_NOTE = (
+    "a double round robin with unrated players is rated as a Swiss: games against "
+    "unrated players are not rated ({}: the round-robin method for unrated players "
+    "is printed for a single round robin; its use in a double round robin is not "
+    "modelled)"
+)
 
 
 def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating]:
