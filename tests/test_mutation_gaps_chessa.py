@@ -1,0 +1,351 @@
+"""CHESSA sections rated end to end, for mutants of rating/engine.py that
+survived a run of tools/mutate.py (issue 21).
+
+Every expected value is worked by hand from the CHESSA Rating Rules 2015:
+Table 1 (% score → Dp, "MAF" at 0% and 100%: one more game, half a point
+more, the player's own rating among the opponents'), Table 2 (D → H/L, the
+higher-rated player's D at most 400, the lower's at least −736), the K
+groups (1300-1599: 30, 1600-1799: 25, ...), the floor of the unrated
+players, the 50% rule and "Players winning a tournament". The working is in
+the comments; docs/testing.md lists the mutants each test kills.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from trfbuild import swiss, swiss_text
+
+import trfkit
+from trfkit import rate
+from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport
+
+F = Fraction
+CHESSA = "chessa-2015"
+OPEN_UNRATED = "opponent unrated: not rated in this section"
+
+
+def _chessa(ratings: list[int | None], games: list[tuple[int, int, int, str]], **options: object) -> RatingReport:
+    return rate(swiss(ratings, games, **options), rules=CHESSA)
+
+
+def _figures(p: PlayerRating) -> tuple[object, ...]:
+    """What the report publishes of a rated player: N, Rc, W, ΣWe, K, the
+    change, the new rating, the performance, the notes."""
+    return (p.n, p.rc, p.w, p.we, p.k, p.change, p.new_rating, p.performance, p.notes)
+
+
+def _played(rnd: int, opp: int, opp_rating: int, colour: str, result: str, d: int, pd: str) -> GameRating:
+    """A rated player's game that counts (D within the caps: not capped)."""
+    score = {"1": F(1), "=": F(1, 2), "0": F(0)}[result]
+    return GameRating(rnd, opp, opp_rating, colour, result, score, True, None, d, d, False, F(pd))
+
+
+def _skipped(rnd: int, opp: int | None, colour: str, result: str, reason: str) -> GameRating:
+    return GameRating(rnd, opp, None, colour, result, None, False, reason)
+
+
+def _newcomer_game(rnd: int, opp: int, opp_rating: int, colour: str, result: str) -> GameRating:
+    score = {"1": F(1), "=": F(1, 2), "0": F(0)}[result]
+    return GameRating(rnd, opp, opp_rating, colour, result, score, True, None)
+
+
+# An open section of adults (born 1990): 1800, 1600, 1400, 1200 and two
+# unrated players, 5 and 6 (33%: no beginner section), three rounds.
+OPEN = [
+    (1, 1, 5, "1"), (1, 2, 6, "="), (1, 3, 4, "1"),
+    (2, 6, 5, "0"), (2, 1, 3, "="), (2, 2, 4, "1"),
+    (3, 3, 5, "="), (3, 4, 6, "0"), (3, 1, 2, "="),
+]  # fmt: skip
+
+
+def test_an_open_section_rates_rated_players_against_rated_opponents_only() -> None:
+    """Floor: (1800+1600+1400+1200)/4 = 1500 → 1500, and with the two
+    unrated at 1500 the average stays 1500. Games against unrated players
+    count only for activity ("Games vs. unrated opponents"); the unrated
+    players' games all count."""
+    report = _chessa([1800, 1600, 1400, 1200, None, None], OPEN)
+    assert report.notes == ("unrated players' floor: 1500",)
+    p1, p2, p3, p4 = (report.player(sr) for sr in (1, 2, 3, 4))
+    # 1 (K 20): draws with 3 (D +400 → .92) and 2 (D +200 → .76): W 1,
+    # ΣWe 1.68, change −13.6; but 1, 2 and 3 share first place on 2 points,
+    # so 1 keeps his rating. Performance: 50% → AOR 1500 + 0.
+    assert _figures(p1) == (
+        2, F(1500), F(1), F("1.68"), 20, F(0), 1800, 1500, ("joint first place: no rating loss",),
+    )  # fmt: skip
+    assert tuple(p1.games) == (
+        _skipped(1, 5, "w", "1", OPEN_UNRATED),
+        _played(2, 3, 1400, "w", "=", 400, ".92"),
+        _played(3, 2, 1600, "w", "=", 200, ".76"),
+    )
+    # 2 (K 25): beats 4 (D +400 → .92), draws with 1 (D −200 → .24):
+    # W 1.5 − 1.16 = .34 × 25 = +8.5 → 1608.5 → 1609; 75% → +193 → 1693.
+    assert _figures(p2) == (2, F(1500), F(3, 2), F("1.16"), 25, F("8.5"), 1609, 1693, ())
+    assert p2.games[0] == _skipped(1, 6, "w", "=", OPEN_UNRATED)
+    # 3 (K 30): beats 4 (D +200 → .76), draws with 1 (D −400 → .08):
+    # .66 × 30 = +19.8 → 1420; 75% → 1693.
+    assert _figures(p3) == (2, F(1500), F(3, 2), F("0.84"), 30, F("19.8"), 1420, 1693, ())
+    assert p3.games[2] == _skipped(3, 5, "w", "=", OPEN_UNRATED)
+    # 4 (K 35): loses to 3 (D −200 → .24) and 2 (D −400 → .08): −.32 × 35
+    # = −11.2 → 1189. 0% is MAF: AOR (1400+1600+1200)/3 = 1400, and
+    # 400·log10(3/0.5 − 1) = 279.6 below it → 1120.
+    assert _figures(p4) == (2, F(1500), F(0), F("0.32"), 35, F("-11.2"), 1189, 1120, ())
+    assert tuple(p4.games) == (
+        _played(1, 3, 1400, "b", "0", -200, ".24"),
+        _played(2, 2, 1600, "b", "0", -400, ".08"),
+        _skipped(3, 6, "w", "0", OPEN_UNRATED),
+    )
+
+
+def test_an_open_section_gives_the_unrated_players_two_passes() -> None:
+    """Steps 5-6: temporary ratings against the floor, then the published
+    performances against the other unrated player's temporary rating. Both
+    score 1½/3 = 50% (Dp 0).
+    5: temporary (1800 + 1500 + 1400)/3 = 1566.7 → 1567, then
+    (1800 + 1433 + 1400)/3 = 1544.3 → 1544.
+    6: temporary (1600 + 1500 + 1200)/3 = 1433.3 → 1433, then
+    (1600 + 1567 + 1200)/3 = 1455.7 → 1456.
+    Three games are far from the 12 a first rating needs."""
+    report = _chessa([1800, 1600, 1400, 1200, None, None], OPEN)
+    p5, p6 = report.player(5), report.player(6)
+    short = "3 game(s): a first rating needs 12, pooled over events"
+    assert p5.newcomer == Newcomer(F(4633, 3), 3, F(3, 2), None, None, 1544, 1544, 0, True, False, short)
+    assert p6.newcomer == Newcomer(F(4367, 3), 3, F(3, 2), None, None, 1456, 1456, 0, True, False, short)
+    assert (p5.rating, p5.n, p5.rc, p5.w, p5.ru, p5.performance) == (None, 3, F(4633, 3), F(3, 2), 1544, 1544)
+    assert (p5.we, p5.k, p5.change, p5.new_rating) == (None, None, None, None)
+    assert p5.notes == ("temporary rating 1567",)
+    assert p6.notes == ("temporary rating 1433",)
+    assert tuple(p5.games) == (
+        _newcomer_game(1, 1, 1800, "b", "0"),
+        _newcomer_game(2, 6, 1433, "b", "1"),
+        _newcomer_game(3, 3, 1400, "b", "="),
+    )
+    assert tuple(p6.games) == (
+        _newcomer_game(1, 2, 1600, "b", "="),
+        _newcomer_game(2, 5, 1567, "w", "0"),
+        _newcomer_game(3, 4, 1200, "b", "1"),
+    )
+
+
+def test_an_unrated_players_performance_counts_the_games_after_a_round_off() -> None:
+    """3 (unrated) sits out round 1, then beats both 1500s: the floor is
+    1500; 100% is MAF: AOR (1500 + 1500 + 1500 own)/3 = 1500, plus
+    400·log10(1/(3/2.5 − 1)) = 279.6 → 1780, both passes (no unrated
+    opponent). 1 and 2 drew (50% → 1500); their games with 3 do not count."""
+    report = _chessa([1500, 1500, None], [(1, 1, 2, "="), (2, 3, 1, "1"), (3, 2, 3, "0")])
+    p3 = report.player(3)
+    assert (p3.n, p3.rc, p3.w, p3.ru, p3.notes) == (2, F(1500), F(2), 1780, ("temporary rating 1780",))
+    assert p3.games[0] == GameRating(1, None, None, "-", "Z", None, False, "zero-point bye")
+    assert _figures(report.player(1)) == (1, F(1500), F(1, 2), F(1, 2), 30, F(0), 1500, 1500, ())
+
+
+def test_twelve_games_publish_a_first_rating_and_no_rated_game_changes_nothing() -> None:
+    """"1st Official rating" 1: 12 games give a first rating: 3 (unrated)
+    scores 6/12 against two 1500s (floor 1500) → 50% → 1500. 1 and 2 play
+    only 3, whose games do not count in an open section: no rated game, so
+    no ΣWe and no change."""
+    games = [(r, 3, 1 if r % 2 else 2, "1" if r % 4 == 1 else ("0" if r % 4 == 3 else "=")) for r in range(1, 13)]
+    report = _chessa([1500, 1500, None], games)
+    p3 = report.player(3)
+    assert p3.newcomer == Newcomer(F(1500), 12, F(6), None, None, 1500, 1500, 0, True, True, "")
+    assert p3.ru == 1500
+    for sr in (1, 2):
+        p = report.player(sr)
+        assert (p.n, p.rc, p.we, p.change, p.new_rating, p.performance) == (0, None, None, None, 1500, None)
+
+
+# Four rounds (the 50% rule: a gain needs 2 rounds played), all rated.
+FIFTY = [
+    (1, 1, 2, "="), (1, 6, 5, "1"), (1, 7, 8, "="),
+    (2, 3, 4, "1"), (2, 6, 2, "1"),
+    (3, 3, 5, "-"), (3, 2, 4, "="),
+    (4, 2, 4, "="),
+]  # fmt: skip
+FIFTY_RATINGS = [1620, 1625, 1200, 1600, 1000, 1600, 1500, 1500]
+
+
+def test_the_fifty_percent_rule_on_each_side_of_half_the_rounds() -> None:
+    """"50% Rule" 3, 4, 7 and 8, with 4 rounds: half is 2."""
+    report = rate(swiss(FIFTY_RATINGS, FIFTY), rules=CHESSA)
+    # 1 (1620, K 25) draws once with 1625 (D −5 → .49): +0.25, but 1 round
+    # of 4 played: no gain, and no performance (rule 8).
+    p1 = report.player(1)
+    assert _figures(p1) == (
+        1, F(1625), F(1, 2), F("0.49"), 25, F(0), 1620, None,
+        ("played 1 of 4 rounds: gains need 2 (50% rule)",),
+    )  # fmt: skip
+    assert p1.games[1] == _skipped(2, None, "-", "Z", "zero-point bye")
+    # 3 (1200, K 35) beats 1600 (D −400 → .08) in round 2, then defaults in
+    # round 3, after half the rounds: rated as a loss to 1000 (D +200 →
+    # .76): W 1 − .84 = +.16 × 35 = +5.6; one round played (the default is
+    # no game played), so no gain: 1200.
+    p3 = report.player(3)
+    assert _figures(p3) == (
+        2, F(1300), F(1), F("0.84"), 35, F(0), 1200, None,
+        ("played 1 of 4 rounds: gains need 2 (50% rule)",),
+    )  # fmt: skip
+    # 5 (1000) is not rated for 3's default; he lost to 1600 (D −600 → .02):
+    # −.02 × 35 = −0.7 → 999: a loss applies whatever he played (rule 4).
+    p5 = report.player(5)
+    assert _figures(p5) == (1, F(1600), F(0), F("0.02"), 35, F("-0.7"), 999, None, ())
+    # 6 (1600, K 25) plays exactly half the rounds and wins both: 1000 (D
+    # +600 capped to +400 → .92) and 1625 (D −25 → .47): +.61 × 25 = 15.25
+    # → 1615. 100% is MAF: (1000 + 1625 + 1600)/3 = 1408.3, plus
+    # 400·log10(1/(3/2.5 − 1)) = 279.6 → 1688.
+    p6 = report.player(6)
+    assert _figures(p6) == (2, F(2625, 2), F(2), F("1.39"), 25, F("15.25"), 1615, 1688, ())
+    # 7 and 8 (1500) draw their one game: no change, so nothing to withhold.
+    assert _figures(report.player(7)) == (1, F(1500), F(1, 2), F(1, 2), 30, F(0), 1500, None, ())
+
+
+def test_the_fifty_percent_rule_in_a_league_of_teams_and_a_swiss_listing_teams() -> None:
+    """Rule 6: not for team tournaments (a league of teams included); a
+    Swiss whose file lists teams (013) is still an individual event."""
+    teams = (
+        "013 Alpha                           " + "   1    2    3    4\n"
+        "013 Beta                            " + "   5    6    7    8\n"
+    )
+    text = swiss_text(FIFTY_RATINGS, FIFTY) + teams
+    league = rate(trfkit.loads(text.encode()), rules=CHESSA, type="league")
+    assert (league.player(1).change, league.player(1).new_rating, league.player(1).notes) == (F(1, 4), 1620, ())
+    assert (league.player(3).change, league.player(3).new_rating) == (F("5.6"), 1206)
+    listing = rate(trfkit.loads(text.encode()), rules=CHESSA, type="swiss")
+    assert (listing.player(3).change, listing.player(3).new_rating) == (F(0), 1200)
+
+
+def test_joint_winners_lose_nothing_and_keep_a_gain() -> None:
+    """"Players winning a tournament": all four share first on ½. 1 (1620)
+    gains .01 × 25 = +0.25 against 1625 and keeps it; 2 would lose 0.25 and
+    keeps 1625; 3 and 4 (equal ratings) change by 0 and need no note."""
+    report = _chessa([1620, 1625, 1500, 1500], [(1, 1, 2, "="), (1, 3, 4, "=")])
+    assert (report.player(1).change, report.player(1).notes) == (F(1, 4), ())
+    assert (report.player(2).change, report.player(2).new_rating) == (F(0), 1625)
+    assert report.player(2).notes == ("joint first place: no rating loss",)
+    assert (report.player(3).change, report.player(3).notes) == (F(0), ())
+
+
+def test_a_rated_performance_is_never_below_100() -> None:
+    """"No players' rating and performance will be allowed to drop below
+    100": 1 (150) loses to two 150s: MAF, AOR (150 + 150 + 150)/3 = 150
+    less 400·log10(5) = 279.6 → −130 → 100. His rating: 0 − 1.00 × 40 =
+    −40 → 110."""
+    report = _chessa([150, 150, 150], [(1, 1, 2, "0"), (2, 3, 1, "1")])
+    assert (report.player(1).performance, report.player(1).new_rating) == (100, 110)
+
+
+# A round robin of six (Berger tables): 1 wins every game, 6 loses every
+# game, every other game is drawn.
+BERGER = [[(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
+          [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]  # fmt: skip
+ALL_UNRATED = [
+    (r, a, b, "1" if a == 1 or b == 6 else "0" if b == 1 or a == 6 else "=")
+    for r, pairs in enumerate(BERGER, start=1)
+    for a, b in pairs
+]
+
+
+def test_an_all_unrated_u8_section_starts_from_500() -> None:
+    """"How unrated players will be treated" 2.1: nobody rated, under 8
+    (born 2018, the event in 2025: 7) → floor 500. 400·log10(11) = 416.6
+    (MAF over 5 games: 6/5.5 − 1 = 1/11).
+    Temporary: 1 (5/5): (5 × 500 + 500)/6 + 416.6 → 917; 6 (0/5): 500 −
+    416.6 = 83 → 100 (never below 100); 2-5 (50%): 500.
+    Published: 1: (4 × 500 + 100 + 500)/6 = 433.3 + 416.6 → 850;
+    6: (917 + 4 × 500 + 500)/6 = 569.5 − 416.6 → 153;
+    2-5: (917 + 100 + 3 × 500)/5 = 503.4 → 503."""
+    report = _chessa([None] * 6, ALL_UNRATED, born=["2018/05/05"] * 6)
+    assert report.notes == (
+        "u8 section: games against unrated players are rated",
+        "unrated players' floor: 500",
+    )
+    assert {p.start_rank: p.ru for p in report.players} == {1: 850, 2: 503, 3: 503, 4: 503, 5: 503, 6: 153}
+    assert report.player(1).notes == ("temporary rating 917",)
+    assert report.player(6).notes == ("temporary rating 100",)
+
+
+@pytest.mark.parametrize(
+    ("born", "section", "floor"),
+    [
+        ("2016/05/05", "u10", 600),  # 9 in 2025
+        ("1990/01/01", "beginner", 600),  # adults, all unrated
+    ],
+)
+def test_an_all_unrated_u10_or_beginner_section_starts_from_600(born: str, section: str, floor: int) -> None:
+    """2.2: 600 for u10 and beginners. Temporary: 1: 600 + 416.6 → 1017;
+    6: 600 − 416.6 → 183; 2-5: 600. Published: 1: (4 × 600 + 183 +
+    600)/6 = 530.5 + 416.6 → 947; 6: (1017 + 4 × 600 + 600)/6 = 669.5 −
+    416.6 → 253; 2-5: (1017 + 183 + 3 × 600)/5 = 600."""
+    report = _chessa([None] * 6, ALL_UNRATED, born=[born] * 6)
+    assert report.notes == (
+        f"{section} section: games against unrated players are rated",
+        f"unrated players' floor: {floor}",
+    )
+    assert {p.start_rank: p.ru for p in report.players} == {1: 947, 2: 600, 3: 600, 4: 600, 5: 600, 6: 253}
+
+
+# Two rated (1500) and two unrated players, round robin of four: the
+# section is a beginner one only if 67% are unrated (here 50%), so whether
+# 1 and 2 are rated against 3 and 4 depends on the age group alone.
+MIXED = [(1, 1, 4, "="), (1, 2, 3, "="), (2, 4, 3, "="), (2, 1, 2, "="), (3, 2, 4, "="), (3, 3, 1, "=")]
+
+
+@pytest.mark.parametrize(
+    ("age", "section"),
+    [(7, "u8"), (8, "u8"), (9, "u10"), (10, "u10"), (11, None)],
+)
+def test_the_age_group_of_a_section_is_its_oldest_players(age: int, section: str | None) -> None:
+    """"Calculation of age group": age = 2025 − year of birth; u8 up to 8,
+    u10 up to 10. In u8 and u10 sections the rated players' games against
+    unrated ones count, against their temporary ratings: all draws, floor
+    1500, every temporary rating 1500; so 1 has three games (N 3)
+    instead of one."""
+    born = [f"{2025 - age}/03/03", f"{2025 - age + 1}/03/03", f"{2025 - age + 1}/03/03", f"{2025 - age}/12/31"]
+    report = _chessa([1500, 1500, None, None], MIXED, born=born)
+    p1 = report.player(1)
+    if section is None:
+        assert report.notes == ("unrated players' floor: 1500",)
+        assert (p1.n, p1.games[0]) == (1, _skipped(1, 4, "w", "=", OPEN_UNRATED))
+    else:
+        assert report.notes == (
+            f"{section} section: games against unrated players are rated",
+            "unrated players' floor: 1500",
+        )
+        assert (p1.n, p1.games[0]) == (3, _played(1, 4, 1500, "w", "=", 0, ".50"))
+
+
+def test_an_unknown_birth_date_or_start_gives_no_age_group() -> None:
+    """The age group needs every player's year of birth and the event's
+    year: without one, the section of 7-year-olds is an open one."""
+    born = ["2018/03/03", "2018/03/03", "2018/03/03", ""]
+    report = _chessa([1500, 1500, None, None], MIXED, born=born)
+    assert report.notes == ("unrated players' floor: 1500",)
+    text = swiss_text([1500, 1500, None, None], MIXED, born=["2018/03/03"] * 4)
+    text = "\n".join(line for line in text.splitlines() if not line.startswith(("042", "052"))) + "\n"
+    report = rate(trfkit.loads(text.encode()), rules=CHESSA)
+    assert report.notes == ("unrated players' floor: 1500",)
+
+
+@pytest.mark.parametrize(
+    ("players", "unrated", "beginner"),
+    [
+        (3, 2, False),  # 66.7%: short of 67%
+        (6, 5, True),
+        (100, 67, True),  # 67% exactly: "at least 67%"
+        (100, 66, False),
+    ],
+)
+def test_a_beginner_section_has_at_least_67_percent_unrated(players: int, unrated: int, beginner: bool) -> None:
+    """"Beginner Section": at least 67% of the players unrated, regardless
+    of age group (adults here). One round, 1-2, 3-4, ... all drawn."""
+    ratings: list[int | None] = [1500] * (players - unrated) + [None] * unrated
+    games = [(1, a, a + 1, "=") for a in range(1, players, 2)]
+    report = _chessa(ratings, games)
+    assert ("beginner section: games against unrated players are rated" in report.notes) is beginner
+
+
+def test_a_chessa_file_without_players_rates_nobody() -> None:
+    """A file with its header only: no player, no round, no finding to
+    make of it, and no crash."""
+    report = rate(trfkit.loads(b"012 Nobody Open\n042 2025/03/01\n122 90 min\n"), rules=CHESSA)
+    assert (report.players, report.notes) == ((), ())
