@@ -19,14 +19,18 @@ from trfbuild import swiss, swiss_text
 
 import trfkit
 from trfkit import rate
+from trfkit.rating.engine import rate as engine_rate
 from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport
+from trfkit.rules import get
 
 F = Fraction
 CHESSA = "chessa-2015"
 OPEN_UNRATED = "opponent unrated: not rated in this section"
 
 
-def _chessa(ratings: list[int | None], games: list[tuple[int, int, int, str]], **options: object) -> RatingReport:
+def _chessa(
+    ratings: list[int | None], games: list[tuple[int, int, int, str]], **options: object
+) -> RatingReport:
     return rate(swiss(ratings, games, **options), rules=CHESSA)
 
 
@@ -36,7 +40,9 @@ def _figures(p: PlayerRating) -> tuple[object, ...]:
     return (p.n, p.rc, p.w, p.we, p.k, p.change, p.new_rating, p.performance, p.notes)
 
 
-def _played(rnd: int, opp: int, opp_rating: int, colour: str, result: str, d: int, pd: str) -> GameRating:
+def _played(
+    rnd: int, opp: int, opp_rating: int, colour: str, result: str, d: int, pd: str
+) -> GameRating:
     """A rated player's game that counts (D within the caps: not capped)."""
     score = {"1": F(1), "=": F(1, 2), "0": F(0)}[result]
     return GameRating(rnd, opp, opp_rating, colour, result, score, True, None, d, d, False, F(pd))
@@ -110,9 +116,20 @@ def test_an_open_section_gives_the_unrated_players_two_passes() -> None:
     report = _chessa([1800, 1600, 1400, 1200, None, None], OPEN)
     p5, p6 = report.player(5), report.player(6)
     short = "3 game(s): a first rating needs 12, pooled over events"
-    assert p5.newcomer == Newcomer(F(4633, 3), 3, F(3, 2), None, None, 1544, 1544, 0, True, False, short)
-    assert p6.newcomer == Newcomer(F(4367, 3), 3, F(3, 2), None, None, 1456, 1456, 0, True, False, short)
-    assert (p5.rating, p5.n, p5.rc, p5.w, p5.ru, p5.performance) == (None, 3, F(4633, 3), F(3, 2), 1544, 1544)
+    assert p5.newcomer == Newcomer(
+        F(4633, 3), 3, F(3, 2), None, None, 1544, 1544, 0, True, False, short
+    )
+    assert p6.newcomer == Newcomer(
+        F(4367, 3), 3, F(3, 2), None, None, 1456, 1456, 0, True, False, short
+    )
+    assert (p5.rating, p5.n, p5.rc, p5.w, p5.ru, p5.performance) == (
+        None,
+        3,
+        F(4633, 3),
+        F(3, 2),
+        1544,
+        1544,
+    )
     assert (p5.we, p5.k, p5.change, p5.new_rating) == (None, None, None, None)
     assert p5.notes == ("temporary rating 1567",)
     assert p6.notes == ("temporary rating 1433",)
@@ -135,24 +152,40 @@ def test_an_unrated_players_performance_counts_the_games_after_a_round_off() -> 
     opponent). 1 and 2 drew (50% → 1500); their games with 3 do not count."""
     report = _chessa([1500, 1500, None], [(1, 1, 2, "="), (2, 3, 1, "1"), (3, 2, 3, "0")])
     p3 = report.player(3)
-    assert (p3.n, p3.rc, p3.w, p3.ru, p3.notes) == (2, F(1500), F(2), 1780, ("temporary rating 1780",))
+    assert (p3.n, p3.rc, p3.w, p3.ru, p3.notes) == (
+        2,
+        F(1500),
+        F(2),
+        1780,
+        ("temporary rating 1780",),
+    )
     assert p3.games[0] == GameRating(1, None, None, "-", "Z", None, False, "zero-point bye")
     assert _figures(report.player(1)) == (1, F(1500), F(1, 2), F(1, 2), 30, F(0), 1500, 1500, ())
 
 
 def test_twelve_games_publish_a_first_rating_and_no_rated_game_changes_nothing() -> None:
-    """"1st Official rating" 1: 12 games give a first rating: 3 (unrated)
+    """ "1st Official rating" 1: 12 games give a first rating: 3 (unrated)
     scores 6/12 against two 1500s (floor 1500) → 50% → 1500. 1 and 2 play
     only 3, whose games do not count in an open section: no rated game, so
     no ΣWe and no change."""
-    games = [(r, 3, 1 if r % 2 else 2, "1" if r % 4 == 1 else ("0" if r % 4 == 3 else "=")) for r in range(1, 13)]
+    games = [
+        (r, 3, 1 if r % 2 else 2, "1" if r % 4 == 1 else ("0" if r % 4 == 3 else "="))
+        for r in range(1, 13)
+    ]
     report = _chessa([1500, 1500, None], games)
     p3 = report.player(3)
     assert p3.newcomer == Newcomer(F(1500), 12, F(6), None, None, 1500, 1500, 0, True, True, "")
     assert p3.ru == 1500
     for sr in (1, 2):
         p = report.player(sr)
-        assert (p.n, p.rc, p.we, p.change, p.new_rating, p.performance) == (0, None, None, None, 1500, None)
+        assert (p.n, p.rc, p.we, p.change, p.new_rating, p.performance) == (
+            0,
+            None,
+            None,
+            None,
+            1500,
+            None,
+        )
 
 
 # Four rounds (the 50% rule: a gain needs 2 rounds played), all rated.
@@ -166,7 +199,7 @@ FIFTY_RATINGS = [1620, 1625, 1200, 1600, 1000, 1600, 1500, 1500]
 
 
 def test_the_fifty_percent_rule_on_each_side_of_half_the_rounds() -> None:
-    """"50% Rule" 3, 4, 7 and 8, with 4 rounds: half is 2."""
+    """ "50% Rule" 3, 4, 7 and 8, with 4 rounds: half is 2."""
     report = rate(swiss(FIFTY_RATINGS, FIFTY), rules=CHESSA)
     # 1 (1620, K 25) draws once with 1625 (D −5 → .49): +0.25, but 1 round
     # of 4 played: no gain, and no performance (rule 8).
@@ -208,14 +241,18 @@ def test_the_fifty_percent_rule_in_a_league_of_teams_and_a_swiss_listing_teams()
     )
     text = swiss_text(FIFTY_RATINGS, FIFTY) + teams
     league = rate(trfkit.loads(text.encode()), rules=CHESSA, type="league")
-    assert (league.player(1).change, league.player(1).new_rating, league.player(1).notes) == (F(1, 4), 1620, ())
+    assert (league.player(1).change, league.player(1).new_rating, league.player(1).notes) == (
+        F(1, 4),
+        1620,
+        (),
+    )
     assert (league.player(3).change, league.player(3).new_rating) == (F("5.6"), 1206)
     listing = rate(trfkit.loads(text.encode()), rules=CHESSA, type="swiss")
     assert (listing.player(3).change, listing.player(3).new_rating) == (F(0), 1200)
 
 
 def test_joint_winners_lose_nothing_and_keep_a_gain() -> None:
-    """"Players winning a tournament": all four share first on ½. 1 (1620)
+    """ "Players winning a tournament": all four share first on ½. 1 (1620)
     gains .01 × 25 = +0.25 against 1625 and keeps it; 2 would lose 0.25 and
     keeps 1625; 3 and 4 (equal ratings) change by 0 and need no note."""
     report = _chessa([1620, 1625, 1500, 1500], [(1, 1, 2, "="), (1, 3, 4, "=")])
@@ -226,7 +263,7 @@ def test_joint_winners_lose_nothing_and_keep_a_gain() -> None:
 
 
 def test_a_rated_performance_is_never_below_100() -> None:
-    """"No players' rating and performance will be allowed to drop below
+    """ "No players' rating and performance will be allowed to drop below
     100": 1 (150) loses to two 150s: MAF, AOR (150 + 150 + 150)/3 = 150
     less 400·log10(5) = 279.6 → −130 → 100. His rating: 0 − 1.00 × 40 =
     −40 → 110."""
@@ -246,7 +283,7 @@ ALL_UNRATED = [
 
 
 def test_an_all_unrated_u8_section_starts_from_500() -> None:
-    """"How unrated players will be treated" 2.1: nobody rated, under 8
+    """ "How unrated players will be treated" 2.1: nobody rated, under 8
     (born 2018, the event in 2025: 7) → floor 500. 400·log10(11) = 416.6
     (MAF over 5 games: 6/5.5 − 1 = 1/11).
     Temporary: 1 (5/5): (5 × 500 + 500)/6 + 416.6 → 917; 6 (0/5): 500 −
@@ -259,7 +296,14 @@ def test_an_all_unrated_u8_section_starts_from_500() -> None:
         "u8 section: games against unrated players are rated",
         "unrated players' floor: 500",
     )
-    assert {p.start_rank: p.ru for p in report.players} == {1: 850, 2: 503, 3: 503, 4: 503, 5: 503, 6: 153}
+    assert {p.start_rank: p.ru for p in report.players} == {
+        1: 850,
+        2: 503,
+        3: 503,
+        4: 503,
+        5: 503,
+        6: 153,
+    }
     assert report.player(1).notes == ("temporary rating 917",)
     assert report.player(6).notes == ("temporary rating 100",)
 
@@ -271,7 +315,9 @@ def test_an_all_unrated_u8_section_starts_from_500() -> None:
         ("1990/01/01", "beginner", 600),  # adults, all unrated
     ],
 )
-def test_an_all_unrated_u10_or_beginner_section_starts_from_600(born: str, section: str, floor: int) -> None:
+def test_an_all_unrated_u10_or_beginner_section_starts_from_600(
+    born: str, section: str, floor: int
+) -> None:
     """2.2: 600 for u10 and beginners. Temporary: 1: 600 + 416.6 → 1017;
     6: 600 − 416.6 → 183; 2-5: 600. Published: 1: (4 × 600 + 183 +
     600)/6 = 530.5 + 416.6 → 947; 6: (1017 + 4 × 600 + 600)/6 = 669.5 −
@@ -281,13 +327,27 @@ def test_an_all_unrated_u10_or_beginner_section_starts_from_600(born: str, secti
         f"{section} section: games against unrated players are rated",
         f"unrated players' floor: {floor}",
     )
-    assert {p.start_rank: p.ru for p in report.players} == {1: 947, 2: 600, 3: 600, 4: 600, 5: 600, 6: 253}
+    assert {p.start_rank: p.ru for p in report.players} == {
+        1: 947,
+        2: 600,
+        3: 600,
+        4: 600,
+        5: 600,
+        6: 253,
+    }
 
 
 # Two rated (1500) and two unrated players, round robin of four: the
 # section is a beginner one only if 67% are unrated (here 50%), so whether
 # 1 and 2 are rated against 3 and 4 depends on the age group alone.
-MIXED = [(1, 1, 4, "="), (1, 2, 3, "="), (2, 4, 3, "="), (2, 1, 2, "="), (3, 2, 4, "="), (3, 3, 1, "=")]
+MIXED = [
+    (1, 1, 4, "="),
+    (1, 2, 3, "="),
+    (2, 4, 3, "="),
+    (2, 1, 2, "="),
+    (3, 2, 4, "="),
+    (3, 3, 1, "="),
+]
 
 
 @pytest.mark.parametrize(
@@ -295,12 +355,17 @@ MIXED = [(1, 1, 4, "="), (1, 2, 3, "="), (2, 4, 3, "="), (2, 1, 2, "="), (3, 2, 
     [(7, "u8"), (8, "u8"), (9, "u10"), (10, "u10"), (11, None)],
 )
 def test_the_age_group_of_a_section_is_its_oldest_players(age: int, section: str | None) -> None:
-    """"Calculation of age group": age = 2025 − year of birth; u8 up to 8,
+    """ "Calculation of age group": age = 2025 − year of birth; u8 up to 8,
     u10 up to 10. In u8 and u10 sections the rated players' games against
     unrated ones count, against their temporary ratings: all draws, floor
     1500, every temporary rating 1500; so 1 has three games (N 3)
     instead of one."""
-    born = [f"{2025 - age}/03/03", f"{2025 - age + 1}/03/03", f"{2025 - age + 1}/03/03", f"{2025 - age}/12/31"]
+    born = [
+        f"{2025 - age}/03/03",
+        f"{2025 - age + 1}/03/03",
+        f"{2025 - age + 1}/03/03",
+        f"{2025 - age}/12/31",
+    ]
     report = _chessa([1500, 1500, None, None], MIXED, born=born)
     p1 = report.player(1)
     if section is None:
@@ -321,7 +386,9 @@ def test_an_unknown_birth_date_or_start_gives_no_age_group() -> None:
     report = _chessa([1500, 1500, None, None], MIXED, born=born)
     assert report.notes == ("unrated players' floor: 1500",)
     text = swiss_text([1500, 1500, None, None], MIXED, born=["2018/03/03"] * 4)
-    text = "\n".join(line for line in text.splitlines() if not line.startswith(("042", "052"))) + "\n"
+    text = (
+        "\n".join(line for line in text.splitlines() if not line.startswith(("042", "052"))) + "\n"
+    )
     report = rate(trfkit.loads(text.encode()), rules=CHESSA)
     assert report.notes == ("unrated players' floor: 1500",)
 
@@ -335,8 +402,10 @@ def test_an_unknown_birth_date_or_start_gives_no_age_group() -> None:
         (100, 66, False),
     ],
 )
-def test_a_beginner_section_has_at_least_67_percent_unrated(players: int, unrated: int, beginner: bool) -> None:
-    """"Beginner Section": at least 67% of the players unrated, regardless
+def test_a_beginner_section_has_at_least_67_percent_unrated(
+    players: int, unrated: int, beginner: bool
+) -> None:
+    """ "Beginner Section": at least 67% of the players unrated, regardless
     of age group (adults here). One round, 1-2, 3-4, ... all drawn."""
     ratings: list[int | None] = [1500] * (players - unrated) + [None] * unrated
     games = [(1, a, a + 1, "=") for a in range(1, players, 2)]
@@ -349,3 +418,87 @@ def test_a_chessa_file_without_players_rates_nobody() -> None:
     make of it, and no crash."""
     report = rate(trfkit.loads(b"012 Nobody Open\n042 2025/03/01\n122 90 min\n"), rules=CHESSA)
     assert (report.players, report.notes) == ((), ())
+
+
+# --- the FIDE Swiss path, for the same engine's per-game records ---------------
+
+
+def test_a_fide_2024_swiss_publishes_each_game_and_a_newcomer_without_a_score() -> None:
+    """FIDE 2024, K 20 below 2400 (§8.3.3, no list: assumed). 1 (2000) and
+    2 (1700) meet twice: D ±300 → table 8.1.2 row 291-302, .85/.15; 1 scores
+    1½: 1.5 − 1.70 = −.20 × 20 = −4 → 1996; 2: +4 → 1704. 3 (unrated)
+    loses to 1800, 1800 and 2000: with the two hypothetical 1800 draws
+    (§7.1.4) Ra = (4 × 1800 + 2000)/5 = 1840, p = 1/5 → dp −240 → Ru 1600,
+    but a first event needs more than 0 points (§7.1.2): the event does not
+    count, and no Ru is published."""
+    games = [(1, 1, 2, "1"), (1, 3, 4, "0"), (2, 2, 1, "="), (2, 4, 3, "1"), (3, 3, 1, "0")]
+    report = rate(swiss([2000, 1700, None, 1800], games), rules="fide-2024")
+    p1, p2, p3 = report.player(1), report.player(2), report.player(3)
+    assert (p1.we, p1.change, p1.new_rating, p2.change, p2.new_rating) == (
+        F("1.7"),
+        -4,
+        1996,
+        4,
+        1704,
+    )
+    assert tuple(p2.games[:2]) == (
+        _played(1, 1, 2000, "b", "0", -300, ".15"),
+        _played(2, 1, 2000, "w", "=", -300, ".15"),
+    )
+    assert p1.games[2] == _skipped(3, 3, "b", "1", "opponent unrated: not rated")
+    assert (p3.rank, p3.rating_source, p3.rc, p3.w, p3.k, p3.k_assumed, p3.k_reason) == (
+        3, "trf", F(5600, 3), F(0), None, False, "",
+    )  # fmt: skip
+    assert p3.ru is None
+    assert p3.newcomer is not None
+    assert (p3.newcomer.ra, p3.newcomer.dp, p3.newcomer.ru, p3.newcomer.counts) == (
+        F(1840),
+        -240,
+        1600,
+        False,
+    )
+
+
+def test_a_reading_names_the_figures_the_other_reading_gives() -> None:
+    """fide-2017 leaves open whether round robins with unrated players keep
+    the 2009 method (its reading ``round_robin_iteration``). The other
+    reading rates them as a Swiss, against rated opponents only: 1 (2000,
+    the one rated player) then has no rated game; 2 and 4 drew with 1: one
+    game, p .50 → Ru 2000 + 0, and 3 lost to 1: a score of 0 gives no
+    performance. Three games are short of the 5 a first rating needs
+    (2017 §8.2), so no Ru is published under either reading."""
+    games = [
+        (1, 1, 4, "="),
+        (1, 2, 3, "1"),
+        (2, 3, 1, "0"),
+        (2, 4, 2, "="),
+        (3, 1, 2, "="),
+        (3, 3, 4, "="),
+    ]
+    t = swiss([2000, None, None, None], games, start="2018/03/01", type_line="092 Round robin")
+    (use,) = rate(t, "fide-2017").readings
+    (reading,) = [r for r in get("fide-2017").readings if r.parameter == "round_robin_iteration"]
+    assert (use.parameter, use.chosen, use.other, use.basis) == (
+        "round_robin_iteration", reading.chosen, reading.other, reading.basis,
+    )  # fmt: skip
+    theirs = {sr: other for sr, _, _, other in use.changed}
+    assert theirs == {
+        1: "no rated game",
+        2: "Ru 2000 (not published)",
+        3: "no performance",
+        4: "Ru 2000 (not published)",
+    }
+    assert all(mine.endswith(" (not published)") for sr, _, mine, _ in use.changed if sr != 1)
+
+
+def test_the_engines_options_reach_the_rating() -> None:
+    """``rules`` defaults to the rule set in force at the start (2025: FIDE
+    2024); ``time_control`` replaces the file's (CHESSA "Time Control": 25
+    minutes is rapid, K 30 for everyone); ``rate_class`` says which rating a
+    file without a time control changes (blitz: K 40)."""
+    t = swiss([1800, 1600, 1400, 1200], [(1, 1, 2, "1"), (1, 3, 4, "=")])
+    assert engine_rate(t).rules == "fide-2024"
+    assert [p.k for p in engine_rate(t, CHESSA).players] == [20, 25, 30, 35]
+    assert [p.k for p in engine_rate(t, CHESSA, time_control="25 min").players] == [30] * 4
+    untimed = swiss([1800, 1600, 1400, 1200], [(1, 1, 2, "1"), (1, 3, 4, "=")], time_control="")
+    assert [p.k for p in engine_rate(untimed, CHESSA, rate_class="blitz").players] == [40] * 4
