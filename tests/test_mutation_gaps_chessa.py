@@ -502,3 +502,133 @@ def test_the_engines_options_reach_the_rating() -> None:
     assert [p.k for p in engine_rate(t, CHESSA, time_control="25 min").players] == [30] * 4
     untimed = swiss([1800, 1600, 1400, 1200], [(1, 1, 2, "1"), (1, 3, 4, "=")], time_control="")
     assert [p.k for p in engine_rate(untimed, CHESSA, rate_class="blitz").players] == [40] * 4
+
+
+def test_a_match_is_rated_between_rated_players_only() -> None:
+    """FIDE 2024 §6: a match with an unrated player is not rated. Between
+    rated players it is (and with an unrated one no game counts, so W is
+    0): 2000 and 1900 draw twice, D ±100 → .64/.36 (table
+    8.1.2, row 99-106): 1 − 1.28 = −.28 × 20 = −5.6 → 1994; +5.6 → 1906."""
+    rated = engine_rate(
+        swiss([2000, 1900], [(1, 1, 2, "="), (2, 2, 1, "=")], type_line="092 Match"), "fide-2024"
+    )
+    assert [(p.n, p.we, p.change, p.new_rating) for p in rated.players] == [
+        (2, F("1.28"), F("-5.6"), 1994),
+        (2, F("0.72"), F("5.6"), 1906),
+    ]
+    mixed = engine_rate(
+        swiss([2000, None], [(1, 1, 2, "="), (2, 2, 1, "=")], type_line="092 Match"), "fide-2024"
+    )
+    newcomer = mixed.player(2)
+    assert newcomer.newcomer == Newcomer(
+        None, 0, F(0), None, None, None, None, counts=False, reason="no game counts"
+    )
+    assert (
+        newcomer.games[0].reason
+        == mixed.player(1).games[0].reason
+        == "a match with an unrated player is not rated"
+    )
+
+
+def test_k_depends_on_each_players_own_rating_and_birthday() -> None:
+    """FIDE 2024 §8.3.3: K 40 for a junior rated under 2300; two juniors
+    born the same day, 2290 and 2310, get 40 and 20. FIDE 2014: the junior
+    K ends on the 18th birthday: born 2000-01-01 he is 18 at the start
+    (2018-07-15), K 20; born 2000-12-31, 17, K 40."""
+    born = ["2010/01/01", "2010/01/01", "1990/01/01", "1990/01/01"]
+    t = swiss([2290, 2310, 2000, 2000], [(1, 1, 3, "1"), (1, 2, 4, "1")], born=born)
+    assert [p.k for p in engine_rate(t, "fide-2024").players] == [40, 20, 20, 20]
+    born = ["2000/01/01", "2000/12/31", "1990/01/01", "1990/01/01"]
+    t = swiss(
+        [2100, 2100, 2000, 2000], [(1, 1, 3, "1"), (1, 2, 4, "1")], start="2018/07/15", born=born
+    )
+    assert [p.k for p in engine_rate(t, "fide-2014").players] == [20, 40, 20, 20]
+
+
+def test_k_times_games_over_700_says_both_ks() -> None:
+    """FIDE 2024 §8.3.3: K × n ≤ 700; a junior's K 40 over 18 games is 720,
+    so K 38 (700 // 18), and the reason keeps why K was 40."""
+    games = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
+    t = swiss([2000, 2000, 2000], games, born=["2010/01/01", "1990/01/01", "1990/01/01"])
+    p = engine_rate(t, "fide-2024").player(1)
+    assert (p.n, p.k) == (18, 38)
+    assert p.k_reason == "junior: 15 in 2025 and rated under 2300; 40 × 18 games > 700: K 38"
+
+
+def test_2002_counts_an_opponent_at_most_350_away() -> None:
+    """FIDE 2002 §10.51: 2600 v 2150 counts 2150 as 2250 (350 away), and
+    2150 counts 2600 as 2500: Rc 2250, D 350 → .89 × 2 = 1.78; 1½ − 1.78
+    = −.28 × K 10 = −2.8 → 2597. 2150: .11 × 2 = .22, +.28 × 15 = +4.2 →
+    2154. 3 (2300) played only the unrated 4: no rated game, no Rc, no
+    change."""
+    games = [(1, 1, 2, "1"), (1, 3, 4, "1"), (2, 2, 1, "="), (2, 4, 3, "=")]
+    report = engine_rate(swiss([2600, 2150, 2300, None], games, start="2005/03/01"), "fide-2002")
+    p1, p2, p3 = report.player(1), report.player(2), report.player(3)
+    assert (p1.rc, p1.we, p1.change, p1.new_rating) == (2250, F("1.78"), F("-2.8"), 2597)
+    assert (p2.rc, p2.we, p2.change, p2.new_rating) == (2500, F("0.22"), F("4.2"), 2154)
+    assert p1.games[0] == GameRating(1, 2, 2150, "w", "1", F(1), True, None, 350, 450, True, None)
+    assert p2.games[1] == GameRating(
+        2, 1, 2600, "w", "=", F(1, 2), True, None, -350, -450, True, None
+    )
+    assert (p3.n, p3.rc, p3.we, p3.change, p3.new_rating) == (0, None, None, None, 2300)
+
+
+def test_a_newcomers_performance_with_and_without_a_dp() -> None:
+    """FIDE 2009: 0 of 4 against 2000 is p 0, for which table 8.1a has no
+    dp, and a first event needs a point: disregarded, no Ru. FIDE 2024
+    (§7.1.4, §7.2.4): two hypothetical 1800 draws; 5 of 5 against 2300 is
+    6 of 7, Ra (5 × 2300 + 2 × 1800)/7 = 2157.1, p .86 → +309 → 2466,
+    published at the ceiling 2200; 0 of 5 is p .14 → −309 → 1848, but a
+    first event needs more than 0 points: not published."""
+    t = swiss(
+        [None, 2000, 2000, 2000, 2000],
+        [(r, 1, r + 1, "0") for r in range(1, 5)],
+        start="2012/03/01",
+    )
+    nc = engine_rate(t, "fide-2009").player(1).newcomer
+    assert nc is not None
+    assert (nc.ra, nc.n, nc.w, nc.p, nc.dp, nc.ru, nc.hypothetical, nc.counts, nc.publishable) == (
+        2000, 4, 0, 0, None, None, 0, False, False,
+    )  # fmt: skip
+    assert (
+        nc.reason
+        == "this event is disregarded: score 0: a first event needs at least 1 point(s); no Ru"
+    )
+    field = [None] + [2300] * 5
+    won = engine_rate(swiss(field, [(r, 1, r + 1, "1") for r in range(1, 6)]), "fide-2024").player(
+        1
+    )
+    assert won.newcomer == Newcomer(
+        F(15100, 7), 5, F(5), F("0.86"), 309, 2200, 2466, 2, True, True, ""
+    )
+    assert won.ru == 2200
+    lost = engine_rate(swiss(field, [(r, 1, r + 1, "0") for r in range(1, 6)]), "fide-2024").player(
+        1
+    )
+    assert lost.newcomer is not None
+    assert (lost.newcomer.ru, lost.newcomer.counts, lost.newcomer.publishable, lost.ru) == (
+        1848,
+        False,
+        False,
+        None,
+    )
+
+
+def test_titles_ranks_and_scores_without_points_in_the_file() -> None:
+    """Form 3 names a player's title and rank; where the file leaves the
+    points blank (columns 81-84), the score is the sum of the results:
+    1 beats 2 and draws with 3 (1½), 2 loses and draws (½), 3 draws twice
+    (1)."""
+    text = swiss_text([2300, None, 2000], [(1, 1, 2, "1"), (2, 3, 1, "="), (3, 2, 3, "=")])
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            title = {"1": " GM", "2": " FM"}.get(line[5:9].strip(), "   ")
+            line = line[:10] + title + line[13:80] + "    " + line[84:]
+        lines.append(line)
+    report = engine_rate(trfkit.loads(("\n".join(lines) + "\n").encode()), "fide-2024")
+    assert [(p.title, p.rank, p.rating_source, p.score) for p in report.players] == [
+        ("GM", 1, "trf", F(3, 2)),
+        ("FM", 2, "trf", F(1, 2)),
+        ("", 3, "trf", F(1)),
+    ]
