@@ -446,6 +446,7 @@ def test_a_fide_2024_swiss_publishes_each_game_and_a_newcomer_without_a_score() 
         _played(2, 1, 2000, "w", "=", -300, ".15"),
     )
     assert p1.games[2] == _skipped(3, 3, "b", "1", "opponent unrated: not rated")
+    assert p3.games[0] == _newcomer_game(1, 4, 1800, "w", "0")
     assert (p3.rank, p3.rating_source, p3.rc, p3.w, p3.k, p3.k_assumed, p3.k_reason) == (
         3, "trf", F(5600, 3), F(0), None, False, "",
     )  # fmt: skip
@@ -632,3 +633,71 @@ def test_titles_ranks_and_scores_without_points_in_the_file() -> None:
         ("FM", 2, "trf", F(1, 2)),
         ("", 3, "trf", F(1)),
     ]
+
+
+def test_an_unrated_players_late_default_and_an_absent_unrated_player() -> None:
+    """ "50% Rule" 7 for an unrated player: 3 defaults in round 4 of 4 (after
+    half the rounds), a game rated as lost, with its reason. 4 (unrated)
+    never plays: his temporary rating is the floor (1500), and he has no
+    performance, so nothing counts toward a first rating."""
+    games = [(1, 1, 3, "="), (2, 3, 2, "="), (3, 1, 2, "="), (4, 3, 1, "-")]
+    report = _chessa([1500, 1500, None, None], games)
+    p3, p4 = report.player(3), report.player(4)
+    assert p3.games[3] == GameRating(
+        4, 1, 1500, "w", "-", F(0), True, "late default: rated as a loss for the defaulter"
+    )
+    assert (p3.n, p3.w) == (3, F(1))
+    assert p4.newcomer == Newcomer(
+        None, 0, F(0), None, None, None, None, 0, False, False,
+        "0 game(s): a first rating needs 12, pooled over events",
+    )  # fmt: skip
+    assert (p4.ru, p4.notes) == (None, ("temporary rating 1500",))
+
+
+def test_the_exempt_rating_and_the_rapid_gap_rule() -> None:
+    """From 2025-10-01 a player rated 2650+ uses the true difference: 2650
+    beats 2200 with D 450 → .94 (row 433-456), while 2649 beating 2200 is
+    capped at 400 → .92. R&B 2024 (as amended 2024-12-01): a game between
+    players 600+ apart, one above 2600, is not rated: 2650 v 2000 is 650."""
+    t = swiss([2649, 2650, 2200, 2200], [(1, 1, 3, "1"), (1, 2, 4, "1")], start="2025/11/01")
+    p1, p2 = engine_rate(t, "fide-2024").players[:2]
+    assert (p1.we, p1.games[0].d, p1.games[0].capped) == (F("0.92"), 400, True)
+    assert (p2.we, p2.games[0].d, p2.games[0].capped) == (F("0.94"), 450, False)
+    t = swiss([2650, 2000, 2000], [(1, 1, 2, "1"), (2, 1, 3, "1")], time_control="15 min")
+    rapid = engine_rate(t, "fide-rb-2024")
+    gap = "650 points apart with a player above 2600: not rated"
+    assert [(p.n, p.games[0].reason) for p in rapid.players[:2]] == [(0, gap), (0, gap)]
+
+
+def test_a_2009_round_robin_newcomer_needs_three_rated_opponents() -> None:
+    """FIDE 2009 §8.21: a first event needs at least 3 rated opponents;
+    in a round robin of one rated and three unrated players each unrated
+    player has met one, however many games the method counts."""
+    games = [
+        (1, 1, 4, "="),
+        (1, 2, 3, "1"),
+        (2, 3, 1, "0"),
+        (2, 4, 2, "="),
+        (3, 1, 2, "="),
+        (3, 3, 4, "="),
+    ]
+    t = swiss([2000, None, None, None], games, start="2012/03/01", type_line="092 Round robin")
+    report = engine_rate(t, "fide-2009")
+    for p in report.players[1:]:
+        assert p.newcomer is not None
+        assert (p.newcomer.counts, p.ru) == (False, None)
+        assert p.newcomer.reason.startswith(
+            "this event is disregarded: 1 rated opponent(s): a first event needs at least 3"
+        )
+
+
+def test_a_reading_is_rated_with_the_given_k() -> None:
+    """fide-2017's other reading of K × n ≤ 700 (no cap) keeps the K given:
+    K 40 over 18 games is 720, so 38 under the chosen reading and 40 under
+    the other; all draws between equals, so both ratings stay 2000."""
+    games = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
+    report = engine_rate(
+        swiss([2000, 2000, 2000], games, start="2018/03/01"), "fide-2017", k={1: 40}
+    )
+    (use,) = report.readings
+    assert use.changed == ((1, "Player, No1", "K 38, new rating 2000", "K 40, new rating 2000"),)
