@@ -21,6 +21,7 @@ import trfkit
 from trfkit import rate
 from trfkit.rating.engine import rate as engine_rate
 from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport
+from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.rules import get
 
 F = Fraction
@@ -701,3 +702,34 @@ def test_a_reading_is_rated_with_the_given_k() -> None:
     )
     (use,) = report.readings
     assert use.changed == ((1, "Player, No1", "K 38, new rating 2000", "K 40, new rating 2000"),)
+
+
+def test_k_from_the_players_list() -> None:
+    """The list's K for the event's class wins (R&B 2024: a rapid event,
+    the rapid K 20, not the standard 10). Without a K in the list, the
+    list's birth year wins over the file's: born 2010 by the list, 15 in
+    2025, K 40 (2024 §8.3.3). FIDE 2014 ends the junior K on the 18th
+    birthday: the file's day counts when its year is the list's (born
+    2000-12-31: 17 at the 2018-07-15 start, K 40), and not when the years
+    differ (list 2001, file 2000-01-01: the list's 2001 alone: under 18,
+    K 40)."""
+
+    def k_of(rules: str, born: str, listed: ListedPlayer, **options: str) -> tuple[int | None, str]:
+        t = swiss([2100, 2100], [(1, 1, 2, "=")], born=[born, "1990/01/01"], **options)
+        p = engine_rate(t, rules, ratings={listed.fide_id: listed}).player(1)
+        return p.k, p.k_reason
+
+    rapid = ListedPlayer(
+        14600001, rating=2100, k=10, rapid_rating=2100, rapid_k=20, birth_year=1990
+    )
+    assert k_of("fide-rb-2024", "1990/01/01", rapid, time_control="15 min") == (20, "players' list")
+    junior = ListedPlayer(14600001, rating=2100, birth_year=2010)
+    assert k_of("fide-2024", "1990/01/01", junior)[0] == 40
+    same_year = ListedPlayer(14600001, rating=2100, birth_year=2000)
+    assert k_of("fide-2014", "2000/12/31", same_year, start="2018/07/15") == (
+        40, "junior: 17 at the start, 18 on 2018-12-31, and rated under 2300",
+    )  # fmt: skip
+    other_year = ListedPlayer(14600001, rating=2100, birth_year=2001)
+    assert k_of("fide-2014", "2000/01/01", other_year, start="2018/07/15") == (
+        40, "junior: under 18 at the start (born 2001), and rated under 2300",
+    )  # fmt: skip
