@@ -221,7 +221,9 @@ def test_the_fifty_percent_rule_on_each_side_of_half_the_rounds() -> None:
     )  # fmt: skip
     # 5 (1000) is not rated for 3's default; he lost to 1600 (D −600 → .02):
     # −.02 × 35 = −0.7 → 999: a loss applies whatever he played (rule 4).
+    # His score is the file's: the forfeit win counts 1 in the standings.
     p5 = report.player(5)
+    assert p5.score == 1
     assert _figures(p5) == (1, F(1600), F(0), F("0.02"), 35, F("-0.7"), 999, None, ())
     # 6 (1600, K 25) plays exactly half the rounds and wins both: 1000 (D
     # +600 capped to +400 → .92) and 1625 (D −25 → .47): +.61 × 25 = 15.25
@@ -733,3 +735,29 @@ def test_k_from_the_players_list() -> None:
     assert k_of("fide-2014", "2000/01/01", other_year, start="2018/07/15") == (
         40, "junior: under 18 at the start (born 2001), and rated under 2300",
     )  # fmt: skip
+
+
+def test_a_reading_is_rated_with_the_list_and_the_type_given() -> None:
+    """The other reading is rated with everything the chosen one had: the
+    players' list's K 40 (18 games: 38 under the cap, 40 without), and the
+    type given on the command line: a round robin (of one rated and three
+    unrated players), whose 2009 method does not depend on K × n ≤ 700 here
+    (K 20 × 3 games), so only the round-robin reading changes anything."""
+    games = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
+    listed = {14600001: ListedPlayer(14600001, rating=2000, k=40)}
+    report = engine_rate(
+        swiss([2000, 2000, 2000], games, start="2018/03/01"), "fide-2017", ratings=listed
+    )
+    (use,) = report.readings
+    assert use.changed == ((1, "Player, No1", "K 38, new rating 2000", "K 40, new rating 2000"),)
+    games = [
+        (1, 1, 4, "="),
+        (1, 2, 3, "1"),
+        (2, 3, 1, "0"),
+        (2, 4, 2, "="),
+        (3, 1, 2, "="),
+        (3, 3, 4, "="),
+    ]
+    t = swiss([2000, None, None, None], games, start="2018/03/01")  # 092 Swiss
+    report = engine_rate(t, "fide-2017", type="round-robin")
+    assert [u.parameter for u in report.readings] == ["round_robin_iteration"]
