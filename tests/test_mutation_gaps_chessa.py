@@ -621,9 +621,11 @@ def test_a_newcomers_performance_with_and_without_a_dp() -> None:
 def test_titles_ranks_and_scores_without_points_in_the_file() -> None:
     """Form 3 names a player's title and rank; where the file leaves the
     points blank (columns 81-84), the score is the sum of the results:
-    1 beats 2 and draws with 3 (1½), 2 loses and draws (½), 3 draws twice
-    (1)."""
-    text = swiss_text([2300, None, 2000], [(1, 1, 2, "1"), (2, 3, 1, "="), (3, 2, 3, "=")])
+    1 beats 2 and draws with 3 (1½), 2 loses and draws (½), 3 draws three
+    times (1½), 4 once (½)."""
+    text = swiss_text(
+        [2300, None, 2000, None], [(1, 1, 2, "1"), (2, 3, 1, "="), (3, 2, 3, "="), (1, 3, 4, "=")]
+    )
     lines = []
     for line in text.splitlines():
         if line.startswith("001"):
@@ -634,7 +636,8 @@ def test_titles_ranks_and_scores_without_points_in_the_file() -> None:
     assert [(p.title, p.rank, p.rating_source, p.score) for p in report.players] == [
         ("GM", 1, "trf", F(3, 2)),
         ("FM", 2, "trf", F(1, 2)),
-        ("", 3, "trf", F(1)),
+        ("", 3, "trf", F(3, 2)),
+        ("", 4, "trf", F(1, 2)),
     ]
 
 
@@ -714,7 +717,7 @@ def test_k_from_the_players_list() -> None:
     birthday: the file's day counts when its year is the list's (born
     2000-12-31: 17 at the 2018-07-15 start, K 40), and not when the years
     differ (list 2001, file 2000-01-01: the list's 2001 alone: under 18,
-    K 40)."""
+    K 40). A list's rapid K counts where its standard K is blank."""
 
     def k_of(rules: str, born: str, listed: ListedPlayer, **options: str) -> tuple[int | None, str]:
         t = swiss([2100, 2100], [(1, 1, 2, "=")], born=[born, "1990/01/01"], **options)
@@ -725,6 +728,11 @@ def test_k_from_the_players_list() -> None:
         14600001, rating=2100, k=10, rapid_rating=2100, rapid_k=20, birth_year=1990
     )
     assert k_of("fide-rb-2024", "1990/01/01", rapid, time_control="15 min") == (20, "players' list")
+    rapid_only = ListedPlayer(14600001, rating=2100, rapid_rating=2100, rapid_k=20, birth_year=1990)
+    assert k_of("fide-rb-2024", "1990/01/01", rapid_only, time_control="15 min") == (
+        20,
+        "players' list",
+    )
     junior = ListedPlayer(14600001, rating=2100, birth_year=2010)
     assert k_of("fide-2024", "1990/01/01", junior)[0] == 40
     same_year = ListedPlayer(14600001, rating=2100, birth_year=2000)
