@@ -425,6 +425,18 @@ def test_a_chessa_file_without_players_rates_nobody() -> None:
 
 # --- the FIDE Swiss path, for the same engine's per-game records ---------------
 
+# A round robin of one rated player (2000) and three unrated ones.
+ONE_RATED = [
+    (1, 1, 4, "="),
+    (1, 2, 3, "1"),
+    (2, 3, 1, "0"),
+    (2, 4, 2, "="),
+    (3, 1, 2, "="),
+    (3, 3, 4, "="),
+]
+# Player 1 draws 18 games, alternately with 2 and 3 (all rated alike).
+DRAWS_18 = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
+
 
 def test_a_fide_2024_swiss_publishes_each_game_and_a_newcomer_without_a_score() -> None:
     """FIDE 2024, K 20 below 2400 (§8.3.3, no list: assumed). 1 (2000) and
@@ -471,15 +483,7 @@ def test_a_reading_names_the_figures_the_other_reading_gives() -> None:
     game, p .50 → Ru 2000 + 0, and 3 lost to 1: a score of 0 gives no
     performance. Three games are short of the 5 a first rating needs
     (2017 §8.2), so no Ru is published under either reading."""
-    games = [
-        (1, 1, 4, "="),
-        (1, 2, 3, "1"),
-        (2, 3, 1, "0"),
-        (2, 4, 2, "="),
-        (3, 1, 2, "="),
-        (3, 3, 4, "="),
-    ]
-    t = swiss([2000, None, None, None], games, start="2018/03/01", type_line="092 Round robin")
+    t = swiss([2000, None, None, None], ONE_RATED, start="2018/03/01", type_line="092 Round robin")
     (use,) = rate(t, "fide-2017").readings
     (reading,) = [r for r in get("fide-2017").readings if r.parameter == "round_robin_iteration"]
     assert (use.parameter, use.chosen, use.other, use.basis) == (
@@ -552,8 +556,7 @@ def test_k_depends_on_each_players_own_rating_and_birthday() -> None:
 def test_k_times_games_over_700_says_both_ks() -> None:
     """FIDE 2024 §8.3.3: K × n ≤ 700; a junior's K 40 over 18 games is 720,
     so K 38 (700 // 18), and the reason keeps why K was 40."""
-    games = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
-    t = swiss([2000, 2000, 2000], games, born=["2010/01/01", "1990/01/01", "1990/01/01"])
+    t = swiss([2000, 2000, 2000], DRAWS_18, born=["2010/01/01", "1990/01/01", "1990/01/01"])
     p = engine_rate(t, "fide-2024").player(1)
     assert (p.n, p.k) == (18, 38)
     assert p.k_reason == "junior: 15 in 2025 and rated under 2300; 40 × 18 games > 700: K 38"
@@ -679,15 +682,7 @@ def test_a_2009_round_robin_newcomer_needs_three_rated_opponents() -> None:
     """FIDE 2009 §8.21: a first event needs at least 3 rated opponents;
     in a round robin of one rated and three unrated players each unrated
     player has met one, however many games the method counts."""
-    games = [
-        (1, 1, 4, "="),
-        (1, 2, 3, "1"),
-        (2, 3, 1, "0"),
-        (2, 4, 2, "="),
-        (3, 1, 2, "="),
-        (3, 3, 4, "="),
-    ]
-    t = swiss([2000, None, None, None], games, start="2012/03/01", type_line="092 Round robin")
+    t = swiss([2000, None, None, None], ONE_RATED, start="2012/03/01", type_line="092 Round robin")
     report = engine_rate(t, "fide-2009")
     for p in report.players[1:]:
         assert p.newcomer is not None
@@ -701,9 +696,8 @@ def test_a_reading_is_rated_with_the_given_k() -> None:
     """fide-2017's other reading of K × n ≤ 700 (no cap) keeps the K given:
     K 40 over 18 games is 720, so 38 under the chosen reading and 40 under
     the other; all draws between equals, so both ratings stay 2000."""
-    games = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
     report = engine_rate(
-        swiss([2000, 2000, 2000], games, start="2018/03/01"), "fide-2017", k={1: 40}
+        swiss([2000, 2000, 2000], DRAWS_18, start="2018/03/01"), "fide-2017", k={1: 40}
     )
     (use,) = report.readings
     assert use.changed == ((1, "Player, No1", "K 38, new rating 2000", "K 40, new rating 2000"),)
@@ -751,21 +745,12 @@ def test_a_reading_is_rated_with_the_list_and_the_type_given() -> None:
     type given on the command line: a round robin (of one rated and three
     unrated players), whose 2009 method does not depend on K × n ≤ 700 here
     (K 20 × 3 games), so only the round-robin reading changes anything."""
-    games = [(r, 1, 2 if r % 2 else 3, "=") for r in range(1, 19)]
     listed = {14600001: ListedPlayer(14600001, rating=2000, k=40)}
     report = engine_rate(
-        swiss([2000, 2000, 2000], games, start="2018/03/01"), "fide-2017", ratings=listed
+        swiss([2000, 2000, 2000], DRAWS_18, start="2018/03/01"), "fide-2017", ratings=listed
     )
     (use,) = report.readings
     assert use.changed == ((1, "Player, No1", "K 38, new rating 2000", "K 40, new rating 2000"),)
-    games = [
-        (1, 1, 4, "="),
-        (1, 2, 3, "1"),
-        (2, 3, 1, "0"),
-        (2, 4, 2, "="),
-        (3, 1, 2, "="),
-        (3, 3, 4, "="),
-    ]
-    t = swiss([2000, None, None, None], games, start="2018/03/01")  # 092 Swiss
+    t = swiss([2000, None, None, None], ONE_RATED, start="2018/03/01")  # 092 Swiss
     report = engine_rate(t, "fide-2017", type="round-robin")
     assert [u.parameter for u in report.readings] == ["round_robin_iteration"]
