@@ -46,6 +46,7 @@ RATING_TESTS = [
     "tests/test_rate_period.py",
     "tests/test_report_rating.py",
     "tests/test_mutation_gaps.py",
+    "tests/test_mutation_gaps_chessa.py",
 ]
 CHECK_TESTS = [
     "tests/test_codes.py",

@@ -1093,11 +1093,12 @@ def _section_kind(ctx: _Context) -> str | None:
     """CHESSA counts games against unrated players for rated players only in
     u8, u10 and beginner sections: a beginner section has at least 67%
     unrated players; u8/u10 is read from birth years (age = year − birth
-    year, "Calculation of age group")."""
+    year, "Calculation of age group").
+
+    The age group is asked first: a section of unrated u8 players is also a
+    beginner section, and "How unrated players will be treated" 2 gives it
+    500, not the beginners' 600."""
     entrants = list(ctx.entrants.values())
-    unrated = sum(1 for e in entrants if e.rating is None)
-    if entrants and unrated * 100 >= 67 * len(entrants):
-        return "beginner"
     year = ctx.year
     ages = [
         calc.age_in(year, e.player.birth_date.year)
@@ -1109,6 +1110,9 @@ def _section_kind(ctx: _Context) -> str | None:
             return "u8"
         if oldest <= 10:
             return "u10"
+    unrated = sum(1 for e in entrants if e.rating is None)
+    if entrants and unrated * 100 >= 67 * len(entrants):
+        return "beginner"
     return None
 
 
