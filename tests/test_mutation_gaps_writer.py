@@ -17,7 +17,16 @@ import attrs
 
 import trfkit
 from trfkit.dates import DateText
-from trfkit.model import BbpPoints, EngineRecord, Header, Player, RoundDates, UnknownLine
+from trfkit.model import (
+    BbpPoints,
+    Blank,
+    EngineRecord,
+    Header,
+    Player,
+    RoundDates,
+    TextRecord,
+    UnknownLine,
+)
 from trfkit.writer import render, rewrite
 
 # --- rewrite: what `trfkit fmt` writes ---------------------------------------
@@ -195,3 +204,32 @@ def test_the_overflow_list_is_optional_and_changes_nothing() -> None:
         over: list[str] = []
         assert render(record) == render(record, over)
         assert len(over) == 1
+
+
+def test_engine_and_informative_lines_lose_trailing_blanks_only() -> None:
+    # The text from column 5 keeps its leading blanks (an 801 crosstable's
+    # alignment); trailing ones go, and a line without text is its code.
+    t = trfkit.Tournament(dialect=trfkit.Dialect.TRF26)
+    t.records += [
+        TextRecord("801", "  a crosstable   "),
+        EngineRecord("XXZ", ""),
+        TextRecord("802", "  "),
+    ]
+    assert trfkit.dumps(t, newline="\n") == "XXZ\n801   a crosstable\n802\n"
+
+
+def test_a_blank_line_added_to_a_file_is_an_empty_line() -> None:
+    t = trfkit.loads("012 Cup\n022 Bled\n")
+    t.headers.append(Header("032", "SLO"))
+    t.records.append(Blank())
+    assert trfkit.dumps(t) == "012 Cup\n022 Bled\n032 SLO\n\n"
+
+
+def test_records_read_from_a_file_in_a_tournament_without_a_source() -> None:
+    # Records taken into a new tournament keep their text and endings; a line
+    # that needs one (the file's last, no longer last, and the added 032)
+    # gets LF, as there is no file to take it from.
+    t = trfkit.loads(b"012 Cup\r\n022 Bled")
+    other = trfkit.Tournament(headers=[*t.headers, Header("032", "SLO")])
+    assert other.source is None
+    assert trfkit.dumps(other) == "012 Cup\r\n022 Bled\n032 SLO\n"
