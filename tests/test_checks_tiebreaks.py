@@ -104,6 +104,21 @@ def test_round_robin_with_rounds_out_of_order() -> None:
     ]
 
 
+def test_round_robin_naming_an_opponent_who_is_no_player_is_not_judged() -> None:
+    # Found by the fuzzer: a cell naming opponent 99 in a 6-player round
+    # robin made S118 fail with a KeyError. S101/S102 report such a cell;
+    # S118 judges no table then.
+    text = (DATA / "tec-roundrobin-6x5.trf").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    one = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
+    assert lines[one][91:95].strip().isdigit()
+    lines[one] = lines[one][:91] + "  99" + lines[one][95:]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    found = validate(t)
+    assert [d.code for d in found if d.code == "S118"] == []
+    assert any(d.code.startswith("S10") and d.line == one + 1 for d in found)
+
+
 def test_ranks_not_judged_past_an_undefined_tiebreak() -> None:
     # One unrated player makes ARO undefined (C.07 Art. 10); the file's
     # program may have had a rule for him, so BH after it is not judged.

@@ -365,6 +365,8 @@ def berger_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if t.rounds_played < m - 1:
         return
     played = [_round_games(t, r, m) for r in range(1, m)]
+    if any(not 0 < x <= m for games in played for game in games for x in game):
+        return  # an opponent who is no player (S10x's): no numbering can hold
     wanted = [set(table) for table in tables]
     double = ev.type is TournamentType.DOUBLE_ROUND_ROBIN
     swapped = [*wanted[:-2], wanted[-1], wanted[-2]]
