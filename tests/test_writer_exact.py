@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import attrs
 import pytest
 
 import trfkit
@@ -30,7 +31,7 @@ from trfkit.model import (
     Team,
     TeamBye,
 )
-from trfkit.writer import format_points, render
+from trfkit.writer import ValueTooWide, format_points, render
 
 # --- lossless writing: added and edited records ------------------------------
 
@@ -254,3 +255,26 @@ def test_points_too_wide_for_their_columns_are_shortened(
     over: list[str] = []
     line = render(record, over)  # type: ignore[arg-type]
     assert line[columns[0] : columns[1]] == text and over == []
+
+
+def test_dumps_refuses_a_value_wider_than_its_columns() -> None:
+    # A rating of 123456 in columns 49-52 would run into the federation and
+    # be cut by it ("12345" then "SLO" over the 5): refused, not damaged.
+    t = trfkit.loads(b"012 Cup\n001    1 m    Alpha, Ann                        2400 SLO\n")
+    t.players[0] = attrs.evolve(t.players[0], rating=123456)
+    with pytest.raises(ValueTooWide) as caught:
+        trfkit.dumps(t)  # lossless: the edited line is written anew
+    assert caught.value.problems == [
+        "player 1 (001): rating '123456' is wider than columns 49-52"
+    ]
+    assert str(caught.value) == (
+        "cannot write: player 1 (001): rating '123456' is wider than columns 49-52"
+    )
+    with pytest.raises(ValueTooWide):
+        trfkit.dumps(t, "trf26")  # canonical
+    built = trfkit.Tournament(headers=[], players=[Player(1, "Alpha, Ann", rating=123456)])
+    with pytest.raises(ValueTooWide):
+        trfkit.dumps(built)
+    # What fits is written: 9999 fills the four columns.
+    t.players[0] = attrs.evolve(t.players[0], rating=9999)
+    assert trfkit.dumps(t).splitlines()[1][48:56] == "9999 SLO"

@@ -55,7 +55,7 @@ from trfkit.model import (
     UnknownLine,
 )
 
-__all__ = ["convert", "dump", "dumps", "render", "rewrite"]
+__all__ = ["ValueTooWide", "convert", "dump", "dumps", "render", "rewrite"]
 
 
 # -- rendering one record ----------------------------------------------------
@@ -255,7 +255,9 @@ def _collections(t: Tournament) -> list[Iterable[Record]]:
     return [t.headers, t.players, t.teams, t.national_ratings, t.records]
 
 
-def _lossless_lines(t: Tournament, newline: str) -> list[tuple[str, str]]:
+def _lossless_lines(
+    t: Tournament, newline: str, overflows: list[str] | None = None
+) -> list[tuple[str, str]]:
     keyed: list[tuple[float, int, int, Record]] = []
     seq = 0
     for group, collection in enumerate(_collections(t)):
@@ -277,8 +279,21 @@ def _lossless_lines(t: Tournament, newline: str) -> list[tuple[str, str]]:
         if origin is not None and _unchanged(record, t.dialect):
             out.append((origin.text, origin.eol))
         else:
-            out.append((render(record), origin.eol if origin is not None else newline))
+            over: list[str] = []
+            out.append((render(record, over), origin.eol if origin is not None else newline))
+            if over and overflows is not None:
+                overflows += [f"{_where(record)}: {problem}" for problem in over]
     return out
+
+
+def _where(record: Record) -> str:
+    """Which record a message is about: its source line, else its code."""
+    code = getattr(record, "code", type(record).__name__)
+    if isinstance(record, Player):
+        return f"player {record.start_rank} (001)"
+    if record.origin is not None:
+        return f"line {record.origin.line} ({code})"
+    return f"record {code}"
 
 
 def _join(lines: list[tuple[str, str]], newline: str) -> str:
@@ -349,10 +364,14 @@ def rewrite(
     nl = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(newline or "")
     if nl is None:
         nl = t.source.newline if t.source else "\r\n"
-    return dumps(converted, target, newline=nl), [*t.diagnostics, *lost]
+    # The values too wide for their columns are in ``lost`` (P009): written
+    # as the reader would read them, not refused.
+    with no_cyclic_gc():
+        text = _dumps(converted, target, nl)
+    return text, [*t.diagnostics, *lost]
 
 
-def _canonical_lines(t: Tournament) -> list[str]:
+def _canonical_lines(t: Tournament, overflows: list[str] | None = None) -> list[str]:
     ordered: list[tuple[tuple[int, int], int, Record]] = []
     pending_comments: list[tuple[int, Comment]] = []
     seq = 0
@@ -374,7 +393,14 @@ def _canonical_lines(t: Tournament) -> list[str]:
     for cseq, comment in pending_comments:
         ordered.append(((11, 0), cseq, comment))
     ordered.sort(key=lambda k: (k[0], k[1]))
-    return [render(record) for _, _, record in ordered]
+    if overflows is None:
+        return [render(record) for _, _, record in ordered]
+    lines = []
+    for _, _, record in ordered:
+        over: list[str] = []
+        lines.append(render(record, over))
+        overflows += [f"{_where(record)}: {problem}" for problem in over]
+    return lines
 
 
 def _all(t: Tournament) -> list[Record]:
@@ -401,19 +427,43 @@ def dumps(
     # records alive, the collector's full passes would make time grow faster
     # than the file (issue 6: 50 MB of garbage).
     with no_cyclic_gc():
-        return _dumps(t, dialect, newline)
+        overflows: list[str] = []
+        text = _dumps(t, dialect, newline, overflows)
+    if overflows:
+        # A value wider than its columns would run into the next field and be
+        # cut by it: refused rather than written damaged.
+        raise ValueTooWide(overflows)
+    return text
 
 
-def _dumps(t: Tournament, dialect: Dialect | str | None, newline: str | None) -> str:
+class ValueTooWide(ValueError):
+    """A record holds a value wider than its columns (a rating of 123456, a
+    name of 40 characters): :func:`dumps` refuses to write it, as the line
+    would hold another value. ``problems`` names each, with its record and
+    columns. (:func:`rewrite`, what ``trfkit fmt`` writes, reports them as
+    P009 instead, for a file whose own lines were misaligned.)"""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        super().__init__("cannot write: " + "; ".join(problems[:3]) + more)
+
+
+def _dumps(
+    t: Tournament,
+    dialect: Dialect | str | None,
+    newline: str | None,
+    overflows: list[str] | None = None,
+) -> str:
     if dialect is None and any(r.origin is not None for r in _all(t)):
         nl = newline or (t.source.newline if t.source else "\n")
-        return _join(_lossless_lines(t, nl), nl)
+        return _join(_lossless_lines(t, nl, overflows), nl)
     target = Dialect(dialect) if isinstance(dialect, str) else dialect
     if target is None:
         target = Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16
     converted, _ = convert(t, target)
     nl = newline or "\r\n"
-    return "".join(line + nl for line in _canonical_lines(converted))
+    return "".join(line + nl for line in _canonical_lines(converted, overflows))
 
 
 def dump(
