@@ -10,6 +10,7 @@ table of §1.4.9 (.56 → 43, .60 → 72, .65 → 110, .68 → 133, .70 → 149,
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import NamedTuple
@@ -57,6 +58,11 @@ def event(
         points[who - 1] += _VALUE[code]
     lines = ["012 Norm Test", "022 Bled", f"032 {host}", f"042 {start}", "102 Kovac, Ana"]
     lines.append("122 90 min + 30 sec/move")
+    # One round a day (132: YY/MM/DD at columns 92, 102, ...), so that the
+    # event meets §1.1.2-1.1.3 (rounds and hours a day).
+    first = datetime.date.fromisoformat(start.replace("/", "-"))
+    days = [first + datetime.timedelta(days=r) for r in range(rounds or last)]
+    lines.append("132" + " " * 88 + "".join(f"{d:%y/%m/%d}  " for d in days).rstrip())
     if type_line:
         lines.append(type_line)
     lines.append(f"XXR {rounds or last}")
@@ -548,3 +554,74 @@ def test_a_declared_big_swiss_exemption_is_checked_against_the_file() -> None:
         "from SLO (of 0 federations, 0 GM/IM/WGM/WIM) who miss at most one round; §1.4.3d "
         "asks for 20, 3 and 10 in every round",
     )
+
+
+# --- §1.1.2-1.1.3: the event's own conditions -------------------------------------
+
+
+def _edited(t: Tournament, old: str, new: str) -> Tournament:
+    text = trfkit.dumps(t)
+    assert old in text
+    return trfkit.loads(text.replace(old, new, 1).encode())
+
+
+_GM_NORM = [*_NINE, P(1900, "", "SUI")]  # the first test's norm: Rp 2620
+
+
+def test_a_blitz_event_gives_no_norm() -> None:
+    # §1.1.3: two hours a player for a 60-move game; 5 minutes is blitz.
+    t = _edited(star(_SEEKER, _GM_NORM, "1=1=1=1=1"), "122 90 min + 30 sec/move", "122 5 min")
+    v = verdict(t, "GM")
+    assert v.achieved is False
+    (rate,) = [r for r in v.requirements if r.name == "rate-of-play"]
+    assert (rate.section, rate.value, rate.required, rate.passed) == (
+        "§1.1.3", "5 min (5 min)", "≥ 120 min", False,
+    )  # fmt: skip
+    # The rest of the verdict is as at a standard rate: Rp 2620.
+    assert (v.rp, v.performance) == (2620, True)
+    assert norms(t).holders == ()
+
+
+def test_ninety_minutes_for_sixty_moves_is_too_fast() -> None:
+    # 60 min + 30 s a move: 60 + 60 × 0.5 = 90 minutes for 60 moves < 120.
+    t = _edited(
+        star(_SEEKER, _GM_NORM, "1=1=1=1=1"), "122 90 min + 30 sec/move", "122 60 min + 30 sec/move"
+    )
+    assert passed(verdict(t, "GM"))["rate-of-play"] is False
+    # 90 min + 30 s: 90 + 30 = 120, the least: a norm.
+    ok = verdict(star(_SEEKER, _GM_NORM, "1=1=1=1=1"), "GM")
+    assert passed(ok)["rate-of-play"] is True and ok.achieved is True
+
+
+def test_three_rounds_on_one_day_give_no_norm() -> None:
+    # §1.1.3: at most 2 rounds a day. Rounds 1-3 on 2025-03-01: 3 rounds of
+    # 60-move games at 120 minutes a player, 3 × 2 × 120 = 720 min = 12 h,
+    # which §1.1.2's 12 hours still allows.
+    t = star(_SEEKER, _GM_NORM, "1=1=1=1=1")
+    t = _edited(t, "25/03/01  25/03/02  25/03/03", "25/03/01  25/03/01  25/03/01")
+    req = {r.name: r for r in verdict(t, "GM").requirements}
+    assert (req["rounds-a-day"].value, req["rounds-a-day"].passed) == ("3 (2025-03-01)", False)
+    assert (req["hours-a-day"].value, req["hours-a-day"].passed) == ("12 (3 × 2 × 120 min)", True)
+    assert verdict(t, "GM").achieved is False
+
+
+def test_without_a_time_control_or_dates_the_conditions_are_a_note() -> None:
+    t = star(_SEEKER, _GM_NORM, "1=1=1=1=1")
+    text = trfkit.dumps(t)
+    lines = [x for x in text.splitlines() if not x.startswith(("122", "132"))]
+    bare = trfkit.loads(("\n".join(lines) + "\n").encode())
+    report = norms(bare)
+    v = report.player(1).verdict("GM")  # type: ignore[union-attr]
+    assert v.achieved is True
+    assert not {"rate-of-play", "rounds-a-day", "hours-a-day"} & set(passed(v))
+    assert report.notes == (
+        "no time control read from the file (122/222): the rate of play (§1.1.3: at least "
+        "120 minutes a player for 60 moves) is not checked",
+        "no round dates (132): the rounds and hours a day (§1.1.2-1.1.3) are not checked",
+    )
+
+
+def test_the_2002_rules_set_no_event_conditions_here() -> None:
+    t = _edited(star(_SEEKER, _GM_NORM, "1=1=1=1=1"), "122 90 min + 30 sec/move", "122 5 min")
+    v = verdict(t, "GM", rules="b01-2002")
+    assert "rate-of-play" not in passed(v)

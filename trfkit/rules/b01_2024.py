@@ -21,6 +21,9 @@ RULES = TitleRuleSet(
     reference="FIDE Title Regulations (B.01) 2024",
     method=Method.OPPONENTS,
     sections={"R701": "§0.5, §1.4"},
+    least_minutes_for_60=120,  # §1.1.3: two hours for all the moves of a 60-move game
+    most_rounds_a_day=2,  # §1.1.3
+    most_hours_a_day=12,  # §1.1.2
     minimum_games=9,  # §1.4.1a
     eight_of_nine=True,  # §1.4.1c
     team_championship_games=7,  # §1.4.1b
@@ -46,6 +49,9 @@ RULES = TitleRuleSet(
     performance_minimum={"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250},  # §1.4.8
     minimum_score=Fraction(35, 100),  # §1.4.8b
     section={
+        "rate-of-play": "§1.1.3",
+        "rounds-a-day": "§1.1.3",
+        "hours-a-day": "§1.1.2",
         "games": "§1.4.1",
         "complete-event": "§1.4.1f",
         "federations": "§1.4.3",

@@ -143,6 +143,13 @@ class TitleRuleSet:
     """§1.4.8b: the least score, as a share of the games."""
     required_points: str | None = None
     """Where the points a norm requires are not established: why (2003's table)."""
+    least_minutes_for_60: int | None = None
+    """§1.1.3: each player has at least this many minutes for the game,
+    assuming it lasts 60 moves (the rate of play)."""
+    most_rounds_a_day: int | None = None
+    """§1.1.3: at most this many rounds on any day."""
+    most_hours_a_day: int | None = None
+    """§1.1.2: at most this many hours of play a day, counting 60-move games."""
 
     section: Mapping[str, str] = attrs.field(factory=dict)
     """The section of each requirement (keys as :class:`trfkit.titlenorms.Requirement` names)."""

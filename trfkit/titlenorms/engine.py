@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from trfkit.event import TournamentType, event_of
-from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
+from trfkit.model import Colour, Game, Player, Result, RoundDates, Sex, Tournament
 from trfkit.rating.tables import performance_difference, rating_difference
 from trfkit.rules.titles import (
     EXEMPTIONS,
@@ -36,6 +36,7 @@ from trfkit.rules.titles import (
     get_title_rules,
 )
 from trfkit.scoring import ScoringSystem
+from trfkit.timecontrol import TimeControl
 from trfkit.titlenorms.model import NormGame, NormReport, PlayerNorms, Requirement, Verdict
 
 __all__ = ["EXEMPTIONS", "GAMES_EXCEPTIONS", "norms", "performance_percentage", "round_half_up"]
@@ -148,6 +149,7 @@ class _Event:
         kind: TournamentType,
         exemption: str | None,
         games_exception: str | None,
+        time_control: TimeControl | None = None,
     ) -> None:
         self.rules = rules
         self.kind = kind
@@ -157,6 +159,8 @@ class _Event:
         )
         self.double = kind is TournamentType.DOUBLE_ROUND_ROBIN
         self.rounds = t.number_of_rounds or t.rounds_played
+        self.conditions, self.condition_notes = event_conditions(t, rules, time_control)
+        self.conditions_met = all(r.passed for r in self.conditions)
         self.players = len(t.players)
         self.exemption = exemption
         self.games_exception = games_exception
@@ -241,7 +245,7 @@ class _Event:
         WIM among them (§1.4.5); ``None`` when no norm can be found at all
         (an edition not modelled, or one whose norms cannot be decided)."""
         rules = self.rules
-        if not rules.modelled or rules.method is Method.TOURNAMENT:
+        if not rules.modelled or rules.method is Method.TOURNAMENT or not self.conditions_met:
             return None
         least = min(rules.minimum_games or 0, 8, rules.team_championship_games or 9)
         holders, named = self.holder_ranks.__contains__, self.norm_ranks.__contains__
@@ -368,7 +372,8 @@ def norms(
             "the editions of the Title Regulations between 2003 and 2014 were not read: "
             "this event is judged by the 2003 handbook's text"
         )
-    event = _Event(t, rule_set, ev.type, exemption, games_exception)
+    event = _Event(t, rule_set, ev.type, exemption, games_exception, ev.time_control)
+    notes += event.condition_notes
     if exemption == "1.4.3d":
         shortfall = big_swiss_shortfall(t, event.host, event.rounds)
         if shortfall:
@@ -478,6 +483,62 @@ def _may_be_norm(event: _Event, g: _Games, title: str) -> bool:
         return False
     halves = min(sum(x.halves for x in counted), 2 * least)
     return best + _DP[_percent(halves, least)] >= rules.performance_minimum[title]
+
+
+def event_conditions(
+    t: Tournament, rules: TitleRuleSet, time_control: TimeControl | None
+) -> tuple[tuple[Requirement, ...], tuple[str, ...]]:
+    """The conditions on the event itself (§1.1.2-1.1.3) that every norm of
+    it shares, as requirements, and what could not be checked, as notes:
+    the rate of play (each player's time for a 60-move game), the rounds
+    on the busiest day (from 132's dates) and its hours of play (each of its
+    rounds a 60-move game, both clocks run down). A blitz or rapid event
+    fails the first, so its results are no norms whatever the score. Only
+    where the rule set gives the limits (2024)."""
+    reqs: list[Requirement] = []
+    notes: list[str] = []
+    sec = rules.section
+    least = rules.least_minutes_for_60
+    minutes = time_control.minutes_for(60) if time_control is not None else None
+    if least is not None:
+        if minutes is None:
+            notes.append(
+                f"no time control read from the file (122/222): the rate of play ({sec['rate-of-play']}: "
+                f"at least {least} minutes a player for 60 moves) is not checked"
+            )
+        else:
+            reqs.append(Requirement(
+                "rate-of-play", sec["rate-of-play"], "a player's time for a 60-move game",
+                f"{float(minutes):g} min ({time_control.text if time_control else ''})",
+                f"≥ {least} min", minutes >= least,
+            ))  # fmt: skip
+    most_rounds, most_hours = rules.most_rounds_a_day, rules.most_hours_a_day
+    if most_rounds is None and most_hours is None:
+        return tuple(reqs), tuple(notes)
+    days: Counter[object] = Counter()
+    for h in t.headers:
+        if isinstance(h, RoundDates):
+            days.update(d.date for d in h.dates if d.date is not None)
+            break
+    if not days:
+        notes.append(
+            "no round dates (132): the rounds and hours a day (§1.1.2-1.1.3) are not checked"
+        )
+        return tuple(reqs), tuple(notes)
+    day, busiest = days.most_common(1)[0]
+    if most_rounds is not None:
+        reqs.append(Requirement(
+            "rounds-a-day", sec["rounds-a-day"], "rounds on the busiest day",
+            f"{busiest} ({day})", f"≤ {most_rounds}", busiest <= most_rounds,
+        ))  # fmt: skip
+    if most_hours is not None and minutes is not None:
+        hours = Fraction(busiest * 2 * minutes, 60)
+        reqs.append(Requirement(
+            "hours-a-day", sec["hours-a-day"], "hours of play on the busiest day (60-move games)",
+            f"{float(hours):g} ({busiest} × 2 × {float(minutes):g} min)", f"≤ {most_hours}",
+            hours <= most_hours,
+        ))  # fmt: skip
+    return tuple(reqs), tuple(notes)
 
 
 def _verdict(event: _Event, p: Player, g: _Games, title: str) -> Verdict:
@@ -649,7 +710,7 @@ def _opponents_verdict(
     least, credited_as, why_least = _least_games(event, g)
     if not full and credited_as is not None and why_least.startswith("§1.4.1c"):
         least, credited_as, why_least = rules.minimum_games or 0, None, ""
-    reqs: list[Requirement] = []
+    reqs: list[Requirement] = list(event.conditions)  # §1.1: the event's, shared
     add = reqs.append
 
     add(Requirement(

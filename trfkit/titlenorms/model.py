@@ -28,6 +28,7 @@ class Requirement:
     """A stable key: ``games``, ``federations``, ``own-federation``,
     ``one-federation``, ``title-holders``, ``norm-titles``,
     ``double-round-robin``, ``complete-event``, ``average``, ``performance``,
+    ``rate-of-play``, ``rounds-a-day``, ``hours-a-day`` (the event's, §1.1),
     ``score``; 2003: ``rated``, ``foreign``, ``required-points``."""
     section: str
     """The section of the Title Regulations, e.g. ``§1.4.5a``."""
