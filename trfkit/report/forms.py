@@ -67,13 +67,16 @@ __all__ = [
     "Form1Round",
     "Form2",
     "FormEvent",
+    "PointUnits",
     "Summary",
+    "by_round",
     "card_columns",
     "card_field",
     "event_facts",
     "final_order",
     "form1_of",
     "form2_of",
+    "point_units",
     "rate_of_play",
     "summary_of",
 ]
@@ -299,7 +302,20 @@ class Form1Player:
     """A grid event's row: per player of the form, in its order, the results
     against him in round order (``None`` on the diagonal, ``""`` if they did
     not meet); ``None`` for a Swiss event."""
-    rounds: tuple[Form1Round, ...]
+    read: Cells = attrs.field(repr=False)
+    """The player's round cells as the file gives them."""
+    rows: dict[int, int] = attrs.field(repr=False, eq=False)
+    """Pairing number -> row in the form, for every player (shared)."""
+
+    @property
+    def rounds(self) -> tuple[Form1Round, ...]:
+        """One per cell of the player's line: the opponent, his row, the colour and the result."""
+        rows = self.rows
+        return tuple(
+            _new(Form1Round, (r, o, None if o is None else rows.get(o), COLOUR.get(col, ""),
+                              *MARKS[code]))
+            for r, (o, col, code) in enumerate(zip(*self.read, strict=True), 1)
+        )  # fmt: skip
 
 
 @attrs.frozen
@@ -354,6 +370,7 @@ def form1_of(
     ``type`` and ``time_control`` as :func:`event_facts`."""
     event = event_facts(t, type=type, time_control=time_control)
     grid = TournamentType(event.type) in _GRID_TYPES
+    units_of = point_units(t)
     points_of = _points_table(t)
     order = final_order(t.players)
     row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
@@ -366,46 +383,44 @@ def form1_of(
     else:
         own_remarks_head = []
     own_remarks: list[str] = own_remarks_head
-    colour = COLOUR.get
     players = []
     for i, p in enumerate(order, 1):
-        summed = Decimal(0)
-        rounds_: list[Form1Round] = []
-        opponents, colours, results = p.cells()
-        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
-            c = colour(col, "")
-            summed += points_of[code, c]
-            mark, shown = MARKS[code]
-            row_no = None if o is None else row_of.get(o)
-            rounds_.append(_new(Form1Round, (r, o, row_no, c, mark, shown)))
-        rounds = tuple(rounds_)
+        cells = p.cells()
+        summed = units_of.points(sum(map(units_of.units.__getitem__,
+                                         map(str.__add__, cells.results, cells.colours))))  # fmt: skip
         if p.points is not None and summed != p.points:
+            # As the results' own Decimals add up (the places they show).
+            summed = sum(
+                (points_of[code, COLOUR.get(col, "")]
+                 for code, col in zip(cells.results, cells.colours, strict=True)),
+                Decimal(0),
+            )  # fmt: skip
             own_remarks.append(
                 f"{p.name} ({'rank' if numbered else 'No.'} {i}): the file gives "
                 f"{_points(p.points)} points, the results add up to {_points(summed)}"
             )
-        row: tuple[str | None, ...] | None = None
+        player = Form1Player(
+            row=i,
+            start_rank=p.start_rank,
+            rank=p.rank or None,
+            name=p.name,
+            fide_id=p.fide_id,
+            title=_title(p),
+            rating=p.rating or None,
+            federation=p.federation.strip(),
+            score=p.points if p.points is not None else summed,
+            cells=None,
+            read=cells,
+            rows=row_of,
+        )
         if grid:
             met: dict[int, str] = {}
-            for x in rounds:
+            for x in player.rounds:
                 if x.row is not None:
                     met[x.row] = met.get(x.row, "") + x.result
             row = tuple(None if j == i else met.get(j, "") for j in range(1, len(order) + 1))
-        players.append(
-            Form1Player(
-                row=i,
-                start_rank=p.start_rank,
-                rank=p.rank or None,
-                name=p.name,
-                fide_id=p.fide_id,
-                title=_title(p),
-                rating=p.rating or None,
-                federation=p.federation.strip(),
-                score=p.points if p.points is not None else summed,
-                cells=row,
-                rounds=rounds,
-            )
-        )
+            player = attrs.evolve(player, cells=row)
+        players.append(player)
     ratings = [p.rating for p in t.players if p.rating]
     average = Fraction(sum(ratings), len(ratings)) if ratings else None
     round_robin = event.type in ("round-robin", "double-round-robin")
@@ -460,25 +475,29 @@ class CardRound(NamedTuple):
 
 
 @attrs.frozen(eq=False)
-class CardField:
-    """What every pairing card of one event reads: each player's name and
-    rating by pairing number, and the points of each result.
+class PointUnits:
+    """The points of each result of an event, counted in whole *units*
+    (``1 / 10^places`` of a point, the finest the scoring system uses), so
+    that sums of points are integer sums; :meth:`points` gives them back as
+    Decimals of the same value."""
 
-    Points are counted in whole *units* (``1 / 10^places`` of a point, the
-    finest the scoring system uses), so that a card's running total is an
-    integer sum; :meth:`points` gives them back as the system's Decimals.
-    """
-
-    opponents: dict[int, tuple[str, int | None]]
-    """Pairing number -> (name, rating or ``None``)."""
     units: dict[str, int]
     """A result code followed by the colour as read (``1w``, ``=b``, ``U-``)
-    -> its points in units; :data:`PAST` (no such round) -> 0."""
+    -> its points in units; :data:`PAST` twice (no such round) -> 0."""
     places: int
     """A unit is ``10^-places`` of a point."""
 
     def points(self, units: int) -> Decimal:
         return Decimal(units).scaleb(-self.places)
+
+
+@attrs.frozen(eq=False)
+class CardField(PointUnits):
+    """What every pairing card of one event reads: the points of each
+    result, and each player's name and rating by pairing number."""
+
+    opponents: dict[int, tuple[str, int | None]]
+    """Pairing number -> (name, rating or ``None``)."""
 
 
 PAST = "\0"
@@ -514,6 +533,33 @@ class CardColumns(NamedTuple):
     """Per card: the sum of those opponents' ratings."""
 
 
+def by_round(
+    cells: Sequence[Cells], rounds: int | None = None
+) -> tuple[list[tuple[int | None, ...]], list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """The opponents, result codes and colours of many players' cells, a
+    column per round (each an entry per player): rounds 1 to ``rounds``
+    (default: the longest line's), :data:`PAST` for results and colours
+    (``None`` for opponents) past the end of a shorter line."""
+    longest = max((len(c.opponents) for c in cells), default=0)
+    if rounds is None:
+        rounds = longest
+    opponents = [c.opponents for c in cells]
+    results = [c.results for c in cells]
+    colours = [c.colours for c in cells]
+    if any(len(c.opponents) != rounds for c in cells):  # unequal lines: padded, cut
+        width = max(rounds, longest)
+        opponents = [(o + (None,) * (width - len(o)))[:rounds] for o in opponents]
+        results = [r.ljust(width, PAST)[:rounds] for r in results]
+        colours = [c.ljust(width, PAST)[:rounds] for c in colours]
+    if not cells:
+        return [()] * rounds, [()] * rounds, [()] * rounds
+    return (
+        list(zip(*opponents, strict=True)),
+        list(zip(*results, strict=True)),
+        list(zip(*colours, strict=True)),
+    )
+
+
 def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     """The points, running totals and rated opponents of the cards whose
     cells are ``cells``, worked out round by round over all of them.
@@ -524,21 +570,15 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     rounds are 39,000 cells.
     """
     n = len(cells)
-    rounds = max((len(c.opponents) for c in cells), default=0)
-    opponents = [c.opponents for c in cells]
-    results = [c.results for c in cells]
-    colours = [c.colours for c in cells]
-    if any(len(c.opponents) != rounds for c in cells):  # short lines: padded
-        opponents = [o + (None,) * (rounds - len(o)) for o in opponents]
-        results = [r.ljust(rounds, PAST) for r in results]
-        colours = [c.ljust(rounds, PAST) for c in colours]
-    by_round = list(zip(*opponents, strict=True)), list(zip(*results, strict=True))
+    opponents, results, colours = by_round(cells)
+    by_round_ = opponents, results
     units_of, game = field.units.__getitem__, _GAME.__getitem__
-    rating = {o: r or 0 for o, (_, r) in field.opponents.items()}.get
-    out = CardColumns(*by_round, [], [], [], [0] * n, [0] * n, [0] * n)
+    ratings: dict[int | None, int] = {o: r or 0 for o, (_, r) in field.opponents.items()}
+    rating = ratings.get
+    out = CardColumns(*by_round_, [], [], [], [0] * n, [0] * n, [0] * n)
     totals = [0] * n
     nothing = repeat(0)  # endless: map stops at the round's column
-    for opps, codes, read in zip(*by_round, zip(*colours, strict=True), strict=True):
+    for opps, codes, read in zip(opponents, results, colours, strict=True):
         keys = list(map(str.__add__, codes, read))
         units = list(map(units_of, keys))
         totals = list(map(add, totals, units))
@@ -626,8 +666,8 @@ class Form2:
     cards: tuple[Card, ...]
 
 
-def card_field(t: Tournament) -> CardField:
-    """The names, ratings and points every card of ``t`` reads."""
+def point_units(t: Tournament) -> PointUnits:
+    """The points of each result under ``t``'s scoring system, in units."""
     table = _points_table(t)
     # The finest decimal place of any result's points (0 for whole points).
     places = max([0, *(-int(v.as_tuple().exponent) for v in table.values())])
@@ -637,7 +677,17 @@ def card_field(t: Tournament) -> CardField:
             if (code, shown) in table:
                 units[code + read] = int(table[code, shown].scaleb(places))
     units[PAST + PAST] = 0
-    return CardField({p.start_rank: (p.name, p.rating or None) for p in t.players}, units, places)
+    return PointUnits(units, places)
+
+
+def card_field(t: Tournament) -> CardField:
+    """The points, names and ratings every card of ``t`` reads."""
+    units = point_units(t)
+    return CardField(
+        units.units,
+        units.places,
+        {p.start_rank: (p.name, p.rating or None) for p in t.players},
+    )
 
 
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
