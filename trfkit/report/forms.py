@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from itertools import repeat
+from itertools import compress, repeat
 from operator import add, mul
 from typing import NamedTuple
 
@@ -571,26 +571,35 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     """
     n = len(cells)
     opponents, results, colours = by_round(cells)
-    by_round_ = opponents, results
     units_of, game = field.units.__getitem__, _GAME.__getitem__
     ratings: dict[int | None, int] = {o: r or 0 for o, (_, r) in field.opponents.items()}
     rating = ratings.get
-    out = CardColumns(*by_round_, [], [], [], [0] * n, [0] * n, [0] * n)
-    totals = [0] * n
     nothing = repeat(0)  # endless: map stops at the round's column
+    keys_by_round, units_by_round, totals_by_round, rated_by_round = [], [], [], []
+    totals = [0] * n
     for opps, codes, read in zip(opponents, results, colours, strict=True):
         keys = list(map(str.__add__, codes, read))
         units = list(map(units_of, keys))
         totals = list(map(add, totals, units))
-        rated = list(map(mul, map(rating, opps, nothing), map(game, codes)))
-        counted = list(map(bool, rated))
-        out.keys.append(keys)
-        out.units.append(units)
-        out.totals.append(totals)
-        out.rated_games[:] = map(add, out.rated_games, counted)
-        out.rated_units[:] = map(add, out.rated_units, map(mul, units, counted))
-        out.rated_sum[:] = map(add, out.rated_sum, rated)
-    return out
+        keys_by_round.append(keys)
+        units_by_round.append(units)
+        totals_by_round.append(totals)
+        # The opponent's rating where the game counts, else 0.
+        rated_by_round.append(list(map(mul, map(rating, opps, nothing), map(game, codes))))
+    if rated_by_round:  # then per card, across its rounds
+        rated_rows = list(zip(*rated_by_round, strict=True))
+        rounds = len(rated_by_round)
+        rated_games = [rounds - row.count(0) for row in rated_rows]
+        rated_sum = list(map(sum, rated_rows))
+        rated_units = list(
+            map(sum, map(compress, zip(*units_by_round, strict=True), rated_rows))
+        )
+    else:
+        rated_games = rated_sum = rated_units = [0] * n
+    return CardColumns(
+        opponents, results, keys_by_round, units_by_round, totals_by_round,
+        rated_games, rated_units, rated_sum,
+    )  # fmt: skip
 
 
 @attrs.frozen
