@@ -547,10 +547,12 @@ def by_round(
     results = [c.results for c in cells]
     colours = [c.colours for c in cells]
     if any(len(c.opponents) != rounds for c in cells):  # unequal lines: padded, cut
-        width = max(rounds, longest)
-        opponents = [(o + (None,) * (width - len(o)))[:rounds] for o in opponents]
-        results = [r.ljust(width, PAST)[:rounds] for r in results]
-        colours = [c.ljust(width, PAST)[:rounds] for c in colours]
+        opponents = [
+            o if len(o) == rounds else (o + (None,) * (rounds - len(o)))[:rounds]
+            for o in opponents
+        ]
+        results = [r if len(r) == rounds else r.ljust(rounds, PAST)[:rounds] for r in results]
+        colours = [c if len(c) == rounds else c.ljust(rounds, PAST)[:rounds] for c in colours]
     if not cells:
         return [()] * rounds, [()] * rounds, [()] * rounds
     return (
