@@ -4,9 +4,10 @@ The target of issue 17: all forms (1, 2, 3 and 4) and the norms of a
 3000×13 event cost at most twice its load. Measured here, as ratios in one
 run, on the loaded tournament:
 
-* (d) Forms 1, 2 and 4 (a): each document built from the records;
+* (d) every document of ``FORM_DOCUMENTS``: Forms 1, 2 and 4 (a), (b)
+  the certificates and (c) the norm table, each built from the records;
 * (f) the same, each rendered as text too (what ``trfkit report --form
-  1|2|summary`` writes);
+  1|2|4`` writes); issue 17's share of the forms: at most 1.2 loads;
 * (r) Form 3: ``trfkit.rate`` and its text;
 * (all) both: every form of the event.
 
@@ -14,9 +15,10 @@ Run:
 
     python bench/bench_forms.py [--players 3000 --rounds 13 --repeat 11]
 
-The norms (Form 4's certificates and norm table) are another document in
-the registry; once merged, they belong in ``all`` here. Not part of the
-test run.
+The generated event starts in 2022, under a Title Regulations edition
+that is not modelled: its certificates and norm table say so and cost
+little here. bench/bench_norms.py times the norms under the 2024
+regulations. Not part of the test run.
 """
 
 from __future__ import annotations
@@ -66,8 +68,9 @@ def main() -> int:
     print(f"file: {path.name} ({args.players} players, {args.rounds} rounds), "
           f"median of {args.repeat} alternating pairs")  # fmt: skip
     print(f"  (a)   trfkit.load                       {a:8.1f} ms")
-    print(f"  (d)   Forms 1, 2, 4 (a), built          {d:8.1f} ms   d/a = {ratio_d:.2f}")
-    print(f"  (f)   Forms 1, 2, 4 (a), built + text   {f:8.1f} ms   f/a = {ratio_f:.2f}")
+    print(f"  (d)   Forms 1, 2, 4, built              {d:8.1f} ms   d/a = {ratio_d:.2f}")
+    print(f"  (f)   Forms 1, 2, 4, built + text       {f:8.1f} ms   f/a = {ratio_f:.2f}"
+          "  (target: <= 1.2)")  # fmt: skip
     print(f"  (r)   Form 3: rate + text               {r:8.1f} ms   r/a = {ratio_r:.2f}")
     print(f"  (all) every form                        {every:8.1f} ms   all/a = {ratio:.2f}"
           "  (target, with the norms: <= 2.0)")  # fmt: skip

@@ -18,7 +18,7 @@ the colour and the result.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -43,7 +43,7 @@ from trfkit.report.formparts import (
     notes_block,
     page,
 )
-from trfkit.report.forms import Form1, Form1Player, Form1Round
+from trfkit.report.forms import COLOUR, MARKS, PAST, Form1, Form1Player, Form1Round, by_round
 
 __all__ = [
     "FORM1_SCHEMA",
@@ -101,22 +101,6 @@ def _cells(f: Form1, p: Form1Player, ascii: bool) -> list[str]:
     ]
 
 
-def _swiss_cells(f: Form1, ascii: bool) -> Iterator[list[str]]:
-    """:func:`_cells` of every player of a Swiss event, each distinct cell
-    (a row, a colour, a mark) written once: there are few of them."""
-    written: dict[tuple[int | None, str, str], str] = {}
-    numbers = range(1, f.event.rounds + 1)
-    for p in f.players:
-        by_round: dict[int, str] = {}
-        for x in p.rounds:
-            key = (x.row, x.colour, x.result)
-            cell = written.get(key)
-            if cell is None:
-                cell = written[key] = _swiss_cell(x, ascii)
-            by_round[x.round] = cell
-        yield [by_round.get(r, "") for r in numbers]
-
-
 def _columns(f: Form1) -> list[str]:
     n = len(f.players) if f.grid else f.event.rounds
     return [str(i) for i in range(1, n + 1)]
@@ -153,30 +137,63 @@ def _rank(f: Form1, p: Form1Player) -> str:
 # --- text ---------------------------------------------------------------------------
 
 
+def _swiss_columns(f: Form1, ascii: bool) -> list[list[str]]:
+    """The crosstable of a Swiss event, a column per round (an entry per
+    player of the form): the cells of :func:`_swiss_cell` written from the
+    players' cells as read, a round at a time, each distinct cell once."""
+    rows = {p.start_rank: str(p.row) for p in f.players}
+    marks = {code: clean(m, True) if ascii else m for code, (m, _) in MARKS.items()}
+    marks[PAST] = ""  # a round past the end of a player's line: an empty cell
+    alone: dict[str, str] = {}  # code + colour as read -> the cell without an opponent
+    after: dict[str, str] = {}  # -> what follows the opponent's row
+    for code, mark in marks.items():
+        for read, colour in [*COLOUR.items(), (PAST, "")]:
+            alone[code + read] = mark
+            after[code + read] = colour + mark
+    opponents, results, colours = by_round([p.read for p in f.players], f.event.rounds)
+    # A player met but missing from the form has no row: the mark alone, as
+    # for a bye (_swiss_cell).
+    return [
+        [
+            rows[o] + after[key] if o in rows else alone[key]
+            for o, key in zip(opps, map(str.__add__, codes, reads), strict=True)
+        ]
+        for opps, codes, reads in zip(opponents, results, colours, strict=True)
+    ]
+
+
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
-    """Form 1 in fixed-width columns (one line per player)."""
+    """Form 1 in fixed-width columns (one line per player), laid out a
+    column at a time and written with one format string a line."""
     out = [clean(TITLE, ascii), ""]
     out += fields_text(_head(f), ascii)
     head = ["Rank", *([] if f.numbered_by_rank else ["No."]), "Name, First Name"]
     head += ["ID#", "Title", "Rtng", "Fed"]
     columns = _columns(f)
-    rows = []
-    cells = (_cells(f, p, ascii) for p in f.players) if f.grid else _swiss_cells(f, ascii)
-    for p, row_cells in zip(f.players, cells, strict=True):
-        lead = [_rank(f, p), *([] if f.numbered_by_rank else [str(p.row)])]
-        rows.append(
-            [
-                *lead,
-                clean(p.name, ascii),
-                "" if p.fide_id is None else str(p.fide_id),
-                p.title,
-                "" if p.rating is None else str(p.rating),
-                clean(p.federation, ascii),
-                *row_cells,
-                score_text(Fraction(p.score), ascii),
-            ]
-        )
+    ps = f.players
+    if f.grid:
+        cells = [list(c) for c in zip(*(_cells(f, p, ascii) for p in ps), strict=True)]
+    else:
+        cells = _swiss_columns(f, ascii)
+    if not ps:
+        cells = [[] for _ in columns]
+    scores: dict[Decimal, str] = {}
+    for p in ps:
+        if p.score not in scores:
+            scores[p.score] = score_text(Fraction(p.score), ascii)
+    by_column: list[list[str]] = [
+        ["" if p.rank is None else str(p.rank) for p in ps],
+        *([] if f.numbered_by_rank else [[str(p.row) for p in ps]]),
+        [p.name if p.name.isascii() and p.name.isprintable() else clean(p.name, ascii)
+         for p in ps],
+        ["" if p.fide_id is None else str(p.fide_id) for p in ps],
+        [p.title for p in ps],
+        ["" if p.rating is None else str(p.rating) for p in ps],
+        [clean(p.federation, ascii) for p in ps],
+        *cells,
+        [scores[p.score] for p in ps],
+    ]  # fmt: skip
     header = [*head, *columns, "Total"]
     nlead = len(head)
     right = [True] * (nlead - 5) + [False, True, False, True, False]
@@ -184,7 +201,6 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     # Names and federations are measured in terminal columns; every other
     # cell is digits, letters and ½ × (one column each), measured by len.
     wide = {nlead - 4, nlead - 1}
-    by_column = list(zip(*rows, strict=True)) if rows else [() for _ in header]
     widths = [
         max(text_width(header[i]), max(map(text_width if i in wide else len, column), default=0))
         for i, column in enumerate(by_column)
@@ -199,20 +215,23 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
         seps[i].replace("{", "{{").replace("}", "}}")
         + ("{}" if i in wide else f"{{:{'>' if right[i] else '<'}{widths[i]}}}")
         for i in range(len(header))
-    )
-    wide_at = sorted(wide)
+    ).format
+    for i in wide:
+        pad = rjust if right[i] else ljust
+        by_column[i] = [pad(x, widths[i]) for x in by_column[i]]
 
     def line(cells: list[str]) -> str:
         cells = cells[:]
-        for i in wide_at:
+        for i in wide:
             cells[i] = rjust(cells[i], widths[i]) if right[i] else ljust(cells[i], widths[i])
-        return layout.format(*cells).rstrip()
+        return layout(*cells).rstrip()
 
+    rows = [layout(*r).rstrip() for r in zip(*by_column, strict=True)]
     top = line(header)
     rule = "-" * text_width(top)
     players_width = sum(widths[:nlead]) + 2 * (nlead - 1)
     out += ["", "Players".ljust(players_width) + " | Cross Table"]
-    out += [rule, top, rule, *(line(r) for r in rows), rule]
+    out += [rule, top, rule, *rows, rule]
     out.append(clean(_legend(f), ascii))
     out += ["", f"Time limit: {clean(f.event.rate_of_play, ascii)}"]
     out.append(f"Average rating: {_average(f)}    Category: {_category(f)}")

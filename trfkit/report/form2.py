@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
 from trfkit._gc import no_cyclic_gc
@@ -27,6 +29,7 @@ from trfkit.report.format import (
     csv_num,
     csv_text,
     json_number,
+    quotient_or,
     score_text,
     text_width,
     whole_or,
@@ -38,7 +41,16 @@ from trfkit.report.formparts import (
     page,
     signature_lines,
 )
-from trfkit.report.forms import Card, Form2
+from trfkit.report.forms import (
+    BYE_WORDS,
+    COLOUR,
+    MARKS,
+    NO_SUCH,
+    PAST,
+    Card,
+    Form2,
+    card_columns,
+)
 
 __all__ = [
     "CSV_CARD_COLUMNS",
@@ -125,15 +137,26 @@ def _head_text(c: Card, event: list[str], event_widths: list[int], ascii: bool) 
     of three fields, aligned in columns; ``event`` is the last line's three
     fields as written (:func:`_event_head`, the same on every card), with
     their widths."""
-    name, *fields = [f"{k}: {clean(v, ascii)}" for k, v in _player_head(c)]
-    w = [text_width(x) for x in fields]
+    # The fields of _player_head, written out: 3000 cards have 3000 heads.
+    # Numbers need no cleaning and are one column a digit.
+    name, birth, fed = c.name, c.birth_date, c.federation
+    f0 = "FIDE ID: " + ("" if c.fide_id is None else str(c.fide_id))
+    f1 = "Rating: " + ("" if c.rating is None else str(c.rating))
+    f2 = "Title: " + clean(c.title, ascii)
+    f3 = "Birthdate: " + (birth if birth.isascii() and birth.isprintable() else clean(birth, ascii))
+    f4 = "Fed: " + (fed if fed.isascii() and fed.isprintable() else clean(fed, ascii))
+    f5 = "Sex: " + clean(c.sex, ascii)
+    x0, x1, x3, x4 = len(f0), len(f1), text_width(f3), text_width(f4)
+    e0, e1 = event_widths[0], event_widths[1]
     # The third column is last on its line: never padded.
-    w0 = max(w[0], w[3], event_widths[0])
-    w1 = max(w[1], w[4], event_widths[1])
-    out = [name]
-    for r, (x0, x1) in ((fields[0:3], w[0:2]), (fields[3:6], w[3:5]), (event, event_widths[:2])):
-        out.append(f"{r[0]}{' ' * (w0 - x0)}   {r[1]}{' ' * (w1 - x1)}   {r[2]}".rstrip())
-    return out
+    w0 = max(x0, x3, e0)
+    w1 = max(x1, x4, e1)
+    return [
+        "Name: " + (name if name.isascii() and name.isprintable() else clean(name, ascii)),
+        f"{f0}{' ' * (w0 - x0)}   {f1}{' ' * (w1 - x1)}   {f2}".rstrip(),
+        f"{f3}{' ' * (w0 - x3)}   {f4}{' ' * (w1 - x4)}   {f5}".rstrip(),
+        f"{event[0]}{' ' * (w0 - e0)}   {event[1]}{' ' * (w1 - e1)}   {event[2]}".rstrip(),
+    ]
 
 
 def _card_foot(c: Card, ascii: bool = False) -> list[tuple[str, str]]:
@@ -167,9 +190,15 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     """Every card, one after another, each under a rule.
 
     Column widths are the same on every card (the longest name of the
-    event): a 3000-player event prints 3000 cards, laid out once.
+    event): a 3000-player event prints 3000 cards, laid out once. The
+    rounds are written a round at a time over all cards, from the cards'
+    columns (:func:`~trfkit.report.forms.card_columns`), without a record
+    per round.
     """
-    out: list[str] = []
+    if not f.cards:
+        return "\n".join([clean(TITLE, ascii), "", "No players in the file."]) + "\n"
+    field = f.cards[0].field
+    columns = card_columns([c.cells for c in f.cards], field)
     shown: dict[str, tuple[str, int]] = {}  # a name as printed, and its width
 
     def name_of(text: str) -> tuple[str, int]:
@@ -179,12 +208,23 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
             got = shown[text] = (cleaned, text_width(cleaned))
         return got
 
-    rounds = max((len(c.rounds) for c in f.cards), default=0)
+    # What the rounds name: every opponent met, and what a round without
+    # one was (a bye, not paired).
+    met: set[int] = {o for o in set().union(*columns.opponents) if o is not None}
+    byes: set[str] = set()
+    for opponents, codes in zip(columns.opponents, columns.results, strict=True):
+        byes.update(compress(codes, map(is_, opponents, repeat(None))))
+    byes.discard(PAST)
+    names = {field.opponents.get(o, NO_SUCH)[0] for o in met}
+    names |= {BYE_WORDS.get(code, "") for code in byes}
+    rounds = len(columns.opponents)
     wr = max(2, len(str(rounds)))
-    wno = max([2, *(len(str(c.start_rank)) for c in f.cards)])
-    wn = max([13, *(name_of(x)[1] for x in {x.name for c in f.cards for x in c.rounds})])
+    wno = max(2, len(str(max(c.start_rank for c in f.cards))))
+    wn = max([13, *(name_of(x)[1] for x in names)])
     head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
-    foot_width = max(len(label) for label, _ in _card_foot(f.cards[0])) + 2 if f.cards else 0
+    labels = [label for label, _ in _card_foot(f.cards[0])]
+    foot_width = max(len(label) for label in labels) + 2
+    foot = [f"{label + ':':<{foot_width}}" for label in labels]
     title = clean(TITLE, ascii)
     event = [f"{k}: {clean(v, ascii)}" for k, v in _event_head(f)]
     event_widths = [text_width(x) for x in event]
@@ -192,40 +232,73 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     authentication += signature_lines(
         [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
     )
-    # A round's line is made of pieces that recur from card to card (the
-    # same opponents, names, ratings, results and totals): each piece is
-    # written once and the line joined from them.
-    rounds_text = [f"{r:>{wr}}  " for r in range(rounds + 1)]
-    opponents_text: dict[tuple[int | None, str, int | None], str] = {}
-    tails_text: dict[tuple[str, str, Decimal], str] = {}
-    for c in f.cards:
-        out += ["=" * 72, title, *_head_text(c, event, event_widths, ascii), "", head]
-        for x in c.rounds:
-            key = (x.opponent, x.name, x.rating)
-            o = opponents_text.get(key)
-            if o is None:
-                opponent = "" if x.opponent is None else x.opponent
-                name, width = name_of(x.name)
-                rating = "" if x.rating is None else x.rating
-                o = opponents_text[key] = (
-                    f"{opponent:>{wno}}  {name}{' ' * (wn - width)}  {rating:>6}  "
-                )
-            result = (x.colour, x.result, x.total)
-            tail = tails_text.get(result)
-            if tail is None:
-                mark = clean(x.result, True) if ascii else x.result
-                tail = tails_text[result] = f"{x.colour:<5}  {mark:>5}  {_score(x.total, ascii):>5}"
-            out.append(f"{rounds_text[x.round]}{o}{tail}".rstrip())
-        out.append("")
-        out += [
-            f"{label + ':':<{foot_width}}{value}".rstrip() for label, value in _card_foot(c, ascii)
+    scores: dict[int, str] = {}  # points in units -> as printed
+
+    def score(units: int) -> str:
+        text = scores.get(units)
+        if text is None:
+            text = scores[units] = _score(field.points(units), ascii)
+        return text
+
+    # A round's line is made of pieces that recur from card to card: the
+    # round's number, the opponent (number, name, rating), and the colour,
+    # result and running total; each piece is written once.
+    def opponent_text(number: object, name: str, rating: object) -> str:
+        cleaned, width = name_of(name)
+        return f"{number:>{wno}}  {cleaned}{' ' * (wn - width)}  {rating:>6}  "
+
+    no_rating = ""
+    opponents_text: dict[int | None, str] = {}
+    for o in met:
+        name, rating = field.opponents.get(o, NO_SUCH)
+        opponents_text[o] = opponent_text(o, name, no_rating if rating is None else rating)
+    byes_text = {code: opponent_text("", BYE_WORDS.get(code, ""), "") for code in byes}
+    byes_text[PAST] = ""  # past a card's last round: the line is not written
+    tails_text: dict[tuple[str, int], str] = {}
+
+    def tail_of(key: str, total: int) -> str:
+        colour = COLOUR.get(key[1], "")
+        mark = MARKS[key[0]][0] if key[0] != PAST else ""
+        if ascii:
+            mark = clean(mark, True)
+        # Never blank at the end: a total always prints (0 as "0").
+        text = tails_text[key, total] = f"{colour:<5}  {mark:>5}  {score(total):>5}"
+        return text
+
+    tail = tails_text.get
+    lines = [
+        [
+            prefix
+            + (opponents_text[o] if o is not None else byes_text[code])
+            + (tail((key, total)) or tail_of(key, total))
+            for o, code, key, total in zip(opponents, codes, keys, totals, strict=True)
         ]
-        out += authentication
-    if f.cards:
-        out += ["", f"{ENDORSEMENT}: {BLANK}"]
-    else:
-        out += [clean(TITLE, ascii), "", "No players in the file."]
-    return "\n".join(out) + "\n"
+        for prefix, opponents, codes, keys, totals in zip(
+            [f"{r:>{wr}}  " for r in range(1, rounds + 1)],
+            columns.opponents, columns.results, columns.keys, columns.totals, strict=True,
+        )
+    ]  # fmt: skip
+    totals = columns.totals[-1] if rounds else [0] * len(f.cards)
+    out: list[str] = []
+    for c, played, games, rated_units, rated_sum, total in zip(
+        f.cards, zip(*lines, strict=True) if rounds else [()] * len(f.cards),
+        columns.rated_games, columns.rated_units, columns.rated_sum, totals, strict=True,
+    ):  # fmt: skip
+        out += ["=" * 72, title, *_head_text(c, event, event_widths, ascii), "", head]
+        out += played if len(c.cells.opponents) == rounds else played[: len(c.cells.opponents)]
+        average = quotient_or(rated_sum, games, 1) if games else ""
+        rank = "" if c.rank is None else str(c.rank)
+        out += [
+            "",
+            foot[0] + score(rated_units),
+            foot[1] + str(games),
+            (foot[2] + average).rstrip(),
+            foot[3] + score(total),
+            (foot[4] + rank).rstrip(),
+            *authentication,
+        ]
+    out += ["", f"{ENDORSEMENT}: {BLANK}", ""]  # "" for the last newline: no copy
+    return "\n".join(out)
 
 
 # --- JSON ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ __all__ = [
     "fixed",
     "json_number",
     "ljust",
+    "quotient_or",
     "result_symbol",
     "rjust",
     "rounded",
@@ -63,8 +64,11 @@ def rounded(x: Number, places: int) -> int:
     # of these): |x|·10^p + ½ floored is (2·|n|·10^p + d) // 2d.
     if not isinstance(x, int | Fraction):
         x = Fraction(x)  # a Decimal or float from elsewhere: exact, as before
-    n: int = x.numerator
-    d: int = x.denominator
+    return _rounded_ratio(x.numerator, x.denominator, places)
+
+
+def _rounded_ratio(n: int, d: int, places: int) -> int:
+    """:func:`rounded` of ``n / d`` (``d > 0``)."""
     scale: int = 10**places
     q = (2 * abs(n) * scale + d) // (2 * d)
     return -q if n < 0 else q
@@ -103,6 +107,18 @@ def whole_or(x: Number, places: int) -> str:
     if isinstance(x, int) or x.denominator == 1:
         return str(int(x))
     return fixed(x, places)
+
+
+def quotient_or(n: int, d: int, places: int) -> str:
+    """:func:`whole_or` of ``n / d`` (``d > 0``), without making the Fraction
+    (a card's average of its opponents' ratings, thousands of times).
+
+    >>> quotient_or(4802, 2, 1), quotient_or(4803, 2, 1), quotient_or(-1, 3, 2)
+    ('2401', '2401.5', '-0.33')
+    """
+    if n % d == 0:
+        return str(n // d)
+    return _scaled_text(_rounded_ratio(n, d, places), places)
 
 
 def score_text(x: Number, ascii: bool = False) -> str:

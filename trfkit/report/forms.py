@@ -34,13 +34,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import add, mul
 from typing import NamedTuple
 
 import attrs
 
 from trfkit._gc import no_cyclic_gc
 from trfkit.event import TournamentType, event_of, rate_class_of
-from trfkit.model import RESULT_OF, UNREADABLE, Dialect, Player, Result, Tournament
+from trfkit.model import RESULT_OF, UNREADABLE, Cells, Dialect, Player, Result, Tournament
 from trfkit.rating.calc import tournament_category
 from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
@@ -49,8 +51,15 @@ from trfkit.summary import summarize
 from trfkit.timecontrol import Period, TimeControl
 
 __all__ = [
+    "BYE_WORDS",
+    "COLOUR",
     "COUNT_TYPES",
+    "MARKS",
+    "NO_SUCH",
+    "PAST",
     "Card",
+    "CardColumns",
+    "CardField",
     "CardRound",
     "Count",
     "Form1",
@@ -58,11 +67,16 @@ __all__ = [
     "Form1Round",
     "Form2",
     "FormEvent",
+    "PointUnits",
     "Summary",
+    "by_round",
+    "card_columns",
+    "card_field",
     "event_facts",
     "final_order",
     "form1_of",
     "form2_of",
+    "point_units",
     "rate_of_play",
     "summary_of",
 ]
@@ -70,13 +84,14 @@ __all__ = [
 _GRID_TYPES = (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN, TournamentType.MATCH)
 """The events whose crosstable is a grid of players against players."""
 
-_BYE_WORDS = {
+BYE_WORDS = {
     "F": "full-point bye",
     "U": "pairing-allocated bye",
     "H": "half-point bye",
     "Z": "zero-point bye",
     " ": "not paired",
 }
+"""What a round without an opponent was, by result code (Form 2 names it)."""
 
 
 # --- the event ---------------------------------------------------------------------
@@ -287,7 +302,20 @@ class Form1Player:
     """A grid event's row: per player of the form, in its order, the results
     against him in round order (``None`` on the diagonal, ``""`` if they did
     not meet); ``None`` for a Swiss event."""
-    rounds: tuple[Form1Round, ...]
+    read: Cells = attrs.field(repr=False)
+    """The player's round cells as the file gives them."""
+    rows: dict[int, int] = attrs.field(repr=False, eq=False)
+    """Pairing number -> row in the form, for every player (shared)."""
+
+    @property
+    def rounds(self) -> tuple[Form1Round, ...]:
+        """One per cell of the player's line: the opponent, his row, the colour and the result."""
+        rows = self.rows
+        return tuple(
+            _new(Form1Round, (r, o, None if o is None else rows.get(o), COLOUR.get(col, ""),
+                              *MARKS[code]))
+            for r, (o, col, code) in enumerate(zip(*self.read, strict=True), 1)
+        )  # fmt: skip
 
 
 @attrs.frozen
@@ -310,9 +338,9 @@ class Form1:
     remarks: tuple[str, ...]
 
 
-_COLOUR = {"w": "w", "b": "b", "-": "", " ": ""}
+COLOUR = {"w": "w", "b": "b", "-": "", " ": ""}
 """A cell's colour as the forms show it (``-`` and blank: none)."""
-_MARKS = {code: (result_symbol(code) or "", code.strip()) for code in RESULT_OF}
+MARKS = {code: (result_symbol(code) or "", code.strip()) for code in RESULT_OF}
 """A result code -> (the forms' mark, the code as shown)."""
 _new = tuple.__new__  # NamedTuples by position, without their __new__'s call
 
@@ -342,6 +370,7 @@ def form1_of(
     ``type`` and ``time_control`` as :func:`event_facts`."""
     event = event_facts(t, type=type, time_control=time_control)
     grid = TournamentType(event.type) in _GRID_TYPES
+    units_of = point_units(t)
     points_of = _points_table(t)
     order = final_order(t.players)
     row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
@@ -354,46 +383,44 @@ def form1_of(
     else:
         own_remarks_head = []
     own_remarks: list[str] = own_remarks_head
-    colour = _COLOUR.get
     players = []
     for i, p in enumerate(order, 1):
-        summed = Decimal(0)
-        rounds_: list[Form1Round] = []
-        opponents, colours, results = p.cells()
-        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
-            c = colour(col, "")
-            summed += points_of[code, c]
-            mark, shown = _MARKS[code]
-            row_no = None if o is None else row_of.get(o)
-            rounds_.append(_new(Form1Round, (r, o, row_no, c, mark, shown)))
-        rounds = tuple(rounds_)
+        cells = p.cells()
+        summed = units_of.points(sum(map(units_of.units.__getitem__,
+                                         map(str.__add__, cells.results, cells.colours))))  # fmt: skip
         if p.points is not None and summed != p.points:
+            # As the results' own Decimals add up (the places they show).
+            summed = sum(
+                (points_of[code, COLOUR.get(col, "")]
+                 for code, col in zip(cells.results, cells.colours, strict=True)),
+                Decimal(0),
+            )  # fmt: skip
             own_remarks.append(
                 f"{p.name} ({'rank' if numbered else 'No.'} {i}): the file gives "
                 f"{_points(p.points)} points, the results add up to {_points(summed)}"
             )
-        row: tuple[str | None, ...] | None = None
+        player = Form1Player(
+            row=i,
+            start_rank=p.start_rank,
+            rank=p.rank or None,
+            name=p.name,
+            fide_id=p.fide_id,
+            title=_title(p),
+            rating=p.rating or None,
+            federation=p.federation.strip(),
+            score=p.points if p.points is not None else summed,
+            cells=None,
+            read=cells,
+            rows=row_of,
+        )
         if grid:
             met: dict[int, str] = {}
-            for x in rounds:
+            for x in player.rounds:
                 if x.row is not None:
                     met[x.row] = met.get(x.row, "") + x.result
             row = tuple(None if j == i else met.get(j, "") for j in range(1, len(order) + 1))
-        players.append(
-            Form1Player(
-                row=i,
-                start_rank=p.start_rank,
-                rank=p.rank or None,
-                name=p.name,
-                fide_id=p.fide_id,
-                title=_title(p),
-                rating=p.rating or None,
-                federation=p.federation.strip(),
-                score=p.points if p.points is not None else summed,
-                cells=row,
-                rounds=rounds,
-            )
-        )
+            player = attrs.evolve(player, cells=row)
+        players.append(player)
     ratings = [p.rating for p in t.players if p.rating]
     average = Fraction(sum(ratings), len(ratings)) if ratings else None
     round_robin = event.type in ("round-robin", "double-round-robin")
@@ -447,9 +474,141 @@ class CardRound(NamedTuple):
     """The running total after this round."""
 
 
+@attrs.frozen(eq=False)
+class PointUnits:
+    """The points of each result of an event, counted in whole *units*
+    (``1 / 10^places`` of a point, the finest the scoring system uses), so
+    that sums of points are integer sums; :meth:`points` gives them back as
+    Decimals of the same value."""
+
+    units: dict[str, int]
+    """A result code followed by the colour as read (``1w``, ``=b``, ``U-``)
+    -> its points in units; :data:`PAST` twice (no such round) -> 0."""
+    places: int
+    """A unit is ``10^-places`` of a point."""
+
+    def points(self, units: int) -> Decimal:
+        return Decimal(units).scaleb(-self.places)
+
+
+@attrs.frozen(eq=False)
+class CardField(PointUnits):
+    """What every pairing card of one event reads: the points of each
+    result, and each player's name and rating by pairing number."""
+
+    opponents: dict[int, tuple[str, int | None]]
+    """Pairing number -> (name, rating or ``None``)."""
+
+
+PAST = "\0"
+"""The result code and colour of a round past a card's last (a short line
+among longer ones): no points, no game."""
+
+_PLAYED = frozenset({Result.WIN.value, Result.DRAW.value, Result.LOSS.value})
+_GAME = {code: int(code in _PLAYED) for code in [*RESULT_OF, PAST]}
+"""1 for a game played (``1 = 0``), 0 for a forfeit, a bye or no result."""
+
+NO_SUCH = ("no such player", None)
+"""A card's (name, rating) of an opponent the file has no line for."""
+
+
+class CardColumns(NamedTuple):
+    """The figures of a run of cards, a column per round (:func:`card_columns`):
+    each column holds one entry per card, in the cards' order."""
+
+    opponents: list[tuple[int | None, ...]]
+    results: list[tuple[str, ...]]
+    """The result codes as read (:data:`PAST` past a card's last round)."""
+    keys: list[list[str]]
+    """The result code followed by the colour as read (``CardField.units``'s keys)."""
+    units: list[list[int]]
+    """The round's points in units."""
+    totals: list[list[int]]
+    """The running total in units after the round."""
+    rated_games: list[int]
+    """Per card: games played (1 = 0) against opponents with a rating."""
+    rated_units: list[int]
+    """Per card: the points of those games, in units."""
+    rated_sum: list[int]
+    """Per card: the sum of those opponents' ratings."""
+
+
+def by_round(
+    cells: Sequence[Cells], rounds: int | None = None
+) -> tuple[list[tuple[int | None, ...]], list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """The opponents, result codes and colours of many players' cells, a
+    column per round (each an entry per player): rounds 1 to ``rounds``
+    (default: the longest line's), :data:`PAST` for results and colours
+    (``None`` for opponents) past the end of a shorter line."""
+    longest = max((len(c.opponents) for c in cells), default=0)
+    if rounds is None:
+        rounds = longest
+    opponents = [c.opponents for c in cells]
+    results = [c.results for c in cells]
+    colours = [c.colours for c in cells]
+    if any(len(c.opponents) != rounds for c in cells):  # unequal lines: padded, cut
+        opponents = [
+            o if len(o) == rounds else (o + (None,) * (rounds - len(o)))[:rounds]
+            for o in opponents
+        ]
+        results = [r if len(r) == rounds else r.ljust(rounds, PAST)[:rounds] for r in results]
+        colours = [c if len(c) == rounds else c.ljust(rounds, PAST)[:rounds] for c in colours]
+    if not cells:
+        return [()] * rounds, [()] * rounds, [()] * rounds
+    return (
+        list(zip(*opponents, strict=True)),
+        list(zip(*results, strict=True)),
+        list(zip(*colours, strict=True)),
+    )
+
+
+def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
+    """The points, running totals and rated opponents of the cards whose
+    cells are ``cells``, worked out round by round over all of them.
+
+    Rated opponents (Form 2's foot) are those with a rating, met in a game
+    played (``1 = 0``): forfeits and byes are no games. A column at a time
+    (each a loop in C) rather than a cell at a time: 3000 cards of 13
+    rounds are 39,000 cells.
+    """
+    n = len(cells)
+    opponents, results, colours = by_round(cells)
+    units_of, game = field.units.__getitem__, _GAME.__getitem__
+    ratings: dict[int | None, int] = {o: r or 0 for o, (_, r) in field.opponents.items()}
+    rating = ratings.get
+    nothing = repeat(0)  # endless: map stops at the round's column
+    keys_by_round, units_by_round, totals_by_round, rated_by_round = [], [], [], []
+    totals = [0] * n
+    for opps, codes, read in zip(opponents, results, colours, strict=True):
+        keys = list(map(str.__add__, codes, read))
+        units = list(map(units_of, keys))
+        totals = list(map(add, totals, units))
+        keys_by_round.append(keys)
+        units_by_round.append(units)
+        totals_by_round.append(totals)
+        # The opponent's rating where the game counts, else 0.
+        rated_by_round.append(list(map(mul, map(rating, opps, nothing), map(game, codes))))
+    if rated_by_round:  # then per card, across its rounds
+        rated_rows = list(zip(*rated_by_round, strict=True))
+        rounds = len(rated_by_round)
+        rated_games = [rounds - row.count(0) for row in rated_rows]
+        rated_sum = list(map(sum, rated_rows))
+        rated_units = list(
+            map(sum, map(compress, zip(*units_by_round, strict=True), rated_rows))
+        )
+    else:
+        rated_games = rated_sum = rated_units = [0] * n
+    return CardColumns(
+        opponents, results, keys_by_round, units_by_round, totals_by_round,
+        rated_games, rated_units, rated_sum,
+    )  # fmt: skip
+
+
 @attrs.frozen
 class Card:
-    """Form 2, one player's pairing card."""
+    """Form 2, one player's pairing card: the player's fields as read, and
+    his cells, from which the rounds and the foot's figures are worked out
+    when read (:func:`card_columns`)."""
 
     start_rank: int
     name: str
@@ -460,13 +619,54 @@ class Card:
     federation: str
     sex: str
     rank: int | None
-    rounds: tuple[CardRound, ...]
-    rated_games: int
-    """Games played (1 = 0) against opponents with a rating."""
-    rated_score: Decimal
-    rated_average: Fraction | None
-    """The average rating of those opponents."""
-    total: Decimal
+    cells: Cells
+    field: CardField = attrs.field(repr=False)
+    _columns: list[CardColumns] = attrs.field(factory=list, init=False, eq=False, repr=False)
+
+    @property
+    def columns(self) -> CardColumns:
+        """This card's :func:`card_columns` (worked out once)."""
+        if not self._columns:
+            self._columns.append(card_columns([self.cells], self.field))
+        return self._columns[0]
+
+    @property
+    def rounds(self) -> tuple[CardRound, ...]:
+        """One per round of the card, byes and absences included."""
+        field, c = self.field, self.columns
+        out = []
+        for r, ((o,), (code,), (key,), (units,), (total,)) in enumerate(
+            zip(c.opponents, c.results, c.keys, c.units, c.totals, strict=True), 1
+        ):
+            if o is None:
+                name, rating = BYE_WORDS.get(code, ""), None
+            else:
+                name, rating = field.opponents.get(o, NO_SUCH)
+            mark, shown = MARKS[code]
+            colour = COLOUR.get(key[1], "")
+            points, running = field.points(units), field.points(total)
+            out.append(CardRound(r, o, name, rating, colour, mark, shown, points, running))
+        return tuple(out)
+
+    @property
+    def rated_games(self) -> int:
+        """Games played (1 = 0) against opponents with a rating."""
+        return self.columns.rated_games[0]
+
+    @property
+    def rated_score(self) -> Decimal:
+        return self.field.points(self.columns.rated_units[0])
+
+    @property
+    def rated_average(self) -> Fraction | None:
+        """The average rating of those opponents."""
+        games = self.rated_games
+        return Fraction(self.columns.rated_sum[0], games) if games else None
+
+    @property
+    def total(self) -> Decimal:
+        totals = self.columns.totals
+        return self.field.points(totals[-1][0] if totals else 0)
 
 
 @attrs.frozen
@@ -477,58 +677,52 @@ class Form2:
     cards: tuple[Card, ...]
 
 
-_PLAYED = frozenset({Result.WIN.value, Result.DRAW.value, Result.LOSS.value})
+def point_units(t: Tournament) -> PointUnits:
+    """The points of each result under ``t``'s scoring system, in units."""
+    table = _points_table(t)
+    # The finest decimal place of any result's points (0 for whole points).
+    places = max([0, *(-int(v.as_tuple().exponent) for v in table.values())])
+    units = {}
+    for code in RESULT_OF:
+        for read, shown in COLOUR.items():
+            if (code, shown) in table:
+                units[code + read] = int(table[code, shown].scaleb(places))
+    units[PAST + PAST] = 0
+    return PointUnits(units, places)
+
+
+def card_field(t: Tournament) -> CardField:
+    """The points, names and ratings every card of ``t`` reads."""
+    units = point_units(t)
+    return CardField(
+        units.units,
+        units.places,
+        {p.start_rank: (p.name, p.rating or None) for p in t.players},
+    )
 
 
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None = None) -> Form2:
     """The pairing cards of ``t``, one per player, by pairing number."""
     event = event_facts(t, type=type, time_control=time_control)
-    points_of = _points_table(t)
-    info = {p.start_rank: (p.name, p.rating or None) for p in t.players}
-    no_such = ("no such player", None)
-    colour = _COLOUR.get
-    cards = []
-    for p in sorted(t.players, key=lambda q: q.start_rank):
-        total = Decimal(0)
-        rated_games, rated_score, rated_sum = 0, Decimal(0), 0
-        rounds = []
-        opponents, colours, results = p.cells()
-        for r, (o, col, code) in enumerate(zip(opponents, colours, results, strict=True), 1):
-            c = colour(col, "")
-            points = points_of[code, c]
-            total += points
-            name: str
-            rating: int | None
-            if o is None:
-                name, rating = _BYE_WORDS.get(code, ""), None
-            else:
-                name, rating = info.get(o, no_such)
-            if rating is not None and code in _PLAYED:
-                rated_games += 1
-                rated_score += points
-                rated_sum += rating
-            mark, shown = _MARKS[code]
-            rounds.append(_new(CardRound, (r, o, name, rating, c, mark, shown, points, total)))
-        cards.append(
-            Card(
-                start_rank=p.start_rank,
-                name=p.name,
-                fide_id=p.fide_id,
-                rating=p.rating or None,
-                title=_title(p),
-                birth_date=_date_text(p),
-                federation=p.federation.strip(),
-                sex=p.sex.value if p.sex is not None else "",
-                rank=p.rank or None,
-                rounds=tuple(rounds),
-                rated_games=rated_games,
-                rated_score=rated_score,
-                rated_average=Fraction(rated_sum, rated_games) if rated_games else None,
-                total=total,
-            )
+    field = card_field(t)
+    cards = tuple(
+        Card(
+            start_rank=p.start_rank,
+            name=p.name,
+            fide_id=p.fide_id,
+            rating=p.rating or None,
+            title=_title(p),
+            birth_date=_date_text(p),
+            federation=p.federation.strip(),
+            sex=p.sex.value if p.sex is not None else "",
+            rank=p.rank or None,
+            cells=p.cells(),
+            field=field,
         )
-    return Form2(event, tuple(cards))
+        for p in sorted(t.players, key=lambda q: q.start_rank)
+    )
+    return Form2(event, cards)
 
 
 # --- Form 4 (a): the tournament report page ----------------------------------------

@@ -1,0 +1,113 @@
+"""Forms 1 and 2 written a round at a time over all players (trfkit.report.forms).
+
+The text renderers read the cells of every player a column per round
+(:func:`by_round`, :func:`card_columns`); the JSON, CSV and HTML read each
+card's rounds, worked out from that card's cells alone. These tests hold the
+two readings to each other (lines of unequal length included) and check the
+figures by hand where the columns pad a short line or count points in units.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trfkit
+from tests.trfbuild import swiss_text
+from trfkit.model import Cells
+from trfkit.report.form1 import form1_data, render_form1_text
+from trfkit.report.form2 import form2_data, render_form2_text
+from trfkit.report.format import quotient_or, whole_or
+from trfkit.report.forms import card_columns, card_field, form1_of, form2_of
+
+_FIELD = card_field(trfkit.loads(swiss_text([2000, 1900, None], [(1, 1, 2, "1")]).encode()))
+"""Three players (the third unrated), the standard scoring."""
+
+_CODES = sorted({key[0] for key in _FIELD.units if key[0] != "\0"})
+
+
+@st.composite
+def _cells(draw: st.DrawFn) -> Cells:
+    n = draw(st.integers(0, 6))
+    opponents = tuple(draw(st.lists(st.sampled_from([None, 1, 2, 3, 9]), min_size=n, max_size=n)))
+    colours = "".join(draw(st.lists(st.sampled_from("wb-"), min_size=n, max_size=n)))
+    results = "".join(draw(st.lists(st.sampled_from(_CODES), min_size=n, max_size=n)))
+    return Cells(opponents, colours, results)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_cells(), max_size=6))
+def test_columns_of_many_cards_are_each_cards_own(cells: list[Cells]) -> None:
+    """A card among others (short lines padded to the longest) has the
+    figures of the card alone: what the text prints is what the JSON says."""
+    many = card_columns(cells, _FIELD)
+    for i, c in enumerate(cells):
+        one = card_columns([c], _FIELD)
+        n = len(c.opponents)
+        assert [k[i] for k in many.keys[:n]] == [k[0] for k in one.keys]
+        assert [t[i] for t in many.totals[:n]] == [t[0] for t in one.totals]
+        # Past the end of a short line: no points, the total stays.
+        assert all(u[i] == 0 for u in many.units[n:])
+        assert (many.rated_games[i], many.rated_units[i], many.rated_sum[i]) == (
+            one.rated_games[0], one.rated_units[0], one.rated_sum[0],
+        )  # fmt: skip
+
+
+@given(st.integers(-10**6, 10**6), st.integers(1, 10**4), st.integers(0, 3))
+def test_quotient_or_is_whole_or_of_the_fraction(n: int, d: int, places: int) -> None:
+    assert quotient_or(n, d, places) == whole_or(Fraction(n, d), places)
+
+
+def _short_line() -> trfkit.Tournament:
+    """Three players, two rounds; player 2's line stops after round 1."""
+    text = swiss_text([2000, 1900, 1800], [(1, 1, 2, "1"), (2, 1, 3, "=")])
+    lines = text.splitlines()
+    two = next(i for i, x in enumerate(lines) if x.startswith("001    2"))
+    assert lines[two].endswith("  0000 - Z")  # round 2: no game
+    lines[two] = lines[two][: -len("  0000 - Z")]
+    return trfkit.loads(("\n".join(lines) + "\n").encode())
+
+
+def test_a_short_line_prints_its_own_rounds_only() -> None:
+    t = _short_line()
+    card = form2_of(t).cards[1]
+    assert [(x.round, x.opponent, x.colour, x.result) for x in card.rounds] == [(1, 1, "b", "0")]
+    text = render_form2_text(form2_of(t))
+    cards = text.split("=" * 72 + "\n")[1:]
+    # Player 2's card: its one round, lost to player 1 (2000) with black.
+    two = cards[1].splitlines()
+    rounds = two[two.index(next(x for x in two if x.startswith("Rd"))) + 1 :]
+    assert rounds[0].split() == ["1", "1", "Player,", "No1", "2000", "b", "0", "0"]
+    assert rounds[1] == ""
+    assert "Number of rated opponents:         1" in two
+    assert "Average rating of rated opponents: 2000" in two
+    # Form 1: player 2's row has round 1 (against row 1, black, lost) and
+    # an empty cell for round 2.
+    f = form1_of(t)
+    assert [(x.round, x.row, x.colour, x.result) for x in f.players[1].rounds] == [(1, 1, "b", "0")]
+    row = next(x for x in render_form1_text(f).splitlines() if "Player, No2" in x)
+    assert row.split("|")[1].split() == ["1b0"]
+    assert form1_data(f)["players"][1]["rounds"] == [
+        {"round": 1, "opponent": 1, "opponent_no": 1, "colour": "b", "result": "0"}
+    ]
+
+
+def test_points_in_quarters_are_counted_exactly() -> None:
+    """XXS W=3 D=1.25: a draw and a win are 4.25 (units of 0.01 inside)."""
+    text = swiss_text([2000, 1900], [(1, 1, 2, "="), (2, 2, 1, "0")])
+    text = text.replace("092 Swiss\n", "092 Swiss\nXXS W=3 D=1.25\n")
+    t = trfkit.loads(text.encode())
+    cards = form2_data(form2_of(t))["cards"]
+    # Player 1: drew with white (1.25), won with black (3).
+    assert [r["total"] for r in cards[0]["rounds"]] == [1.25, 4.25]
+    assert (cards[0]["rated_score"], cards[0]["rated_opponents"]) == (4.25, 2)
+    assert [r["total"] for r in cards[1]["rounds"]] == [1.25, 1.25]
+    card_text = render_form2_text(form2_of(t)).split("=" * 72 + "\n")[1]
+    assert "Total:                             4.25" in card_text.splitlines()
+    # The file's points column says 1.5 and 0.5 (the standard scoring).
+    assert form1_of(t).remarks == (
+        "Player, No1 (rank 1): the file gives 1.5 points, the results add up to 4.25",
+        "Player, No2 (rank 2): the file gives 0.5 points, the results add up to 1.25",
+    )
