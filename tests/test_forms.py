@@ -140,6 +140,25 @@ def test_form1_numbers_rows_when_ranks_are_not_one_to_n() -> None:
     assert "Player, No3 (No. 3), unrated: born 2012-05-01" in f.remarks
 
 
+def test_a_fide_id_of_0_is_no_fide_id() -> None:
+    # Some programs write 0 for "no FIDE ID" (a real Spanish file does), as
+    # 0 for "no rating": the forms show no id, and the JSON null.
+    text = SWISS.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("001    1 "))
+    assert line[57:68].strip().isdigit()
+    t = trfkit.loads(text.replace(line, line[:57] + "          0" + line[68:]).encode())
+    (p1,) = [p for p in form1_of(t).players if p.start_rank == 1]
+    assert p1.fide_id is None
+    card = next(c for c in form2_of(t).cards if c.start_rank == 1)
+    assert card.fide_id is None
+    # Card 1's id line: "FIDE ID:" and then the rating, nothing between.
+    first_card = render_form2_text(form2_of(t)).split("Pairing Card", 2)[1]
+    id_line = next(x for x in first_card.splitlines() if x.startswith("FIDE ID:"))
+    assert id_line.split()[:3] == ["FIDE", "ID:", "Rating:"]
+    (row,) = [q for q in form1_data(form1_of(t))["players"] if q["start_rank"] == 1]
+    assert row["fide_id"] is None
+
+
 def test_rate_of_play_in_the_forms_words() -> None:
     assert rate_of_play(parse_time_control("40/120, 20/60, 30 min")) == (
         "40 moves in 2 hours, then 20 moves in 1 hour, then the rest of the game in 30 minutes"

@@ -404,7 +404,7 @@ def form1_of(
             start_rank=p.start_rank,
             rank=p.rank or None,
             name=p.name,
-            fide_id=p.fide_id,
+            fide_id=p.fide_id or None,  # 0: no FIDE ID, as a rating of 0 is none
             title=_title(p),
             rating=p.rating or None,
             federation=p.federation.strip(),
@@ -710,7 +710,7 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
         Card(
             start_rank=p.start_rank,
             name=p.name,
-            fide_id=p.fide_id,
+            fide_id=p.fide_id or None,  # 0: no FIDE ID
             rating=p.rating or None,
             title=_title(p),
             birth_date=_date_text(p),
