@@ -639,7 +639,7 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
     this path to :func:`_swiss_rated`'s.
     """
     rs = ctx.rules
-    rating_of = ctx.ratings.get
+    rating_of = ctx.rated.get
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
     once = rs.cap_once_per_event
@@ -665,19 +665,21 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
             top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
             found = sides[side] = (most, _we100_by_d(top, least))
         most, we_at = found
-        n = total = we100 = largest = uncounted = 0
+        total = we100 = uncounted = skipped = 0
+        lowest = own  # the lowest-rated opponent: the largest D (0 at least)
         opponents, _, results = e.player.cells()
         for o, code in zip(opponents, results, strict=True):
             opp = rating_of(o)
             if opp is None or code not in scoring:
                 uncounted += halves_of(code, 0)
+                skipped += 1
                 continue
-            d = own - opp
-            we100 += we_at[d]
+            we100 += we_at[own - opp]
             total += opp
-            n += 1
-            if d > largest:
-                largest = d
+            if opp < lowest:
+                lowest = opp
+        n = len(results) - skipped
+        largest = own - lowest
         # W: every 1 and ½ of the line, less those against no rated opponent.
         halves = 2 * results.count(_WIN) + results.count(_DRAW) - uncounted
         if once and most is not None and largest > most:
