@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any, cast
 
 import trfkit
@@ -31,6 +31,7 @@ from trfkit.report.format import (
     Number,
     environment,
     result_symbol,
+    signed_difference,
 )
 from trfkit.report.format import (
     clean as _clean,
@@ -147,11 +148,13 @@ CSV_GAME_COLUMNS = (
 # Form 3 has 11 round columns; more rounds go on continuation lines.
 _ROUNDS_PER_LINE = 11
 
-# A game's fields read in C, for the grid's 39,000 cells of a big Swiss.
-_ROUND = attrgetter("round")
-_OPPONENT = attrgetter("opponent")
-_J_KEY = attrgetter("opponent_rating", "rated", "capped")
-_RESULT = attrgetter("result")
+# A game's fields read in C by position (a GameRating is a tuple), for the
+# grid's 39,000 cells of a big Swiss.
+_FIELD = GameRating._fields.index
+_ROUND = itemgetter(_FIELD("round"))
+_OPPONENT = itemgetter(_FIELD("opponent"))
+_J_KEY = itemgetter(_FIELD("opponent_rating"), _FIELD("rated"), _FIELD("capped"))
+_RESULT = itemgetter(_FIELD("result"))
 
 
 # --- numbers ------------------------------------------------------------------
@@ -630,7 +633,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         tail = tail_cols(
             [
                 "" if p.we is None else _fixed(p.we, 2),
-                "" if p.w_minus_we is None else _signed(p.w_minus_we),
+                "" if p.we is None else signed_difference(p.w, p.we),  # W − We
                 _k_text(p),
                 "" if p.change is None else _signed(p.change),
                 "" if p.new_rating is None else str(p.new_rating),
@@ -918,7 +921,7 @@ def _html_player(p: PlayerRating, rounds: int, report: RatingReport) -> dict[str
         "rc": "" if p.rc is None else _whole_or(p.rc, 1),
         "w": _score(p.w),
         "we": "" if p.we is None else _fixed(p.we, 2),
-        "w_minus_we": "" if p.w_minus_we is None else _signed(p.w_minus_we),
+        "w_minus_we": "" if p.we is None else signed_difference(p.w, p.we),
         "k": "" if p.k is None else str(p.k),
         "k_assumed": p.k_assumed,
         "k_reason": p.k_reason,
