@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import Any, cast
 
@@ -335,7 +336,7 @@ def _round_count(report: RatingReport) -> int:
     can declare millions, and a grid of them would exhaust memory. Rounds
     not yet played have nothing to show; the header still gives the count.
     """
-    return max((max(map(_ROUND, p.games), default=0) for p in report.players), default=0)
+    return max(map(_ROUND, chain.from_iterable(p.games for p in report.players)), default=0)
 
 
 def _is_round_robin(report: RatingReport) -> bool:
@@ -627,25 +628,25 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     # A line is three lines of the form, each in one format; the second and
     # third end with M and N, so nothing trails them.
     line_j = "%s  %s %8s |   %s | %7s |"
+    tail_format = " ".join(f"%{w}s" for w in tail_widths)
     for p, (family, first) in zip(report.players, names, strict=True):
         cells_i, cells_j, cells_k = grid_cells(tuple(p.games))
         rc = "" if p.rc is None else _whole_or(p.rc, 1)
-        tail = tail_cols(
-            [
-                "" if p.we is None else _fixed(p.we, 2),
-                "" if p.we is None else signed_difference(p.w, p.we),  # W − We
-                _k_text(p),
-                "" if p.change is None else _signed(p.change),
-                "" if p.new_rating is None else str(p.new_rating),
-            ]
-            + (["" if p.performance is None else str(p.performance)] if perf else [])
+        # The tail's figures are ASCII: one format pads them as tail_cols does.
+        tail = tail_format % (
+            "" if p.we is None else _fixed(p.we, 2),
+            "" if p.we is None else signed_difference(p.w, p.we),  # W − We
+            _k_text(p),
+            "" if p.change is None else _signed(p.change),
+            "" if p.new_rating is None else str(p.new_rating),
+            *(("" if p.performance is None else str(p.performance),) if perf else ()),
         )
         rank = "" if p.rank is None else str(p.rank)
         rating = "" if p.rating is None else str(p.rating)
         fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
         first_cells = slice(0, per_line)
         out.append(
-            f"{_ljust(family, wn)}  {_ljust(str(p.start_rank), wc)} {_rjust(rank, 8)} |   "
+            f"{_ljust(family, wn)}  {str(p.start_rank).ljust(wc)} {rank:>8} |   "
             f"{' '.join(cells_i[first_cells]).ljust(span)} | {p.n!s:>7} | {tail}".rstrip()
         )
         out.append(
