@@ -2,7 +2,8 @@
 
 A rated player's sums (N, W, We, Rc) under the per-game rules are read
 straight from the file's cells (``engine._plain_swiss``), and his game
-records are made only when read (:class:`LazyGames`). The reference path
+records are made only when read (:class:`LazyGames`), from the cells too
+(``engine._plain_records``). The reference path
 (``engine._per_game``) walks the rating's own view of each round and builds
 every record; it is the one the match and rating-gap rules use. The two
 must give the same report, for every rule set, on generated Swiss events
@@ -203,3 +204,15 @@ def test_a_round_robin_with_byes_rates_as_without_them() -> None:
         for p, q in zip(a.players, b.players, strict=True):
             assert (p.n, p.rc, p.we, p.ru) == (q.n, q.rc, q.we, q.ru)
             assert not q.games[-1].rated and q.games[-1].opponent is None
+
+
+def test_the_pd_column_by_d_reads_as_the_printed_table() -> None:
+    # engine._plain_records reads PD for a game from one list indexed by D
+    # (negative D from the end); every D a four-digit rating allows.
+    from trfkit.rating.tables import expected_score
+
+    assert len(engine._PD_BY_D) == 2 * 9999 + 1
+    assert [engine._PD_BY_D[d] for d in range(-9999, 10000)] == [
+        expected_score(d) for d in range(-9999, 10000)
+    ]
+    assert engine._PD_BY_D[400] == Fraction(92, 100) and engine._PD_BY_D[-400] == Fraction(8, 100)

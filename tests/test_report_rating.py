@@ -517,6 +517,34 @@ def test_text_wraps_rounds_past_eleven() -> None:
     assert max(len(x) for x in lines) <= 160
 
 
+
+def test_text_places_games_by_their_round_number() -> None:
+    # A line's games are read in round order when they are rounds 1, 2, …;
+    # otherwise each is placed by its round number, and a round without a
+    # game is blank in I, J and K.
+    report = swiss_report()
+    vantreck = next(p for p in report.players if p.name.startswith("Vantreck"))
+    games = tuple(vantreck.games)
+    assert [g.round for g in games] == [1, 2, 3]
+    shuffled = attrs.evolve(vantreck, games=(games[2], games[0], games[1]))
+    gap = attrs.evolve(vantreck, games=(games[0], games[2]))
+
+    def lines_with(p: PlayerRating) -> list[str]:
+        players = tuple(p if q is vantreck else q for q in report.players)
+        return _text_lines(render_rating_text(attrs.evolve(report, players=players)))
+
+    plain = _text_lines(render_rating_text(report))
+    assert lines_with(shuffled) == plain
+    head = next(line for line in plain if line.startswith("A Family name"))
+    bar = head.index("| I") + len("| I ")
+    first, second, third = _block(lines_with(gap), "Vantreck")
+    end = head.index(" 2 ", bar) + 2
+    assert [line[end - 4 : end + 1].strip() for line in (first, second, third)] == ["", "", ""]
+    end1 = head.index(" 1 ", bar) + 2
+    assert first[end1 - 1 : end1] == "2" and second[end1 - 4 : end1 + 1] == "2100*"
+    assert [third[head.index(f" {r} ", bar) + 1] for r in (1, 3)] == ["1", "="]
+
+
 # --- JSON -------------------------------------------------------------------------
 
 

@@ -335,25 +335,36 @@ def _cells(
         if score is not None and opponent in entrants and (after is None or r < after):
             append(_cell((r, opponent, colour, code, score, None)))
             continue
-        score = None
-        if code == UNREADABLE:
-            reason = "unreadable result"
-        elif opponent is None or code in _BYE_CODES:
-            reason = _NOT_RATED.get(code, "not paired")
-        elif opponent not in entrants:
-            reason = f"opponent {opponent} is not in the file"
-        elif code in _SCORES:
-            reason = "played after the match was decided"
-        elif code == _BLANK:
-            reason = "no result"
-        elif code == _FORFEIT_LOSS and late and r > scheduled // 2:
-            # CHESSA "50% Rule" 7: a default after half the rounds is a loss
-            # for the defaulter only.
-            score, reason = _ZERO, "late default: rated as a loss for the defaulter"
-        else:
-            reason = _NOT_RATED.get(code, "not played")
-        append(_cell((r, opponent, colour, code, score, reason)))
+        append(_cell((r, opponent, colour, code, *_unscored(r, opponent, code, entrants, late, scheduled))))
     return out
+
+
+def _unscored(
+    r: int,
+    opponent: int | None,
+    code: str,
+    entrants: Mapping[int, _Entrant],
+    late: bool,
+    scheduled: int,
+) -> tuple[Fraction | None, str]:
+    """Why round ``r``'s cell is no game that counts as it stands (not a
+    result of 1, ½ or 0 against an entrant, or one played after a match
+    was decided), and the score it has all the same (a late default)."""
+    if code == UNREADABLE:
+        return None, "unreadable result"
+    if opponent is None or code in _BYE_CODES:
+        return None, _NOT_RATED.get(code, "not paired")
+    if opponent not in entrants:
+        return None, f"opponent {opponent} is not in the file"
+    if code in _SCORES:
+        return None, "played after the match was decided"
+    if code == _BLANK:
+        return None, "no result"
+    if code == _FORFEIT_LOSS and late and r > scheduled // 2:
+        # CHESSA "50% Rule" 7: a default after half the rounds is a loss
+        # for the defaulter only.
+        return _ZERO, "late default: rated as a loss for the defaulter"
+    return None, _NOT_RATED.get(code, "not played")
 
 
 @attrs.define
@@ -366,6 +377,8 @@ class _Context:
     k: dict[int, int]
     notes: list[str]
     ratings: dict[int | None, int | None] = attrs.field(init=False)
+    rated: dict[int | None, int] = attrs.field(init=False)
+    """The rated entrants' ratings."""
     no_match: bool = attrs.field(init=False)
     """2009 §6.6, 2024 §6, R&B §5.1: a match with an unrated player is not rated."""
 
@@ -380,6 +393,7 @@ class _Context:
 
     def __attrs_post_init__(self) -> None:
         self.ratings = {sr: e.rating for sr, e in self.entrants.items()}
+        self.rated = {sr: r for sr, r in self.ratings.items() if r is not None}
         self.no_match = (
             self.ev.type is TournamentType.MATCH
             and self.rules.match_unrated_not_rated
@@ -632,12 +646,12 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
     We in hundredths are read straight from the file's cells: the games that
     count are those with a result of 1, ½ or 0 against a rated entrant. His
     game records are made only when someone reads them (:class:`LazyGames`),
-    by :func:`_per_game`, so a rating server that wants N, W, We and the
+    by :func:`_plain_records`, so a rating server that wants N, W, We and the
     change does not pay for Form 3's grid. tests/test_rating_paths.py holds
     this path to :func:`_swiss_rated`'s.
     """
     rs = ctx.rules
-    rating_of = ctx.ratings.get
+    rating_of = ctx.rated.get
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
     once = rs.cap_once_per_event
@@ -663,25 +677,27 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
             top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
             found = sides[side] = (most, _we100_by_d(top, least))
         most, we_at = found
-        n = total = we100 = largest = uncounted = 0
+        total = we100 = uncounted = skipped = 0
+        lowest = own  # the lowest-rated opponent: the largest D (0 at least)
         opponents, _, results = e.player.cells()
         for o, code in zip(opponents, results, strict=True):
             opp = rating_of(o)
             if opp is None or code not in scoring:
                 uncounted += halves_of(code, 0)
+                skipped += 1
                 continue
-            d = own - opp
-            we100 += we_at[d]
+            we100 += we_at[own - opp]
             total += opp
-            n += 1
-            if d > largest:
-                largest = d
+            if opp < lowest:
+                lowest = opp
+        n = len(results) - skipped
+        largest = own - lowest
         # W: every 1 and ½ of the line, less those against no rated opponent.
         halves = 2 * results.count(_WIN) + results.count(_DRAW) - uncounted
         if once and most is not None and largest > most:
             # we_at is uncapped here: the largest gap's D becomes the cap.
             we100 += we_at[most] - we_at[largest]
-        games = LazyGames(_per_game_records, ctx, e, own)
+        games = LazyGames(_plain_records, ctx, e, own)
         if n:
             # Rc: not through _fraction's cache; sums of ratings seldom recur.
             append(_rated_line(ctx, e, games, n, Fraction(total, n), halves, we100))
@@ -710,8 +726,81 @@ def _rated_opponents(p: Player, ratings: Mapping[int | None, int | None]) -> tup
     return opponents, halves
 
 
-def _per_game_records(ctx: _Context, e: _Entrant, own: int) -> tuple[GameRating, ...]:
-    return tuple(_per_game(ctx, e, own)[0])
+def _pd_by_d() -> list[Fraction]:
+    """PD for each D from -9999 to 9999 (the cap applied first), indexed by
+    D itself as :func:`_we100_by_d` is: the table's H column for D >= 0,
+    its L column below (:func:`trfkit.rating.tables.expected_score`)."""
+    # Beyond ±736 every D reads the last row.
+    beyond = _MOST_D - _LAST_D
+    upward = [expected_score(d) for d in range(_LAST_D + 1)] + [expected_score(_LAST_D + 1)] * beyond
+    downward = [expected_score(-_LAST_D - 1)] * beyond + [expected_score(d) for d in range(-_LAST_D, 0)]
+    return upward + downward
+
+
+_PD_BY_D = _pd_by_d()
+
+
+def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRating, ...]:
+    """Each round of ``e`` as a record, on :func:`_plain_swiss`'s path
+    (``ctx.every_game_plain``: no match, no rating-gap rule, ratings of four
+    digits): what :func:`_per_game` (a rated player, ``own`` his rating) or
+    :func:`_newcomer_games` (``own=None``) make, read straight from the
+    file's cells, without the rating's view of each round (:func:`_cells`).
+    A report's grid reads 39,000 of them in a 3000-player, 13-round Swiss;
+    tests/test_rating_paths.py holds them to the reference path's.
+    """
+    rs = ctx.rules
+    entrants = ctx.entrants
+    rated = ctx.rated.get
+    scores = _SCORES.get
+    pd_of = _PD_BY_D
+    source = e.source
+    assert source is not None
+    late, scheduled = rs.late_default_as_loss, source.scheduled
+    once = False
+    most = least = 0
+    if own is not None:
+        once = rs.cap_once_per_event
+        # 2022 §8.3.1: the cap benefits the higher-rated player in one game
+        # only (found below); every game is first made without the benefit.
+        high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
+        most = _MOST_D if high is None else high
+        least = -_MOST_D if low is None else low
+    games: list[GameRating] = []
+    append = games.append
+    widest = benefit = -1
+    opponents, colours, results = e.player.cells()
+    for r, o, colour, code in zip(
+        range(1, len(results) + 1), opponents, colours, results, strict=True
+    ):
+        score = scores(code)
+        opp = rated(o)
+        reason = None
+        if score is None or opp is None:
+            if score is None or o not in entrants:
+                score, reason = _unscored(r, o, code, entrants, late, scheduled)
+            if score is None or opp is None:  # no game that counts
+                if score is not None:
+                    reason = "opponent unrated: not rated"
+                append(_game((r, o, None, colour, code, None, False, reason or "not played", None, None, False, None)))
+                continue
+            # else a late default: it counts, with its score and why
+        if own is None:
+            append(_game((r, o, opp, colour, code, score, True, reason, None, None, False, None)))
+            continue
+        d = own - opp
+        # D clamped to the bounds of calc.cap_bounds, as calc.difference does.
+        used = most if d > most else least if d < least else d
+        if once and d >= widest:
+            widest, benefit = d, len(games)
+        append(_game((r, o, opp, colour, code, score, True, reason, used, d, used != d, pd_of[used])))
+    if once and own is not None:
+        top = calc.cap_bounds(own, rs)[0]
+        if top is not None and widest > top:
+            # The game with the largest gap (the last of equal ones) is capped.
+            g = games[benefit]
+            games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
+    return tuple(games)
 
 
 def _per_game(
@@ -887,7 +976,7 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     games: Sequence[GameRating]
     if ctx.every_game_plain:
         opponents, halves = _rated_opponents(e.player, ctx.ratings)
-        games = LazyGames(_newcomer_records, ctx, e)
+        games = LazyGames(_plain_records, ctx, e, None)
     else:
         records, opponents, halves = _newcomer_games(ctx, e)
         games = tuple(records)
@@ -895,10 +984,6 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     w = _fraction(halves, 2)
     rc = _fraction(sum(opponents), n) if n else None
     return _newcomer_line(ctx, e, games, newcomer_performance(ctx.rules, opponents, w), rc)
-
-
-def _newcomer_records(ctx: _Context, e: _Entrant) -> tuple[GameRating, ...]:
-    return tuple(_newcomer_games(ctx, e)[0])
 
 
 def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[int], int]:

@@ -36,6 +36,7 @@ __all__ = [
     "rounded",
     "score_text",
     "signed",
+    "signed_difference",
     "table",
     "text_width",
     "whole_or",
@@ -90,6 +91,21 @@ def _scaled_text(q: int, places: int) -> str:
 def signed(x: Number, places: int = 2) -> str:
     """``+0.64``, ``-36.30``, ``0.00``: a change always shows its sign."""
     q = rounded(x, places)
+    s = _scaled_text(q, places)
+    return s if q <= 0 else "+" + s
+
+
+def signed_difference(a: Number, b: Number, places: int = 2) -> str:
+    """:func:`signed` of ``a - b``, without making the difference (a rating
+    report prints W − We for thousands of players).
+
+    >>> signed_difference(Fraction(25, 2), Fraction(995, 100)), signed_difference(1, Fraction(1, 2))
+    ('+2.55', '+0.50')
+    >>> signed_difference(Fraction(1, 2), Fraction(1, 2)), signed_difference(Fraction(-1, 3), 0)
+    ('0.00', '-0.33')
+    """
+    an, ad, bn, bd = a.numerator, a.denominator, b.numerator, b.denominator
+    q = _rounded_ratio(an * bd - bn * ad, ad * bd, places)
     s = _scaled_text(q, places)
     return s if q <= 0 else "+" + s
 

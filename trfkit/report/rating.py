@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from itertools import chain
+from operator import itemgetter
+from typing import Any, cast
 
 import trfkit
 from trfkit._gc import no_cyclic_gc
@@ -30,6 +32,7 @@ from trfkit.report.format import (
     Number,
     environment,
     result_symbol,
+    signed_difference,
 )
 from trfkit.report.format import (
     clean as _clean,
@@ -145,6 +148,14 @@ CSV_GAME_COLUMNS = (
 
 # Form 3 has 11 round columns; more rounds go on continuation lines.
 _ROUNDS_PER_LINE = 11
+
+# A game's fields read in C by position (a GameRating is a tuple), for the
+# grid's 39,000 cells of a big Swiss.
+_FIELD = GameRating._fields.index
+_ROUND = itemgetter(_FIELD("round"))
+_OPPONENT = itemgetter(_FIELD("opponent"))
+_J_KEY = itemgetter(_FIELD("opponent_rating"), _FIELD("rated"), _FIELD("capped"))
+_RESULT = itemgetter(_FIELD("result"))
 
 
 # --- numbers ------------------------------------------------------------------
@@ -325,7 +336,7 @@ def _round_count(report: RatingReport) -> int:
     can declare millions, and a grid of them would exhaust memory. Rounds
     not yet played have nothing to show; the header still gives the count.
     """
-    return max((g.round for p in report.players for g in p.games), default=0)
+    return max(map(_ROUND, chain.from_iterable(p.games for p in report.players)), default=0)
 
 
 def _is_round_robin(report: RatingReport) -> bool:
@@ -561,67 +572,101 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
 
     # A continuation line (rounds past the 11th) has only round cells.
     continued = f"{_ljust('', wn)}  {_ljust('', wc)} {_rjust('', 8)} | {'':1} "
-    continued_end = f" | {'':>7} | "
+    continued_end = f" | {'':>7} | ".rstrip()
     empty = cell("")
+    # Each distinct I, J and K is padded once (see cell()); K shows the
+    # score only for a code without a mark of its own, so such a K is not kept.
     column_i: dict[int | None, str] = {}
     column_j: dict[tuple[int | None, bool, bool], str] = {}
     column_k: dict[str, str] = {}
     get_i, get_j, get_k = column_i.get, column_j.get, column_k.get
+
+    def missing(g: GameRating) -> tuple[str, str, str]:
+        """A game's I, J and K cells, kept for the next games alike."""
+        ci = column_i.get(g.opponent)
+        if ci is None:
+            ci = column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
+        key_j = (g.opponent_rating, g.rated, g.capped)
+        j = column_j.get(key_j)
+        if j is None:
+            j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
+            j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
+        ck = column_k.get(g.result)
+        if ck is None:
+            ck = cell(_k_symbol(g, ascii))
+            if result_symbol(g.result, ascii) is not None or not g.result.strip():
+                column_k[g.result] = ck
+        return ci, j, ck
+
+    every_round = tuple(range(1, rounds + 1))
+
+    def grid_cells(games: tuple[GameRating, ...]) -> tuple[list[str], list[str], list[str]]:
+        """A player's I, J and K cells, one per round of the grid."""
+        count = len(games)
+        if tuple(map(_ROUND, games)) != every_round[:count]:
+            # Not rounds 1, 2, … in order: by round number (the last of a
+            # repeated one), blank where none.
+            by_round = {g.round: g for g in games}
+            found = [by_round.get(r) for r in every_round]
+            rows = [(empty, empty, empty) if g is None else missing(g) for g in found]
+            return [x[0] for x in rows], [x[1] for x in rows], [x[2] for x in rows]
+        cells_i = list(map(get_i, map(_OPPONENT, games)))
+        cells_j = list(map(get_j, map(_J_KEY, games)))
+        cells_k = list(map(get_k, map(_RESULT, games)))
+        if None in cells_i or None in cells_j or None in cells_k:
+            for n, g in enumerate(games):
+                if cells_i[n] is None or cells_j[n] is None or cells_k[n] is None:
+                    cells_i[n], cells_j[n], cells_k[n] = missing(g)
+        if count < rounds:
+            padding: list[str | None] = [empty] * (rounds - count)
+            cells_i += padding
+            cells_j += padding
+            cells_k += padding
+        # Every cell found or made above.
+        return cast(list[str], cells_i), cast(list[str], cells_j), cast(list[str], cells_k)
+
+    # A line is three lines of the form, each in one format; the second and
+    # third end with M and N, so nothing trails them.
+    line_j = "%s  %s %8s |   %s | %7s |"
+    tail_format = " ".join(f"%{w}s" for w in tail_widths)
     for p, (family, first) in zip(report.players, names, strict=True):
-        games = {g.round: g for g in p.games}
+        cells_i, cells_j, cells_k = grid_cells(tuple(p.games))
         rc = "" if p.rc is None else _whole_or(p.rc, 1)
-        tail = tail_cols(
-            [
-                "" if p.we is None else _fixed(p.we, 2),
-                "" if p.w_minus_we is None else _signed(p.w_minus_we),
-                _k_text(p),
-                "" if p.change is None else _signed(p.change),
-                "" if p.new_rating is None else str(p.new_rating),
-            ]
-            + (["" if p.performance is None else str(p.performance)] if perf else [])
+        # The tail's figures are ASCII: one format pads them as tail_cols does.
+        tail = tail_format % (
+            "" if p.we is None else _fixed(p.we, 2),
+            "" if p.we is None else signed_difference(p.w, p.we),  # W − We
+            _k_text(p),
+            "" if p.change is None else _signed(p.change),
+            "" if p.new_rating is None else str(p.new_rating),
+            *(("" if p.performance is None else str(p.performance),) if perf else ()),
         )
         rank = "" if p.rank is None else str(p.rank)
         rating = "" if p.rating is None else str(p.rating)
-        for b in range(blocks):
-            rs = range(b * _ROUNDS_PER_LINE + 1, min(rounds, (b + 1) * _ROUNDS_PER_LINE) + 1)
-            cells_i: list[str] = []
-            cells_j: list[str] = []
-            cells_k: list[str] = []
-            for r in rs:
-                g = games.get(r)
-                if g is None:
-                    cells_i.append(empty)
-                    cells_j.append(empty)
-                    cells_k.append(empty)
-                    continue
-                # Each distinct I, J and K is written once (see cell()).
-                ci = get_i(g.opponent)
-                if ci is None:
-                    ci = column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
-                cells_i.append(ci)
-                key_j = (g.opponent_rating, g.rated, g.capped)
-                j = get_j(key_j)
-                if j is None:
-                    j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
-                    j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
-                cells_j.append(j)
-                ck = get_k(g.result)
-                if ck is None:
-                    ck = cell(_k_symbol(g, ascii))
-                    # K shows the score only for a code without a mark of its own.
-                    if result_symbol(g.result, ascii) is not None or not g.result.strip():
-                        column_k[g.result] = ck
-                cells_k.append(ck)
-            if b == 0:
-                fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
-                out.append(row(family, str(p.start_rank), rank, "", cells_i, str(p.n), tail))
-                out.append(row(first, fed, rating, "", cells_j, rc, ""))
-                out.append(
-                    row("", title, _score(p.score, ascii), "", cells_k, _score(p.w, ascii), "")
-                )
-            else:
-                for cells in (cells_i, cells_j, cells_k):
-                    out.append(f"{continued}{' '.join(cells).ljust(span)}{continued_end}".rstrip())
+        fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
+        first_cells = slice(0, per_line)
+        out.append(
+            f"{_ljust(family, wn)}  {str(p.start_rank).ljust(wc)} {rank:>8} |   "
+            f"{' '.join(cells_i[first_cells]).ljust(span)} | {p.n!s:>7} | {tail}".rstrip()
+        )
+        out.append(
+            line_j
+            % (_ljust(first, wn), _ljust(fed, wc), rating, " ".join(cells_j[first_cells]).ljust(span), rc)
+        )
+        out.append(
+            line_j
+            % (
+                _ljust("", wn),
+                _ljust(title, wc),
+                _score(p.score, ascii),
+                " ".join(cells_k[first_cells]).ljust(span),
+                _score(p.w, ascii),
+            )
+        )
+        for b in range(1, blocks):
+            more = slice(b * _ROUNDS_PER_LINE, (b + 1) * _ROUNDS_PER_LINE)
+            for cells in (cells_i, cells_j, cells_k):
+                out.append(f"{continued}{' '.join(cells[more]).ljust(span)}{continued_end}")
         out.append(rule)
 
     half = ".5" if ascii else "½"
@@ -877,7 +922,7 @@ def _html_player(p: PlayerRating, rounds: int, report: RatingReport) -> dict[str
         "rc": "" if p.rc is None else _whole_or(p.rc, 1),
         "w": _score(p.w),
         "we": "" if p.we is None else _fixed(p.we, 2),
-        "w_minus_we": "" if p.w_minus_we is None else _signed(p.w_minus_we),
+        "w_minus_we": "" if p.we is None else signed_difference(p.w, p.we),
         "k": "" if p.k is None else str(p.k),
         "k_assumed": p.k_assumed,
         "k_reason": p.k_reason,
