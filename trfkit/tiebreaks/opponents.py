@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import operator
 from decimal import ROUND_HALF_UP, Decimal
-from itertools import accumulate
+from functools import partial
+from itertools import accumulate, compress, count, repeat
 from typing import NamedTuple
 
 from trfkit.tiebreaks.codes import TieBreak
@@ -43,12 +44,11 @@ def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     all_played = PLAYED * f.rounds
     out: list[int] = []
     if edition.virtual_opponent:
-        for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
-            if kinds == all_played:
-                out.append(score)
-                continue
-            unplayed = [x for k, x in zip(kinds, pts, strict=True) if k != PLAYED]
-            out.append(score - sum(unplayed) + draw * len(unplayed))
+        # Only the lines with an unplayed game change: found in one map.
+        out = list(f.score)
+        for i in compress(count(), map(all_played.__ne__, f.kinds)):
+            unplayed = [x for k, x in zip(f.kinds[i], f.points[i], strict=True) if k != PLAYED]
+            out[i] += draw * len(unplayed) - sum(unplayed)
         return out
     for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
         if not kinds or kinds[-1] not in VUR_KINDS:
@@ -87,20 +87,23 @@ def elements(
     cap_bye = draw * n
     all_played = PLAYED * n
     virtual_opponent, capped_dummy = edition.virtual_opponent, edition.capped_dummy
+    # Every element first the opponent's adjusted score, each line in one
+    # map; the rounds that are no game are set below, on the few lines that
+    # have any (a game always has an opponent).
     by_index = adjusted.__getitem__
-    out: list[Elements] = []
-    append = out.append
-    for kinds, opps, pts, score in zip(f.kinds, f.opponents, f.points, f.score, strict=True):
-        values = list(map(by_index, opps))
-        if kinds == all_played:
-            # The common case: every round a game over the board.
-            append(Elements(values, pts, None))
-            continue
+    out: list[Elements] = list(
+        map(
+            _new_elements,
+            zip(map(list, map(map, repeat(by_index), f.opponents)), f.points, repeat(None)),
+        )
+    )
+    kinds_of, opponents, points_of, scores = f.kinds, f.opponents, f.points, f.score
+    for i in compress(count(), map(all_played.__ne__, kinds_of)):
+        kinds, opps, pts, score = kinds_of[i], opponents[i], points_of[i], scores[i]
+        values = out[i].values
         vurs: list[bool] | None = None
         free: list[int] = []
         before: list[int] | None = None
-        # The rounds that are no game (a game's element is the opponent's
-        # adjusted score, as mapped above; a game always has an opponent).
         for r, k in enumerate(kinds):
             if k in games:
                 continue
@@ -129,8 +132,14 @@ def elements(
             values = [values[r] for r in keep]
             points = [pts[r] for r in keep]
             vurs = [vurs[r] for r in keep] if vurs is not None else None
-        append(Elements(values, points, vurs))
+        if free or vurs is not None:
+            out[i] = Elements(values, points, vurs)
     return out
+
+
+# An Elements of its three fields by the tuple's own constructor: no Python
+# call per line, as a NamedTuple's __new__ would be.
+_new_elements = partial(tuple.__new__, Elements)
 
 
 def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | None:
