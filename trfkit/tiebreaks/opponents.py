@@ -46,9 +46,11 @@ def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     if edition.virtual_opponent:
         # Only the lines with an unplayed game change: found in one map.
         out = list(f.score)
-        for i in compress(count(), map(all_played.__ne__, f.kinds)):
-            unplayed = [x for k, x in zip(f.kinds[i], f.points[i], strict=True) if k != PLAYED]
-            out[i] += draw * len(unplayed) - sum(unplayed)
+        kinds_of, points_of, n = f.kinds, f.points, f.rounds
+        for i in compress(count(), map(all_played.__ne__, kinds_of)):
+            kinds = kinds_of[i]
+            unplayed = sum(compress(points_of[i], map(PLAYED.__ne__, kinds)))
+            out[i] += draw * (n - kinds.count(PLAYED)) - unplayed
         return out
     for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
         if not kinds or kinds[-1] not in VUR_KINDS:

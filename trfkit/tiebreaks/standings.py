@@ -285,6 +285,8 @@ def _standings(
         )
     groups = _by_points(f)
     for tb in chosen:
+        if len(groups) == n:
+            break  # every player alone in his group: no tie left to break
         key = tb.text or tb.code
         column = values[key]
         # Which players' values are undefined, found once for the column
@@ -295,6 +297,8 @@ def _standings(
             if any(map(is_, column, repeat(None)))
             else _NONE_UNDEFINED
         )
+        if len(undefined) == n and tb.acronym != "DE":
+            continue  # undefined for all: every group stays whole
         split: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
