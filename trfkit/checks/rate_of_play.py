@@ -229,6 +229,9 @@ def _short_games(
     else:
         hot = [p for p in players if minutes < needs(p.rating or 0)]
     ranks = {p.start_rank for p in hot}
+    # minutes as numerator / denominator (positive): comparing it with a
+    # whole number of minutes in integers, not a Fraction call a game.
+    whole, per_minute = minutes.numerator, minutes.denominator
     lines = dict(zip([p.start_rank for p in players], ix.cells, strict=True))
     for p in hot:
         a = p.start_rank
@@ -251,7 +254,7 @@ def _short_games(
             if result not in _TO_RATE_CODES:
                 continue
             needed = needs(max(p.rating or 0, q.rating or 0))
-            if minutes < needed:
+            if needed * per_minute > whole:  # minutes < needed, in integers
                 short.setdefault(needed, []).append((lower, higher))
     return short
 

@@ -28,13 +28,18 @@ no game took place over the board; ``D`` is counted as a drawn game.
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import chain
+from operator import attrgetter
 
 import attrs
 
-from trfkit.model import AbnormalPoints, Colour, Result, Tournament
+from trfkit.model import AbnormalPoints, Cells, Colour, Result, Tournament
 from trfkit.scoring import scoring_of
 
 __all__ = ["Field", "field_of"]
+
+_START_RANK = attrgetter("start_rank")
+_NAME = attrgetter("name")
 
 PLAYED = "P"
 VUR_KINDS = frozenset("HZL")
@@ -49,6 +54,7 @@ _KIND_WITH_OPPONENT = {
     "+": "W", "W": "W", "-": "L", "L": "L",
     "U": "U", "F": "F", "H": "H", "Z": "Z", " ": "Z", "?": "Z",
 }  # fmt: skip
+_KINDS_WITH_OPPONENT = str.maketrans(_KIND_WITH_OPPONENT)
 _KIND_ALONE = {
     **_KIND_WITH_OPPONENT,
     "+": "F",
@@ -95,12 +101,15 @@ class Field:
             v = cache[units] = Decimal(units) / self.scale
         return v
 
-    def values(self, units: list[int]) -> list[Decimal | None]:
-        """:meth:`value` of each of ``units``, made once per distinct value."""
+    def values(self, units: list[int] | list[int | None]) -> list[Decimal | None]:
+        """:meth:`value` of each of ``units``, made once per distinct value
+        (``None``, an undefined value, stays ``None``)."""
         cache = self._values
         for u in set(units).difference(cache):
-            cache[u] = Decimal(u) / self.scale
-        return list(map(cache.__getitem__, units))
+            if u is not None:
+                cache[u] = Decimal(u) / self.scale
+        # Every value is in the cache now: get finds it, and None nothing.
+        return list(map(cache.get, units))  # type: ignore[arg-type]
 
     def fore(self) -> Field:
         """The field as Fore Buchholz sees it (C.07 8.3): every paired game of
@@ -137,67 +146,88 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
     units = {(r.value, c.value): int(v * scale) for (r, c), v in table.items() if r is not None}
     for c in Colour:
         units["?", c.value] = 0
-    n = rounds if rounds is not None else t.rounds_played
-    index: dict[int, int] = {}
-    for i, p in enumerate(t.players):
-        index.setdefault(p.start_rank, i)
+    players = t.players
+    start_ranks = list(map(_START_RANK, players))
+    # The first player of a starting rank is the one his opponents met:
+    # written last, the first index of a rank is the one the dict keeps.
+    count = len(players)
+    index_of: dict[int | None, int] = dict(
+        zip(reversed(start_ranks), range(count - 1, -1, -1), strict=True)
+    )
+    index_of[None] = -1
     abnormal: dict[int, list[AbnormalPoints]] = {}
     for record in t.records_of(AbnormalPoints):
         for pid in record.ids:
             if pid is not None:
                 abnormal.setdefault(pid, []).append(record)
-    kinds: list[str] = []
-    opponents: list[list[int]] = []
-    points: list[list[int]] = []
-    colours: list[str] = []
-    results: list[str] = []
-    score: list[int] = []
+    # Every line's cells end to end, n a line (a shorter line padded with
+    # zero-point byes, a longer one cut), so that each column below is made
+    # by one map over the whole field and cut into lines by slicing.
+    cells = [p.cells() for p in players]
+    lengths = [len(c.opponents) for c in cells]
+    # The most any line has: t.rounds_played, from the cells at hand.
+    n = rounds if rounds is not None else max(lengths, default=0)
+    if lengths.count(n) != count:
+        for i, (opps, cols, res) in enumerate(cells):
+            if len(opps) != n:
+                opps, cols, res = opps[:n], cols[:n], res[:n]
+                missing = n - len(opps)
+                cells[i] = Cells(
+                    (*opps, *([None] * missing)), cols + "-" * missing, res + "Z" * missing
+                )
+    colour_column = [c.colours for c in cells]
+    result_column = [c.results for c in cells]
+    all_results = "".join(result_column)
+    all_colours = "".join(colour_column)
+    flat_opps = list(chain.from_iterable([c.opponents for c in cells]))
+    try:
+        all_opp = list(map(index_of.__getitem__, flat_opps))
+    except KeyError:  # an opponent who is no player (S109): no game
+        all_opp = [index_of.get(o, -1) for o in flat_opps]
     # The kind of a cell with an opponent, by its result, in one translate;
     # the few cells without one (byes) are looked at again.
-    with_opp = str.maketrans(_KIND_WITH_OPPONENT)
-    alone = _KIND_ALONE
-    index_of: dict[int | None, int] = dict(index.items())
-    index_of[None] = -1
-    opponent_index = index_of.__getitem__
-    # Points by result alone when the scoring gives both colours the same.
+    kind_list: list[str] | None = None
+    all_kinds = all_results.translate(_KINDS_WITH_OPPONENT)
+    at = -1
+    try:
+        while True:
+            at = all_opp.index(-1, at + 1)
+            alone = _KIND_ALONE[all_results[at]]
+            if alone != all_kinds[at]:
+                if kind_list is None:
+                    kind_list = list(all_kinds)
+                kind_list[at] = alone
+    except ValueError:  # no more cells without an opponent
+        pass
+    if kind_list is not None:
+        all_kinds = "".join(kind_list)
+    # Points by result alone when the scoring gives both colours the same:
+    # as bytes in one translate when every value fits in a byte.
     by_result = {r: units[r, "w"] for r, _ in units}
     colourless = all(units[r, c] == by_result[r] for r, c in units)
-    points_of = by_result.__getitem__
-    for p in t.players:
-        opps, cols, res = p.cells()
-        if len(opps) != n:
-            opps, cols, res = opps[:n], cols[:n], res[:n]
-            missing = n - len(opps)
-            if missing:
-                opps = (*opps, *([None] * missing))
-                cols += "-" * missing
-                res += "Z" * missing
-        try:
-            opp = list(map(opponent_index, opps))
-        except KeyError:  # an opponent who is no player (S109): no game
-            opp = [index.get(o, -1) if o is not None else -1 for o in opps]
-        kind = res.translate(with_opp)
-        if -1 in opp:
-            kind = "".join(
-                [alone[r] if o < 0 else k for o, r, k in zip(opp, res, kind, strict=True)]
-            )
-        if colourless:
-            pts = list(map(points_of, res))
-        else:
-            pts = list(map(units.__getitem__, zip(res, cols, strict=True)))
-        kinds.append(kind)
-        opponents.append(opp)
-        points.append(pts)
-        colours.append(cols)
-        results.append(res)
-        total = sum(pts)
+    all_points: bytes | list[int]
+    if colourless and all(0 <= u < 256 for u in by_result.values()):
+        byte_of = bytearray(256)
+        for r, u in by_result.items():
+            byte_of[ord(r)] = u
+        all_points = all_results.encode("ascii").translate(byte_of)
+    elif colourless:
+        all_points = list(map(by_result.__getitem__, all_results))
+    else:
+        all_points = list(map(units.__getitem__, zip(all_results, all_colours, strict=True)))
+    starts = range(0, n * count, n) if n else [0] * count
+    lines = list(map(slice, starts, range(n, n * count + n, n) if n else starts))
+    kinds = list(map(all_kinds.__getitem__, lines))
+    opponents = list(map(all_opp.__getitem__, lines))
+    points = list(map(list, map(all_points.__getitem__, lines)))
+    score = list(map(sum, points))
+    for i, p in enumerate(players) if abnormal else ():
         if p.start_rank in abnormal:
             # Imported here: the checks import this package (S116), and
             # TRF-2026 299 points are scored by the one function S104 uses.
             from trfkit.checks.standings import expected_points
 
-            total = int(expected_points(p, scoring, abnormal[p.start_rank]) * scale)
-        score.append(total)
+            score[i] = int(expected_points(p, scoring, abnormal[p.start_rank]) * scale)
     win = int(scoring.values["WW"] * scale)
     draw = int(scoring.values["WD"] * scale)
     return Field(
@@ -209,12 +239,12 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
         kinds=kinds,
         opponents=opponents,
         points=points,
-        colours=colours,
-        results=results,
+        colours=colour_column,
+        results=result_column,
         score=score,
-        start_ranks=[p.start_rank for p in t.players],
-        ratings=[p.rating or None for p in t.players],
-        names=[p.name.strip() for p in t.players],
+        start_ranks=start_ranks,
+        ratings=[p.rating or None for p in players],
+        names=list(map(str.strip, map(_NAME, players))),
     )
 
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import operator
 from decimal import ROUND_HALF_UP, Decimal
-from itertools import accumulate
+from functools import partial
+from itertools import accumulate, compress, count, repeat
 from typing import NamedTuple
 
 from trfkit.tiebreaks.codes import TieBreak
@@ -42,14 +43,16 @@ def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     draw = f.draw
     all_played = PLAYED * f.rounds
     out: list[int] = []
+    if edition.virtual_opponent:
+        # Only the lines with an unplayed game change: found in one map.
+        out = list(f.score)
+        kinds_of, points_of, n = f.kinds, f.points, f.rounds
+        for i in compress(count(), map(all_played.__ne__, kinds_of)):
+            kinds = kinds_of[i]
+            unplayed = sum(compress(points_of[i], map(PLAYED.__ne__, kinds)))
+            out[i] += draw * (n - kinds.count(PLAYED)) - unplayed
+        return out
     for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
-        if edition.virtual_opponent:
-            if kinds == all_played:
-                out.append(score)
-                continue
-            unplayed = [x for k, x in zip(kinds, pts, strict=True) if k != PLAYED]
-            out.append(score - sum(unplayed) + draw * len(unplayed))
-            continue
         if not kinds or kinds[-1] not in VUR_KINDS:
             # A last round that is no VUR: no requested bye is followed only
             # by VURs, nothing to adjust (the common case).
@@ -85,24 +88,31 @@ def elements(
     games = GAME_KINDS if (rr or forfeits_played) else PLAYED
     cap_bye = draw * n
     all_played = PLAYED * n
+    virtual_opponent, capped_dummy = edition.virtual_opponent, edition.capped_dummy
+    # Every element first the opponent's adjusted score, each line in one
+    # map; the rounds that are no game are set below, on the few lines that
+    # have any (a game always has an opponent).
     by_index = adjusted.__getitem__
-    out: list[Elements] = []
-    for kinds, opps, pts, score in zip(f.kinds, f.opponents, f.points, f.score, strict=True):
-        values = list(map(by_index, opps))
-        if kinds == all_played:
-            # The common case: every round a game over the board.
-            out.append(Elements(values, pts, None))
-            continue
+    out: list[Elements] = list(
+        map(
+            _new_elements,
+            zip(map(list, map(map, repeat(by_index), f.opponents)), f.points, repeat(None)),
+        )
+    )
+    kinds_of, opponents, points_of, scores = f.kinds, f.opponents, f.points, f.score
+    for i in compress(count(), map(all_played.__ne__, kinds_of)):
+        kinds, opps, pts, score = kinds_of[i], opponents[i], points_of[i], scores[i]
+        values = out[i].values
         vurs: list[bool] | None = None
         free: list[int] = []
         before: list[int] | None = None
-        # The rounds that are no game (a game's element is the opponent's
-        # adjusted score, as mapped above; a game always has an opponent).
-        for r in [r for r, k in enumerate(kinds) if k not in games]:
-            k, o = kinds[r], opps[r]
+        for r, k in enumerate(kinds):
+            if k in games:
+                continue
+            o = opps[r]
             if rr and o < 0:
                 free.append(r)  # the free round of a round robin is no element (15.2)
-            elif edition.virtual_opponent:
+            elif virtual_opponent:
                 if before is None:
                     before = list(accumulate(pts, initial=0))
                 x = pts[r]
@@ -110,7 +120,7 @@ def elements(
                 values[r] = before[r] + complement + draw * (n - r - 1)
             else:
                 value = score
-                if edition.capped_dummy:
+                if capped_dummy:
                     cap = adjusted[o] if (k in "WL" and o >= 0) else cap_bye
                     value = min(value, cap)  # 16.4.1, 16.4.2
                 values[r] = value
@@ -124,8 +134,14 @@ def elements(
             values = [values[r] for r in keep]
             points = [pts[r] for r in keep]
             vurs = [vurs[r] for r in keep] if vurs is not None else None
-        out.append(Elements(values, points, vurs))
+        if free or vurs is not None:
+            out[i] = Elements(values, points, vurs)
     return out
+
+
+# An Elements of its three fields by the tuple's own constructor: no Python
+# call per line, as a NamedTuple's __new__ would be.
+_new_elements = partial(tuple.__new__, Elements)
 
 
 def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | None:
@@ -171,16 +187,24 @@ def _contribution(el: tuple[int, int, bool]) -> int:
 def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: list[Elements]) -> list[Value]:
     """BH (8.1) and FB (8.3, given the fore field's elements): the sum of the
     opponents' scores."""
-    value = f.value
     if not (tb.cut or tb.median):
-        return f.values([sum(e.values) for e in elems])
-    out: list[Value] = []
+        return f.values([sum(values) for values, _, _ in elems])
+    if tb.cut == 1 and not tb.median:
+        # Cut-1 without a VUR (the common case): the sum less the lowest;
+        # the rest (VURs, fewer than two elements) as _cut says.
+        units = [
+            sum(values) - min(values) if vurs is None and len(values) > 1 else None
+            for values, _, vurs in elems
+        ]
+        out = f.values(units)
+        for i in [i for i, u in enumerate(units) if u is None]:
+            kept = _cut(elems[i], tb, edition, sb=False)
+            out[i] = None if kept is None else f.value(sum(kept))
+        return out
+    out = []
     for e in elems:
-        if tb.cut == 1 and not tb.median and e.vurs is None and len(e.values) > 1:
-            out.append(value(sum(e.values) - min(e.values)))  # Cut-1, no VUR: the common case
-            continue
         kept = _cut(e, tb, edition, sb=False)
-        out.append(None if kept is None else value(sum(kept)))
+        out.append(None if kept is None else f.value(sum(kept)))
     return out
 
 
@@ -190,22 +214,20 @@ def sonneborn_berger(
     """SB (9.1): the sum of each opponent's score times the points scored
     against him."""
     square = f.scale * f.scale
-    cache: dict[int, Decimal] = {}
-    out: list[Value] = []
-    for e in elems:
-        if tb.cut or tb.median:
+    cache: dict[int | None, Decimal | None] = {None: None}
+    totals: list[int | None]
+    if tb.cut or tb.median:
+        totals = []
+        for e in elems:
             kept = _cut(e, tb, edition, sb=True)
-            if kept is None:
-                out.append(None)
-                continue
-            total = sum(kept)
-        else:
-            total = sum(map(operator.mul, e.values, e.points))
-        v = cache.get(total)
-        if v is None:
-            v = cache[total] = Decimal(total) / square
-        out.append(v)
-    return out
+            totals.append(None if kept is None else sum(kept))
+    else:
+        mul = operator.mul
+        totals = [sum(map(mul, values, points)) for values, points, _ in elems]
+    for total in set(totals).difference(cache):
+        assert total is not None
+        cache[total] = Decimal(total) / square
+    return list(map(cache.__getitem__, totals))
 
 
 def aob(f: Field, of_opponents: list[Value]) -> list[Value]:

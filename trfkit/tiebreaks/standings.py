@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from decimal import Decimal
+from functools import partial
+from itertools import repeat
+from operator import is_
 from typing import NamedTuple
 
 import attrs
@@ -105,6 +109,12 @@ def tiebreaks_of_record(record: Header) -> DeclaredTieBreaks:
         if tb.acronym != "PTS":
             known.append(tb)
     return DeclaredTieBreaks(record, tuple(known), tuple(unknown))
+
+
+# A Row of its six fields by the tuple's own constructor: no Python call per
+# player, as a NamedTuple's __new__ would be.
+_new_row = partial(tuple.__new__, Row)
+_NONE_UNDEFINED: frozenset[int] = frozenset()
 
 
 class _Context:
@@ -275,11 +285,20 @@ def _standings(
         )
     groups = _by_points(f)
     for tb in chosen:
+        if len(groups) == n:
+            break  # every player alone in his group: no tie left to break
         key = tb.text or tb.code
         column = values[key]
         # Which players' values are undefined, found once for the column
-        # (comparing a Decimal with None is slow, and most columns have none).
-        undefined = {i for i, v in enumerate(column) if v is None}
+        # (by identity: comparing a Decimal with None is slow, and most
+        # columns have none).
+        undefined = (
+            {i for i, v in enumerate(column) if v is None}
+            if any(map(is_, column, repeat(None)))
+            else _NONE_UNDEFINED
+        )
+        if len(undefined) == n and tb.acronym != "DE":
+            continue  # undefined for all: every group stays whole
         split: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -289,28 +308,42 @@ def _standings(
             else:
                 split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
-    rows: list[Row] = []
+    # The rows in rank order, made column by column: each player's index,
+    # rank and whether he is still tied, then one map per field.
     tied: list[tuple[int, ...]] = []
-    position = 1
+    order: list[int] = []
+    ranks: list[int] = []
+    still_tied: list[bool] = []
+    start_ranks, names = f.start_ranks, f.names
+    for group in groups:
+        size = len(group)
+        if size > 1:
+            group.sort(key=start_ranks.__getitem__)
+            tied.append(tuple(map(start_ranks.__getitem__, group)))
+        order += group
+        ranks += [len(order) - size + 1] * size
+        still_tied += [size > 1] * size
     keys = list(values)
-    per_player = [dict(zip(keys, vs, strict=True)) for vs in zip(*values.values(), strict=True)]
-    if not keys:
+    if keys:
+        pairs = map(partial(zip, keys, strict=True), zip(*values.values(), strict=True))
+        per_player = list(map(dict, pairs))
+    else:
         per_player = [{} for _ in f.score]
     points = f.values(f.score)
-    start_ranks, names = f.start_ranks, f.names
-    make = Row._make
-    for group in groups:
-        if len(group) > 1:
-            group.sort(key=start_ranks.__getitem__)
-            tied.append(tuple(start_ranks[i] for i in group))
-            for i in group:
-                rows.append(
-                    make((start_ranks[i], position, names[i], points[i], per_player[i], True))
-                )
-        else:
-            i = group[0]
-            rows.append(make((start_ranks[i], position, names[i], points[i], per_player[i], False)))
-        position += len(group)
+    rows = list(
+        map(
+            _new_row,
+            zip(
+                map(start_ranks.__getitem__, order),
+                ranks,
+                map(names.__getitem__, order),
+                map(points.__getitem__, order),
+                map(per_player.__getitem__, order),
+                still_tied,
+                strict=True,
+            ),
+        )
+    )
     return Standings(
         edition=edition,
         edition_source=edition_source,
@@ -363,7 +396,7 @@ def placed(parts: list[list[int]], column: list[Value]) -> list[list[int]]:
 
 
 def split_tied(
-    group: list[int], column: Sequence[Value], lower_is_better: bool, undefined: set[int]
+    group: list[int], column: Sequence[Value], lower_is_better: bool, undefined: AbstractSet[int]
 ) -> list[list[int]]:
     """``group`` in subgroups by ``column``, best first; a group with an
     undefined value (a player in ``undefined``) stays whole: an undefined
