@@ -432,3 +432,17 @@ def test_a_double_round_robin_with_an_unrated_player_says_why_its_games_are_not_
     # All rated: no note (the method for unrated players is not needed).
     rated = (FIXTURES / "double-roundrobin-4.trf").read_text(encoding="utf-8").splitlines()
     assert _DOUBLE_NOTE not in rate(_load(rated), rules="fide-2009", type=declared).notes
+
+
+def test_a_round_robin_and_one_round_more_is_no_double_round_robin() -> None:
+    # Rounds 1-3 of the fixture are a whole round robin, round 4 the first
+    # of the second cycle (4-1, 2-3): every player met every other, but not
+    # every pair twice, so the note is §6.43's, not the double round robin's.
+    lines = (FIXTURES / "double-roundrobin-4.trf").read_text(encoding="utf-8").splitlines()
+    lines = [x[:131] if x.startswith("001") else x for x in lines if not x.startswith("132")]
+    four = next(i for i, line in enumerate(lines) if line.startswith("001    4 "))
+    lines[four] = lines[four][:48] + "    " + lines[four][52:]  # unrated
+    report = rate(_load(lines), rules="fide-2009", type="round-robin")
+    assert report.notes == (
+        "a round robin with unplayed games is rated as a Swiss (FIDE Rating Regulations 2009 §6.43)",
+    )
