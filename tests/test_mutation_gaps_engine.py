@@ -446,3 +446,20 @@ def test_a_round_robin_and_one_round_more_is_no_double_round_robin() -> None:
     assert report.notes == (
         "a round robin with unplayed games is rated as a Swiss (FIDE Rating Regulations 2009 §6.43)",
     )
+
+
+def test_a_fide_id_of_0_is_rated_as_no_id() -> None:
+    # Some programs write 0 for "no FIDE ID", as 0 for "no rating": Form 3's
+    # players then have no id (JSON null), as in Forms 1 and 2 and as the
+    # players' list comparison and rate-period already read it.
+    lines = (FIXTURES / "double-roundrobin-4.trf").read_text(encoding="utf-8").splitlines()
+    four = next(i for i, line in enumerate(lines) if line.startswith("001    4 "))
+    assert lines[four][57:68].strip() == "93000047"
+    lines[four] = lines[four][:57] + "          0" + lines[four][68:]
+    lines[four] = lines[four][:48] + "    " + lines[four][52:]  # and unrated
+    report = rate(_load(lines), rules="fide-2024")
+    assert report.player(4).fide_id is None
+    assert report.player(1).fide_id == 93000012
+    three = next(i for i, line in enumerate(lines) if line.startswith("001    3 "))
+    lines[three] = lines[three][:57] + "          0" + lines[three][68:]
+    assert rate(_load(lines), rules="fide-2024").player(3).fide_id is None  # rated

@@ -939,7 +939,8 @@ def _rated_line(
     p = e.player
     title = p.title
     return build_player_rating(
-        p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank,
+        p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none, as the forms read it
+        title._value_ if title is not None else "", p.rank,
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
         change, new_rating, None, performance, None, games, e.notes, e.from_list,
     )  # fmt: skip
@@ -963,7 +964,8 @@ def _newcomer_line(
     p = e.player
     title = p.title
     return build_player_rating(
-        p.start_rank, p.name, p.fide_id, p.federation, title._value_ if title is not None else "", p.rank, None,
+        p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none
+        title._value_ if title is not None else "", p.rank, None,
         e.rating_source, ctx.score(e), newcomer.n, rc, newcomer.w, None, None, False, "", None,
         None, newcomer.ru if newcomer.counts else None, performance, newcomer, games,
         (*e.notes, *notes), e.from_list,
