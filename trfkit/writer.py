@@ -393,13 +393,12 @@ def _canonical_lines(t: Tournament, overflows: list[str] | None = None) -> list[
     for cseq, comment in pending_comments:
         ordered.append(((11, 0), cseq, comment))
     ordered.sort(key=lambda k: (k[0], k[1]))
-    if overflows is None:
-        return [render(record) for _, _, record in ordered]
     lines = []
     for _, _, record in ordered:
         over: list[str] = []
         lines.append(render(record, over))
-        overflows += [f"{_where(record)}: {problem}" for problem in over]
+        if over and overflows is not None:
+            overflows += [f"{_where(record)}: {problem}" for problem in over]
     return lines
 
 

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from trfkit.event import TournamentType, event_of
-from trfkit.model import Colour, Game, Player, Result, RoundDates, Sex, Tournament
+from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
 from trfkit.rating.tables import performance_difference, rating_difference
 from trfkit.rules.titles import (
     EXEMPTIONS,
@@ -515,11 +515,7 @@ def event_conditions(
     most_rounds, most_hours = rules.most_rounds_a_day, rules.most_hours_a_day
     if most_rounds is None and most_hours is None:
         return tuple(reqs), tuple(notes)
-    days: Counter[object] = Counter()
-    for h in t.headers:
-        if isinstance(h, RoundDates):
-            days.update(d.date for d in h.dates if d.date is not None)
-            break
+    days = Counter(d.date for d in t.round_dates if d.date is not None)
     if not days:
         notes.append(
             "no round dates (132): the rounds and hours a day (§1.1.2-1.1.3) are not checked"
