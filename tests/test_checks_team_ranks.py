@@ -36,6 +36,15 @@ def _event(tiebreaks: str | None, ranks: dict[int, int] | None = None) -> trfkit
     return trfkit.loads("\n".join(lines) + "\n")
 
 
+def _line_of(start: str, declared: bool = True) -> int:
+    """The line of ``_event``'s text (its 202 right after 192) that starts so."""
+    lines = TEC.read_text(encoding="utf-8").splitlines()
+    if declared:
+        at = next(i for i, line in enumerate(lines) if line.startswith("192"))
+        lines.insert(at + 1, "202 X")
+    return next(n for n, line in enumerate(lines, 1) if line.startswith(start))
+
+
 def _findings(t: trfkit.Tournament, tiebreaks: str | None = None) -> list[trfkit.Diagnostic]:
     return [d for d in validate(t, tiebreaks=tiebreaks) if d.code in ("S120", "S121")]
 
@@ -105,6 +114,11 @@ def test_a_tiebreak_not_computed_for_teams_says_the_ranks_are_not_judged() -> No
         "the teams' declared ranks (310) are not judged: BC (202) is not computed for teams here"
     )
     assert d.found == "BC"
+    assert (d.line, d.column) == (_line_of("202 "), 5)  # the record naming it
+    # Given on the command line: on the first team's rank (310, columns 69-71).
+    (g,) = _findings(_event(None), "BC")
+    assert (g.code, g.line, g.column) == ("S121", _line_of("310   1", declared=False), 69)
+    assert "BC (--tiebreaks) is not computed" in g.message
 
 
 def test_no_ranks_or_013_teams_are_not_judged() -> None:

@@ -634,7 +634,7 @@ CODES: dict[str, Code] = {
             "FIDE C.07 Art. 11-13; TRF26 202, 212, 310 (rank)",
             _ex(*_HEAD[:4], "202 BC", *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
             _ex(*_HEAD, *_TEAM_MATCH, *_teams(1, 4, 2, 3)),
-            "Check the ranks the undeclared way by hand, or give tie-breaks computed here "
+            "Check the ranks by hand for that tie-break, or give tie-breaks computed here "
             "with --tiebreaks to see how they would rank the teams.",
         ),
         Code(

@@ -253,13 +253,17 @@ def declared_team_ranks(
 
     if tiebreaks is not None:
         chosen = tuple(parse_tiebreaks(tiebreaks))
-        where, line = "--tiebreaks", 0
+        # Given on the command line: the finding goes to the ranks it is
+        # about, the first team's (310, columns 69-71).
+        first = teams[0].origin
+        where, line = "--tiebreaks", first.line if first else 0
     else:
         declared = declared_tiebreaks(t)
         if declared is None or declared.unknown:
             return  # S117 names the unknown code
         chosen, where = declared.tiebreaks, declared.record.code
         line = declared.record.origin.line if declared.record.origin else 0
+    column = 69 if where == "--tiebreaks" else 5
     try:
         s = team_standings(t, chosen)
     except (NotATeamEvent, ValueError):
@@ -268,7 +272,7 @@ def declared_team_ranks(
         yield diag(
             "S121",
             line,
-            5,
+            column,
             f"the teams' declared ranks (310) are not judged: {', '.join(s.not_computed)} "
             f"({where}) {'is' if len(s.not_computed) == 1 else 'are'} not computed for teams "
             "here (trfkit standings FILE shows what is)",
