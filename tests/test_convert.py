@@ -22,7 +22,7 @@ from trfkit.event import event_of
 from trfkit.model import DateText, Dialect, Header, Player, RoundDates, Tournament
 from trfkit.reader import parse_record
 from trfkit.scoring import scoring_of
-from trfkit.writer import convert, dumps
+from trfkit.writer import convert, dumps, rewrite
 
 
 def _player(
@@ -437,3 +437,34 @@ def test_a_shifted_round_is_reported_in_one_line() -> None:
     # The opponent field 102-105 holds "  3 ", read as 3 and written "   3";
     # colour and result sit in the separator columns 106 and 108: one P009.
     assert [(d.column, d.found) for d in lost] == [(106, "b=")]
+
+
+def test_fmt_keeps_each_comment_before_the_line_it_preceded() -> None:
+    # TRF26 §3 keeps ``###`` lines (a file holding them is TRF-2026). A
+    # comment before a header, one before the first player and one before a
+    # team line stay there when the file is rewritten; only the blank line
+    # goes (a blank line says nothing).
+    p1 = "001    1 m    Alpha, Ann                        2400 SLO    12345678 1990/01/01  1.0    1"
+    p2 = "001    2 f    Beta, Bea                         2300 SLO    12345679 1991/01/01  0.0    2"
+    team = "310   1 Slovenia                         SLO                        1    2"
+    lines = [
+        "012 Cup",
+        "### about the place",
+        "022 Ljubljana",
+        "142 1",
+        "",
+        "### the players",
+        p1,
+        p2,
+        "### the teams",
+        team,
+    ]
+    t = trfkit.loads("\n".join(lines) + "\n")
+    assert t.dialect is Dialect.TRF26
+    text, _ = rewrite(t, newline="lf")
+    out = text.splitlines()
+    assert out.index("### about the place") + 1 == out.index("022 Ljubljana")
+    assert out[out.index("### the players") + 1].startswith("001    1 m")
+    assert out[out.index("### the teams") + 1].startswith("310 ")
+    assert "" not in out
+    assert len(out) == len(lines) - 1

@@ -21,7 +21,7 @@ its line, columns, what was found and what the output holds instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -80,8 +80,21 @@ def _line_of(record: Record) -> int:
     return record.origin.line if record.origin is not None else 1
 
 
-def _strip_origin(record: Any) -> Any:
+def _strip_origin(record: Any, source: Record | None = None) -> Any:
+    """``record`` without an origin: what :func:`convert` gives."""
     return attrs.evolve(record, origin=None)
+
+
+def _keep_origin(record: Any, source: Record | None = None) -> Any:
+    """``record`` with the origin of the line it was made from (``source``, by
+    default itself): the canonical writer keeps a comment before the record
+    that followed it in the file, and names a value too wide for its
+    columns by its line, only by these origins."""
+    return attrs.evolve(record, origin=(record if source is None else source).origin)
+
+
+Place = Callable[..., Any]
+""":func:`_strip_origin` or :func:`_keep_origin`."""
 
 
 # -- dates -------------------------------------------------------------------
@@ -269,11 +282,28 @@ def _time_control_122(h: Header, diags: list[Diagnostic]) -> Header | None:
 def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Diagnostic]]:
     """A copy of ``t`` in ``dialect`` (records without origins), and what the
     copy does not hold as the file had it (P009)."""
+    return _convert(t, dialect, _strip_origin)
+
+
+def convert_keeping_lines(
+    t: Tournament, dialect: Dialect | str
+) -> tuple[Tournament, list[Diagnostic]]:
+    """:func:`convert`, each record of the copy keeping the origin of the line
+    it was made from: the canonical writer's order (a comment stays before
+    the record that followed it in the file) and its messages' line numbers.
+    Not for :func:`trfkit.writer.dumps` with no dialect, which would write
+    the source's lines back."""
+    return _convert(t, dialect, _keep_origin)
+
+
+def _convert(
+    t: Tournament, dialect: Dialect | str, place: Place
+) -> tuple[Tournament, list[Diagnostic]]:
     target = Dialect(dialect) if isinstance(dialect, str) else dialect
     if target not in (Dialect.TRF16, Dialect.TRF26):
         raise ValueError(f"can only write trf16 or trf26, not {target.value}")
     diags: list[Diagnostic] = []
-    headers = _headers(t, target, diags)
+    headers = _headers(t, target, diags, place)
     records: list[OtherRecord] = []
     teams: list[Team] = []
     nrs: list[NationalRating] = []
@@ -281,13 +311,13 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
 
     if target is Dialect.TRF16:
         engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
-        records.extend(_engine_lines(t, engine_codes, diags))
+        records.extend(_engine_lines(t, engine_codes, diags, place))
 
     for index, team0 in enumerate(t.teams):
-        team = _strip_origin(team0)
+        team = place(team0)
         if target is Dialect.TRF26 and team.code == "013":
             number = index + 1 if team.number is None else team.number
-            team = Team("310", team.name, list(team.members), number)
+            team = place(Team("310", team.name, list(team.members), number), team0)
         elif target is Dialect.TRF16 and team.code == "310":
             if any(
                 v not in (None, "")
@@ -308,7 +338,7 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
                         "310",
                     )
                 )
-            team = Team("013", team.name, list(team.members))
+            team = place(Team("013", team.name, list(team.members)), team0)
         else:
             _check_written(team0, team, t.dialect, target, diags)
         teams.append(team)
@@ -324,13 +354,13 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
                 )
             )
         else:
-            nr = _strip_origin(r)
+            nr = place(r)
             _check_written(r, nr, t.dialect, target, diags)
             nrs.append(nr)
 
     for rec0 in t.records:
         line = _line_of(rec0)
-        rec = _strip_origin(rec0)
+        rec = place(rec0)
         if isinstance(rec, Blank):
             continue  # a blank line says nothing
         if (
@@ -340,9 +370,9 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
             and "152" not in codes_present
         ):
             if "white1" in rec.tokens:
-                headers.append(Header("152", "W"))
+                headers.append(place(Header("152", "W"), rec0))
             elif "black1" in rec.tokens:
-                headers.append(Header("152", "B"))
+                headers.append(place(Header("152", "B"), rec0))
         if target is Dialect.TRF16 and (
             isinstance(rec, TRF26_ONLY_RECORDS)
             or (isinstance(rec, TextRecord) and rec.code in ("801", "802"))
@@ -365,7 +395,7 @@ def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Dia
 
     players = []
     for p0 in t.players:
-        p = _strip_origin(p0)
+        p = place(p0)
         _check_written(p0, p, t.dialect, target, diags)
         players.append(p)
     out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
@@ -379,14 +409,16 @@ def _codes_present(t: Tournament) -> set[str]:
     return {h.code for h in t.headers if h.code not in vega}
 
 
-def _headers(t: Tournament, target: Dialect, diags: list[Diagnostic]) -> list[HeaderRecord]:
+def _headers(
+    t: Tournament, target: Dialect, diags: list[Diagnostic], place: Place
+) -> list[HeaderRecord]:
     vega = t.dialect is Dialect.VEGA
     codes_present = _codes_present(t)
     out: list[HeaderRecord] = []
     round_dates: list[RoundDates] = []
     for h0 in t.headers:
         line = _line_of(h0)
-        h = _strip_origin(h0)
+        h = place(h0)
         if isinstance(h0, RoundDates):
             round_dates.append(h0)
             continue
@@ -435,12 +467,12 @@ def _headers(t: Tournament, target: Dialect, diags: list[Diagnostic]) -> list[He
                 continue  # the engine lines below
             if isinstance(h, Header) and h.code == "192" and "092" not in codes_present:
                 diags.append(_p009(line, 1, "record 192 written as 092", "192", f"092 {h.text}"))
-                out.append(Header("092", h.text))
+                out.append(place(Header("092", h.text), h0))
                 continue
             if isinstance(h0, Header) and h.code == "222" and "122" not in codes_present:
                 tc = _time_control_122(h0, diags)
                 if tc is not None:
-                    out.append(tc)
+                    out.append(place(tc, h0))
                 continue
             kept = {"192": "092", "222": "122"}.get(h.code)
             also = f" ({kept} {t.header(kept)!r} stays)" if kept in codes_present else ""
@@ -449,17 +481,17 @@ def _headers(t: Tournament, target: Dialect, diags: list[Diagnostic]) -> list[He
             )
             continue
         if isinstance(h0, Header) and h.code in ("042", "052"):
-            out.append(_date_header(h0, target, diags))
+            out.append(place(_date_header(h0, target, diags), h0))
             continue
         _check_written(h0, h, t.dialect, target, diags)
         out.append(h)
     if round_dates:
-        out.append(_strip_origin(_round_dates(round_dates, diags)))
+        out.append(place(_round_dates(round_dates, diags), round_dates[0]))
     return out
 
 
 def _engine_lines(
-    t: Tournament, engine_codes: set[str], diags: list[Diagnostic]
+    t: Tournament, engine_codes: set[str], diags: list[Diagnostic], place: Place
 ) -> Iterable[EngineRecord]:
     """XXR, XXC and XXS for TRF-2026's 142, 152 and 162 (JaVaFo's TRF(x))."""
     if t.dialect is Dialect.VEGA:
@@ -507,7 +539,7 @@ def _engine_lines(
             )
         else:
             diags.append(_p009(line, 1, f"record {h.code} written as {converted.code}", h.code))
-            yield converted
+            yield place(converted, h)
 
 
 def _derived_trf26_headers(

@@ -360,14 +360,19 @@ def rewrite(
     target = (
         Dialect(to) if to else (Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16)
     )
-    converted, lost = convert(t, target)
+    from trfkit.conversion import convert_keeping_lines
+
+    # The copy keeps its lines' origins: a comment stays before the record
+    # that followed it in the file (the canonical order is by line within a
+    # group).
+    converted, lost = convert_keeping_lines(t, target)
     nl = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(newline or "")
     if nl is None:
         nl = t.source.newline if t.source else "\r\n"
     # The values too wide for their columns are in ``lost`` (P009): written
     # as the reader would read them, not refused.
     with no_cyclic_gc():
-        text = _dumps(converted, target, nl)
+        text = "".join(line + nl for line in _canonical_lines(converted))
     return text, [*t.diagnostics, *lost]
 
 
@@ -460,7 +465,9 @@ def _dumps(
     target = Dialect(dialect) if isinstance(dialect, str) else dialect
     if target is None:
         target = Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16
-    converted, _ = convert(t, target)
+    from trfkit.conversion import convert_keeping_lines
+
+    converted, _ = convert_keeping_lines(t, target)
     nl = newline or "\r\n"
     return "".join(line + nl for line in _canonical_lines(converted, overflows))
 
