@@ -278,3 +278,14 @@ def test_dumps_refuses_a_value_wider_than_its_columns() -> None:
     # What fits is written: 9999 fills the four columns.
     t.players[0] = attrs.evolve(t.players[0], rating=9999)
     assert trfkit.dumps(t).splitlines()[1][48:56] == "9999 SLO"
+
+
+def test_a_national_number_is_right_aligned_like_the_fide_id_in_its_columns() -> None:
+    # TRF26 §3.5: an NRS record has 001's static layout; the national
+    # number (columns 58-68) stands where 001's FIDE id stands, and the
+    # TRF-2026 samples right-align it ("      L01854").
+    over: list[str] = []
+    line = render(NationalRating("FRA", 14, rating=2700, national_id="L01854"), over)
+    assert line[57:68] == "     L01854"
+    assert line[:8] == "FRA   14" and line[48:52] == "2700"
+    assert over == []
