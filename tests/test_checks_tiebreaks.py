@@ -64,6 +64,14 @@ def test_unknown_codes_one_finding_per_record() -> None:
     t = _with_ranks(BOOK_ORDER, "202 BH/C1,FOO,OTHER_X,EDET/P")
     found = [d for d in validate(t) if d.code == "S117"]
     assert [(d.column, d.found) for d in found] == [(11, "FOO, OTHER_X")]
+    # The ranks are not judged, and S122 says so, on the record (line 5
+    # of the fixture with 202 after its 092).
+    (note,) = [d for d in validate(t) if d.code == "S122"]
+    assert (note.line, note.column) == (t.header_line("202"), 5)
+    assert note.message == (
+        "the declared ranks (001) are not judged by the declared tie-breaks (202): "
+        "FOO, OTHER_X are not known here (S117)"
+    )
 
 
 def test_berger_tables_as_printed() -> None:
@@ -125,13 +133,62 @@ def test_ranks_not_judged_past_an_undefined_tiebreak() -> None:
     order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
     t = _with_ranks(order, "212 PTS,ARO,BH")
     assert _codes(t, "S116") != []  # everyone rated: ARO 1888 (#4) < 1940 (#3)
+    assert _codes(t, "S122") == []
     t.players[15].rating = None
     assert _codes(t, "S116") == []
+    # Said, not passed over: #16's opponents' ARO counts him no more; a
+    # player who met #16 and shares his points has no ARO.
+    (note,) = _codes(t, "S122")
+    assert note.startswith(
+        "the declared ranks (001) are not judged by the declared tie-breaks (212): "
+        "ARO is undefined for player "
+    )
+    assert note.endswith(", who has the same points as another player")
+
+
+def test_ranks_judged_up_to_an_undefined_tiebreak_say_so() -> None:
+    # BH first, ARO second: the ranks are judged by BH, and S122 says that
+    # ARO (undefined with #16 unrated) was not used.
+    t = _with_ranks(BOOK_ORDER, "212 PTS,BH,ARO")
+    t.players[15].rating = None
+    (note,) = _codes(t, "S122")
+    assert note.startswith(
+        "the declared ranks (001) are judged by the declared tie-breaks (212) up to BH only: "
+        "ARO is undefined for player "
+    )
+    assert _codes(t, "S116") == []
+
+
+def test_ranks_not_judged_without_every_rank() -> None:
+    # C.07 4.2 orders every player; a player without a rank (S105) leaves
+    # nothing to compare him with: said on the first player's rank column
+    # when --tiebreaks gives the tie-breaks.
+    t = _with_ranks(BOOK_ORDER, "### no 212")
+    t.players[4].rank = None
+    found = [d for d in validate(t, tiebreaks="BH") if d.code == "S122"]
+    first = t.players[0].origin
+    assert first is not None
+    assert [(d.line, d.column) for d in found] == [(first.line, 86)]
+    assert found[0].message == (
+        "the declared ranks (001) are not judged by the given tie-breaks (--tiebreaks): "
+        f"1 of 16 players have no rank (S105), the first player 5 {t.players[4].name.strip()}"
+    )
+    for p in t.players:
+        p.rank = None
+    (note,) = [d.message for d in validate(t, tiebreaks="BH") if d.code == "S122"]
+    assert note.endswith(": no player has a rank")
+    # No tie-breaks declared or given: nothing was to be judged, nothing said.
+    assert _codes(t, "S122") == []
 
 
 def test_ranks_not_judged_with_a_team_tiebreak() -> None:
     order = [2, 4, 3, 1, 16, 6, 8, 11, 5, 15, 12, 14, 13, 7, 9, 10]
-    assert _codes(_with_ranks(order, "212 PTS,BH:GP/C1,BH"), "S116") == []
+    t = _with_ranks(order, "212 PTS,BH:GP/C1,BH")
+    assert _codes(t, "S116") == []
+    assert _codes(t, "S122") == [
+        "the declared ranks (001) are not judged by the declared tie-breaks (212): "
+        "BH:GP/C1 is a team tie-break (S119)"
+    ]
 
 
 # -- trfkit check --tiebreaks: S116 for files without 212/202 ----------------

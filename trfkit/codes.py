@@ -111,6 +111,11 @@ def _field(ratings: list[int], rounds: list[list[tuple[int, int]]], result: str 
     ]
 
 
+def _unranked(line: str) -> str:
+    """A 001 line with its rank (columns 86-89) blank."""
+    return line[:85] + "    " + line[89:]
+
+
 _RR4 = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]]
 # Player 4 has white in every round; with result "0" he loses them all.
 _LOSES4 = [[(4, 1), (2, 3)], [(4, 2), (3, 1)], [(4, 3), (1, 2)]]
@@ -636,6 +641,29 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, *_TEAM_MATCH, *_teams(1, 4, 2, 3)),
             "Check the ranks by hand for that tie-break, or give tie-breaks computed here "
             "with --tiebreaks to see how they would rank the teams.",
+        ),
+        Code(
+            "S122",
+            "structure.ranks-not-judged",
+            Severity.INFO,
+            "The players' declared ranks (001, columns 86-89) are not judged by the "
+            "tie-breaks the file declares (212, else 202) or --tiebreaks gives, or are "
+            "judged by the first of them only, and why: a code not known here (S117), a "
+            "team tie-break (S119), players without a rank (S105), or a tie-break "
+            "undefined for a player who has the same points as another (a rating-based "
+            "tie-break with unrated players, C.07 Art. 10). Said so that no S116 is not "
+            "read as ranks checked. One finding per file.",
+            "FIDE C.07 4.2, Art. 10; TRF26 202, 212, 001 (rank)",
+            _ex(
+                *_HEAD,
+                "092 Swiss",
+                "212 PTS,TPN",
+                *_field([2400, 2300, 2200, 2100], _ONCE)[:3],
+                _unranked(_field([2400, 2300, 2200, 2100], _ONCE)[3]),
+            ),
+            _ex(*_HEAD, "092 Swiss", "212 PTS,TPN", *_field([2400, 2300, 2200, 2100], _ONCE)),
+            "Give every player his rank, or declare tie-breaks defined for every player "
+            "(trfkit standings FILE shows which values are undefined).",
         ),
         Code(
             "R101",

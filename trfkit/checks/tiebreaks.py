@@ -105,6 +105,12 @@ def declared_ranks(
     says when ranks are missing or disagree with the points). Players the
     tie-breaks leave tied may be in any order (drawing of lots, C.07 4.2).
     ``tiebreaks`` holding a code not known raises :class:`UnknownTieBreak`.
+
+    S122 (info): the ranks are not judged, or judged on the first
+    tie-breaks only, and why (a code not known, a team tie-break, players
+    without a rank, a tie-break undefined for players who share their
+    points); said rather than passed over, so that no S116 is not read as
+    ranks checked.
     """
     if t.teams:
         # The players' ranks in a team event follow no declared tie-breaks;
@@ -116,18 +122,46 @@ def declared_ranks(
     from trfkit.tiebreaks import declared_tiebreaks, parse_tiebreaks, standings
     from trfkit.tiebreaks.standings import value_text
 
+    players = t.players
     if tiebreaks is not None:
         chosen = tuple(parse_tiebreaks(tiebreaks))
         where = "--tiebreaks"
+        # Given on the command line: S122 goes to the ranks it is about,
+        # the first player's (001, columns 86-89).
+        line, column = (line_of(players[0]) if players else 0), _RANK_COLUMN
     else:
         declared = declared_tiebreaks(t)
-        if declared is None or declared.unknown:
-            return  # a code not known here: the declared order cannot be judged
+        if declared is None:
+            return
         chosen, where = declared.tiebreaks, declared.record.code
-    if not chosen or any(tb.is_team for tb in chosen):
-        return  # a team tie-break has no value for players (S119)
-    players = t.players
-    if not players or any(not p.rank for p in players):
+        line = declared.record.origin.line if declared.record.origin else 0
+        column = 5
+        if declared.unknown:
+            # A code not known: the declared order cannot be judged.
+            unknown = ", ".join(code for _, code in declared.unknown)
+            verb = "is" if len(declared.unknown) == 1 else "are"
+            yield _not_judged(line, column, where, f"{unknown} {verb} not known here (S117)")
+            return
+    if not players or not chosen:
+        return
+    team = [tb.text or tb.code for tb in chosen if tb.is_team]
+    if team:
+        # A team tie-break has no value for players (S119).
+        what = "is a team tie-break" if len(team) == 1 else "are team tie-breaks"
+        yield _not_judged(line, column, where, f"{', '.join(team)} {what} (S119)")
+        return
+    unranked = [p for p in players if not p.rank]
+    if unranked:
+        first = unranked[0]
+        yield _not_judged(
+            line,
+            column,
+            where,
+            "no player has a rank"
+            if len(unranked) == len(players)
+            else f"{len(unranked)} of {len(players)} players have no rank (S105), the first "
+            f"player {first.start_rank} {first.name.strip()}",
+        )
         return
     s = standings(t, chosen, type=ev.type)
     # The ranks are judged on the tie-breaks up to the first one undefined
@@ -137,11 +171,20 @@ def declared_ranks(
     shared = _shared_points(s)
     for k, tb in enumerate(s.tiebreaks):
         key = tb.text or tb.code
-        if tb.acronym != "DE" and any(
-            row.tiebreaks[key] is None for row in s.rows if row.start_rank in shared
-        ):
+        undefined = next(
+            (row for row in s.rows if row.start_rank in shared and row.tiebreaks[key] is None),
+            None,
+        )
+        if tb.acronym != "DE" and undefined is not None:
+            why = (
+                f"{key} is undefined for player {undefined.start_rank} "
+                f"{undefined.name.strip()}, who has the same points as another player"
+            )
             if k == 0:
+                yield _not_judged(line, column, where, why)
                 return
+            judged = ", ".join(b.text or b.code for b in s.tiebreaks[:k])
+            yield _not_judged(line, column, where, why, judged)
             s = standings(t, s.tiebreaks[:k], type=ev.type)
             break
     # The computed group of each player: equal for players still tied.
@@ -170,6 +213,34 @@ def declared_ranks(
         f"{', '.join(codes)}; {s.edition.name}) rank him above{why}{more}",
         found=f"rank {low.rank}",
         expected=f"a rank above {high.rank}",
+    )
+
+
+def _not_judged(
+    line: int, column: int, where: str, why: str, judged: str | None = None
+) -> Diagnostic:
+    """S122: the players' declared ranks are not judged against all of the
+    tie-breaks (``judged``: on these only), and why."""
+    given = "given" if where == "--tiebreaks" else "declared"
+    if judged is None:
+        message = (
+            f"the declared ranks (001) are not judged by the {given} tie-breaks ({where}): {why}"
+        )
+        found = why
+    else:
+        message = (
+            f"the declared ranks (001) are judged by the {given} tie-breaks ({where}) up to "
+            f"{judged} only: {why}"
+        )
+        found = f"judged by {judged}"
+    return diag(
+        "S122",
+        line,
+        column,
+        message,
+        found=found,
+        expected="every player ranked, and each tie-break defined for the players who share "
+        "their points",
     )
 
 
