@@ -468,3 +468,14 @@ def test_fmt_keeps_each_comment_before_the_line_it_preceded() -> None:
     assert out[out.index("### the teams") + 1].startswith("310 ")
     assert "" not in out
     assert len(out) == len(lines) - 1
+
+
+def test_fmt_says_once_that_an_unknown_line_is_dropped() -> None:
+    # The reader keeps an unknown line (P001: dumps writes it back); the
+    # canonical output drops it (P009). fmt reports the P009 only, not a
+    # P001 "kept as it is" beside it.
+    t = trfkit.loads("012 Cup\n142 1\nABC?something\n")
+    _, found = rewrite(t)
+    assert [(d.code, d.line) for d in t.diagnostics if d.code == "P001"] == [("P001", 3)]
+    assert [(d.code, d.line) for d in found if d.line == 3] == [("P009", 3)]
+    assert "ABC?something" not in rewrite(t)[0]

@@ -253,7 +253,8 @@ CODES: dict[str, Code] = {
             "format.unknown-record",
             Severity.INFO,
             "A line whose columns 1-3 hold no known record code. It is kept "
-            "verbatim and written back unchanged.",
+            "verbatim and written back unchanged (trfkit fmt, which writes canonically, "
+            "drops it and says so with P009 instead).",
             "TRF16 §1; TRF26 §1 (readers skip unknown codes)",
             _ex(*_HEAD, "ABC?something", _P1, _P2),
             _ex(*_HEAD, _P1, _P2),

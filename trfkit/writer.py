@@ -373,7 +373,12 @@ def rewrite(
     # as the reader would read them, not refused.
     with no_cyclic_gc():
         text = "".join(line + nl for line in _canonical_lines(converted))
-    return text, [*t.diagnostics, *lost]
+    # The reader's P001 says an unknown line is kept as it is, true of
+    # dumps; the canonical output drops it, and P009 says so: one finding a
+    # line, the one about what was written.
+    dropped = {d.line for d in lost if d.code == "P009"}
+    read = [d for d in t.diagnostics if d.code != "P001" or d.line not in dropped]
+    return text, [*read, *lost]
 
 
 def _canonical_lines(t: Tournament, overflows: list[str] | None = None) -> list[str]:
