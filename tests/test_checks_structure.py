@@ -34,12 +34,16 @@ def _structural(t: trfkit.Tournament) -> list[trfkit.Diagnostic]:
 
 @pytest.mark.parametrize("name", CLEAN)
 def test_consistent_tournaments_check_clean(name: str) -> None:
-    # No structural finding at all, and under the rules nothing but notes
-    # (R501: byes and forfeits listed; R603: unrated players' prospects).
+    # No structural finding but one note, and under the rules nothing but
+    # notes (R501: byes and forfeits listed; R603: unrated players'
+    # prospects). The note: the TRF-2026 fixtures declare 202 ARO,BH/C1,SB
+    # and have unrated players, so ARO is undefined for some who share
+    # their points (C.07 Art. 10) and S122 says the ranks are not judged.
     found = validate(trfkit.load(FIXTURES / name))
-    assert [d for d in found if d.code.startswith("S")] == []
+    structural = [d.code for d in found if d.code.startswith("S")]
+    assert structural == (["S122"] if b"\n202 ARO," in (FIXTURES / name).read_bytes() else [])
     assert [d.format(name) for d in found if d.severity is not Severity.INFO] == []
-    assert {d.code for d in found} <= {"R501", "R603"}
+    assert {d.code for d in found} <= {"R501", "R603", "S122"}
 
 
 @pytest.mark.parametrize("name", ["roundrobin-8.trf", "double-roundrobin-4.trf"])
