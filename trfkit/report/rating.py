@@ -34,6 +34,7 @@ from trfkit.report.format import (
     quotient_or,
     result_symbol,
     signed_difference,
+    signed_quotient,
 )
 from trfkit.report.format import (
     clean as _clean,
@@ -522,6 +523,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
 
     names = [split_name(_clean(p.name, ascii)) for p in report.players]
     wn = max([13, *(_width(x) for pair in names for x in pair)])
+    padded_names = [(_ljust(family, wn), _ljust(first, wn)) for family, first in names]
     wc = max([7, *(len(str(p.start_rank)) for p in report.players)])  # "E Title"
     wr = 4  # a round: "2100", "1234", then one column for the cap's "*"
     per_line = max(1, min(rounds, _ROUNDS_PER_LINE))
@@ -578,16 +580,16 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     # Each distinct I, J and K is padded once (see cell()); K shows the
     # score only for a code without a mark of its own, so such a K is not kept.
     # Made ahead: I for every player's number, J for every player's rating
-    # (as most opponents' ratings are), each as cell() pads it ("%4d" is
+    # (as most opponents' ratings are), each as cell() pads it (":4d" is
     # str.rjust for an int); else every new value would cost a player his
     # fast path below (3000×13: 1740 players did, 30 ms).
     column_i: dict[int | None, str] = {None: cell("")}
     column_j: dict[tuple[int | None, bool, bool], str] = {}
     for p in report.players:
-        column_i[p.start_rank] = "%4d " % p.start_rank
+        column_i[p.start_rank] = f"{p.start_rank:4d} "
         if p.rating is not None:
-            column_j[p.rating, True, False] = "%4d " % p.rating
-            column_j[p.rating, True, True] = "%4d*" % p.rating
+            column_j[p.rating, True, False] = f"{p.rating:4d} "
+            column_j[p.rating, True, True] = f"{p.rating:4d}*"
     column_k: dict[str, str] = {}
     # A cell not yet made reads None, which str.join refuses (TypeError):
     # grid_cells() then makes it. Typed as always found for that reason.
@@ -611,10 +613,12 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
 
     every_round = tuple(range(1, rounds + 1))
     cuts = [slice(b * _ROUNDS_PER_LINE, (b + 1) * _ROUNDS_PER_LINE) for b in range(blocks)]
+    more_cuts = cuts[1:]
 
     def grid_cells(games: Sequence[GameRating]) -> list[str]:
         """A player's grid cells, joined: I, J and K of the first 11 rounds,
         then of each further 11 (not yet padded to ``span``)."""
+        games = tuple(games)  # a LazyGames read once; then slices in C
         if tuple(map(_ROUND, games)) != every_round[: len(games)]:
             # Not rounds 1, 2, … in order: by round number (the last of a
             # repeated one), blank where none.
@@ -622,25 +626,33 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             found = [by_round.get(r) for r in every_round]
             for g in by_round.values():
                 missing(g)
-            ci = [empty if g is None else get_i(g.opponent) or "" for g in found]
-            cj = [empty if g is None else get_j(_J_KEY(g)) or "" for g in found]
+            ci = [empty if g is None else get_i(g.opponent) for g in found]
+            cj = [empty if g is None else get_j(_J_KEY(g)) for g in found]
             ck = [
                 empty if g is None else get_k(g.result) or cell(_k_symbol(g, ascii)) for g in found
             ]
             return [" ".join(x[cut]) for cut in cuts for x in (ci, cj, ck)]
         # Rounds 1, 2, … in order (nearly always): every cell from the
         # dicts in C; the rounds past the last game are blank, which is the
-        # padding to span. 3000×13: 14 ms for the grid's 39,000 cells,
-        # against 33 ms with a list of cells per column, then sliced.
+        # padding to span.
         try:
-            return [
-                " ".join(map(get, map(field, part)))
-                for part in (games[cut] for cut in cuts)
-                for get, field in ((get_i, _OPPONENT), (get_j, _J_KEY), (get_k, _RESULT))
+            first = games[:_ROUNDS_PER_LINE]
+            made = [
+                " ".join(map(get_i, map(_OPPONENT, first))),
+                " ".join(map(get_j, map(_J_KEY, first))),
+                " ".join(map(get_k, map(_RESULT, first))),
             ]
+            for cut in more_cuts:
+                part = games[cut]
+                made += (
+                    " ".join(map(get_i, map(_OPPONENT, part))),
+                    " ".join(map(get_j, map(_J_KEY, part))),
+                    " ".join(map(get_k, map(_RESULT, part))),
+                )
+            return made
         except TypeError:  # a cell not yet made (None in the join): make it
             pass
-        made: list[str] = []
+        made = []
         for part in (games[cut] for cut in cuts):
             for g in part:
                 missing(g)
@@ -664,13 +676,6 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     signed_2: dict[tuple[int, int], str] = {}
     padded_c: dict[str, str] = {}
 
-    def score(x: Number) -> str:
-        key = x.as_integer_ratio()
-        text = scores.get(key)
-        if text is None:
-            text = scores[key] = _score(x, ascii)
-        return text
-
     def column_c(x: str) -> str:
         """D and E (federation, title): few distinct, each cleaned and padded once."""
         text = padded_c.get(x)
@@ -678,15 +683,17 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             text = padded_c[x] = _ljust(_clean(x, ascii), wc)
         return text
 
-    for p, (family, first) in zip(report.players, names, strict=True):
+    for p, (family, first) in zip(report.players, padded_names, strict=True):
         joined = grid_cells(p.games)
-        we, change, rc = p.we, p.change, p.rc
+        we, change, rc, w, score = p.we, p.change, p.rc, p.w, p.score
+        w_key, score_key = w.as_integer_ratio(), score.as_integer_ratio()
         if we is None:
             we_text = w_we = ""
         else:
-            key = we.as_integer_ratio()
+            an, ad = w_key
+            bn, bd = key = we.as_integer_ratio()
             we_text = fixed_2.get(key) or fixed_2.setdefault(key, _fixed(we, 2))
-            w_we = signed_difference(p.w, we)  # W − We
+            w_we = signed_quotient(an * bd - bn * ad, ad * bd)  # W − We
         if change is None:
             change_text = ""
         else:
@@ -697,7 +704,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             (
                 line_i
                 % (
-                    _ljust(family, wn),
+                    family,
                     p.start_rank,
                     "" if rank is None else rank,
                     joined[0],
@@ -714,14 +721,23 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         out.append(
             line_j
             % (
-                _ljust(first, wn),
+                first,
                 column_c(p.federation),
                 "" if rating is None else rating,
                 joined[1],
                 "" if rc is None else quotient_or(*rc.as_integer_ratio(), 1),
             )
         )
-        out.append(line_j % (blank, column_c(p.title), score(p.score), joined[2], score(p.w)))
+        out.append(
+            line_j
+            % (
+                blank,
+                column_c(p.title),
+                scores.get(score_key) or scores.setdefault(score_key, _score(score, ascii)),
+                joined[2],
+                scores.get(w_key) or scores.setdefault(w_key, _score(w, ascii)),
+            )
+        )
         out += [line_more % x for x in joined[3:]]
         out.append(rule)
 
