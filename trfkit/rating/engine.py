@@ -32,8 +32,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache, partial
-from itertools import repeat
-from operator import attrgetter, ne, sub
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -767,35 +766,10 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
         high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
         most = _MOST_D if high is None else high
         least = -_MOST_D if low is None else low
-    opponents, colours, results = e.player.cells()
-    ratings = list(map(rated, opponents))
-    scored = list(map(scores, results))
-    if None not in ratings and None not in scored:
-        # Every round a game that counts (most players of a big Swiss): the
-        # records made column by column in C, as the loop below makes them
-        # (reason None, D clamped to [least, most]); 3000×13: 25 ms → 12 ms.
-        count = len(results)
-        numbers = range(1, count + 1)
-        if own is None:
-            return tuple(map(_game, zip(
-                numbers, opponents, ratings, colours, results, scored,
-                repeat(True), repeat(None), repeat(None), repeat(None), repeat(False), repeat(None),
-            )))  # fmt: skip
-        ds = list(map(sub, repeat(own, count), ratings))
-        clamped = list(map(min, repeat(most, count), map(max, repeat(least, count), ds)))
-        made = list(map(_game, zip(
-            numbers, opponents, ratings, colours, results, scored, repeat(True), repeat(None),
-            clamped, ds, map(ne, clamped, ds), map(pd_of.__getitem__, clamped),
-        )))  # fmt: skip
-        if once:
-            # The loop's choice: the last game of the largest D, if -1 or more.
-            widest = max(-1, max(ds, default=-1))
-            benefit = count - 1 - ds[::-1].index(widest) if widest in ds else -1
-            _benefit(made, widest, benefit, calc.cap_bounds(own, rs)[0], pd_of)
-        return tuple(made)
     games: list[GameRating] = []
     append = games.append
     widest = benefit = -1
+    opponents, colours, results = e.player.cells()
     for r, o, colour, code in zip(
         range(1, len(results) + 1), opponents, colours, results, strict=True
     ):
@@ -821,18 +795,12 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
             widest, benefit = d, len(games)
         append(_game((r, o, opp, colour, code, score, True, reason, used, d, used != d, pd_of[used])))
     if once and own is not None:
-        _benefit(games, widest, benefit, calc.cap_bounds(own, rs)[0], pd_of)
+        top = calc.cap_bounds(own, rs)[0]
+        if top is not None and widest > top:
+            # The game with the largest gap (the last of equal ones) is capped.
+            g = games[benefit]
+            games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
     return tuple(games)
-
-
-def _benefit(
-    games: list[GameRating], widest: int, benefit: int, top: int | None, pd_of: list[Fraction]
-) -> None:
-    """2022 §8.3.1: the game with the largest gap ``widest`` (the last of
-    equal ones, at index ``benefit``) is capped at ``top``, if beyond it."""
-    if top is not None and widest > top:
-        g = games[benefit]
-        games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
 
 
 def _per_game(
