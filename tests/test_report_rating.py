@@ -21,6 +21,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trfkit.rating.model import (
     EventInfo,
@@ -30,6 +32,7 @@ from trfkit.rating.model import (
     RatingReport,
     RoundRobinRating,
 )
+from trfkit.report.format import signed, signed_quotient
 from trfkit.report.rating import (
     CSV_GAME_COLUMNS,
     CSV_PLAYER_COLUMNS,
@@ -517,7 +520,6 @@ def test_text_wraps_rounds_past_eleven() -> None:
     assert max(len(x) for x in lines) <= 160
 
 
-
 def test_text_places_games_by_their_round_number() -> None:
     # A line's games are read in round order when they are rounds 1, 2, …;
     # otherwise each is placed by its round number, and a round without a
@@ -543,6 +545,38 @@ def test_text_places_games_by_their_round_number() -> None:
     end1 = head.index(" 1 ", bar) + 2
     assert first[end1 - 1 : end1] == "2" and second[end1 - 4 : end1 + 1] == "2100*"
     assert [third[head.index(f" {r} ", bar) + 1] for r in (1, 3)] == ["1", "="]
+
+
+def test_text_k_shows_the_score_of_a_code_without_a_mark() -> None:
+    # A result code with no mark of its own shows each game's score in K:
+    # the grid keeps one K cell per code only for codes with a mark, so two
+    # games with the same unknown code and different scores differ.
+    report = swiss_report()
+    vantreck = next(p for p in report.players if p.name.startswith("Vantreck"))
+    games = tuple(vantreck.games)
+    odd = (
+        games[0]._replace(result="X", score=F(1, 2)),
+        games[1]._replace(result="X", score=F(1)),
+        games[2],
+    )
+    players = tuple(attrs.evolve(p, games=odd) if p is vantreck else p for p in report.players)
+    lines = _text_lines(render_rating_text(attrs.evolve(report, players=players)))
+    head = next(line for line in lines if line.startswith("A Family name"))
+    bar = head.index("| I")
+    cols = [head.index(f" {r} ", bar) + 1 for r in (1, 2, 3)]
+    third = _block(lines, "Vantreck")[2]
+    assert [third[c] for c in cols] == ["½", "1", "="]
+    ascii_third = _block(
+        _text_lines(render_rating_text(attrs.evolve(report, players=players), ascii=True)),
+        "Vantreck",
+    )[2]
+    assert [ascii_third[c - 1 : c + 1] for c in cols] == [".5", " 1", " ="]
+
+
+@given(st.integers(-(10**7), 10**7), st.integers(1, 10**5), st.integers(0, 3))
+def test_signed_quotient_is_signed_of_the_fraction(n: int, d: int, places: int) -> None:
+    # Form 3's W − We is written from W's and We's ratios, without the Fraction.
+    assert signed_quotient(n, d, places) == signed(F(n, d), places)
 
 
 # --- JSON -------------------------------------------------------------------------

@@ -37,6 +37,7 @@ __all__ = [
     "score_text",
     "signed",
     "signed_difference",
+    "signed_quotient",
     "table",
     "text_width",
     "whole_or",
@@ -106,6 +107,18 @@ def signed_difference(a: Number, b: Number, places: int = 2) -> str:
     """
     an, ad, bn, bd = a.numerator, a.denominator, b.numerator, b.denominator
     q = _rounded_ratio(an * bd - bn * ad, ad * bd, places)
+    s = _scaled_text(q, places)
+    return s if q <= 0 else "+" + s
+
+
+def signed_quotient(n: int, d: int, places: int = 2) -> str:
+    """:func:`signed` of ``n / d`` (``d > 0``), without making the Fraction
+    (Form 3's W − We of thousands of players, from W's and We's ratios).
+
+    >>> signed_quotient(51, 20), signed_quotient(-1, 3), signed_quotient(0, 7), signed_quotient(-1, 1000)
+    ('+2.55', '-0.33', '0.00', '0.00')
+    """
+    q = _rounded_ratio(n, d, places)
     s = _scaled_text(q, places)
     return s if q <= 0 else "+" + s
 

@@ -19,7 +19,7 @@ The number and text formatting they share is :mod:`trfkit.report.format`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from operator import itemgetter
 from typing import Any, cast
@@ -31,8 +31,10 @@ from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, R
 from trfkit.report.format import (
     Number,
     environment,
+    quotient_or,
     result_symbol,
     signed_difference,
+    signed_quotient,
 )
 from trfkit.report.format import (
     clean as _clean,
@@ -512,7 +514,8 @@ def _round_cell(value: str, width: int) -> str:
 
 
 def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
-    """Form 3's grid: a three-line header, then three lines per player."""
+    """Form 3's grid: a three-line header, then three lines per player
+    (each player's lines, and the rule under them, one item)."""
     minus = "-" if ascii else "−"
     times = "x" if ascii else "×"
     rounds = _round_count(report)
@@ -521,6 +524,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
 
     names = [split_name(_clean(p.name, ascii)) for p in report.players]
     wn = max([13, *(_width(x) for pair in names for x in pair)])
+    padded_names = [(_ljust(family, wn), _ljust(first, wn)) for family, first in names]
     wc = max([7, *(len(str(p.start_rank)) for p in report.players)])  # "E Title"
     wr = 4  # a round: "2100", "1234", then one column for the cap's "*"
     per_line = max(1, min(rounds, _ROUNDS_PER_LINE))
@@ -571,103 +575,170 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     out += [rule, *header, rule]
 
     # A continuation line (rounds past the 11th) has only round cells.
-    continued = f"{_ljust('', wn)}  {_ljust('', wc)} {_rjust('', 8)} | {'':1} "
+    blank_name = _ljust("", wn)
+    continued = f"{blank_name}  {_ljust('', wc)} {_rjust('', 8)} | {'':1} "
     continued_end = f" | {'':>7} | ".rstrip()
     empty = cell("")
     # Each distinct I, J and K is padded once (see cell()); K shows the
     # score only for a code without a mark of its own, so such a K is not kept.
-    column_i: dict[int | None, str] = {}
+    # Made ahead: I for every player's number, J for every player's rating
+    # (as most opponents' ratings are), each as cell() pads it (":4d" is
+    # str.rjust for an int); else every new value would cost a player his
+    # fast path below (3000×13: 1740 of the 3000 players did).
+    column_i: dict[int | None, str] = {None: cell("")}
     column_j: dict[tuple[int | None, bool, bool], str] = {}
+    for p in report.players:
+        column_i[p.start_rank] = f"{p.start_rank:4d} "
+        if p.rating is not None:
+            column_j[p.rating, True, False] = f"{p.rating:4d} "
+            column_j[p.rating, True, True] = f"{p.rating:4d}*"
     column_k: dict[str, str] = {}
-    get_i, get_j, get_k = column_i.get, column_j.get, column_k.get
+    # A cell not yet made reads None, which str.join refuses (TypeError):
+    # grid_cells() then makes it. Typed as always found for that reason.
+    get_i = cast("Callable[[int | None], str]", column_i.get)
+    get_j = cast("Callable[[tuple[int | None, bool, bool]], str]", column_j.get)
+    get_k = cast("Callable[[str], str]", column_k.get)
 
-    def missing(g: GameRating) -> tuple[str, str, str]:
-        """A game's I, J and K cells, kept for the next games alike."""
-        ci = column_i.get(g.opponent)
-        if ci is None:
-            ci = column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
+    def missing(g: GameRating) -> None:
+        """Keep a game's I, J and K cells for it and the games alike."""
+        if g.opponent not in column_i:
+            column_i[g.opponent] = cell("" if g.opponent is None else str(g.opponent))
         key_j = (g.opponent_rating, g.rated, g.capped)
-        j = column_j.get(key_j)
-        if j is None:
+        if key_j not in column_j:
             j = "" if g.opponent_rating is None or not g.rated else str(g.opponent_rating)
-            j = column_j[key_j] = cell(j + "*" if j and g.capped else j)
-        ck = column_k.get(g.result)
-        if ck is None:
+            column_j[key_j] = cell(j + "*" if j and g.capped else j)
+        if g.result not in column_k:
             ck = cell(_k_symbol(g, ascii))
-            if result_symbol(g.result, ascii) is not None or not g.result.strip():
-                column_k[g.result] = ck
-        return ci, j, ck
+            if result_symbol(g.result, ascii) is None and g.result.strip():
+                return  # K shows this game's score: not one cell for the code
+            column_k[g.result] = ck
 
     every_round = tuple(range(1, rounds + 1))
+    cuts = [slice(b * _ROUNDS_PER_LINE, (b + 1) * _ROUNDS_PER_LINE) for b in range(blocks)]
+    more_cuts = cuts[1:]
 
-    def grid_cells(games: tuple[GameRating, ...]) -> tuple[list[str], list[str], list[str]]:
-        """A player's I, J and K cells, one per round of the grid."""
-        count = len(games)
-        if tuple(map(_ROUND, games)) != every_round[:count]:
+    def grid_cells(games: Sequence[GameRating]) -> list[str]:
+        """A player's grid cells, joined: I, J and K of the first 11 rounds,
+        then of each further 11 (not yet padded to ``span``)."""
+        games = tuple(games)  # a LazyGames read once; then slices in C
+        if tuple(map(_ROUND, games)) != every_round[: len(games)]:
             # Not rounds 1, 2, … in order: by round number (the last of a
             # repeated one), blank where none.
             by_round = {g.round: g for g in games}
             found = [by_round.get(r) for r in every_round]
-            rows = [(empty, empty, empty) if g is None else missing(g) for g in found]
-            return [x[0] for x in rows], [x[1] for x in rows], [x[2] for x in rows]
-        cells_i = list(map(get_i, map(_OPPONENT, games)))
-        cells_j = list(map(get_j, map(_J_KEY, games)))
-        cells_k = list(map(get_k, map(_RESULT, games)))
-        if None in cells_i or None in cells_j or None in cells_k:
-            for n, g in enumerate(games):
-                if cells_i[n] is None or cells_j[n] is None or cells_k[n] is None:
-                    cells_i[n], cells_j[n], cells_k[n] = missing(g)
-        if count < rounds:
-            padding: list[str | None] = [empty] * (rounds - count)
-            cells_i += padding
-            cells_j += padding
-            cells_k += padding
-        # Every cell found or made above.
-        return cast(list[str], cells_i), cast(list[str], cells_j), cast(list[str], cells_k)
+            for g in by_round.values():
+                missing(g)
+            ci = [empty if g is None else get_i(g.opponent) for g in found]
+            cj = [empty if g is None else get_j(_J_KEY(g)) for g in found]
+            ck = [
+                empty if g is None else get_k(g.result) or cell(_k_symbol(g, ascii)) for g in found
+            ]
+            return [" ".join(x[cut]) for cut in cuts for x in (ci, cj, ck)]
+        # Rounds 1, 2, … in order (nearly always): every cell from the
+        # dicts in C; the rounds past the last game are blank, which is the
+        # padding to span.
+        try:
+            first = games[:_ROUNDS_PER_LINE]
+            made = [
+                " ".join(map(get_i, map(_OPPONENT, first))),
+                " ".join(map(get_j, map(_J_KEY, first))),
+                " ".join(map(get_k, map(_RESULT, first))),
+            ]
+            for cut in more_cuts:
+                part = games[cut]
+                made += (
+                    " ".join(map(get_i, map(_OPPONENT, part))),
+                    " ".join(map(get_j, map(_J_KEY, part))),
+                    " ".join(map(get_k, map(_RESULT, part))),
+                )
+            return made
+        except TypeError:  # a cell not yet made (None in the join): make it
+            pass
+        made = []
+        for part in (games[cut] for cut in cuts):
+            for g in part:
+                missing(g)
+            made += (
+                " ".join(map(get_i, map(_OPPONENT, part))),
+                " ".join(map(get_j, map(_J_KEY, part))),
+                " ".join(get_k(g.result) or cell(_k_symbol(g, ascii)) for g in part),
+            )
+        return made
 
-    # A line is three lines of the form, each in one format; the second and
-    # third end with M and N, so nothing trails them.
-    line_j = "%s  %s %8s |   %s | %7s |"
+    # Each player's block (three lines, three more for each further 11
+    # rounds, and the rule) is one %-format and one item of the list, not
+    # seven (3000×13: 21,000 lines); "\n".join writes the same bytes. The
+    # second and third lines end with M and N, so nothing trails them; the
+    # first ends with the tail, its trailing blanks dropped. The figures
+    # shared by many players (a score, We, a change) are written once each,
+    # keyed by their ratio.
+    block = (
+        f"%s  %-{wc}s %8s |   %-{span}s | %7s%s\n"
+        f"%s  %s %8s |   %-{span}s | %7s |\n"
+        f"{blank_name}  %s %8s |   %-{span}s | %7s |\n"
+        + "".join(f"{continued}%-{span}s{continued_end}\n" for _ in range(3 * (blocks - 1)))
+        + rule
+    )
     tail_format = " ".join(f"%{w}s" for w in tail_widths)
-    for p, (family, first) in zip(report.players, names, strict=True):
-        cells_i, cells_j, cells_k = grid_cells(tuple(p.games))
-        rc = "" if p.rc is None else _whole_or(p.rc, 1)
-        # The tail's figures are ASCII: one format pads them as tail_cols does.
-        tail = tail_format % (
-            "" if p.we is None else _fixed(p.we, 2),
-            "" if p.we is None else signed_difference(p.w, p.we),  # W − We
-            _k_text(p),
-            "" if p.change is None else _signed(p.change),
-            "" if p.new_rating is None else str(p.new_rating),
-            *(("" if p.performance is None else str(p.performance),) if perf else ()),
-        )
-        rank = "" if p.rank is None else str(p.rank)
-        rating = "" if p.rating is None else str(p.rating)
-        fed, title = _clean(p.federation, ascii), _clean(p.title, ascii)
-        first_cells = slice(0, per_line)
-        out.append(
-            f"{_ljust(family, wn)}  {str(p.start_rank).ljust(wc)} {rank:>8} |   "
-            f"{' '.join(cells_i[first_cells]).ljust(span)} | {p.n!s:>7} | {tail}".rstrip()
-        )
-        out.append(
-            line_j
-            % (_ljust(first, wn), _ljust(fed, wc), rating, " ".join(cells_j[first_cells]).ljust(span), rc)
-        )
-        out.append(
-            line_j
+    scores: dict[tuple[int, int], str] = {}
+    fixed_2: dict[tuple[int, int], str] = {}
+    signed_2: dict[tuple[int, int], str] = {}
+    padded_c: dict[str, str] = {}
+
+    def column_c(x: str) -> str:
+        """D and E (federation, title): few distinct, each cleaned and padded once."""
+        text = padded_c[x] = _ljust(_clean(x, ascii), wc)
+        return text
+
+    for p, (family, first) in zip(report.players, padded_names, strict=True):
+        joined = grid_cells(p.games)
+        we, change, rc, w, score = p.we, p.change, p.rc, p.w, p.score
+        w_key, score_key = w.as_integer_ratio(), score.as_integer_ratio()
+        if we is None:
+            we_text = w_we = ""
+        else:
+            an, ad = w_key
+            bn, bd = key = we.as_integer_ratio()
+            we_text = fixed_2.get(key) or fixed_2.setdefault(key, _fixed(we, 2))
+            w_we = signed_quotient(an * bd - bn * ad, ad * bd)  # W − We
+        if change is None:
+            change_text = ""
+        else:
+            key = change.as_integer_ratio()
+            change_text = signed_2.get(key) or signed_2.setdefault(key, _signed(change))
+        rank, rating, new, fed, title = p.rank, p.rating, p.new_rating, p.federation, p.title
+        tail = (
+            tail_format
             % (
-                _ljust("", wn),
-                _ljust(title, wc),
-                _score(p.score, ascii),
-                " ".join(cells_k[first_cells]).ljust(span),
-                _score(p.w, ascii),
+                we_text,
+                w_we,
+                _k_text(p),
+                change_text,
+                "" if new is None else new,
+                *(("" if p.performance is None else p.performance,) if perf else ()),
+            )
+        ).rstrip()
+        out.append(
+            block
+            % (
+                family,
+                p.start_rank,
+                "" if rank is None else rank,
+                joined[0],
+                p.n,
+                " | " + tail if tail else " |",
+                first,
+                padded_c.get(fed) or column_c(fed),
+                "" if rating is None else rating,
+                joined[1],
+                "" if rc is None else quotient_or(*rc.as_integer_ratio(), 1),
+                padded_c.get(title) or column_c(title),
+                scores.get(score_key) or scores.setdefault(score_key, _score(score, ascii)),
+                joined[2],
+                scores.get(w_key) or scores.setdefault(w_key, _score(w, ascii)),
+                *joined[3:],
             )
         )
-        for b in range(1, blocks):
-            more = slice(b * _ROUNDS_PER_LINE, (b + 1) * _ROUNDS_PER_LINE)
-            for cells in (cells_i, cells_j, cells_k):
-                out.append(f"{continued}{' '.join(cells[more]).ljust(span)}{continued_end}")
-        out.append(rule)
 
     half = ".5" if ascii else "½"
     out.append(
