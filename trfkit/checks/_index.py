@@ -22,7 +22,7 @@ from contextvars import ContextVar
 
 import attrs
 
-from trfkit.model import Cells, Colour, Game, Player, Result, Tournament
+from trfkit.model import UNREADABLE, Cells, Colour, Game, Player, Result, Tournament
 
 __all__ = ["COMPLEMENT", "Pairings", "games", "pairings", "shared"]
 
@@ -54,6 +54,13 @@ _FITTING = frozenset((mine, theirs) for mine, fits in COMPLEMENT.items() for the
 # as the characters of Cells: one set lookup a game, rather than one for
 # colours and one for results.
 _SOUND = frozenset((c.value, d.value, r.value, s.value) for c, d in _OPPOSITE for r, s in _FITTING)
+# The result that answers each result of Cells in a sound game, where one
+# does: a forfeit loss may also be answered by one (a double forfeit), which
+# _SOUND decides; "" for a cell that no result answers by itself (a bye
+# code, an unreadable "?").
+_ANSWER: dict[str, str] = {
+    r.value: min(f.value for f in COMPLEMENT[r]) if r in COMPLEMENT else "" for r in R
+} | {UNREADABLE: ""}
 
 
 @attrs.frozen
@@ -163,24 +170,28 @@ def _build(t: Tournament) -> Pairings:
     byes: list[Cell] = []
     odd: list[GameCells] = []
     sound = _SOUND
+    answer = _ANSWER
     rounds = cells = mutual = 0
     # Each game is looked at from its lower-ranked side only: the cell
     # naming a higher rank fetches the other line's, and the cells naming a
     # lower rank are only counted. The cells are read from the columns of
     # :class:`Cells`; a Game record is made only for what is reported.
     # Cells are read by position (q[0] is q.opponents): a NamedTuple's
-    # attribute is a descriptor call, its index is not. The loop is half of
-    # a validation's bytecodes on a 3000-player file: a try (free in
-    # CPython 3.11 until it raises) rather than a bound check and a None
-    # check a game, and enumerate rather than a counter, took a fifth of
-    # them away (counted with sys.settrace's opcode events).
+    # attribute is a descriptor call, its index is not. The loop is a third
+    # of a validation on a 3000-player file: a try (free in CPython 3.11
+    # until it raises) rather than a bound check and a None check a game,
+    # and string compares rather than a tuple looked up in a set, took a
+    # sixth of its instructions away (counted with callgrind; a counter
+    # costs less than enumerate).
     for p, (opponents, colours, results) in zip(players, columns, strict=True):
         a = p.start_rank
         n = len(opponents)
         cells += n
         if n > rounds:
             rounds = n
-        for i, o in enumerate(opponents):
+        i = -1
+        for o in opponents:
+            i += 1
             if o is None:
                 byes.append((p, i + 1, p.game(i + 1)))
             elif o > a:
@@ -191,7 +202,18 @@ def _build(t: Tournament) -> Pairings:
                     continue  # no such player, or his line is shorter: one-sided
                 if named == a:
                     mutual += 1
-                    if (colours[i], q[1][i], results[i], q[2][i]) not in sound:
+                    # Most games are sound: w against b (no "-"), and the
+                    # one result that answers this side's. Those are told
+                    # by compares of one-character strings; the rest, a
+                    # double forfeit among them, go to _SOUND.
+                    mine = colours[i]
+                    theirs = q[1][i]
+                    if (
+                        mine == theirs
+                        or mine == "-"
+                        or theirs == "-"
+                        or answer[results[i]] != q[2][i]
+                    ) and (mine, theirs, results[i], q[2][i]) not in sound:
                         other = by_rank[o]
                         odd.append((p, i + 1, p.game(i + 1), other, other.game(i + 1)))
     clashes = [x for x in odd if (x[2].colour, x[4].colour) not in _OPPOSITE]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterator
-from operator import attrgetter, itemgetter, methodcaller
 
 from trfkit._digits import whole_number
 from trfkit.checks._index import pairings
@@ -41,31 +40,7 @@ def _has_rating(p: Player) -> bool:
     # rating the writer counted in 072.
     if p.origin is None:
         return p.is_rated
-    return _rating_written(p.origin.text)
-
-
-def _rating_written(text: str) -> bool:
-    """Whether a 001 line's rating columns (49-52) hold a number other than 0."""
-    field: str = _RATING_COLUMNS(text)
-    return bool(_STRIP_ZEROS(field.strip()))
-
-
-_RATING_COLUMNS = itemgetter(slice(48, 52))
-_STRIP_ZEROS = methodcaller("strip", "0")
-_ORIGIN = attrgetter("origin")
-_TEXT = itemgetter(1)  # Origin.text, by position
-
-
-def _rated_count(players: list[Player]) -> int:
-    """How many players :func:`_has_rating`: for lines read from a file,
-    :func:`_rating_written`'s steps mapped in C over all of them (a call a
-    player was a thirtieth of a validation's bytecodes on a 3000-player
-    file)."""
-    origins = list(map(_ORIGIN, players))
-    if None in origins:
-        return sum(map(_has_rating, players))
-    fields = map(str.strip, map(_RATING_COLUMNS, map(_TEXT, origins)))
-    return sum(map(bool, map(_STRIP_ZEROS, fields)))
+    return p.origin.text[48:52].strip().strip("0") != ""
 
 
 def rounds_played(t: Tournament) -> int:
@@ -87,7 +62,7 @@ def header_counts(t: Tournament) -> Iterator[Diagnostic]:
         ("062", players, "players (001 records)", None),
         # The rated count depends on which list the writer used; a
         # mismatch is worth a look, not a rejection.
-        ("072", _rated_count(t.players), "rated players", Severity.WARNING),
+        ("072", sum(1 for p in t.players if _has_rating(p)), "rated players", Severity.WARNING),
     ]
     if t.teams or _header(t, "082") is not None:
         # A TRF26 file may carry both 013 and 310 for each team (TEC's sample).
