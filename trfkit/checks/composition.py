@@ -126,13 +126,20 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     by_rank = {p.start_rank: p for p in t.players}
     all_games = not rules.unrated_only_rated_opponents
     opponents = "opponents" if all_games else "rated opponents"
+    # The scores as Fractions, made once per value: a Fraction from a
+    # Decimal cost a fifth of the check on a 3000-player file (callgrind),
+    # and the scores of a file are few.
+    fractions: dict[Decimal, Fraction] = {}
     for p in t.players:
         if p.rating or not p.cells().results:  # p.is_rated, without the property call
             continue
         games, score = _against_rated(p, by_rank, all_games)
         line, column = line_of(p), cell_column(1, "opponent")
+        exact = fractions.get(score)
+        if exact is None:
+            exact = fractions[score] = Fraction(score)
         # The rater asks the same two questions (trfkit.rating.eligibility).
-        problem = first_event_problem(rules, games, Fraction(score))
+        problem = first_event_problem(rules, games, exact)
         if problem is not None:
             yield diag(
                 "R603",
