@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
 
 import attrs
 
@@ -133,16 +134,24 @@ def games(t: Tournament) -> Iterator[GameCells]:
                     yield p, i, g, q, h
 
 
-_NO_LINE = Cells((), "", "")
-"""The cells of a starting rank no player has: every round is beyond them."""
+_T = TypeVar("_T")
 
 
-class _Lines(dict[int, Cells]):
-    """Cells by starting rank, :data:`_NO_LINE` for a rank no player has:
-    the index's lookup when the ranks are too scattered for a list."""
+class _ByRank(dict[int, _T]):
+    """A column of the lines by starting rank, ``none`` for a rank no
+    player has: the index's lookup when the ranks are too scattered for a
+    list."""
 
-    def __missing__(self, rank: int) -> Cells:
-        return _NO_LINE
+    def __init__(self, none: _T) -> None:
+        super().__init__()
+        self.none = none
+
+    def __missing__(self, rank: int) -> _T:
+        return self.none
+
+
+def _by_rank(fit: bool, top: int, none: _T) -> list[_T] | _ByRank[_T]:
+    return [none] * (top + 1) if fit else _ByRank(none)
 
 
 def _build(t: Tournament) -> Pairings:
@@ -151,22 +160,28 @@ def _build(t: Tournament) -> Pairings:
     by_rank: dict[int, Player] = {}
     for p in players:
         by_rank.setdefault(p.start_rank, p)
-    # The cells by starting rank, a lookup nearer than by_rank: a list when
-    # the ranks are not negative and not far beyond the number of players
-    # (a file's have 4 digits), as an index costs less than dict.get; else
-    # a dict. A rank no player has holds no cells, and a rank beyond the
-    # list raises IndexError, as a round beyond a line does: each is a
-    # cell that is not named back, found by the one try below.
+    # Each line's opponents, colours and results by starting rank, a lookup
+    # nearer than by_rank: lists when the ranks are not negative and not
+    # far beyond the number of players (a file's have 4 digits), as an
+    # index costs less than dict.get; else dicts. Three columns rather than
+    # the Cells: indexing a tuple subclass takes CPython's generic path, an
+    # exact tuple or list its fast one. A rank no player has holds no
+    # cells, and a rank beyond the list raises IndexError, as a round
+    # beyond a line does: each is a cell that is not named back, found by
+    # the one try below.
     top = max(by_rank, default=0)
-    lines: list[Cells] | _Lines
-    if min(by_rank, default=0) >= 0 and top <= 4 * len(players) + 10_000:
-        lines = [_NO_LINE] * (top + 1)
-    else:
-        lines = _Lines()
+    fit = min(by_rank, default=0) >= 0 and top <= 4 * len(players) + 10_000
+    opponents_of: list[tuple[int | None, ...]] | _ByRank[tuple[int | None, ...]]
+    opponents_of = _by_rank(fit, top, ())
+    colours_of = _by_rank(fit, top, "")
+    results_of = _by_rank(fit, top, "")
     # Written from the last line up: where two players share a rank, the
     # first one's cells stay, as in by_rank.
     for p, c in zip(reversed(players), reversed(columns), strict=True):
-        lines[p.start_rank] = c
+        a = p.start_rank
+        opponents_of[a] = tuple(c[0])  # an exact tuple (see above)
+        colours_of[a] = c[1]
+        results_of[a] = c[2]
     byes: list[Cell] = []
     odd: list[GameCells] = []
     sound = _SOUND
@@ -196,8 +211,7 @@ def _build(t: Tournament) -> Pairings:
                 byes.append((p, i + 1, p.game(i + 1)))
             elif o > a:
                 try:
-                    q = lines[o]
-                    named = q[0][i]
+                    named = opponents_of[o][i]
                 except IndexError:
                     continue  # no such player, or his line is shorter: one-sided
                 if named == a:
@@ -207,13 +221,13 @@ def _build(t: Tournament) -> Pairings:
                     # by compares of one-character strings; the rest, a
                     # double forfeit among them, go to _SOUND.
                     mine = colours[i]
-                    theirs = q[1][i]
+                    theirs = colours_of[o][i]
                     if (
                         mine == theirs
                         or mine == "-"
                         or theirs == "-"
-                        or answer[results[i]] != q[2][i]
-                    ) and (mine, theirs, results[i], q[2][i]) not in sound:
+                        or answer[results[i]] != results_of[o][i]
+                    ) and (mine, theirs, results[i], results_of[o][i]) not in sound:
                         other = by_rank[o]
                         odd.append((p, i + 1, p.game(i + 1), other, other.game(i + 1)))
     clashes = [x for x in odd if (x[2].colour, x[4].colour) not in _OPPOSITE]
