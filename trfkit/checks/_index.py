@@ -59,6 +59,8 @@ _SOUND = frozenset((c.value, d.value, r.value, s.value) for c, d in _OPPOSITE fo
 # does: a forfeit loss may also be answered by one (a double forfeit), which
 # _SOUND decides; "" for a cell that no result answers by itself (a bye
 # code, an unreadable "?").
+_OTHER_COLOUR = {_C.WHITE.value: _C.BLACK.value, _C.BLACK.value: _C.WHITE.value, _C.NONE.value: ""}
+"""The colour that answers each colour of Cells in a game: "" for none."""
 _ANSWER: dict[str, str] = {
     r.value: min(f.value for f in COMPLEMENT[r]) if r in COMPLEMENT else "" for r in R
 } | {UNREADABLE: ""}
@@ -186,6 +188,7 @@ def _build(t: Tournament) -> Pairings:
     odd: list[GameCells] = []
     sound = _SOUND
     answer = _ANSWER
+    other_colour = _OTHER_COLOUR
     rounds = cells = mutual = 0
     # Each game is looked at from its lower-ranked side only: the cell
     # naming a higher rank fetches the other line's, and the cells naming a
@@ -216,17 +219,14 @@ def _build(t: Tournament) -> Pairings:
                     continue  # no such player, or his line is shorter: one-sided
                 if named == a:
                     mutual += 1
-                    # Most games are sound: w against b (no "-"), and the
-                    # one result that answers this side's. Those are told
-                    # by compares of one-character strings; the rest, a
-                    # double forfeit among them, go to _SOUND.
+                    # Most games are sound: w against b, and the one result
+                    # that answers this side's. Those are told by compares
+                    # of one-character strings; the rest, a double forfeit
+                    # among them, go to _SOUND.
                     mine = colours[i]
                     theirs = colours_of[o][i]
                     if (
-                        mine == theirs
-                        or mine == "-"
-                        or theirs == "-"
-                        or answer[results[i]] != results_of[o][i]
+                        other_colour[mine] != theirs or answer[results[i]] != results_of[o][i]
                     ) and (mine, theirs, results[i], results_of[o][i]) not in sound:
                         other = by_rank[o]
                         odd.append((p, i + 1, p.game(i + 1), other, other.game(i + 1)))
