@@ -55,12 +55,12 @@ _FITTING = frozenset((mine, theirs) for mine, fits in COMPLEMENT.items() for the
 # as the characters of Cells: one set lookup a game, rather than one for
 # colours and one for results.
 _SOUND = frozenset((c.value, d.value, r.value, s.value) for c, d in _OPPOSITE for r, s in _FITTING)
+# The colour that answers each colour of Cells in a sound game ("" for none).
+_OTHER_COLOUR = {_C.WHITE.value: _C.BLACK.value, _C.BLACK.value: _C.WHITE.value, _C.NONE.value: ""}
 # The result that answers each result of Cells in a sound game, where one
 # does: a forfeit loss may also be answered by one (a double forfeit), which
 # _SOUND decides; "" for a cell that no result answers by itself (a bye
 # code, an unreadable "?").
-_OTHER_COLOUR = {_C.WHITE.value: _C.BLACK.value, _C.BLACK.value: _C.WHITE.value, _C.NONE.value: ""}
-"""The colour that answers each colour of Cells in a game: "" for none."""
 _ANSWER: dict[str, str] = {
     r.value: min(f.value for f in COMPLEMENT[r]) if r in COMPLEMENT else "" for r in R
 } | {UNREADABLE: ""}
@@ -193,14 +193,12 @@ def _build(t: Tournament) -> Pairings:
     # Each game is looked at from its lower-ranked side only: the cell
     # naming a higher rank fetches the other line's, and the cells naming a
     # lower rank are only counted. The cells are read from the columns of
-    # :class:`Cells`; a Game record is made only for what is reported.
-    # Cells are read by position (q[0] is q.opponents): a NamedTuple's
-    # attribute is a descriptor call, its index is not. The loop is a third
-    # of a validation on a 3000-player file: a try (free in CPython 3.11
-    # until it raises) rather than a bound check and a None check a game,
-    # and string compares rather than a tuple looked up in a set, took a
-    # sixth of its instructions away (counted with callgrind; a counter
-    # costs less than enumerate).
+    # :class:`Cells`; a Game record is made only for what is reported. The
+    # loop is a third of a validation of a 3000-player file: the columns by
+    # rank above, a try (free in CPython 3.11 until it raises) rather than
+    # a bound check and a None check a game, and compares of characters
+    # before the set of sound games is asked took a quarter of its
+    # instructions away (callgrind; a counter costs less than enumerate).
     for p, (opponents, colours, results) in zip(players, columns, strict=True):
         a = p.start_rank
         n = len(opponents)

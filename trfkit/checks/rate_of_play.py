@@ -233,7 +233,7 @@ def _short_games(
     # whole number of minutes in integers, not a Fraction call a game.
     whole, per_minute = minutes.numerator, minutes.denominator
     # The cells of the hot players and their opponents only, each player's
-    # own (the ranks are distinct here): a dict of every line cost a fifth
+    # own (the ranks are distinct here): a dict of every line cost an eighth
     # of the check on a 3000-player file with 118 hot players (callgrind).
     for p in hot:
         a = p.start_rank

@@ -112,7 +112,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     units_by_cell = {k: int(v * scale) for k, v in by_cell.items()}
     # Where each result's units fit in a byte (1/½/0 in tenths do), a line's
     # sum is its results translated to those bytes and summed, in C with no
-    # call a cell: the dict lookup a cell was two thirds of the check's
+    # call a cell: the dict lookup a cell was three quarters of the check's
     # instructions on a 3000-player file (callgrind). Result codes are
     # ASCII; every one is in the table.
     unit_bytes: bytes | None = None
