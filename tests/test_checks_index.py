@@ -23,6 +23,7 @@ import pytest
 import trfkit
 from tests.conftest import corpus_params, fixture_files
 from trfkit.checks import pairings, rate_of_play, standings
+from trfkit.checks._index import pairings as index
 from trfkit.checks._util import cell_column, diag, line_of, with_reference
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, event_of
@@ -495,6 +496,28 @@ def test_ties_keep_the_first_lowest_player(shared_rank: bool) -> None:
     assert [d.message for d in standings.ranks(t) if "below" in d.message] == [
         "player 3 is ranked 3 with 2.0 points, below player 1 (rank 1) who has 1.0"
     ]
+    assert_same(t)
+
+
+@pytest.mark.parametrize("far", [9, 40_000, -7])
+def test_one_sided_cells_whatever_the_ranks(far: int) -> None:
+    # The index looks lines up by rank in a list, or in a dict when the
+    # ranks are negative or far beyond the players' number (40000, -7): the
+    # same cells are one-sided either way. Player 5 names rank 7, which no
+    # player has, in round 2; player 2 names `far` in round 2, whose line
+    # has one round only. The game of 5 and far in round 1 is mutual (with
+    # far = -7, looked at from far's line, the lower rank).
+    W, B, U = Colour.WHITE, Colour.BLACK, Colour.NONE
+    t = _tournament(
+        [(far, W, R.WIN), (7, W, R.WIN)],
+        [(5, B, R.LOSS)],
+        [(None, U, R.PAIRING_ALLOCATED_BYE), (far, W, R.WIN)],
+        ranks=[5, far, 2],
+    )
+    ix = index(t)
+    assert [(p.start_rank, r) for p, r, _ in ix.one_sided] == [(5, 2), (2, 2)]
+    assert [(p.start_rank, r) for p, r, _ in ix.byes] == [(2, 1)]
+    assert ix.clashes == [] and ix.misfits == []
     assert_same(t)
 
 

@@ -163,6 +163,25 @@ def test_unrated_needs_three_rated_opponents_in_2009() -> None:
     assert "2 of the 5 games" in d.message
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "score"),
+    [("=", "=", "1.0"), ("1", "0", "1"), ("0", "=", "0.5")],
+)
+def test_unrated_score_is_written_as_summed(first: str, second: str, score: str) -> None:
+    # The score of an unrated player's rated games keeps the places of its
+    # results: two draws make 1.0, a win and a loss 1 (Decimal sums).
+    other = {"1": "0", "0": "1", "=": "="}
+    lines = [
+        "042 2010/01/01",
+        "122 120 min",
+        player(1, 2000, "1.0", f"   3 w {other[first]}", "0000 - U"),
+        player(2, 1900, "1.0", "0000 - U", f"   3 b {other[second]}"),
+        player(3, 0, score, f"   1 b {first}", f"   2 w {second}"),
+    ]
+    (d,) = [d for d in check(lines, "fide-2009") if d.code == "R603"]
+    assert f"unrated player 3 scored {score} in 2 game(s) against rated opponents" in d.message
+
+
 def test_zero_score_unrated_under_2024() -> None:
     lines = [
         "042 2025/01/01",

@@ -65,6 +65,10 @@ def test_default_scoring_counts_byes() -> None:
         (("XXS W=3 D=1", "XXS PAB=0"), ("4.0", "0.0", "2.0")),
         # colour-dependent values
         (("XXS WW=1 BD=0.4",), ("1.4", "1.0", "1.0")),
+        # Hundredths: a win's 300 units no longer fit in a byte (the sums
+        # go by dict then), 200 still do. H follows D; the PAB keeps its 1.
+        (("XXS W=3 D=1.25",), ("4.25", "1.0", "2.5")),
+        (("XXS W=2 D=0.75",), ("2.75", "1.0", "1.5")),
         # bbpPairings' point lines
         (("BBW  2.0", "BBU  0.5"), ("2.5", "0.5", "1.0")),
         (("BBW  2.0",), ("2.5", "2.0", "1.0")),

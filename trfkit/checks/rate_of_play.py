@@ -232,17 +232,19 @@ def _short_games(
     # minutes as numerator / denominator (positive): comparing it with a
     # whole number of minutes in integers, not a Fraction call a game.
     whole, per_minute = minutes.numerator, minutes.denominator
-    lines = dict(zip([p.start_rank for p in players], ix.cells, strict=True))
+    # The cells of the hot players and their opponents only, each player's
+    # own (the ranks are distinct here): a dict of every line cost an eighth
+    # of the check on a 3000-player file with 118 hot players (callgrind).
     for p in hot:
         a = p.start_rank
-        mine = lines[a]
+        mine = p.cells()
         for i, o in enumerate(mine.opponents):
             if o is None or o == a:
                 continue
             q = by_rank.get(o)
             if q is None:
                 continue
-            theirs = lines[o]
+            theirs = q.cells()
             if len(theirs.opponents) <= i or theirs.opponents[i] != a:
                 continue  # no game both lines agree on
             if o > a:
