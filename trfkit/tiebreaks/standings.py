@@ -325,8 +325,10 @@ def _standings(
         still_tied += [size > 1] * size
     keys = list(values)
     if keys:
-        pairs = map(partial(zip, keys, strict=True), zip(*values.values(), strict=True))
-        per_player = list(map(dict, pairs))
+        # A dict of each player's values from zip's pairs (3000 players,
+        # five tie-breaks: 1.3 ms; a zip with strict=True through a partial
+        # cost 2.0).
+        per_player = list(map(dict, map(zip, repeat(keys), zip(*values.values(), strict=True))))
     else:
         per_player = [{} for _ in f.score]
     points = f.values(f.score)
