@@ -135,7 +135,7 @@ class _Context:
     def fore(self) -> Field:
         return self._memo("fore", self.f.fore)  # type: ignore[return-value]
 
-    def elements(self, fore: bool, forfeits_played: bool) -> list[opponents.Elements]:
+    def elements(self, fore: bool, forfeits_played: bool) -> opponents.FieldElements:
         def make() -> object:
             f = self.fore() if fore else self.f
             adjusted = opponents.adjusted_scores(f, self.edition)
