@@ -28,6 +28,7 @@ no game took place over the board; ``D`` is counted as a drawn game.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from decimal import Decimal
 from itertools import chain, compress
@@ -45,6 +46,8 @@ _START_RANK = attrgetter("start_rank")
 _NAME = attrgetter("name")
 
 PLAYED = "P"
+_NOT_PLAYED = re.compile(f"[^{PLAYED}]")
+_MATCH_START = re.Match.start
 VUR_KINDS = frozenset("HZL")
 """Voluntary unplayed rounds: requested byes and forfeit losses (16.1.2)."""
 REQUESTED = frozenset("HZ")
@@ -167,6 +170,12 @@ class Field:
     def results(self) -> list[str]:
         return list(map(self.all_results.__getitem__, self.lines))
 
+    @functools.cached_property
+    def unplayed(self) -> list[int]:
+        """The places of the cells that are no game played over the board
+        (kind other than P): a few per cent of a field, found in one scan."""
+        return list(map(_MATCH_START, _NOT_PLAYED.finditer(self.all_kinds)))
+
     def value(self, units: int) -> Decimal:
         """``units`` as points (a field holds few distinct values: each made once)."""
         cache = self._values
@@ -255,11 +264,11 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
             )
     all_results = "".join([c.results for c in cells])
     all_colours = "".join([c.colours for c in cells])
-    flat_opps = list(chain.from_iterable([c.opponents for c in cells]))
+    opponent_column = [c.opponents for c in cells]
     try:
-        all_opp = list(map(index_of.__getitem__, flat_opps))
+        all_opp = list(map(index_of.__getitem__, chain.from_iterable(opponent_column)))
     except KeyError:  # an opponent who is no player (S109): no game
-        all_opp = [index_of.get(o, -1) for o in flat_opps]
+        all_opp = [index_of.get(o, -1) for o in chain.from_iterable(opponent_column)]
     # The kind of a cell with an opponent, by its result, in one translate;
     # the few cells without one (byes) are looked at again.
     kind_list: list[str] | None = None

@@ -19,8 +19,8 @@ Unplayed rounds (C.07 Art. 16; Art. 15.2 for round robins):
 
 from __future__ import annotations
 
+import functools
 import operator
-import re
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import compress, count
@@ -48,12 +48,6 @@ Value = Decimal | None
 _HUNDREDTH = Decimal("0.01")
 
 
-# The cells that are no game over the board, and those that are no game
-# at all: found by one scan of the field's kinds (a few per cent of them).
-_NOT_PLAYED = re.compile(f"[^{PLAYED}]")
-_NOT_A_GAME = re.compile(f"[^{''.join(sorted(GAME_KINDS))}]")
-
-
 def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     """Each participant's score as his opponents' tie-breaks read it (16.3;
     before 2023 every unplayed game a draw; in a round robin the score)."""
@@ -63,8 +57,7 @@ def adjusted_scores(f: Field, edition: Edition) -> list[int]:
         return out
     draw, kinds, points = f.draw, f.all_kinds, f.all_points
     if edition.virtual_opponent:
-        for m in _NOT_PLAYED.finditer(kinds):
-            at = m.start()
+        for at in f.unplayed:
             out[at // n] += draw - points[at]
         return out
     # Only a line whose last round is a VUR has a requested bye that only
@@ -106,6 +99,16 @@ class FieldElements:
     """The players whose elements are not their line as it is: a VUR
     among them, or a free round left out."""
 
+    @functools.cached_property
+    def by_line(self) -> list[list[int]]:
+        """Each player's line of :attr:`values`."""
+        return list(map(self.values.__getitem__, self.lines))
+
+    @functools.cached_property
+    def sums(self) -> list[int]:
+        """The sum of each line of :attr:`values` (BH's, less nothing)."""
+        return list(map(sum, self.by_line))
+
     def __getitem__(self, i: int) -> Elements:
         e = self.irregular.get(i)
         if e is None:
@@ -130,11 +133,12 @@ def elements(
     # cells that are no game are set below, one by one (a game always has
     # an opponent).
     values = list(map(adjusted.__getitem__, opponents))
-    not_a_game = _NOT_A_GAME if (rr or forfeits_played) else _NOT_PLAYED
+    not_a_game = f.unplayed
+    if rr or forfeits_played:  # forfeits are games
+        not_a_game = [at for at in not_a_game if kinds[at] not in GAME_KINDS]
     vurs: dict[int, list[bool]] = {}
     free: dict[int, list[int]] = {}
-    for m in not_a_game.finditer(kinds):
-        at = m.start()
+    for at in not_a_game:
         i, r = divmod(at, n)
         o = opponents[at]
         if rr and o < 0:
@@ -212,20 +216,18 @@ def _contribution(el: tuple[int, int, bool]) -> int:
 def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: FieldElements) -> list[Value]:
     """BH (8.1) and FB (8.3, given the fore field's elements): the sum of the
     opponents' scores."""
-    # Each line's elements as one slice of the field's, summed in C.
-    lines = list(map(elems.values.__getitem__, f.lines))
     if not (tb.cut or tb.median):
-        return f.values(list(map(sum, lines)))
+        return f.values(elems.sums)
     if tb.cut == 1 and not tb.median and f.rounds > 1:
         # Cut-1 of a line as it is (the common case): the sum less the
         # lowest; a line with a VUR or a free round as _cut says.
-        units: list[int | None] = list(map(sub, map(sum, lines), map(min, lines)))
+        units: list[int | None] = list(map(sub, elems.sums, map(min, elems.by_line)))
         for i in elems.irregular:
             kept = _cut(elems[i], tb, edition, sb=False)
             units[i] = None if kept is None else sum(kept)
         return f.values(units)
     out: list[Value] = []
-    for i in range(len(lines)):
+    for i in range(len(elems)):
         kept = _cut(elems[i], tb, edition, sb=False)
         out.append(None if kept is None else f.value(sum(kept)))
     return out
