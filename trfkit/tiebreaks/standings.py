@@ -114,7 +114,6 @@ def tiebreaks_of_record(record: Header) -> DeclaredTieBreaks:
 # A Row of its six fields by the tuple's own constructor: no Python call per
 # player, as a NamedTuple's __new__ would be.
 _new_row = partial(tuple.__new__, Row)
-_NONE_UNDEFINED: frozenset[int] = frozenset()
 
 
 class _Context:
@@ -290,13 +289,8 @@ def _standings(
         key = tb.text or tb.code
         column = values[key]
         # Which players' values are undefined, found once for the column
-        # (by identity: comparing a Decimal with None is slow, and most
-        # columns have none).
-        undefined = (
-            {i for i, v in enumerate(column) if v is None}
-            if any(map(is_, column, repeat(None)))
-            else _NONE_UNDEFINED
-        )
+        # (by identity: comparing a Decimal with None is slow).
+        undefined = set(compress(count(), map(is_, column, repeat(None))))
         if len(undefined) == n and tb.acronym != "DE":
             continue  # undefined for all: every group stays whole
         # Only the groups still tied are visited; the players alone between
@@ -402,6 +396,12 @@ def split_tied(
     value breaks no tie."""
     if undefined and not undefined.isdisjoint(group):
         return [group]
+    if len(group) == 2:  # the most common tie, split without a sort
+        a, b = group
+        x, y = column[a], column[b]
+        if x == y:
+            return [group]
+        return [[a], [b]] if (x > y) != lower_is_better else [[b], [a]]  # type: ignore[operator]
     get = column.__getitem__
     ordered = sorted(group, key=get, reverse=not lower_is_better)  # type: ignore[arg-type]
     # Each run of equal values a subgroup.
