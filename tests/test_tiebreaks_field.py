@@ -8,15 +8,21 @@ tied group (4.2), each on a tournament small enough to work out on paper.
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
+from itertools import groupby
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.test_tiebreaks_second import random_swiss
 from tests.trfbuild import swiss
 from trfkit.model import Tournament
 from trfkit.tiebreaks import standings
 from trfkit.tiebreaks.editions import EDITIONS
 from trfkit.tiebreaks.field import Field, field_of
 from trfkit.tiebreaks.opponents import Elements, adjusted_scores, elements
-from trfkit.tiebreaks.standings import split_tied
+from trfkit.tiebreaks.standings import Standings, Value, split_tied
 
 
 def _four_players() -> tuple[Tournament, Field]:
@@ -105,3 +111,55 @@ def test_split_tied_best_first() -> None:
     # An undefined value breaks no tie: the group stays whole.
     assert split_tied([0, 4], col, False, {4}) == [[0, 4]]
     assert split_tied([0, 1, 4], col, False, {4}) == [[0, 1, 4]]
+
+
+def _group_by_group(s: Standings) -> dict[int, tuple[int, bool]]:
+    """Each player's rank and whether he is still tied, worked from the
+    rows' own values the plain way (C.07 4.2): groups by points, then each
+    tie-break splitting every group still tied, best first."""
+    top = max(r.start_rank for r in s.rows)
+    points: list[Value] = [None] * (top + 1)
+    for r in s.rows:
+        points[r.start_rank] = r.points
+    groups = [
+        list(same)
+        for _, same in groupby(
+            sorted((r.start_rank for r in s.rows), key=points.__getitem__, reverse=True),  # type: ignore[arg-type]
+            points.__getitem__,
+        )
+    ]
+    for tb in s.tiebreaks:
+        code = tb.text or tb.code
+        column: list[Value] = [None] * (top + 1)
+        for r in s.rows:
+            column[r.start_rank] = r.tiebreaks[code]
+        undefined = {r.start_rank for r in s.rows if r.tiebreaks[code] is None}
+        groups = [
+            part
+            for group in groups
+            for part in split_tied(group, column, tb.lower_is_better, undefined)
+        ]
+    out: dict[int, tuple[int, bool]] = {}
+    place = 1
+    for group in groups:
+        for start in group:
+            out[start] = (place, len(group) > 1)
+        place += len(group)
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from(["BH/C1,BH,SB,WIN,ARO", "SB,BH,TPN", "WIN,TPN/R,BH", "BH,TPR,PS"]),
+)
+def test_one_sort_ranks_as_group_by_group(rng: random.Random, codes: str) -> None:
+    # The standings rank the whole field in one sort when no value is
+    # undefined and DE is not asked for; the ranks must be those of the
+    # group by group splits. Ratings all given (ARO, TPR defined) or some
+    # missing (undefined: the groups are split one by one).
+    t = random_swiss(rng)
+    if rng.random() < 0.3:
+        t.players[0].rating = None
+    s = standings(t, codes, rules="c07-2023", type="swiss")
+    assert {r.start_rank: (r.rank, r.tied) for r in s.rows} == _group_by_group(s)
