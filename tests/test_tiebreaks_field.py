@@ -153,11 +153,12 @@ def _group_by_group(s: Standings) -> dict[int, tuple[int, bool]]:
     st.randoms(use_true_random=False),
     st.sampled_from(["BH/C1,BH,SB,WIN,ARO", "SB,BH,TPN", "WIN,TPN/R,BH", "BH,TPR,PS"]),
 )
-def test_one_sort_ranks_as_group_by_group(rng: random.Random, codes: str) -> None:
-    # The standings rank the whole field in one sort when no value is
-    # undefined and DE is not asked for; the ranks must be those of the
-    # group by group splits. Ratings all given (ARO, TPR defined) or some
-    # missing (undefined: the groups are split one by one).
+def test_ranks_as_group_by_group(rng: random.Random, codes: str) -> None:
+    # The standings visit only the groups still tied and copy the players
+    # alone between them a run at a time, then make the ranks and tied flags
+    # a group at a time: the ranks must be those of splitting every group
+    # the plain way. Ratings all given (ARO, TPR defined) or one missing
+    # (undefined: the groups with him stay whole).
     t = random_swiss(rng)
     if rng.random() < 0.3:
         t.players[0].rating = None

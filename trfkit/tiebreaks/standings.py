@@ -8,7 +8,7 @@ from collections.abc import Set as AbstractSet
 from decimal import Decimal
 from functools import partial
 from itertools import accumulate, chain, compress, count, groupby, repeat
-from operator import add, gt, is_, mul, ne
+from operator import gt, is_
 from typing import NamedTuple
 
 import attrs
@@ -282,36 +282,32 @@ def _standings(
             f"{unrated} player(s) unrated: the rating-based tie-breaks are undefined "
             "(C.07 Art. 10: dropped unless the rules say how unrated players count)"
         )
-    # Each tie-break's column, with the players whose value is undefined
-    # (found by identity: comparing a Decimal with None is slow); a column
-    # undefined for all breaks no tie and is left out.
-    columns: list[tuple[TieBreak, list[Value], set[int]]] = []
+    groups = _by_points(f)
     for tb in chosen:
-        column = values[tb.text or tb.code]
+        if len(groups) == n:
+            break  # every player alone in his group: no tie left to break
+        key = tb.text or tb.code
+        column = values[key]
+        # Which players' values are undefined, found once for the column
+        # (by identity: comparing a Decimal with None is slow).
         undefined = set(compress(count(), map(is_, column, repeat(None))))
-        if len(undefined) < n or tb.acronym == "DE":
-            columns.append((tb, column, undefined))
-    if all(tb.acronym != "DE" and not undefined for tb, _, undefined in columns):
-        groups = _ranked(f.score, [(tb.lower_is_better, column) for tb, column, _ in columns])
-    else:
-        groups = _by_points(f)
-        for tb, column, undefined in columns:
-            if len(groups) == n:
-                break  # every player alone in his group: no tie left to break
-            # Only the groups still tied are visited; the players alone
-            # between them are copied a run at a time.
-            split: list[list[int]] = []
-            done = 0
-            for at in compress(count(), map(gt, map(len, groups), repeat(1))):
-                split += groups[done:at]
-                group = groups[at]
-                if tb.acronym == "DE":
-                    split += placed(encounter.direct_encounter(f, group, tb), column)
-                else:
-                    split += split_tied(group, column, tb.lower_is_better, undefined)
-                done = at + 1
-            split += groups[done:]
-            groups = split
+        if len(undefined) == n and tb.acronym != "DE":
+            continue  # undefined for all: every group stays whole
+        # Only the groups still tied are visited; the players alone between
+        # them are copied a run at a time (most groups are alone: 3000x13,
+        # a tenth of the visits).
+        split: list[list[int]] = []
+        done = 0
+        for at in compress(count(), map(gt, map(len, groups), repeat(1))):
+            split += groups[done:at]
+            group = groups[at]
+            if tb.acronym == "DE":
+                split += placed(encounter.direct_encounter(f, group, tb), column)
+            else:
+                split += split_tied(group, column, tb.lower_is_better, undefined)
+            done = at + 1
+        split += groups[done:]
+        groups = split
     # The rows in rank order, made column by column: each player's index,
     # rank and whether he is still tied, then one map per field.
     start_ranks, names = f.start_ranks, f.names
@@ -372,29 +368,6 @@ def value_text(v: Value, undefined: str = "-") -> str:
     exponent = v.as_tuple().exponent
     given = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     return f"{v:.{max(1, places, given)}f}"
-
-
-def _ranked(score: list[int], columns: list[tuple[bool, list[Value]]]) -> list[list[int]]:
-    """The groups :func:`_by_points` and :func:`split_tied` on each column in
-    turn make (C.07 4.2), when no value is undefined and DE is not among
-    the tie-breaks: one sort of the whole field on one whole number per
-    player, its points then each tie-break's place among the column's
-    values, rather than a sort per tied group and tie-break, whose Decimal
-    comparisons and calls were a fifth of the standings (3000x13).
-    ``columns``: whether lower is better, and the values."""
-    key = score
-    for lower_is_better, column in columns:
-        # Each distinct value's place, the best last; equal values share one.
-        distinct = sorted(set(column), reverse=lower_is_better)  # type: ignore[type-var]
-        place = dict(zip(distinct, count()))
-        key = list(map(add, map(mul, key, repeat(len(distinct))), map(place.__getitem__, column)))
-    order = sorted(range(len(key)), key=key.__getitem__, reverse=True)
-    if not order:
-        return []
-    ordered = list(map(key.__getitem__, order))
-    # A group starts wherever a player's key differs from the one before.
-    starts = [0, *compress(count(1), map(ne, ordered[1:], ordered))]
-    return list(map(order.__getitem__, map(slice, starts, [*starts[1:], len(order)])))
 
 
 def _by_points(f: Field) -> list[list[int]]:
