@@ -248,7 +248,7 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
                 abnormal.setdefault(pid, []).append(record)
     # Every line's cells end to end, n a line (a shorter line padded with
     # zero-point byes, a longer one cut), so that each column below is made
-    # by one map over the whole field and cut into lines by slicing.
+    # by one map over the whole field; a player's line is a slice of it.
     cells = [p.cells() for p in players]
     lengths = [len(c.opponents) for c in cells]
     # The most any line has: t.rounds_played, from the cells at hand.
