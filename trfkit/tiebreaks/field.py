@@ -27,8 +27,12 @@ no game took place over the board; ``D`` is counted as a drawn game.
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Sequence
 from decimal import Decimal
-from itertools import chain
+from itertools import chain, compress
+from itertools import count as count_from
 from operator import attrgetter
 
 import attrs
@@ -42,6 +46,8 @@ _START_RANK = attrgetter("start_rank")
 _NAME = attrgetter("name")
 
 PLAYED = "P"
+_NOT_PLAYED = re.compile(f"[^{PLAYED}]")
+_MATCH_START = re.Match.start
 VUR_KINDS = frozenset("HZL")
 """Voluntary unplayed rounds: requested byes and forfeit losses (16.1.2)."""
 REQUESTED = frozenset("HZ")
@@ -70,7 +76,14 @@ _KIND_ALONE = {
 
 @attrs.define
 class Field:
-    """The players' rounds as columns, indexed like ``t.players``."""
+    """The players' rounds as columns, indexed like ``t.players``.
+
+    The cells are held end to end, :attr:`rounds` a player (player ``i``'s
+    round ``r`` at ``i * rounds + r``, his line at ``lines[i]``), so that a
+    tie-break reads a whole field in one map or one translate rather than a
+    Python step per player; the per-player lists are made from them when a
+    family asks for them.
+    """
 
     rounds: int
     scale: int
@@ -78,20 +91,90 @@ class Field:
     win: int
     draw: int
     round_robin: bool
-    kinds: list[str]
-    """One string per player, one kind per round (table above)."""
-    opponents: list[list[int]]
-    """Opponent indexes, -1 for none."""
-    points: list[list[int]]
-    """Units scored in each round."""
-    colours: list[str]
-    results: list[str]
+    lines: list[slice]
+    """Each player's cells in the ``all_`` columns."""
+    all_kinds: str
+    """The kind of each cell (table above)."""
+    all_opponents: list[int]
+    """The opponent's index in each cell, -1 for none."""
+    all_points: Sequence[int]
+    """The units scored in each cell."""
+    all_colours: str
+    all_results: str
     score: list[int]
     """The final score in units (with TRF-2026 299 points)."""
     start_ranks: list[int]
     ratings: list[int | None]
     names: list[str]
     _values: dict[int, Decimal] = attrs.field(factory=dict, repr=False)
+
+    @classmethod
+    def of_lines(
+        cls,
+        *,
+        rounds: int,
+        scale: int,
+        win: int,
+        draw: int,
+        round_robin: bool,
+        kinds: list[str],
+        opponents: list[list[int]],
+        points: list[list[int]],
+        colours: list[str],
+        results: list[str],
+        score: list[int],
+        start_ranks: list[int],
+        ratings: list[int | None],
+        names: list[str],
+    ) -> Field:
+        """A field of per-player lists, each ``rounds`` long."""
+        ends = range(rounds, rounds * len(kinds) + 1, rounds) if rounds else [0] * len(kinds)
+        return cls(
+            rounds=rounds,
+            scale=scale,
+            win=win,
+            draw=draw,
+            round_robin=round_robin,
+            lines=[slice(end - rounds, end) for end in ends],
+            all_kinds="".join(kinds),
+            all_opponents=list(chain.from_iterable(opponents)),
+            all_points=list(chain.from_iterable(points)),
+            all_colours="".join(colours),
+            all_results="".join(results),
+            score=score,
+            start_ranks=start_ranks,
+            ratings=ratings,
+            names=names,
+        )
+
+    @functools.cached_property
+    def kinds(self) -> list[str]:
+        """One string per player, one kind per round."""
+        return list(map(self.all_kinds.__getitem__, self.lines))
+
+    @functools.cached_property
+    def opponents(self) -> list[list[int]]:
+        """Opponent indexes, -1 for none."""
+        return list(map(self.all_opponents.__getitem__, self.lines))
+
+    @functools.cached_property
+    def points(self) -> list[list[int]]:
+        """Units scored in each round."""
+        return list(map(list, map(self.all_points.__getitem__, self.lines)))
+
+    @functools.cached_property
+    def colours(self) -> list[str]:
+        return list(map(self.all_colours.__getitem__, self.lines))
+
+    @functools.cached_property
+    def results(self) -> list[str]:
+        return list(map(self.all_results.__getitem__, self.lines))
+
+    @functools.cached_property
+    def unplayed(self) -> list[int]:
+        """The places of the cells that are no game played over the board
+        (kind other than P): a few per cent of a field, found in one scan."""
+        return list(map(_MATCH_START, _NOT_PLAYED.finditer(self.all_kinds)))
 
     def value(self, units: int) -> Decimal:
         """``units`` as points (a field holds few distinct values: each made once)."""
@@ -114,21 +197,24 @@ class Field:
     def fore(self) -> Field:
         """The field as Fore Buchholz sees it (C.07 8.3): every paired game of
         the final round a draw."""
-        last = self.rounds - 1
-        kinds, points, results, score = [], [], [], []
-        for k, pts, res, total in zip(
-            self.kinds, self.points, self.results, self.score, strict=True
-        ):
-            if last >= 0 and k[last] in GAME_KINDS:
-                total += self.draw - pts[last]
-                pts = [*pts[:last], self.draw]
-                k = k[:last] + PLAYED
-                res = res[:last] + "="
-            kinds.append(k)
-            points.append(pts)
-            results.append(res)
-            score.append(total)
-        return attrs.evolve(self, kinds=kinds, points=points, results=results, score=score)
+        n = self.rounds
+        if not n:
+            return attrs.evolve(self)
+        kinds, points = list(self.all_kinds), list(self.all_points)
+        results, score = list(self.all_results), list(self.score)
+        for i, at in enumerate(range(n - 1, len(kinds), n)):
+            if kinds[at] in GAME_KINDS:
+                score[i] += self.draw - points[at]
+                points[at] = self.draw
+                kinds[at] = PLAYED
+                results[at] = "="
+        return attrs.evolve(
+            self,
+            all_kinds="".join(kinds),
+            all_points=points,
+            all_results="".join(results),
+            score=score,
+        )
 
 
 def _decimal_places(value: Decimal) -> int:
@@ -162,28 +248,27 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
                 abnormal.setdefault(pid, []).append(record)
     # Every line's cells end to end, n a line (a shorter line padded with
     # zero-point byes, a longer one cut), so that each column below is made
-    # by one map over the whole field and cut into lines by slicing.
+    # by one map over the whole field; a player's line is a slice of it.
     cells = [p.cells() for p in players]
     lengths = [len(c.opponents) for c in cells]
     # The most any line has: t.rounds_played, from the cells at hand.
     n = rounds if rounds is not None else max(lengths, default=0)
     if lengths.count(n) != count:
-        for i, (opps, cols, res) in enumerate(cells):
-            if len(opps) != n:
-                opps, cols, res = opps[:n], cols[:n], res[:n]
-                missing = n - len(opps)
-                cells[i] = Cells(
-                    (*opps, *([None] * missing)), cols + "-" * missing, res + "Z" * missing
-                )
-    colour_column = [c.colours for c in cells]
-    result_column = [c.results for c in cells]
-    all_results = "".join(result_column)
-    all_colours = "".join(colour_column)
-    flat_opps = list(chain.from_iterable([c.opponents for c in cells]))
+        # Only the lines of another length are visited (a few withdrawals).
+        for i in compress(count_from(), map(n.__ne__, lengths)):
+            opps, cols, res = cells[i]
+            opps, cols, res = opps[:n], cols[:n], res[:n]
+            missing = n - len(opps)
+            cells[i] = Cells(
+                (*opps, *([None] * missing)), cols + "-" * missing, res + "Z" * missing
+            )
+    all_results = "".join([c.results for c in cells])
+    all_colours = "".join([c.colours for c in cells])
+    opponent_column = [c.opponents for c in cells]
     try:
-        all_opp = list(map(index_of.__getitem__, flat_opps))
+        all_opp = list(map(index_of.__getitem__, chain.from_iterable(opponent_column)))
     except KeyError:  # an opponent who is no player (S109): no game
-        all_opp = [index_of.get(o, -1) for o in flat_opps]
+        all_opp = [index_of.get(o, -1) for o in chain.from_iterable(opponent_column)]
     # The kind of a cell with an opponent, by its result, in one translate;
     # the few cells without one (byes) are looked at again.
     kind_list: list[str] | None = None
@@ -217,10 +302,7 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
         all_points = list(map(units.__getitem__, zip(all_results, all_colours, strict=True)))
     starts = range(0, n * count, n) if n else [0] * count
     lines = list(map(slice, starts, range(n, n * count + n, n) if n else starts))
-    kinds = list(map(all_kinds.__getitem__, lines))
-    opponents = list(map(all_opp.__getitem__, lines))
-    points = list(map(list, map(all_points.__getitem__, lines)))
-    score = list(map(sum, points))
+    score = list(map(sum, map(all_points.__getitem__, lines)))
     for i, p in enumerate(players) if abnormal else ():
         if p.start_rank in abnormal:
             # Imported here: the checks import this package (S116), and
@@ -236,11 +318,12 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
         win=win,
         draw=draw,
         round_robin=round_robin,
-        kinds=kinds,
-        opponents=opponents,
-        points=points,
-        colours=colour_column,
-        results=result_column,
+        lines=lines,
+        all_kinds=all_kinds,
+        all_opponents=all_opp,
+        all_points=all_points,
+        all_colours=all_colours,
+        all_results=all_results,
         score=score,
         start_ranks=start_ranks,
         ratings=[p.rating or None for p in players],

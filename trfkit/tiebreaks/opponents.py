@@ -19,17 +19,30 @@ Unplayed rounds (C.07 Art. 16; Art. 15.2 for round robins):
 
 from __future__ import annotations
 
+import functools
 import operator
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from functools import partial
-from itertools import accumulate, compress, count, repeat
+from itertools import compress, count
+from operator import sub
 from typing import NamedTuple
+
+import attrs
 
 from trfkit.tiebreaks.codes import TieBreak
 from trfkit.tiebreaks.editions import Edition
 from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, REQUESTED, VUR_KINDS, Field
 
-__all__ = ["Elements", "adjusted_scores", "aob", "buchholz", "elements", "koya", "sonneborn_berger"]
+__all__ = [
+    "Elements",
+    "FieldElements",
+    "adjusted_scores",
+    "aob",
+    "buchholz",
+    "elements",
+    "koya",
+    "sonneborn_berger",
+]
 
 Value = Decimal | None
 _HUNDREDTH = Decimal("0.01")
@@ -38,33 +51,24 @@ _HUNDREDTH = Decimal("0.01")
 def adjusted_scores(f: Field, edition: Edition) -> list[int]:
     """Each participant's score as his opponents' tie-breaks read it (16.3;
     before 2023 every unplayed game a draw; in a round robin the score)."""
-    if f.round_robin:
-        return list(f.score)
-    draw = f.draw
-    all_played = PLAYED * f.rounds
-    out: list[int] = []
-    if edition.virtual_opponent:
-        # Only the lines with an unplayed game change: found in one map.
-        out = list(f.score)
-        kinds_of, points_of, n = f.kinds, f.points, f.rounds
-        for i in compress(count(), map(all_played.__ne__, kinds_of)):
-            kinds = kinds_of[i]
-            unplayed = sum(compress(points_of[i], map(PLAYED.__ne__, kinds)))
-            out[i] += draw * (n - kinds.count(PLAYED)) - unplayed
+    out = list(f.score)
+    n = f.rounds
+    if f.round_robin or not n:
         return out
-    for kinds, pts, score in zip(f.kinds, f.points, f.score, strict=True):
-        if not kinds or kinds[-1] not in VUR_KINDS:
-            # A last round that is no VUR: no requested bye is followed only
-            # by VURs, nothing to adjust (the common case).
-            out.append(score)
-            continue
-        only_vur_after = True
-        for k, x in zip(reversed(kinds), reversed(pts), strict=True):
-            if k in REQUESTED and only_vur_after:
-                score += draw - x  # 16.2.5, counted as a draw (16.3)
+    draw, kinds, points = f.draw, f.all_kinds, f.all_points
+    if edition.virtual_opponent:
+        for at in f.unplayed:
+            out[at // n] += draw - points[at]
+        return out
+    # Only a line whose last round is a VUR has a requested bye that only
+    # VURs follow (16.2.5, withdrawal included): walked back from its end.
+    for i in compress(count(), map(VUR_KINDS.__contains__, kinds[n - 1 :: n])):
+        for at in range(i * n + n - 1, i * n - 1, -1):
+            k = kinds[at]
             if k not in VUR_KINDS:
-                only_vur_after = False
-        out.append(score)
+                break
+            if k in REQUESTED:
+                out[i] += draw - points[at]  # counted as a draw (16.3)
     return out
 
 
@@ -79,69 +83,94 @@ class Elements(NamedTuple):
     """Which elements are voluntary unplayed rounds (16.5); ``None``: none are."""
 
 
+@attrs.frozen
+class FieldElements:
+    """Every player's elements of BH and SB, as the field's columns: a
+    cell's element at the cell's place (:class:`~trfkit.tiebreaks.field.Field`);
+    ``field[i]`` is player ``i``'s :class:`Elements`."""
+
+    lines: list[slice]
+    values: list[int]
+    """Each cell's element (see :attr:`Elements.values`); 0 for the free
+    round of a round robin, which is no element (15.2)."""
+    points: Sequence[int]
+    """The points of each cell."""
+    irregular: dict[int, Elements]
+    """The players whose elements are not their line as it is: a VUR
+    among them, or a free round left out."""
+
+    @functools.cached_property
+    def by_line(self) -> list[list[int]]:
+        """Each player's line of :attr:`values`."""
+        return list(map(self.values.__getitem__, self.lines))
+
+    @functools.cached_property
+    def sums(self) -> list[int]:
+        """The sum of each line of :attr:`values` (BH's, less nothing)."""
+        return list(map(sum, self.by_line))
+
+    def __getitem__(self, i: int) -> Elements:
+        e = self.irregular.get(i)
+        if e is None:
+            line = self.lines[i]
+            e = Elements(self.values[line], list(self.points[line]), None)
+        return e
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
 def elements(
     f: Field, edition: Edition, adjusted: list[int], forfeits_played: bool
-) -> list[Elements]:
+) -> FieldElements:
     """Each player's elements of BH and SB, round by round (see the module)."""
     n, draw, win = f.rounds, f.draw, f.win
     rr = f.round_robin
-    games = GAME_KINDS if (rr or forfeits_played) else PLAYED
     cap_bye = draw * n
-    all_played = PLAYED * n
     virtual_opponent, capped_dummy = edition.virtual_opponent, edition.capped_dummy
-    # Every element first the opponent's adjusted score, each line in one
-    # map; the rounds that are no game are set below, on the few lines that
-    # have any (a game always has an opponent).
-    by_index = adjusted.__getitem__
-    out: list[Elements] = list(
-        map(
-            _new_elements,
-            zip(map(list, map(map, repeat(by_index), f.opponents)), f.points, repeat(None)),
-        )
-    )
-    kinds_of, opponents, points_of, scores = f.kinds, f.opponents, f.points, f.score
-    for i in compress(count(), map(all_played.__ne__, kinds_of)):
-        kinds, opps, pts, score = kinds_of[i], opponents[i], points_of[i], scores[i]
-        values = out[i].values
-        vurs: list[bool] | None = None
-        free: list[int] = []
-        before: list[int] | None = None
-        for r, k in enumerate(kinds):
-            if k in games:
-                continue
-            o = opps[r]
-            if rr and o < 0:
-                free.append(r)  # the free round of a round robin is no element (15.2)
-            elif virtual_opponent:
-                if before is None:
-                    before = list(accumulate(pts, initial=0))
-                x = pts[r]
-                complement = 0 if x == win else draw if x == draw else win - x
-                values[r] = before[r] + complement + draw * (n - r - 1)
-            else:
-                value = score
-                if capped_dummy:
-                    cap = adjusted[o] if (k in "WL" and o >= 0) else cap_bye
-                    value = min(value, cap)  # 16.4.1, 16.4.2
-                values[r] = value
-                if k in VUR_KINDS:
-                    if vurs is None:
-                        vurs = [False] * n
-                    vurs[r] = True
-        points = pts
-        if free:
-            keep = [r for r in range(n) if r not in free]
-            values = [values[r] for r in keep]
-            points = [pts[r] for r in keep]
-            vurs = [vurs[r] for r in keep] if vurs is not None else None
-        if free or vurs is not None:
-            out[i] = Elements(values, points, vurs)
-    return out
-
-
-# An Elements of its three fields by the tuple's own constructor: no Python
-# call per line, as a NamedTuple's __new__ would be.
-_new_elements = partial(tuple.__new__, Elements)
+    kinds, opponents, points, scores = f.all_kinds, f.all_opponents, f.all_points, f.score
+    # Every element first the opponent's adjusted score, in one map; the
+    # cells that are no game are set below, one by one (a game always has
+    # an opponent).
+    values = list(map(adjusted.__getitem__, opponents))
+    not_a_game = f.unplayed
+    if rr or forfeits_played:  # forfeits are games
+        not_a_game = [at for at in not_a_game if kinds[at] not in GAME_KINDS]
+    vurs: dict[int, list[bool]] = {}
+    free: dict[int, list[int]] = {}
+    for at in not_a_game:
+        i, r = divmod(at, n)
+        o = opponents[at]
+        if rr and o < 0:
+            # The free round of a round robin is no element (15.2).
+            free.setdefault(i, []).append(r)
+            values[at] = 0
+        elif virtual_opponent:
+            x = points[at]
+            complement = 0 if x == win else draw if x == draw else win - x
+            # The score before the round, the complement, a draw in every later round.
+            values[at] = sum(points[at - r : at]) + complement + draw * (n - r - 1)
+        else:
+            value = scores[i]
+            if capped_dummy:
+                k = kinds[at]
+                cap = adjusted[o] if (k in "WL" and o >= 0) else cap_bye
+                value = min(value, cap)  # 16.4.1, 16.4.2
+            values[at] = value
+            if kinds[at] in VUR_KINDS:
+                vurs.setdefault(i, [False] * n)[r] = True
+    irregular: dict[int, Elements] = {}
+    lines = f.lines
+    for i in vurs.keys() | free.keys():
+        line = lines[i]
+        own, pts, vur = values[line], list(points[line]), vurs.get(i)
+        if i in free:
+            keep = [r for r in range(n) if r not in free[i]]
+            own = [own[r] for r in keep]
+            pts = [pts[r] for r in keep]
+            vur = [vur[r] for r in keep] if vur is not None else None
+        irregular[i] = Elements(own, pts, vur)
+    return FieldElements(lines, values, points, irregular)
 
 
 def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | None:
@@ -184,33 +213,27 @@ def _contribution(el: tuple[int, int, bool]) -> int:
     return el[1]
 
 
-def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: list[Elements]) -> list[Value]:
+def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: FieldElements) -> list[Value]:
     """BH (8.1) and FB (8.3, given the fore field's elements): the sum of the
     opponents' scores."""
     if not (tb.cut or tb.median):
-        return f.values([sum(values) for values, _, _ in elems])
-    if tb.cut == 1 and not tb.median:
-        # Cut-1 without a VUR (the common case): the sum less the lowest;
-        # the rest (VURs, fewer than two elements) as _cut says.
-        units = [
-            sum(values) - min(values) if vurs is None and len(values) > 1 else None
-            for values, _, vurs in elems
-        ]
-        out = f.values(units)
-        for i in [i for i, u in enumerate(units) if u is None]:
+        return f.values(elems.sums)
+    if tb.cut == 1 and not tb.median and f.rounds > 1:
+        # Cut-1 of a line as it is (the common case): the sum less the
+        # lowest; a line with a VUR or a free round as _cut says.
+        units: list[int | None] = list(map(sub, elems.sums, map(min, elems.by_line)))
+        for i in elems.irregular:
             kept = _cut(elems[i], tb, edition, sb=False)
-            out[i] = None if kept is None else f.value(sum(kept))
-        return out
-    out = []
-    for e in elems:
-        kept = _cut(e, tb, edition, sb=False)
+            units[i] = None if kept is None else sum(kept)
+        return f.values(units)
+    out: list[Value] = []
+    for i in range(len(elems)):
+        kept = _cut(elems[i], tb, edition, sb=False)
         out.append(None if kept is None else f.value(sum(kept)))
     return out
 
 
-def sonneborn_berger(
-    f: Field, tb: TieBreak, edition: Edition, elems: list[Elements]
-) -> list[Value]:
+def sonneborn_berger(f: Field, tb: TieBreak, edition: Edition, elems: FieldElements) -> list[Value]:
     """SB (9.1): the sum of each opponent's score times the points scored
     against him."""
     square = f.scale * f.scale
@@ -218,12 +241,13 @@ def sonneborn_berger(
     totals: list[int | None]
     if tb.cut or tb.median:
         totals = []
-        for e in elems:
-            kept = _cut(e, tb, edition, sb=True)
+        for i in range(len(elems)):
+            kept = _cut(elems[i], tb, edition, sb=True)
             totals.append(None if kept is None else sum(kept))
     else:
-        mul = operator.mul
-        totals = [sum(map(mul, values, points)) for values, points, _ in elems]
+        # Each cell's score times points, in one map; summed a line at a time.
+        products = list(map(operator.mul, elems.values, elems.points))
+        totals = list(map(sum, map(products.__getitem__, f.lines)))
     for total in set(totals).difference(cache):
         assert total is not None
         cache[total] = Decimal(total) / square

@@ -20,14 +20,10 @@ _WIN_BYTES = bytes(1 if chr(b) in WIN_RESULTS else 0 for b in range(256))
 def win(f: Field, tb: TieBreak) -> list[Value]:
     """WIN (7.1): rounds with a win's points, played or not (PAB, forfeit,
     full-point bye)."""
-    # Every line's results end to end (each is f.rounds long), a win as
-    # byte 1 and anything else as 0, in one translate: a line's sum counts it.
-    n, players = f.rounds, len(f.results)
-    if not n:
-        return [0] * players
-    wins = "".join(f.results).encode("ascii").translate(_WIN_BYTES)
-    lines = map(slice, range(0, n * players, n), range(n, n * players + n, n))
-    return list(map(sum, map(wins.__getitem__, lines)))
+    # Every line's results end to end, a win as byte 1 and anything else
+    # as 0, in one translate: a line's sum counts it.
+    wins = f.all_results.encode("ascii").translate(_WIN_BYTES)
+    return list(map(sum, map(wins.__getitem__, f.lines)))
 
 
 def won(f: Field, tb: TieBreak) -> list[Value]:

@@ -373,7 +373,7 @@ def team_fields(m: TeamMatches, *, round_robin: bool) -> tuple[Field, Field]:
     opps = [[r.opponent for r in rs] for rs in m.rounds]
 
     def field(points: list[list[int]], win: Decimal, draw: Decimal, which: int) -> Field:
-        return Field(
+        return Field.of_lines(
             rounds=len(m.rounds[0]) if m.rounds else 0,
             scale=scale,
             win=int(win * scale),
@@ -383,7 +383,8 @@ def team_fields(m: TeamMatches, *, round_robin: bool) -> tuple[Field, Field]:
             opponents=opps,
             points=points,
             colours=["-" * len(k) for k in kinds],
-            results=["" for _ in kinds],
+            # A team's round is a match, no game: no result code ("?").
+            results=["?" * len(k) for k in kinds],
             score=[
                 sum(p) + (int(m.bonus[i][which] * scale) if m.bonus else 0)
                 for i, p in enumerate(points)
@@ -481,11 +482,11 @@ def _team_values(
     fields: dict[str, Field],
     primary: str,
     edition: Edition,
-    elements: dict[tuple[str, bool], list[opponents.Elements]],
+    elements: dict[tuple[str, bool], opponents.FieldElements],
 ) -> list[Value] | None:
     """``tb``'s value for each team, ``None`` when not computed here."""
 
-    def elems(score: str) -> list[opponents.Elements]:
+    def elems(score: str) -> opponents.FieldElements:
         key = (score, tb.forfeits_played)
         if key not in elements:
             f = fields[score]
@@ -505,10 +506,18 @@ def _team_values(
         return list(opponents.buchholz(fields[score], tb, edition, elems(score)))
     if a in _ESB:
         theirs, own = _ESB[a]
-        pairs = [
-            opponents.Elements(x.values, y.points, x.vurs)
-            for x, y in zip(elems(theirs), elems(own), strict=True)
-        ]
+        # The elements of the one score with the points of the other: the
+        # same rounds (both fields have the matches' kinds and opponents).
+        x, y = elems(theirs), elems(own)
+        pairs = opponents.FieldElements(
+            x.lines,
+            x.values,
+            y.points,
+            {
+                i: opponents.Elements(x[i].values, y[i].points, x[i].vurs)
+                for i in x.irregular.keys() | y.irregular.keys()
+            },
+        )
         return list(opponents.sonneborn_berger(fields[theirs], tb, edition, pairs))
     return None
 
@@ -595,7 +604,7 @@ def team_standings(
         )
     mp, gp = team_fields(m, round_robin=round_robin)
     fields = {"MP": mp, "GP": gp}
-    elements: dict[tuple[str, bool], list[opponents.Elements]] = {}
+    elements: dict[tuple[str, bool], opponents.FieldElements] = {}
     values: dict[str, list[Value]] = {}
     not_computed: list[str] = []
     for tb in chosen:
