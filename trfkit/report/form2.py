@@ -14,7 +14,7 @@ played game (``1 = 0``): forfeits and byes are no games.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -132,33 +132,6 @@ def _card_head(f: Form2, c: Card) -> list[tuple[str, str]]:
     return _player_head(c) + _event_head(f)
 
 
-def _head_text(c: Card, event: list[str], event_widths: list[int], ascii: bool) -> list[str]:
-    """The card's head as the form lays it out: the name, then three lines
-    of three fields, aligned in columns; ``event`` is the last line's three
-    fields as written (:func:`_event_head`, the same on every card), with
-    their widths."""
-    # The fields of _player_head, written out: 3000 cards have 3000 heads.
-    # Numbers need no cleaning and are one column a digit.
-    name, birth, fed = c.name, c.birth_date, c.federation
-    f0 = "FIDE ID: " + ("" if c.fide_id is None else str(c.fide_id))
-    f1 = "Rating: " + ("" if c.rating is None else str(c.rating))
-    f2 = "Title: " + clean(c.title, ascii)
-    f3 = "Birthdate: " + (birth if birth.isascii() and birth.isprintable() else clean(birth, ascii))
-    f4 = "Fed: " + (fed if fed.isascii() and fed.isprintable() else clean(fed, ascii))
-    f5 = "Sex: " + clean(c.sex, ascii)
-    x0, x1, x3, x4 = len(f0), len(f1), text_width(f3), text_width(f4)
-    e0, e1 = event_widths[0], event_widths[1]
-    # The third column is last on its line: never padded.
-    w0 = max(x0, x3, e0)
-    w1 = max(x1, x4, e1)
-    return [
-        "Name: " + (name if name.isascii() and name.isprintable() else clean(name, ascii)),
-        f"{f0}{' ' * (w0 - x0)}   {f1}{' ' * (w1 - x1)}   {f2}".rstrip(),
-        f"{f3}{' ' * (w0 - x3)}   {f4}{' ' * (w1 - x4)}   {f5}".rstrip(),
-        f"{event[0]}{' ' * (w0 - e0)}   {event[1]}{' ' * (w1 - e1)}   {event[2]}".rstrip(),
-    ]
-
-
 def _card_foot(c: Card, ascii: bool = False) -> list[tuple[str, str]]:
     return [
         ("Score vs. rated opponents", _score(c.rated_score, ascii)),
@@ -197,17 +170,9 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     """
     if not f.cards:
         return "\n".join([clean(TITLE, ascii), "", "No players in the file."]) + "\n"
-    field = f.cards[0].field
-    columns = card_columns([c.cells for c in f.cards], field)
-    shown: dict[str, tuple[str, int]] = {}  # a name as printed, and its width
-
-    def name_of(text: str) -> tuple[str, int]:
-        got = shown.get(text)
-        if got is None:
-            cleaned = clean(text, ascii)
-            got = shown[text] = (cleaned, text_width(cleaned))
-        return got
-
+    cards = f.cards
+    field = cards[0].field
+    columns = card_columns([c.cells for c in cards], field)
     # What the rounds name: every opponent met, and what a round without
     # one was (a bye, not paired).
     met: set[int] = {o for o in set().union(*columns.opponents) if o is not None}
@@ -217,10 +182,14 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     byes.discard(PAST)
     names = {field.opponents.get(o, NO_SUCH)[0] for o in met}
     names |= {BYE_WORDS.get(code, "") for code in byes}
+    # Every name as printed (the cards' own and those the rounds name),
+    # each cleaned once; the rounds' names measured in terminal columns.
+    printed = {x: clean(x, ascii) for x in {*names, *(c.name for c in cards)}}
+    widths = {x: text_width(printed[x]) for x in names}
     rounds = len(columns.opponents)
     wr = max(2, len(str(rounds)))
-    wno = max(2, len(str(max(c.start_rank for c in f.cards))))
-    wn = max([13, *(name_of(x)[1] for x in names)])
+    wno = max(2, len(str(max(c.start_rank for c in cards))))
+    wn = max([13, *widths.values()])
     head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
     labels = [label for label, _ in _card_foot(f.cards[0])]
     foot_width = max(len(label) for label in labels) + 2
@@ -240,19 +209,27 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
             text = scores[units] = _score(field.points(units), ascii)
         return text
 
+    def scores_of(units: list[int]) -> list[str]:
+        for x in set(units).difference(scores):
+            score(x)
+        return list(map(scores.__getitem__, units))
+
     # A round's line is made of pieces that recur from card to card: the
     # round's number, the opponent (number, name, rating), and the colour,
-    # result and running total; each piece is written once.
-    def opponent_text(number: object, name: str, rating: object) -> str:
-        cleaned, width = name_of(name)
-        return f"{number:>{wno}}  {cleaned}{' ' * (wn - width)}  {rating:>6}  "
-
-    no_rating = ""
+    # result and running total; each piece is written once, and a card's
+    # rounds are one join of those pieces.
+    # (wn is the widest name's width: "%*s" pads with wn - width >= 0 blanks.)
+    line = "%*s  %s%*s  %6s  "
     opponents_text: dict[int | None, str] = {}
     for o in met:
         name, rating = field.opponents.get(o, NO_SUCH)
-        opponents_text[o] = opponent_text(o, name, no_rating if rating is None else rating)
-    byes_text = {code: opponent_text("", BYE_WORDS.get(code, ""), "") for code in byes}
+        opponents_text[o] = line % (
+            wno, o, printed[name], wn - widths[name], "", "" if rating is None else rating
+        )
+    byes_text = {
+        code: line % (wno, "", printed[name], wn - widths[name], "", "")
+        for code, name in ((code, BYE_WORDS.get(code, "")) for code in byes)
+    }
     byes_text[PAST] = ""  # past a card's last round: the line is not written
     tails_text: dict[tuple[str, int], str] = {}
 
@@ -262,41 +239,100 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         if ascii:
             mark = clean(mark, True)
         # Never blank at the end: a total always prints (0 as "0").
-        text = tails_text[key, total] = f"{colour:<5}  {mark:>5}  {score(total):>5}"
-        return text
+        return f"{colour:<5}  {mark:>5}  {score(total):>5}\n"
 
-    tail = tails_text.get
-    lines = [
+    # The pieces of every card's round lines, a column per round; each
+    # cell is a dictionary lookup in C (map), not a line of Python: 3000
+    # cards of 13 rounds are 39,000 lines.
+    pieces: list[Iterable[str]] = []
+    for r, (opponents, codes, keys, totals) in enumerate(
+        zip(columns.opponents, columns.results, columns.keys, columns.totals, strict=True), 1
+    ):
+        texts: list[Any] = list(map(opponents_text.get, opponents))
+        i = -1
+        for _ in range(opponents.count(None)):  # byes, absences: by their code
+            i = opponents.index(None, i + 1)
+            texts[i] = byes_text[codes[i]]
+        tails = list(zip(keys, totals, strict=True))
+        for key, total in set(tails).difference(tails_text):
+            tails_text[key, total] = tail_of(key, total)
+        pieces += [repeat(f"{r:>{wr}}  "), texts, list(map(tails_text.__getitem__, tails))]
+    by_card = list(zip(*pieces, strict=False)) if rounds else [()] * len(cards)
+    played = list(map("".join, by_card))
+    for i, c in enumerate(cards):
+        if len(c.cells.opponents) != rounds:  # a short line: its own rounds only
+            played[i] = "".join(by_card[i][: 3 * len(c.cells.opponents)])
+
+    # The head's fields a field at a time over all cards. Numbers need no
+    # cleaning and are one column a digit; titles, federations and sexes
+    # are few, each written once. The third column ends its line: never
+    # padded, its trailing blanks dropped.
+    def few(label: str, values: list[str], strip: bool = False) -> list[str]:
+        done = {x: f"{label}{clean(x, ascii)}" for x in set(values)}
+        if strip:
+            done = {x: text.rstrip() for x, text in done.items()}
+        return list(map(done.__getitem__, values))
+
+    ids = ["" if c.fide_id is None else str(c.fide_id) for c in cards]
+    ratings = ["" if c.rating is None else str(c.rating) for c in cards]
+    births = [
+        b if b.isascii() and b.isprintable() else clean(b, ascii)
+        for b in [c.birth_date for c in cards]
+    ]
+    feds = few("", [c.federation for c in cards])
+    births_width, feds_width = list(map(text_width, births)), list(map(text_width, feds))
+    e0, e1 = event_widths[0], event_widths[1]
+    # The columns' widths: the first two of each card's three lines.
+    w0 = [max(9 + len(i), 11 + b, e0) for i, b in zip(ids, births_width, strict=True)]
+    w1 = [max(8 + len(r), 5 + f, e1) for r, f in zip(ratings, feds_width, strict=True)]
+
+    # One format string a card: its head, rounds and foot; what every card
+    # prints alike is written into it, the rest comes a column at a time.
+    # "%-*s" pads by characters: a birth date's or a federation's width in
+    # terminal columns is made up for in the width given.
+    def fixed(text: str) -> str:
+        return text.replace("%", "%%")
+
+    card = "\n".join([
+        "=" * 72,
+        fixed(title),
+        "Name: %s",
+        "FIDE ID: %-*s   Rating: %-*s   %s",
+        "Birthdate: %-*s   Fed: %-*s   %s",
+        f"{fixed(event[0])}%*s   {fixed(event[1])}%*s   {fixed(event[2].rstrip())}",
+        "",
+        fixed(head),
+        "%s",  # the rounds' lines, each ending in a newline, then a blank line
+        fixed(foot[0]) + "%s",
+        fixed(foot[1]) + "%s",
+        "%s",
+        fixed(foot[3]) + "%s",
+        "%s",
+        *map(fixed, authentication),
+    ])  # fmt: skip
+    average_none, rank_none = foot[2].rstrip(), foot[4].rstrip()
+    totals = columns.totals[-1] if rounds else [0] * len(cards)
+    blank = repeat("")
+    out = list(map(card.__mod__, zip(
+        list(map(printed.__getitem__, [c.name for c in cards])),
+        [w - 9 for w in w0], ids,
+        [w - 8 for w in w1], ratings,
+        few("Title: ", [c.title for c in cards], strip=True),
+        [w - 11 - b + len(x) for w, b, x in zip(w0, births_width, births, strict=True)], births,
+        [w - 5 - f + len(x) for w, f, x in zip(w1, feds_width, feds, strict=True)], feds,
+        few("Sex: ", [c.sex for c in cards], strip=True),
+        [w - e0 for w in w0], blank, [w - e1 for w in w1], blank,
+        played,
+        scores_of(columns.rated_units),
+        columns.rated_games,
         [
-            prefix
-            + (opponents_text[o] if o is not None else byes_text[code])
-            + (tail((key, total)) or tail_of(key, total))
-            for o, code, key, total in zip(opponents, codes, keys, totals, strict=True)
-        ]
-        for prefix, opponents, codes, keys, totals in zip(
-            [f"{r:>{wr}}  " for r in range(1, rounds + 1)],
-            columns.opponents, columns.results, columns.keys, columns.totals, strict=True,
-        )
-    ]  # fmt: skip
-    totals = columns.totals[-1] if rounds else [0] * len(f.cards)
-    out: list[str] = []
-    for c, played, games, rated_units, rated_sum, total in zip(
-        f.cards, zip(*lines, strict=True) if rounds else [()] * len(f.cards),
-        columns.rated_games, columns.rated_units, columns.rated_sum, totals, strict=True,
-    ):  # fmt: skip
-        out += ["=" * 72, title, *_head_text(c, event, event_widths, ascii), "", head]
-        out += played if len(c.cells.opponents) == rounds else played[: len(c.cells.opponents)]
-        average = quotient_or(rated_sum, games, 1) if games else ""
-        rank = "" if c.rank is None else str(c.rank)
-        out += [
-            "",
-            foot[0] + score(rated_units),
-            foot[1] + str(games),
-            (foot[2] + average).rstrip(),
-            foot[3] + score(total),
-            (foot[4] + rank).rstrip(),
-            *authentication,
-        ]
+            foot[2] + quotient_or(total, games, 1) if games else average_none
+            for total, games in zip(columns.rated_sum, columns.rated_games, strict=True)
+        ],
+        scores_of(totals),
+        [rank_none if c.rank is None else foot[4] + str(c.rank) for c in cards],
+        strict=False,  # blank is endless
+    )))  # fmt: skip
     out += ["", f"{ENDORSEMENT}: {BLANK}", ""]  # "" for the last newline: no copy
     return "\n".join(out)
 
