@@ -29,6 +29,7 @@ from trfkit.report.format import (
     csv_num,
     csv_text,
     json_number,
+    ljust,
     quotient_or,
     score_text,
     text_width,
@@ -231,17 +232,21 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         for code, name in ((code, BYE_WORDS.get(code, "")) for code in byes)
     }
     byes_text[PAST] = ""  # past a card's last round: the line is not written
-    tails_text: dict[tuple[str, int], str] = {}
-
-    def tail_of(key: str, total: int) -> str:
+    # The rest of a round's line: the colour and the result (by the code
+    # and colour as read), then the running total.
+    def marks_of(key: str) -> str:
         colour = COLOUR.get(key[1], "")
         mark = MARKS[key[0]][0] if key[0] != PAST else ""
         if ascii:
             mark = clean(mark, True)
-        # Never blank at the end: a total always prints (0 as "0").
-        return f"{colour:<5}  {mark:>5}  {score(total):>5}\n"
+        return f"{colour:<5}  {mark:>5}  "
 
-    # The pieces of every card's round lines, a column per round; each
+    marks_text: dict[str, str] = {}
+    # Never blank at the end: a total always prints (0 as "0").
+    totals_text: dict[int, str] = {}
+
+    # The pieces of every card's round lines, a column per round: the
+    # round's number, the opponent, the colour and result, the total. Each
     # cell is a dictionary lookup in C (map), not a line of Python: 3000
     # cards of 13 rounds are 39,000 lines.
     pieces: list[Iterable[str]] = []
@@ -253,15 +258,16 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         for _ in range(opponents.count(None)):  # byes, absences: by their code
             i = opponents.index(None, i + 1)
             texts[i] = byes_text[codes[i]]
-        tails = list(zip(keys, totals, strict=True))
-        for key, total in set(tails).difference(tails_text):
-            tails_text[key, total] = tail_of(key, total)
-        pieces += [repeat(f"{r:>{wr}}  "), texts, list(map(tails_text.__getitem__, tails))]
-    by_card = list(zip(*pieces, strict=False)) if rounds else [()] * len(cards)
-    played = list(map("".join, by_card))
-    for i, c in enumerate(cards):
-        if len(c.cells.opponents) != rounds:  # a short line: its own rounds only
-            played[i] = "".join(by_card[i][: 3 * len(c.cells.opponents)])
+        for key in set(keys).difference(marks_text):
+            marks_text[key] = marks_of(key)
+        for total in set(totals).difference(totals_text):
+            totals_text[total] = f"{score(total):>5}\n"
+        pieces += [
+            repeat(f"{r:>{wr}}  "),
+            texts,
+            list(map(marks_text.__getitem__, keys)),
+            list(map(totals_text.__getitem__, totals)),
+        ]
 
     # The head's fields a field at a time over all cards. Numbers need no
     # cleaning and are one column a digit; titles, federations and sexes
@@ -280,61 +286,65 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         for b in [c.birth_date for c in cards]
     ]
     feds = few("", [c.federation for c in cards])
-    births_width, feds_width = list(map(text_width, births)), list(map(text_width, feds))
     e0, e1 = event_widths[0], event_widths[1]
     # The columns' widths: the first two of each card's three lines.
-    w0 = [max(9 + len(i), 11 + b, e0) for i, b in zip(ids, births_width, strict=True)]
-    w1 = [max(8 + len(r), 5 + f, e1) for r, f in zip(ratings, feds_width, strict=True)]
+    w0 = [max(9 + len(i), 11 + text_width(b), e0) for i, b in zip(ids, births, strict=True)]
+    w1 = [max(8 + len(r), 5 + text_width(f), e1) for r, f in zip(ratings, feds, strict=True)]
+    # The event's line, the same on every card but for its two paddings.
+    events = {
+        (x, y): f"{event[0]}{' ' * (x - e0)}   {event[1]}{' ' * (y - e1)}   {event[2]}".rstrip()
+        for x, y in set(zip(w0, w1, strict=True))
+    }
 
-    # One format string a card: its head, rounds and foot; what every card
-    # prints alike is written into it, the rest comes a column at a time.
-    # "%-*s" pads by characters: a birth date's or a federation's width in
-    # terminal columns is made up for in the width given.
-    def fixed(text: str) -> str:
-        return text.replace("%", "%%")
-
-    card = "\n".join([
-        "=" * 72,
-        fixed(title),
-        "Name: %s",
-        "FIDE ID: %-*s   Rating: %-*s   %s",
-        "Birthdate: %-*s   Fed: %-*s   %s",
-        f"{fixed(event[0])}%*s   {fixed(event[1])}%*s   {fixed(event[2].rstrip())}",
-        "",
-        fixed(head),
-        "%s",  # the rounds' lines, each ending in a newline, then a blank line
-        fixed(foot[0]) + "%s",
-        fixed(foot[1]) + "%s",
-        "%s",
-        fixed(foot[3]) + "%s",
-        "%s",
-        *map(fixed, authentication),
-    ])  # fmt: skip
+    # A card is one join of its pieces, a column each over all cards
+    # (written in C: map, zip), or the same piece on every card (repeat):
+    # measured at a third of one format string a card.
     average_none, rank_none = foot[2].rstrip(), foot[4].rstrip()
     totals = columns.totals[-1] if rounds else [0] * len(cards)
-    blank = repeat("")
-    out = list(map(card.__mod__, zip(
+    head_pieces: list[Iterable[Any]] = [
+        repeat(f"{'=' * 72}\n{title}\nName: "),
         list(map(printed.__getitem__, [c.name for c in cards])),
-        [w - 9 for w in w0], ids,
-        [w - 8 for w in w1], ratings,
+        repeat("\nFIDE ID: "),
+        [x.ljust(w - 9) for x, w in zip(ids, w0, strict=True)],
+        repeat("   Rating: "),
+        [x.ljust(w - 8) for x, w in zip(ratings, w1, strict=True)],
+        repeat("   "),
         few("Title: ", [c.title for c in cards], strip=True),
-        [w - 11 - b + len(x) for w, b, x in zip(w0, births_width, births, strict=True)], births,
-        [w - 5 - f + len(x) for w, f, x in zip(w1, feds_width, feds, strict=True)], feds,
+        repeat("\nBirthdate: "),
+        [ljust(x, w - 11) for x, w in zip(births, w0, strict=True)],
+        repeat("   Fed: "),
+        [ljust(x, w - 5) for x, w in zip(feds, w1, strict=True)],
+        repeat("   "),
         few("Sex: ", [c.sex for c in cards], strip=True),
-        [w - e0 for w in w0], blank, [w - e1 for w in w1], blank,
-        played,
+        repeat("\n"),
+        list(map(events.__getitem__, zip(w0, w1, strict=True))),
+        repeat(f"\n\n{head}\n"),  # then the rounds' lines, each ending in a newline
+    ]
+    foot_pieces: list[Iterable[Any]] = [
+        repeat("\n" + foot[0]),  # a blank line first
         scores_of(columns.rated_units),
-        columns.rated_games,
+        repeat("\n" + foot[1]),
+        list(map(str, columns.rated_games)),
+        repeat("\n"),
         [
             foot[2] + quotient_or(total, games, 1) if games else average_none
             for total, games in zip(columns.rated_sum, columns.rated_games, strict=True)
         ],
+        repeat("\n" + foot[3]),
         scores_of(totals),
+        repeat("\n"),
         [rank_none if c.rank is None else foot[4] + str(c.rank) for c in cards],
-        strict=False,  # blank is endless
-    )))  # fmt: skip
-    out += ["", f"{ENDORSEMENT}: {BLANK}", ""]  # "" for the last newline: no copy
-    return "\n".join(out)
+        repeat("\n".join(["", *authentication, ""])),  # and the next card's rule
+    ]
+    by_card = list(zip(*head_pieces, *pieces, *foot_pieces, strict=False))  # repeat is endless
+    start, end = len(head_pieces), len(head_pieces) + len(pieces)
+    for i, c in enumerate(cards):
+        if len(c.cells.opponents) != rounds:  # a short line: its own rounds only
+            x = by_card[i]
+            by_card[i] = x[: start + 4 * len(c.cells.opponents)] + x[end:]
+    out = list(map("".join, by_card))
+    out.append(f"\n{ENDORSEMENT}: {BLANK}\n")
+    return "".join(out)
 
 
 # --- JSON ---------------------------------------------------------------------------
