@@ -81,6 +81,8 @@ __all__ = [
     "FormEvent",
     "PointUnits",
     "Summary",
+    "build_card",
+    "build_form1_player",
     "by_round",
     "card_columns",
     "card_field",
@@ -337,7 +339,7 @@ class Form1Player:
         )  # fmt: skip
 
 
-_build_form1_player = positional_builder(Form1Player)
+build_form1_player = positional_builder(Form1Player)
 """``Form1Player(...)`` by position, without attrs' frozen ``__init__``
 (a call per field: 3000 rows, 12 fields)."""
 
@@ -408,7 +410,7 @@ def form1_of(
         own_remarks_head = []
     own_remarks: list[str] = own_remarks_head
     players = []
-    build, unit_of, title_text = _build_form1_player, units_of.units.__getitem__, _TITLE_TEXT
+    build, unit_of, title_text = build_form1_player, units_of.units.__getitem__, _TITLE_TEXT
     points_by_units: dict[int, Decimal] = {}  # few distinct totals: one Decimal each
     for i, p in enumerate(order, 1):
         cells = p.cells()
@@ -704,7 +706,7 @@ class Card:
         return self.field.points(totals[-1][0] if totals else 0)
 
 
-_build_card = positional_builder(Card)
+build_card = positional_builder(Card)
 """``Card(...)`` by position (``_columns`` too: a new empty list), without
 attrs' frozen ``__init__`` (a call per field: 3000 cards, 12 fields)."""
 
@@ -746,7 +748,7 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
     """The pairing cards of ``t``, one per player, by pairing number."""
     event = event_facts(t, type=type, time_control=time_control)
     field = card_field(t)
-    build, title_text, sex_text = _build_card, _TITLE_TEXT, _SEX_TEXT
+    build, title_text, sex_text = build_card, _TITLE_TEXT, _SEX_TEXT
     cards = tuple(
         build(
             p.start_rank,
