@@ -241,7 +241,8 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
             mark = clean(mark, True)
         return f"{colour:<5}  {mark:>5}  "
 
-    marks_text: dict[str, str] = {}
+    # Every code and colour the scoring knows (card_columns reads no other).
+    marks_text = {key: marks_of(key) for key in field.units}
     # Never blank at the end: a total always prints (0 as "0").
     totals_text: dict[int, str] = {}
 
@@ -258,8 +259,6 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         for _ in range(opponents.count(None)):  # byes, absences: by their code
             i = opponents.index(None, i + 1)
             texts[i] = byes_text[codes[i]]
-        for key in set(keys).difference(marks_text):
-            marks_text[key] = marks_of(key)
         for total in set(totals).difference(totals_text):
             totals_text[total] = f"{score(total):>5}\n"
         pieces += [
