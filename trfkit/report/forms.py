@@ -528,6 +528,15 @@ class CardField(PointUnits):
 
     opponents: dict[int, tuple[str, int | None]]
     """Pairing number -> (name, rating or ``None``)."""
+    ratings: dict[int | None, int] = attrs.field(
+        default=attrs.Factory(
+            lambda self: {o: r or 0 for o, (_, r) in self.opponents.items()}, takes_self=True
+        ),
+        repr=False,
+    )
+    """Pairing number -> rating, 0 for none: made once for the event, not
+    once a card (each card of the JSON, CSV and HTML works out its own
+    columns: 3000 cards read a dict of 3000 ratings)."""
 
 
 PAST = "\0"
@@ -604,8 +613,7 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     n = len(cells)
     opponents, results, colours = by_round(cells)
     units_of = field.units.__getitem__
-    ratings: dict[int | None, int] = {o: r or 0 for o, (_, r) in field.opponents.items()}
-    rating = ratings.get
+    rating = field.ratings.get
     nothing = repeat(0)  # endless: map stops at the round's column
     keys_by_round, units_by_round, totals_by_round, rated_by_round = [], [], [], []
     totals = [0] * n
