@@ -295,9 +295,10 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         for x, y in set(zip(w0, w1, strict=True))
     }
 
-    # A card is one join of its pieces, a column each over all cards
-    # (written in C: map, zip), or the same piece on every card (repeat):
-    # measured at a third of one format string a card.
+    # A card is its pieces, a column each over all cards (written in C:
+    # map, zip), or the same piece on every card (repeat): no format string
+    # parsed a card (on the 3000-player event, 61 -> 45 ms with the round
+    # pieces above, against a format string a card and a line a round).
     average_none, rank_none = foot[2].rstrip(), foot[4].rstrip()
     totals = columns.totals[-1] if rounds else [0] * len(cards)
     head_pieces: list[Iterable[Any]] = [
@@ -341,8 +342,9 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
         if len(c.cells.opponents) != rounds:  # a short line: its own rounds only
             x = by_card[i]
             by_card[i] = x[: start + 4 * len(c.cells.opponents)] + x[end:]
-    # One join of every piece of every card: the document is written once,
-    # not a card at a time and then again as a whole (measured: half).
+    # One join of every piece of every card: the document (5 MB on the
+    # 3000-player event) is copied once, not a card at a time and then
+    # again as a whole (measured: 3% of this function).
     return "".join([*chain.from_iterable(by_card), f"\n{ENDORSEMENT}: {BLANK}\n"])
 
 
