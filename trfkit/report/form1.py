@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from fractions import Fraction
-from itertools import repeat
+from itertools import compress, count, repeat
 from operator import add
 from typing import Any
 
@@ -153,18 +153,22 @@ def _swiss_columns(f: Form1, ascii: bool) -> list[list[str]]:
             alone[code + read] = mark
             after[code + read] = colour + mark
     opponents, results, colours = by_round([p.read for p in f.players], f.event.rounds)
+    # A bye (None), or a player met but missing from the form, has no row:
+    # the mark alone (_swiss_cell). Byes are found by index; players
+    # without a line (rare, but a file may name thousands) in one pass.
+    no_line = set().union(*opponents).difference(rows).difference([None])
     out = []
     for opps, codes, reads in zip(opponents, results, colours, strict=True):
         keys = list(map(add, codes, reads))
         # The opponent's row, then the colour and the mark: a lookup each,
         # in C (map), 39,000 cells on a big event.
         cells = list(map(add, map(rows.get, opps, repeat("")), map(after.__getitem__, keys)))
-        # A bye, or a player met but missing from the form, has no row: the
-        # mark alone (_swiss_cell).
-        for missing in set(opps).difference(rows):
-            i = -1
-            for _ in range(opps.count(missing)):
-                i = opps.index(missing, i + 1)
+        i = -1
+        for _ in range(opps.count(None)):
+            i = opps.index(None, i + 1)
+            cells[i] = alone[keys[i]]
+        if no_line:
+            for i in compress(count(), map(no_line.__contains__, opps)):
                 cells[i] = alone[keys[i]]
         out.append(cells)
     return out
