@@ -111,3 +111,28 @@ def test_points_in_quarters_are_counted_exactly() -> None:
         "Player, No1 (rank 1): the file gives 1.5 points, the results add up to 4.25",
         "Player, No2 (rank 2): the file gives 0.5 points, the results add up to 1.25",
     )
+
+
+def test_an_opponent_without_a_line_and_a_forfeit_a_round_at_a_time() -> None:
+    """The columns look each cell up, then fix the few that differ: an
+    opponent the file has no line for (no row: the mark alone), and a
+    forfeit against a rated player (no game: not a rated opponent)."""
+    text = swiss_text([2000, 1900, 1800], [(1, 1, 2, "1"), (2, 1, 3, "+")])
+    # Player 1's round 1 names player 9, who has no line in the file.
+    text = text.replace("   2 w 1", "   9 w 1", 1)
+    t = trfkit.loads(text.encode())
+    f = form1_of(t)
+    # By points: player 1 (1 + 1 by forfeit) is row 1; players 2 and 3 have 0.
+    assert f.players[0].start_rank == 1
+    row = next(x for x in render_form1_text(f).splitlines() if "Player, No1" in x)
+    # Round 1: "1" alone (player 9 has no row); round 2: player 3's row, white, "+".
+    three = next(p.row for p in f.players if p.start_rank == 3)
+    assert row.split("|")[1].split() == ["1", f"{three}w+"]
+    card = render_form2_text(form2_of(t)).split("=" * 72 + "\n")[1].splitlines()
+    rounds = card[card.index(next(x for x in card if x.startswith("Rd"))) + 1 :]
+    assert rounds[0].split() == ["1", "9", "no", "such", "player", "w", "1", "1"]
+    assert rounds[1].split() == ["2", "3", "Player,", "No3", "1800", "w", "+", "2"]
+    # Neither round is a game against a rated opponent: player 9 has no
+    # rating, and a forfeit is no game.
+    assert "Number of rated opponents:         0" in card
+    assert "Average rating of rated opponents:" in card

@@ -18,12 +18,29 @@ from tests.conftest import FIXTURES
 from trfkit._records import positional_builder
 from trfkit.diagnostics import Diagnostic, Severity, build_diagnostic
 from trfkit.rating.model import Newcomer, PlayerRating, build_newcomer, build_player_rating
+from trfkit.report import forms
 
 BUILDERS: list[tuple[type[Any], Any]] = [
     (PlayerRating, build_player_rating),
     (Newcomer, build_newcomer),
     (Diagnostic, build_diagnostic),
+    (forms.Form1Player, forms.build_form1_player),
 ]
+
+
+def test_a_built_card_is_the_card_its_constructor_makes() -> None:
+    """A pairing card is built with its cache of columns (a new empty list,
+    not a field of __init__); it works out its rounds as one made by Card()."""
+    t = trfkit.load(FIXTURES / "swiss-trf16.trf")
+    for made in forms.form2_of(t).cards:
+        values = [getattr(made, a.name) for a in attrs.fields(forms.Card)][:-1]
+        reference = forms.Card(*values)
+        assert type(made) is forms.Card
+        assert made == reference and hash(made) == hash(reference)
+        assert repr(made) == repr(reference)
+        assert made.rounds == reference.rounds and made.total == reference.total
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.name = "changed"  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(("cls", "build"), BUILDERS, ids=lambda x: getattr(x, "__name__", ""))

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from fractions import Fraction
+from itertools import compress, count, repeat
+from operator import add
 from typing import Any
 
 from trfkit._gc import no_cyclic_gc
@@ -141,7 +143,7 @@ def _swiss_columns(f: Form1, ascii: bool) -> list[list[str]]:
     """The crosstable of a Swiss event, a column per round (an entry per
     player of the form): the cells of :func:`_swiss_cell` written from the
     players' cells as read, a round at a time, each distinct cell once."""
-    rows = {p.start_rank: str(p.row) for p in f.players}
+    rows: dict[int | None, str] = {p.start_rank: str(p.row) for p in f.players}
     marks = {code: clean(m, True) if ascii else m for code, (m, _) in MARKS.items()}
     marks[PAST] = ""  # a round past the end of a player's line: an empty cell
     alone: dict[str, str] = {}  # code + colour as read -> the cell without an opponent
@@ -151,15 +153,25 @@ def _swiss_columns(f: Form1, ascii: bool) -> list[list[str]]:
             alone[code + read] = mark
             after[code + read] = colour + mark
     opponents, results, colours = by_round([p.read for p in f.players], f.event.rounds)
-    # A player met but missing from the form has no row: the mark alone, as
-    # for a bye (_swiss_cell).
-    return [
-        [
-            rows[o] + after[key] if o in rows else alone[key]
-            for o, key in zip(opps, map(str.__add__, codes, reads), strict=True)
-        ]
-        for opps, codes, reads in zip(opponents, results, colours, strict=True)
-    ]
+    # A bye (None), or a player met but missing from the form, has no row:
+    # the mark alone (_swiss_cell). Byes are found by index; players
+    # without a line (rare, but a file may name thousands) in one pass.
+    no_line = set().union(*opponents).difference(rows).difference([None])
+    out = []
+    for opps, codes, reads in zip(opponents, results, colours, strict=True):
+        keys = list(map(add, codes, reads))
+        # The opponent's row, then the colour and the mark: a lookup each,
+        # in C (map), 39,000 cells on a big event.
+        cells = list(map(add, map(rows.get, opps, repeat("")), map(after.__getitem__, keys)))
+        i = -1
+        for _ in range(opps.count(None)):
+            i = opps.index(None, i + 1)
+            cells[i] = alone[keys[i]]
+        if no_line:
+            for i in compress(count(), map(no_line.__contains__, opps)):
+                cells[i] = alone[keys[i]]
+        out.append(cells)
+    return out
 
 
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
@@ -208,25 +220,27 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     seps = ["" if i == 0 else " | " if i in (nlead, len(header) - 1) else " " if i > nlead else "  "
             for i in range(len(header))]  # fmt: skip
 
-    # One format string for the line: str.format pads by len, as the cells
-    # other than names and federations are measured; those two are padded
-    # by terminal columns first and placed as they are.
+    # One %-format for the line: "%-12s" pads by len, as the cells other
+    # than names and federations are measured; those two are padded by
+    # terminal columns first ("%s"). The rows are then a map in C over
+    # the columns: no line of Python per row.
     layout = "".join(
-        seps[i].replace("{", "{{").replace("}", "}}")
-        + ("{}" if i in wide else f"{{:{'>' if right[i] else '<'}{widths[i]}}}")
+        seps[i].replace("%", "%%")
+        + ("%s" if i in wide else f"%{'' if right[i] else '-'}{widths[i]}s")
         for i in range(len(header))
-    ).format
+    )
     for i in wide:
-        pad = rjust if right[i] else ljust
-        by_column[i] = [pad(x, widths[i]) for x in by_column[i]]
+        w, pad = widths[i], rjust if right[i] else ljust
+        just = str.rjust if right[i] else str.ljust
+        by_column[i] = [just(x, w) if x.isascii() else pad(x, w) for x in by_column[i]]
 
     def line(cells: list[str]) -> str:
         cells = cells[:]
         for i in wide:
             cells[i] = rjust(cells[i], widths[i]) if right[i] else ljust(cells[i], widths[i])
-        return layout(*cells).rstrip()
+        return (layout % tuple(cells)).rstrip()
 
-    rows = [layout(*r).rstrip() for r in zip(*by_column, strict=True)]
+    rows = list(map(str.rstrip, map(layout.__mod__, zip(*by_column, strict=True))))
     top = line(header)
     rule = "-" * text_width(top)
     players_width = sum(widths[:nlead]) + 2 * (nlead - 1)

@@ -30,19 +30,31 @@ Points are the tournament's scoring system (:func:`trfkit.scoring.scoring_of`).
 from __future__ import annotations
 
 import datetime
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import add, mul
+from operator import add, attrgetter
 from typing import NamedTuple
 
 import attrs
 
 from trfkit._gc import no_cyclic_gc
+from trfkit._records import positional_builder
 from trfkit.event import TournamentType, event_of, rate_class_of
-from trfkit.model import RESULT_OF, UNREADABLE, Cells, Dialect, Player, Result, Tournament
+from trfkit.model import (
+    RESULT_OF,
+    UNREADABLE,
+    Cells,
+    Dialect,
+    Player,
+    Result,
+    Sex,
+    Title,
+    Tournament,
+)
 from trfkit.rating.calc import tournament_category
 from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
@@ -69,6 +81,8 @@ __all__ = [
     "FormEvent",
     "PointUnits",
     "Summary",
+    "build_card",
+    "build_form1_player",
     "by_round",
     "card_columns",
     "card_field",
@@ -255,8 +269,15 @@ def final_order(players: Iterable[Player]) -> list[Player]:
     )
 
 
+_START_RANK = attrgetter("start_rank")
+_TITLE_TEXT: dict[Title | None, str] = {None: "", **{x: x.value for x in Title}}
+_SEX_TEXT: dict[Sex | None, str] = {None: "", **{x: x.value for x in Sex}}
+"""A title's and a sex's letters by member, read from a dict: an enum's
+``.value`` is a descriptor call, 3000 of them on a big event's forms."""
+
+
 def _title(p: Player) -> str:
-    return p.title.value if p.title is not None else ""
+    return _TITLE_TEXT[p.title]
 
 
 def _date_text(p: Player) -> str:
@@ -284,7 +305,7 @@ class Form1Round(NamedTuple):
     """The TRF result code as read (``1 = 0 + - W D L H F U Z``, blank)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # weakref_slot: positional_builder
 class Form1Player:
     """One row of Form 1."""
 
@@ -316,6 +337,11 @@ class Form1Player:
                               *MARKS[code]))
             for r, (o, col, code) in enumerate(zip(*self.read, strict=True), 1)
         )  # fmt: skip
+
+
+build_form1_player = positional_builder(Form1Player)
+"""``Form1Player(...)`` by position, without attrs' frozen ``__init__``
+(a call per field: 3000 rows, 12 fields)."""
 
 
 @attrs.frozen
@@ -384,10 +410,14 @@ def form1_of(
         own_remarks_head = []
     own_remarks: list[str] = own_remarks_head
     players = []
+    build, unit_of, title_text = build_form1_player, units_of.units.__getitem__, _TITLE_TEXT
+    points_by_units: dict[int, Decimal] = {}  # few distinct totals: one Decimal each
     for i, p in enumerate(order, 1):
         cells = p.cells()
-        summed = units_of.points(sum(map(units_of.units.__getitem__,
-                                         map(str.__add__, cells.results, cells.colours))))  # fmt: skip
+        units = sum(map(unit_of, map(add, cells.results, cells.colours)))
+        summed = points_by_units.get(units)
+        if summed is None:
+            summed = points_by_units[units] = units_of.points(units)
         if p.points is not None and summed != p.points:
             # As the results' own Decimals add up (the places they show).
             summed = sum(
@@ -399,19 +429,19 @@ def form1_of(
                 f"{p.name} ({'rank' if numbered else 'No.'} {i}): the file gives "
                 f"{_points(p.points)} points, the results add up to {_points(summed)}"
             )
-        player = Form1Player(
-            row=i,
-            start_rank=p.start_rank,
-            rank=p.rank or None,
-            name=p.name,
-            fide_id=p.fide_id or None,  # 0: no FIDE ID, as a rating of 0 is none
-            title=_title(p),
-            rating=p.rating or None,
-            federation=p.federation.strip(),
-            score=p.points if p.points is not None else summed,
-            cells=None,
-            read=cells,
-            rows=row_of,
+        player = build(
+            i,  # row
+            p.start_rank,
+            p.rank or None,
+            p.name,
+            p.fide_id or None,  # 0: no FIDE ID, as a rating of 0 is none
+            title_text[p.title],
+            p.rating or None,
+            p.federation.strip(),
+            p.points if p.points is not None else summed,  # score
+            None,  # cells: a grid's, below
+            cells,  # read
+            row_of,  # rows
         )
         if grid:
             met: dict[int, str] = {}
@@ -498,6 +528,15 @@ class CardField(PointUnits):
 
     opponents: dict[int, tuple[str, int | None]]
     """Pairing number -> (name, rating or ``None``)."""
+    ratings: dict[int | None, int] = attrs.field(
+        default=attrs.Factory(
+            lambda self: {o: r or 0 for o, (_, r) in self.opponents.items()}, takes_self=True
+        ),
+        repr=False,
+    )
+    """Pairing number -> rating, 0 for none: made once for the event, not
+    once a card (each card of the JSON, CSV and HTML works out its own
+    columns: 3000 cards read a dict of 3000 ratings)."""
 
 
 PAST = "\0"
@@ -505,8 +544,8 @@ PAST = "\0"
 among longer ones): no points, no game."""
 
 _PLAYED = frozenset({Result.WIN.value, Result.DRAW.value, Result.LOSS.value})
-_GAME = {code: int(code in _PLAYED) for code in [*RESULT_OF, PAST]}
-"""1 for a game played (``1 = 0``), 0 for a forfeit, a bye or no result."""
+_NO_GAME = re.compile("[^" + re.escape("".join(sorted(_PLAYED))) + "]")
+"""A code that is no game played (``1 = 0``): a forfeit, a bye, no result."""
 
 NO_SUCH = ("no such player", None)
 """A card's (name, rating) of an opponent the file has no line for."""
@@ -573,21 +612,27 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     """
     n = len(cells)
     opponents, results, colours = by_round(cells)
-    units_of, game = field.units.__getitem__, _GAME.__getitem__
-    ratings: dict[int | None, int] = {o: r or 0 for o, (_, r) in field.opponents.items()}
-    rating = ratings.get
+    units_of = field.units.__getitem__
+    rating = field.ratings.get
     nothing = repeat(0)  # endless: map stops at the round's column
     keys_by_round, units_by_round, totals_by_round, rated_by_round = [], [], [], []
     totals = [0] * n
     for opps, codes, read in zip(opponents, results, colours, strict=True):
-        keys = list(map(str.__add__, codes, read))
+        # operator.add: half the cost of str.__add__ (a slot wrapper) in map
+        keys = list(map(add, codes, read))
         units = list(map(units_of, keys))
         totals = list(map(add, totals, units))
         keys_by_round.append(keys)
         units_by_round.append(units)
         totals_by_round.append(totals)
-        # The opponent's rating where the game counts, else 0.
-        rated_by_round.append(list(map(mul, map(rating, opps, nothing), map(game, codes))))
+        # The opponent's rating where the game counts, else 0: his rating,
+        # then 0 in the few cells whose code is no game (a forfeit, a bye),
+        # found by a regular expression over the round's codes; measured
+        # at two thirds of a lookup of each cell's code and a product.
+        rated = list(map(rating, opps, nothing))
+        for m in _NO_GAME.finditer("".join(codes)):
+            rated[m.start()] = 0
+        rated_by_round.append(rated)
     if rated_by_round:  # then per card, across its rounds
         rated_rows = list(zip(*rated_by_round, strict=True))
         rounds = len(rated_by_round)
@@ -604,7 +649,7 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     )  # fmt: skip
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # weakref_slot: positional_builder
 class Card:
     """Form 2, one player's pairing card: the player's fields as read, and
     his cells, from which the rounds and the foot's figures are worked out
@@ -669,6 +714,11 @@ class Card:
         return self.field.points(totals[-1][0] if totals else 0)
 
 
+build_card = positional_builder(Card)
+"""``Card(...)`` by position (``_columns`` too: a new empty list), without
+attrs' frozen ``__init__`` (a call per field: 3000 cards, 12 fields)."""
+
+
 @attrs.frozen
 class Form2:
     """Form 2: the pairing cards, by pairing number."""
@@ -706,21 +756,23 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
     """The pairing cards of ``t``, one per player, by pairing number."""
     event = event_facts(t, type=type, time_control=time_control)
     field = card_field(t)
+    build, title_text, sex_text = build_card, _TITLE_TEXT, _SEX_TEXT
     cards = tuple(
-        Card(
-            start_rank=p.start_rank,
-            name=p.name,
-            fide_id=p.fide_id or None,  # 0: no FIDE ID
-            rating=p.rating or None,
-            title=_title(p),
-            birth_date=_date_text(p),
-            federation=p.federation.strip(),
-            sex=p.sex.value if p.sex is not None else "",
-            rank=p.rank or None,
-            cells=p.cells(),
-            field=field,
+        build(
+            p.start_rank,
+            p.name,
+            p.fide_id or None,  # 0: no FIDE ID
+            p.rating or None,
+            title_text[p.title],
+            _date_text(p),  # birth_date
+            p.federation.strip(),
+            sex_text[p.sex],
+            p.rank or None,
+            p.cells(),
+            field,
+            [],  # _columns: worked out when first read
         )
-        for p in sorted(t.players, key=lambda q: q.start_rank)
+        for p in sorted(t.players, key=_START_RANK)
     )
     return Form2(event, cards)
 
