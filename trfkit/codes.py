@@ -663,7 +663,7 @@ CODES: dict[str, Code] = {
                 _unranked(_field([2400, 2300, 2200, 2100], _ONCE)[3]),
             ),
             _ex(*_HEAD, "092 Swiss", "212 PTS,TPN", *_field([2400, 2300, 2200, 2100], _ONCE)),
-            "Give every player his rank, or declare tie-breaks defined for every player "
+            "Give every player a rank, or declare tie-breaks defined for every player "
             "(trfkit standings FILE shows which values are undefined).",
         ),
         Code(
