@@ -279,11 +279,20 @@ def _lossless_lines(
         if origin is not None and _unchanged(record, t.dialect):
             out.append((origin.text, origin.eol))
         else:
-            over: list[str] = []
-            out.append((render(record, over), origin.eol if origin is not None else newline))
-            if over and overflows is not None:
-                overflows += [f"{_where(record)}: {problem}" for problem in over]
+            out.append(
+                (_rendered(record, overflows), origin.eol if origin is not None else newline)
+            )
     return out
+
+
+def _rendered(record: Record, overflows: list[str] | None) -> str:
+    """``render(record)``, each value too wide for its columns added to
+    ``overflows`` (when given) with the record it is in."""
+    over: list[str] = []
+    line = render(record, over)
+    if over and overflows is not None:
+        overflows += [f"{_where(record)}: {problem}" for problem in over]
+    return line
 
 
 def _where(record: Record) -> str:
@@ -403,13 +412,7 @@ def _canonical_lines(t: Tournament, overflows: list[str] | None = None) -> list[
     for cseq, comment in pending_comments:
         ordered.append(((11, 0), cseq, comment))
     ordered.sort(key=lambda k: (k[0], k[1]))
-    lines = []
-    for _, _, record in ordered:
-        over: list[str] = []
-        lines.append(render(record, over))
-        if over and overflows is not None:
-            overflows += [f"{_where(record)}: {problem}" for problem in over]
-    return lines
+    return [_rendered(record, overflows) for _, _, record in ordered]
 
 
 def _all(t: Tournament) -> list[Record]:
