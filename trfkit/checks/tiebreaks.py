@@ -170,12 +170,14 @@ def declared_ranks(
     # depends on how.
     shared = _shared_points(s)
     for k, tb in enumerate(s.tiebreaks):
+        if tb.acronym == "DE":
+            continue  # DE is valued only inside the groups it meets (C.07 6): blanks say nothing
         key = tb.text or tb.code
         undefined = next(
             (row for row in s.rows if row.start_rank in shared and row.tiebreaks[key] is None),
             None,
         )
-        if tb.acronym != "DE" and undefined is not None:
+        if undefined is not None:
             why = (
                 f"{key} is undefined for player {undefined.start_rank} "
                 f"{undefined.name.strip()}, who has the same points as another player"
