@@ -278,3 +278,32 @@ def test_round_dates_day_before_month_throughout_are_one_finding() -> None:
     p004 = [d for d in one.diagnostics if d.code == "P004"]
     assert len(p004) == 1 and p004[0].column == 102
     assert "read as 2011-02-25 (YY/DD/MM)" in p004[0].message
+
+
+@pytest.mark.parametrize(
+    ("field", "rank"),
+    [
+        ("   7", 7), ("0007", 7), ("7   ", 7),  # right-aligned, zero-padded, left-aligned
+        ("9999", 9999), ("0999", 999), ("999 ", 999), (" 999", 999),
+        ("0000", None), ("   0", None), ("0   ", None), ("    ", None),
+        (" 012", 12), ("\t12 ", 12),  # no writer's forms, read leniently all the same
+    ],
+)  # fmt: skip
+def test_an_opponent_field_in_every_form_a_writer_uses(field: str, rank: int | None) -> None:
+    # A two-line file naming ranks far past its own length: the reader's
+    # table of opponent fields is filled ahead only up to the file's number
+    # of lines, and every other form is worked out on first sight, the
+    # same whatever files were read before in the process.
+    line = P1.replace("    2 w 1  0000 - H", f" {field} w 1  0000 - H")
+    t = trfkit.loads(HEAD + line + "\n")
+    assert t.players[0].games[0].opponent == rank
+    assert "P002" not in codes(t) and "P003" not in codes(t)
+
+
+@pytest.mark.parametrize("field", ["1 2 ", "12 3", "-12 ", "+12 ", "١٢  "])
+def test_an_opponent_field_no_writer_uses_is_reported(field: str) -> None:
+    line = P1.replace("    2 w 1  0000 - H", f" {field} w 1  0000 - H")
+    t = trfkit.loads(HEAD + line + "\n")
+    (d,) = [d for d in t.diagnostics if d.code == "P002" and d.line == 5]
+    assert (d.column, d.found) == (92, field.strip())
+    assert t.players[0].games[0].opponent is None
