@@ -146,3 +146,15 @@ def test_fmt_canonical_is_stable(tmp_path: Path) -> None:
     assert main(["fmt", str(FIXTURES / "legacy-trf06.trf"), "-o", str(once)]) == 0
     assert main(["fmt", str(once), "-o", str(twice)]) == 0
     assert once.read_bytes() == twice.read_bytes()
+
+
+def test_python_dash_m_trfkit_is_the_trfkit_command() -> None:
+    # Where no console script is on PATH (a venv not activated, Windows'
+    # Scripts folder), "python -m trfkit" is what people try first.
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    proc = subprocess.run(
+        [sys.executable, "-m", "trfkit", "check", str(fixture), "--format", "json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["files"][0]["path"].endswith("swiss-trf16.trf")
