@@ -223,9 +223,19 @@ def test_first_control_moves() -> None:
 
 
 def test_unreadable_time_control_points_into_the_122_text() -> None:
+    t = game((2000, 1900), "90 min + 30 banana")
+    (d,) = [d for d in validate(t) if d.code == "R102"]
+    # "122 " then the text: "banana" starts at its 13th character.
+    assert (d.line, d.column, d.found) == (6, 17, "banana")
+
+
+def test_the_122_fields_own_description_is_named_as_such() -> None:
+    # JaVaFo's sample files (and the corpus files made from them) carry the
+    # field's description where the time control belongs.
     t = game((2000, 1900), "moves/time, increment")
     (d,) = [d for d in validate(t) if d.code == "R102"]
-    assert (d.line, d.column, d.found) == (6, 5, "moves")
+    assert (d.line, d.column, d.found) == (6, 5, "moves/time, increment")
+    assert "the field's description, left unfilled" in d.message
 
 
 def test_given_time_control_replaces_the_file() -> None:

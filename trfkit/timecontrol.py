@@ -575,6 +575,11 @@ def _place_after(drafts: list[_Draft], piece: _Piece) -> None:
 
 # -- record 122: free text ------------------------------------------------------
 
+# What some pairing programs write in 122 when the arbiter gave no time
+# control: the field's own description ("moves/time, increment", JaVaFo's
+# sample files), which would otherwise be reported as an unexpected word.
+_PLACEHOLDERS = frozenset({"moves/time, increment", "moves/time,increment"})
+
 
 def parse_time_control(text: str) -> TimeControl:
     """Read a free-text time control (TRF record 122).
@@ -592,7 +597,18 @@ def parse_time_control(text: str) -> TimeControl:
     ... except TimeControlError as e:
     ...     print(e.column, e.found)
     4 end of text
+    >>> try:
+    ...     parse_time_control("moves/time, increment")
+    ... except TimeControlError as e:
+    ...     print(e.column, e.found)
+    1 moves/time, increment
     """
+    if " ".join(text.split()).casefold() in _PLACEHOLDERS:
+        raise TimeControlError(
+            len(text) - len(text.lstrip()) + 1,
+            text.strip(),
+            "the event's time control (this text is the field's description, left unfilled)",
+        )
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedToken as e:
