@@ -88,6 +88,24 @@ def test_declared_scoring_is_used(extra: tuple[str, ...], points: tuple[str, str
     assert points_codes(*unscored) == [("S104", 7 + len(extra), 81)]
 
 
+def test_a_points_column_left_at_zero_is_one_finding() -> None:
+    # Every line declares 0.0 (the writer never filled the column): one
+    # cause, said once at the first line it shows, with each total the
+    # results give (1.5, 1.0, 1.0 by hand), not three errors.
+    t = trfkit.loads("\n".join([*HEAD, *three("0.0", "0.0", "0.0")]) + "\n")
+    (d,) = [d for d in validate(t) if d.code == "S104"]
+    assert (d.line, d.column, d.found, d.expected) == (5, 81, "0.0 on every line", "each player's points")
+    assert "player 1: 1.5, player 2: 1.0, player 3: 1.0" in d.message
+    assert d.message.endswith("the points column was left unfilled")
+
+
+def test_one_line_at_zero_among_filled_ones_is_that_lines_finding() -> None:
+    found = points_codes(*three("0.0", "1.0", "1.0"))
+    assert found == [("S104", 5, 81)]
+    # Two lines at zero, one filled: not an unfilled column, each line said.
+    assert points_codes(*three("0.0", "0.0", "1.0")) == [("S104", 5, 81), ("S104", 6, 81)]
+
+
 def test_s104_points_at_the_points_field_and_says_both_totals() -> None:
     t = trfkit.loads("\n".join([*HEAD, *three("2.5", "1.0", "1.0")]) + "\n")
     (d,) = [d for d in validate(t) if d.code == "S104"]

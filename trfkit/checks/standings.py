@@ -132,6 +132,21 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     # check does not follow; a 162 symbol of no known meaning may change any
     # total. Either way a difference is said, not judged.
     unsure = Severity.INFO if t.teams or unknown_162 else None
+    unfilled: list[tuple[Player, Decimal, Decimal]] = []
+
+    def mismatch(p: Player, points: Decimal, expected: Decimal) -> Diagnostic:
+        return diag(
+            "S104",
+            line_of(p),
+            _POINTS_COLUMN,
+            f"player {p.start_rank} declares {_fmt(points)} points, but the results give "
+            f"{_fmt(expected)} under {source}{_guess(p, scoring, points - expected)}"
+            + _unsure_why(t, unknown_162),
+            found=_fmt(points),
+            expected=_fmt(expected),
+            severity=unsure,
+        )
+
     for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
         points = p.points
         if points is None or not results:
@@ -189,17 +204,32 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
             )
             if byes and points == expected - byes:
                 continue
+        if points == 0:
+            # Held back: a file whose every line declares 0 points left the
+            # column unfilled, one cause said once (below).
+            unfilled.append((p, expected, points))
+            continue
+        yield mismatch(p, points, expected)
+    if len(unfilled) > 1 and all(
+        p.points == 0 for p in t.players if p.points is not None and p.cell_count
+    ):
+        shown = ", ".join(f"player {p.start_rank}: {_fmt(x)}" for p, x, _ in unfilled[:5])
+        zero = _fmt(unfilled[0][2])
+        more = f" and {len(unfilled) - 5} more" if len(unfilled) > 5 else ""
         yield diag(
             "S104",
-            line_of(p),
+            line_of(unfilled[0][0]),
             _POINTS_COLUMN,
-            f"player {p.start_rank} declares {_fmt(points)} points, but the results give "
-            f"{_fmt(expected)} under {source}{_guess(p, scoring, points - expected)}"
-            + _unsure_why(t, unknown_162),
-            found=_fmt(points),
-            expected=_fmt(expected),
+            f"every player line declares {zero} points, but the results give {len(unfilled)} "
+            f"players points under {source} ({shown}{more}): the points column was left "
+            "unfilled" + _unsure_why(t, unknown_162),
+            found=f"{zero} on every line",
+            expected="each player's points",
             severity=unsure,
         )
+        return
+    for p, expected, points in unfilled:
+        yield mismatch(p, points, expected)
 
 
 def _unsure_why(t: Tournament, unknown_162: list[str]) -> str:
