@@ -290,11 +290,29 @@ def climbing(n: int) -> list[str]:
 
 
 def test_ten_displaced_players_are_reported_each() -> None:
-    found = s105(*climbing(11))
+    # Players 10 and 11 swap ranks, so the column is not the starting ranks
+    # (which would be one finding at any count: below).
+    lines = climbing(11)
+    lines[9:11] = [player(10, "4.5", place=11), player(11, "5.0", place=10)]
+    found = s105(*lines)
     assert [(sev, line) for sev, line, _ in found] == [("error", 5 + i) for i in range(1, 11)]
     assert (
         found[0][2] == "player 2 is ranked 2 with 0.5 points, below player 1 (rank 1) who has 0.0"
     )
+
+
+def test_a_rank_column_of_starting_ranks_is_one_finding_at_any_count() -> None:
+    # A pairing program's file written during the event: ranks 1..4 are the
+    # starting ranks, and players 2, 3 and 4 have more than player 1 (0.0).
+    ((sev, line, message),) = s105(*climbing(4))
+    assert (sev, line) == ("error", 6)
+    assert message.startswith(
+        "the ranks do not follow the points: 3 of the 4 ranked players are ranked below a "
+        "player with fewer points (the rank column repeats the starting ranks): "
+        "rank 2 Player 2 with 0.5 (rank 1 has 0.0)"
+    )
+    # One player out of order is that player's own finding.
+    assert [x[:2] for x in s105(*climbing(2))] == [("error", 6)]
 
 
 def test_eleven_displaced_players_are_one_finding() -> None:

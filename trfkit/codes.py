@@ -401,7 +401,8 @@ CODES: dict[str, Code] = {
             "player ranked below someone with fewer points, or a rank above the "
             "number of players. A missing rank is a warning. Up to 10 players of one "
             "kind are reported each; beyond that the column is broken wholesale (start "
-            "ranks, shifted ranks) and one finding gives the count and the first players.",
+            "ranks, shifted ranks) and one finding gives the count and the first players; "
+            "so does a rank column that repeats the starting ranks, at any count.",
             "TRF16 §2.2 (rank: mandatory for rating)",
             _ex(
                 *_HEAD,

@@ -357,7 +357,9 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
     Each kind of fault (no rank, a rank beyond the field, a player ranked
     below one with fewer points) is reported once per player up to
     :data:`MANY_RANK_FINDINGS` players; beyond that, once for the file, on
-    the first player's line, with the count and the first players.
+    the first player's line, with the count and the first players. Players
+    out of order in a rank column that repeats the starting ranks are one
+    finding at any count: one cause.
     """
     players = [p for p in t.players if p.points is not None]
     if not players or t.teams:
@@ -382,6 +384,11 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
     beyond = [p for p in ranked if p.rank is not None and p.rank > n]
     yield from one_or_each(beyond, lambda p: _beyond(p, n), lambda: _all_beyond(beyond, n))
     below = _displaced(ranked)
+    if len(below) > 1 and all(p.rank == p.start_rank for p in ranked):
+        # One cause, whatever the count: the column repeats the starting
+        # ranks (a pairing program's file written during the event).
+        yield _out_of_order(below, ranked)
+        return
     yield from one_or_each(below, lambda pair: _below(*pair), lambda: _out_of_order(below, ranked))
 
 
