@@ -94,7 +94,8 @@ def test_a_points_column_left_at_zero_is_one_finding() -> None:
     # results give (1.5, 1.0, 1.0 by hand), not three errors.
     t = trfkit.loads("\n".join([*HEAD, *three("0.0", "0.0", "0.0")]) + "\n")
     (d,) = [d for d in validate(t) if d.code == "S104"]
-    assert (d.line, d.column, d.found, d.expected) == (5, 81, "0.0 on every line", "each player's points")
+    assert (d.line, d.column, d.found) == (5, 81, "0.0 on every line")
+    assert d.expected == "each player's points"
     assert "player 1: 1.5, player 2: 1.0, player 3: 1.0" in d.message
     assert d.message.endswith("the points column was left unfilled")
 
@@ -490,6 +491,33 @@ def test_s104_names_byes_written_blank(points: str, cells: tuple[str, ...], hint
     lines = [*HEAD, player(1, points, *cells), player(2, "0.0", "   1 b 0")]
     (d,) = [d for d in validate(trfkit.loads("\n".join(lines) + "\n")) if d.code == "S104"]
     assert d.message == f"player 1 declares {points} points, but the results give {hint}"
+
+
+def test_totals_counting_blank_byes_on_several_lines_are_one_finding() -> None:
+    # ICU's files write a rest round as a blank bye and count it a half in
+    # the total: one writer's habit, said once with each player, and a
+    # total wrong for another reason stays its line's own finding.
+    lines = [
+        *HEAD,
+        player(1, "1.5", "   2 w 1", "0000 -  "),  # 1 + blank bye: 1.0 given, 1.5 declared
+        player(2, "0.5", "   1 b 0", "0000 - Z"),  # 0 + Z bye: 0.0 given, 0.5 declared
+        player(3, "1.0", "   4 w =", "0000 -  "),  # ½ + blank bye: 0.5 given, 1.0 declared
+        player(4, "2.0", "   3 b =", "0000 - U"),  # ½ + PAB: 1.5 given, 2.0 declared
+    ]
+    found = [d for d in validate(trfkit.loads("\n".join(lines) + "\n")) if d.code == "S104"]
+    assert [(d.line, d.column) for d in found] == [(5, 81), (8, 81)]
+    grouped, alone = found
+    assert grouped.message == (
+        "3 players declare more points than the results give under the default 1/½/0: "
+        "their totals count the byes written with no points (blank or Z) as half-point "
+        "byes: player 1 1.5 against 1.0 (round(s) 2), player 2 0.5 against 0.0 (round(s) 2), "
+        "player 3 1.0 against 0.5 (round(s) 2); if they were half-point byes, write H"
+    )
+    assert grouped.found == "3 totals counting blank byes"
+    assert grouped.expected == "H for a half-point bye"
+    assert alone.message == (
+        "player 4 declares 2.0 points, but the results give 1.5 under the default 1/½/0"
+    )
 
 
 def test_s104_without_a_likely_cause_says_only_the_totals() -> None:

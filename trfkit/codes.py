@@ -387,7 +387,8 @@ CODES: dict[str, Code] = {
             "given, else 1/½/0 with a full point for F and U byes and a half for H. "
             "TRF26 299 bonuses and penalties are counted; XXA acceleration may be "
             "included or not. A file whose every line declares 0 points (the column "
-            "left unfilled) gets one finding, not one a player.",
+            "left unfilled) gets one finding, not one a player; so do the totals of "
+            "several players that count byes written blank as half- or full-point byes.",
             "TRF16 §2.2 (points); TRF26 162, 299",
             _ex(*_HEAD, _pl(1, "Novak, Jan", 14600012, "2.0", "   2 w 1"), _B),
             _ex(*_HEAD, _A, _B),

@@ -133,6 +133,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     # total. Either way a difference is said, not judged.
     unsure = Severity.INFO if t.teams or unknown_162 else None
     unfilled: list[tuple[Player, Decimal, Decimal]] = []
+    counted: dict[str, list[tuple[Player, Decimal, Decimal, str]]] = {}
 
     def mismatch(p: Player, points: Decimal, expected: Decimal) -> Diagnostic:
         return diag(
@@ -209,7 +210,18 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
             # column unfilled, one cause said once (below).
             unfilled.append((p, expected, points))
             continue
+        cause = _bye_cause(p, scoring, points - expected)
+        if cause is not None:
+            # Held back too: a writer that counts its blank byes does so on
+            # every line that has one (below).
+            counted.setdefault(cause[0], []).append((p, points, expected, cause[1]))
+            continue
         yield mismatch(p, points, expected)
+    for code, lines in counted.items():
+        if len(lines) > 1:
+            yield _counted_byes(code, lines, source, _unsure_why(t, unknown_162), unsure)
+        else:
+            yield from (mismatch(p, points, expected) for p, points, expected, _ in lines)
     if len(unfilled) > 1 and all(
         p.points == 0 for p in t.players if p.points is not None and p.cell_count
     ):
@@ -230,6 +242,37 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
         return
     for p, expected, points in unfilled:
         yield mismatch(p, points, expected)
+
+
+def _counted_byes(
+    code: str,
+    lines: list[tuple[Player, Decimal, Decimal, str]],
+    source: str,
+    unsure_why: str,
+    severity: Severity | None,
+) -> Diagnostic:
+    """S104 for players whose totals count byes written with no result as
+    ``code`` byes: one writer's habit, said once."""
+    kind = _BYE_KINDS[code]
+    return diag(
+        "S104",
+        line_of(lines[0][0]),
+        _POINTS_COLUMN,
+        f"{len(lines)} players declare more points than the results give under {source}: "
+        f"their totals count the byes written with no points (blank or Z) as {kind} byes: "
+        + first_named(
+            (
+                f"player {p.start_rank} {_fmt(points)} against {_fmt(expected)} (round(s) {rounds})"
+                for p, points, expected, rounds in lines
+            ),
+            len(lines),
+        )
+        + f"; if they were {kind} byes, write {code}"
+        + unsure_why,
+        found=f"{len(lines)} totals counting blank byes",
+        expected=f"{code} for a {kind} bye",
+        severity=severity,
+    )
 
 
 def _unsure_why(t: Tournament, unknown_162: list[str]) -> str:
@@ -309,8 +352,9 @@ def _decimal_places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def _guess(p: Player, scoring: ScoringSystem, missing: Decimal) -> str:
-    """Name the likely cause when unscored byes account for the difference.
+def _bye_cause(p: Player, scoring: ScoringSystem, missing: Decimal) -> tuple[str, str] | None:
+    """The likely cause when unscored byes account for the difference: the
+    bye's code that would make the total right, and the rounds.
 
     Some programs (ICU's among them) write a rest round as a bye with a blank
     result, which TRF16 scores as a zero-point bye, yet count it as a half
@@ -318,16 +362,27 @@ def _guess(p: Player, scoring: ScoringSystem, missing: Decimal) -> str:
     """
     blank = [i + 1 for i, g in enumerate(p.games) if g.result in _UNSCORED and g.opponent is None]
     if not blank or missing <= 0:
-        return ""
-    rounds = ", ".join(map(str, blank))
-    for kind, code in (("half-point", "H"), ("full-point", "F")):
+        return None
+    for code in ("H", "F"):
         value = scoring.values["HPB" if code == "H" else "FPB"]
         if value * len(blank) == missing:
-            return (
-                f"; the byes of round(s) {rounds} have no points (blank or Z): "
-                f"if they were {kind} byes, write {code}"
-            )
-    return ""
+            return code, ", ".join(map(str, blank))
+    return None
+
+
+_BYE_KINDS = {"H": "half-point", "F": "full-point"}
+
+
+def _guess(p: Player, scoring: ScoringSystem, missing: Decimal) -> str:
+    """:func:`_bye_cause` said in a finding's words, or nothing."""
+    cause = _bye_cause(p, scoring, missing)
+    if cause is None:
+        return ""
+    code, rounds = cause
+    return (
+        f"; the byes of round(s) {rounds} have no points (blank or Z): "
+        f"if they were {_BYE_KINDS[code]} byes, write {code}"
+    )
 
 
 _UNSCORED = (Result.BLANK, Result.ZERO_POINT_BYE)
