@@ -294,6 +294,16 @@ def test_text_csv_html_show_the_same_values(capsys: pytest.CaptureFixture[str]) 
     assert "<td>Narwhals</td>" in page and "HPB" in page
 
 
+def test_a_one_board_event_says_board(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import CORPUS
+
+    path = CORPUS / "echecsjs__trf" / "trf26_team.trf"
+    if not path.exists():
+        pytest.skip(f"shared corpus not found at {CORPUS}")
+    _, text, _ = _run(capsys, str(path))
+    assert ", 1 board\n" in text
+
+
 def test_players_gives_the_players_standings(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = _run(capsys, str(TEC), "--players", "--tiebreaks", "WIN", "--format", "json")
     doc = json.loads(out)

@@ -69,7 +69,8 @@ def _source(s: TeamStandings) -> str:
 
 def _score(s: TeamStandings) -> str:
     name = "match points" if s.primary == "MP" else "game points"
-    return f"Ranked by {name} ({s.primary}; {s.primary_source}), {s.boards} boards"
+    boards = "1 board" if s.boards == 1 else f"{s.boards} boards"
+    return f"Ranked by {name} ({s.primary}; {s.primary_source}), {boards}"
 
 
 def team_standings_data(s: TeamStandings, path: str | None = None) -> dict[str, Any]:
