@@ -151,14 +151,19 @@ def _group_by_group(s: Standings) -> dict[int, tuple[int, bool]]:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.randoms(use_true_random=False),
-    st.sampled_from(["BH/C1,BH,SB,WIN,ARO", "SB,BH,TPN", "WIN,TPN/R,BH", "BH,TPR,PS"]),
+    st.sampled_from(
+        ["BH/C1,BH,SB,WIN,ARO", "SB,BH,TPN", "WIN,TPN/R,BH", "BH,TPR,PS", "TPR,BH/C1,WIN"]
+    ),
 )
 def test_ranks_as_group_by_group(rng: random.Random, codes: str) -> None:
-    # The standings visit only the groups still tied and copy the players
-    # alone between them a run at a time, then make the ranks and tied flags
-    # a group at a time: the ranks must be those of splitting every group
-    # the plain way. Ratings all given (ARO, TPR defined) or one missing
-    # (undefined: the groups with him stay whole).
+    # The standings rank by one integer key a player (points, then each
+    # tie-break's place among its distinct values) up to the first
+    # tie-break with some values undefined, then visit only the groups still
+    # tied, and make the ranks and tied flags a group at a time: the ranks
+    # must be those of splitting every group the plain way. Ratings all
+    # given (ARO, TPR defined) or one missing (undefined: the groups with
+    # him stay whole); TPN ranks ascending; TPR first is undefined for a
+    # player without a game, so the groups go one by one from the start.
     t = random_swiss(rng)
     if rng.random() < 0.3:
         t.players[0].rating = None
