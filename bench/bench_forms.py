@@ -29,7 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_load import bench_arguments, bench_file, paired  # noqa: E402
+from bench_load import bench_loaded, paired  # noqa: E402
 
 import trfkit  # noqa: E402
 from trfkit.rating.engine import rate  # noqa: E402
@@ -38,10 +38,7 @@ from trfkit.report.registry import FORM_DOCUMENTS, FormOptions, RenderOptions, o
 
 
 def main() -> int:
-    ap = bench_arguments(__doc__ or "")
-    args = ap.parse_args()
-    path = bench_file(args)
-    t = trfkit.load(path)
+    args, path, t = bench_loaded(__doc__ or "")
     options, render = FormOptions(), RenderOptions(None)
 
     def documents() -> int:

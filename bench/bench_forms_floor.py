@@ -34,17 +34,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_load import bench_arguments, bench_file, paired  # noqa: E402
+from bench_load import bench_loaded, paired  # noqa: E402
 
 import trfkit  # noqa: E402
 from trfkit.rating.engine import rate  # noqa: E402
 
 
 def main() -> int:
-    ap = bench_arguments(__doc__ or "")
-    args = ap.parse_args()
-    path = bench_file(args)
-    t = trfkit.load(path)
+    args, path, t = bench_loaded(__doc__ or "")
     rounds = t.number_of_rounds or 0
     lines = [p.cells() for p in t.players]
     # Every piece made once, before timing: rows by start rank.

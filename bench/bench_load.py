@@ -96,6 +96,13 @@ def bench_arguments(doc: str) -> argparse.ArgumentParser:
     return ap
 
 
+def bench_loaded(doc: str) -> tuple[argparse.Namespace, Path, trfkit.Tournament]:
+    """A script's options (:func:`bench_arguments`), its file and the file loaded."""
+    args = bench_arguments(doc).parse_args()
+    path = bench_file(args)
+    return args, path, trfkit.load(path)
+
+
 def bench_file(args: argparse.Namespace) -> Path:
     """The seeded benchmark file in bench/out/, generated once."""
     return bench_path(args.players, args.rounds, args.seed)
