@@ -519,10 +519,15 @@ def test_trfkit_serve_serves_the_page_until_stopped() -> None:
     import http.client
     import signal
 
+    # Started as from a terminal, with SIGINT at its default: a test run that
+    # is itself a background job (``pytest &`` in a script) has SIGINT
+    # ignored, the child inherits that, and Python then installs no Ctrl-C
+    # handler, so the SIGINT below would never stop the server.
     proc = subprocess.Popen(
         [sys.executable, "-m", "trfkit.cli", "serve", "--port", "0", "--max-upload", "1k"],
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert proc.stderr is not None
