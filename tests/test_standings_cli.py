@@ -74,6 +74,13 @@ def test_no_tiebreaks_declared_says_so(capsys: pytest.CaptureFixture[str]) -> No
     status, out, _ = _run(capsys, ROUND_ROBIN)
     assert status == 0
     assert "No tie-breaks declared" in out
+    # With no tie-break there is no "last tie-break": the groups are tied on points.
+    assert "Still tied on points (no tie-breaks; starting ranks): 1, 2, 3; 4, 5, 6" in out
+    assert "after the last tie-break" not in out
+    status, out, _ = _run(capsys, ROUND_ROBIN, "--tiebreaks", "WIN")
+    assert status == 0
+    # The TEC round robin: 1, 2 and 3 (3.5 points) won 3 rounds each; 4, 5
+    # and 6 (1.5) one each, Helene's by forfeit, which WIN counts (C.07 7.1).
     assert "Still tied after the last tie-break (starting ranks): 1, 2, 3; 4, 5, 6" in out
 
 

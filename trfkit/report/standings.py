@@ -110,10 +110,22 @@ def render_standings_text(s: Standings, ascii: bool = False) -> str:
         )
     lines += table(rows, [True, True, False, True, *([True] * len(codes))])
     if s.tied:
-        groups = "; ".join(", ".join(map(str, g)) for g in s.tied)
-        lines += ["", f"Still tied after the last tie-break (starting ranks): {groups}"]
+        lines += ["", still_tied(s.tiebreaks, "points", "starting ranks", s.tied)]
     lines += [f"Note: {clean(n, ascii)}" for n in s.notes]
     return "\n".join(lines) + "\n"
+
+
+def still_tied(
+    tiebreaks: Sequence[object], score: str, numbers: str, tied: Sequence[Sequence[int]]
+) -> str:
+    """The line naming the groups left tied: after the last tie-break, or,
+    with none declared or given, on the score alone.
+
+    >>> still_tied([], "points", "starting ranks", [(1, 3), (4, 5)])
+    'Still tied on points (no tie-breaks; starting ranks): 1, 3; 4, 5'
+    """
+    after = "after the last tie-break (" if tiebreaks else f"on {score} (no tie-breaks; "
+    return f"Still tied {after}{numbers}): " + "; ".join(", ".join(map(str, g)) for g in tied)
 
 
 def render_standings_csv(s: Standings, path: str | None = None) -> str:
@@ -157,10 +169,7 @@ def render_standings_html(s: Standings) -> str:
         head='<th class="num">Rk</th><th class="num">SNo</th><th>Name</th>'
         f'<th class="num">Pts</th>{head}',
         body=body,
-        tied="Still tied after the last tie-break (starting ranks): "
-        + "; ".join(", ".join(map(str, g)) for g in s.tied)
-        if s.tied
-        else "",
+        tied=still_tied(s.tiebreaks, "points", "starting ranks", s.tied) if s.tied else "",
         notes=s.notes,
     )
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
-from trfkit.report.standings import source_text, standings_page
+from trfkit.report.standings import source_text, standings_page, still_tied
 from trfkit.tiebreaks.standings import value_text
 from trfkit.tiebreaks.team import MatchCell, TeamStandings
 
@@ -67,8 +67,12 @@ def _source(s: TeamStandings) -> str:
     return source_text(s.source, s.tiebreaks, s.primary)
 
 
+def _score_name(s: TeamStandings) -> str:
+    return "match points" if s.primary == "MP" else "game points"
+
+
 def _score(s: TeamStandings) -> str:
-    name = "match points" if s.primary == "MP" else "game points"
+    name = _score_name(s)
     boards = "1 board" if s.boards == 1 else f"{s.boards} boards"
     return f"Ranked by {name} ({s.primary}; {s.primary_source}), {boards}"
 
@@ -147,8 +151,7 @@ def render_team_standings_text(s: TeamStandings, ascii: bool = False) -> str:
         )
     lines += table(rows, [True, True, False, True, True, *([True] * len(codes)), *([True] * n)])
     if s.tied:
-        groups = "; ".join(", ".join(map(str, g)) for g in s.tied)
-        lines += ["", f"Still tied after the last tie-break (team numbers): {groups}"]
+        lines += ["", still_tied(s.tiebreaks, _score_name(s), "team numbers", s.tied)]
     lines += [f"Note: {clean(n, ascii)}" for n in s.notes]
     return "\n".join(lines) + "\n"
 
@@ -205,9 +208,6 @@ def render_team_standings_html(s: TeamStandings) -> str:
         head='<th class="num">Rk</th><th class="num">No</th><th>Team</th>'
         f'<th class="num">MP</th><th class="num">GP</th>{head}',
         body=body,
-        tied="Still tied after the last tie-break (team numbers): "
-        + "; ".join(", ".join(map(str, g)) for g in s.tied)
-        if s.tied
-        else "",
+        tied=still_tied(s.tiebreaks, _score_name(s), "team numbers", s.tied) if s.tied else "",
         notes=s.notes,
     )
