@@ -158,3 +158,23 @@ def test_python_dash_m_trfkit_is_the_trfkit_command() -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["files"][0]["path"].endswith("swiss-trf16.trf")
+
+
+def test_every_module_imports_without_running_anything() -> None:
+    # The fuzzer imports every module of the package to instrument it, as
+    # documentation generators do; trfkit/__main__.py once ran the command
+    # on import, so the fuzzer exited with argparse's usage instead of
+    # fuzzing. In a fresh process: importing is the thing under test.
+    code = (
+        "import importlib, pkgutil, trfkit\n"
+        "names = [m.name for m in pkgutil.walk_packages(trfkit.__path__, prefix='trfkit.')]\n"
+        "for name in names: importlib.import_module(name)\n"
+        "print(len(names))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "check", "no-such-file.trf"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert int(proc.stdout) > 50  # every module, __main__ among them
