@@ -155,6 +155,32 @@ def test_trf26_to_trf16_exact_bytes() -> None:
     assert event_of(back).time_control.periods == event_of(t).time_control.periods  # type: ignore[union-attr]
 
 
+def test_a_record_written_in_another_form_says_what_the_output_holds() -> None:
+    # TRF26 §3.4: 142 is the number of rounds, 152 the initial colour, 162 the
+    # scoring; JaVaFo's TRF(x) writes them as XXR n, XXC white1/black1 and XXS
+    # (W and D shortcuts, PAB the pairing-allocated bye). A finding whose
+    # output holds a line says so: "expected" is that line, not "nothing".
+    source = "\n".join(
+        [
+            "012 Cup",
+            "142 3",
+            "152 B",
+            "162  W 3.0    D 1.0    L 0.0",
+            _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "3.0", "1", ("2", "b", "1")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("1", "w", "0")),
+        ]
+    )  # fmt: skip
+    _, lost = convert(trfkit.loads(source), "trf16")
+    assert [(d.line, d.found, d.expected) for d in lost] == [
+        (2, "142 3", "XXR 3"),
+        (3, "152 B", "XXC black1"),
+        (4, "162  W 3.0    D 1.0    L 0.0", "XXS W=3.0 D=1.0 PAB=3.0"),
+    ]
+    # The file's own XXR stands for its 142: the output holds that line.
+    _, lost = convert(trfkit.loads("012 Cup\n142 5\nXXR 7\n" + source.split("\n", 4)[4]), "trf16")
+    assert [(d.line, d.found, d.expected) for d in lost] == [(2, "142 5", "XXR 7")]
+
+
 def test_unknown_result_code_is_reported_not_dropped_silently() -> None:
     line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1",
                    ("2", "w", "1"), ("3", "b", "*"))  # fmt: skip

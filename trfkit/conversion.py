@@ -490,6 +490,13 @@ def _headers(
     return out
 
 
+def _as_written(h: HeaderRecord) -> str:
+    """A header record as the file has it (its line), or its code and value."""
+    if h.origin is not None:
+        return h.origin.text.rstrip()
+    return f"{h.code} {h.value}" if isinstance(h, Header) else h.code
+
+
 def _engine_lines(
     t: Tournament, engine_codes: set[str], diags: list[Diagnostic], place: Place
 ) -> Iterable[EngineRecord]:
@@ -534,11 +541,20 @@ def _engine_lines(
                     1,
                     f"record {h.code} dropped: the file's own {converted.code} line stands for "
                     f"it{differs}",
-                    h.code,
+                    _as_written(h),
+                    f"{converted.code} {own}",
                 )
             )
         else:
-            diags.append(_p009(line, 1, f"record {h.code} written as {converted.code}", h.code))
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"record {h.code} written as {converted.code}",
+                    _as_written(h),
+                    f"{converted.code} {converted.value}",
+                )
+            )
             yield place(converted, h)
 
 
