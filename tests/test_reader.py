@@ -111,6 +111,41 @@ def test_line_ending_after_points_only() -> None:
     assert t.diagnostics == [] and t.players[0].rank is None and t.players[0].games == []
 
 
+# TRF16 §2.2: the numbers of a 001 line are right-aligned in their columns
+# (FIDE id 58-68, points 81-84, round r's opponent 92+10(r-1)..95+10(r-1)), so
+# a whole one always ends at its field's last column. A line that ends before
+# that, after a blank and a digit, was cut inside the number: what is left
+# ("146000" of 14600012, "1" of 12) is no value the file gave.
+_P12 = P1[:99] + "    12 b ="  # round 2: opponent 12 in columns 102-105
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "found", "last"),
+    [
+        (_P12[:104], 102, "1", 105),  # round 2's opponent "  12" cut to "  1"
+        (P1[:66], 58, "146000", 68),  # FIDE id "   14600012" cut to "   146000"
+        (P1[:82], 81, "1", 84),  # points " 1.5" cut to " 1"
+        (P1[:88], 86, "", 89),  # rank "   1" cut to "  ": blank, nothing read
+    ],
+)
+def test_line_cut_inside_a_number_is_p003(line: str, column: int, found: str, last: int) -> None:
+    t = trfkit.loads(HEAD + line + "\n")
+    d = [(d.code, d.severity, d.line, d.column, d.found) for d in t.diagnostics]
+    if not found:
+        assert d == []
+        return
+    assert d == [("P003", Severity.WARNING, 5, column, found)]
+    assert f"ends at column {len(line)}" in t.diagnostics[0].message
+    assert t.diagnostics[0].expected == f"a number ending at column {last}"
+
+
+def test_line_ending_after_a_whole_field_is_not_cut() -> None:
+    # Trailing blanks removed: the line ends after the colour (a blank result),
+    # after a left-aligned FIDE id, or after a whole opponent.
+    for line in (_P12[:106], _P12[:107], P1[:57] + "14600012", _P12[:105]):
+        assert trfkit.loads(HEAD + line + "\n").diagnostics == [], line
+
+
 def test_legacy_titles_and_sex() -> None:
     line = (
         "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"

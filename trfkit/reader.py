@@ -462,6 +462,10 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         points = None
 
     length = len(text)
+    if length in _INSIDE_A_NUMBER or (
+        length > _OPPONENT_AT and (length - _OPPONENT_AT - 1) % _STRIDE < _OPPONENT_WIDTH - 1
+    ):
+        _cut_number(text, length, lineno, ctx)
     read = _games(text, length, lineno, ctx) if length > _OPPONENT_AT else _NO_CELLS
     games, cells = (read, None) if isinstance(read, list) else (None, read)
     # The common cases of the integer fields inline; _nat reports the rest.
@@ -494,11 +498,49 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
 
 _NO_CELLS = Cells((), "", "")
 
+# The lengths of a 001 line that end inside one of its right-aligned numbers
+# (int and points fields: TRF16 §2.2), before the field's last column.
+_INSIDE_A_NUMBER = {
+    length: f
+    for f in _PLAYER.fields
+    if f.kind in ("int", "points")
+    for length in range(f.first, f.last)
+}
+
+
+def _cut_number(text: str, length: int, lineno: int, ctx: _Context) -> None:
+    """P003 for a line that ends inside a right-aligned number: after a blank
+    (or a leading zero) and a digit, before the field's last column. A whole
+    number ends at its last column, so the line was cut and what is left of
+    the number (``1`` of ``12``) is no value the file gave."""
+    f = _INSIDE_A_NUMBER.get(length)
+    label = _LABELS.get(f.name, f.name) if f is not None else ""
+    if f is None:
+        rounds = (length - _OPPONENT_AT - 1) // _STRIDE
+        f = _GAME_FIELDS["opponent"].shifted(_STRIDE * rounds)
+        label = f"round {rounds + 1} opponent"
+    part = text[f.first - 1 : length]
+    if part[0] not in " 0" or part[-1] == " ":
+        return  # left-aligned, or blank: nothing was cut
+    ctx.diagnostics.append(
+        _diag(
+            "P003",
+            lineno,
+            f.first,
+            f"{label} {part.strip()!r} in columns {f.columns} ends at column {length}, where "
+            f"the line ends: a right-aligned number ends at column {f.last}, so the line "
+            "looks cut",
+            found=part.strip(),
+            expected=f"a number ending at column {f.last}",
+        )
+    )
+
 # The round grid, from the column table: block r starts at column
 # 90+10(r-1) (two separators), opponent 92-95, colour 97, result 99.
 _STRIDE = _GAMES.stride
 _BLOCK_AT = _GAMES.start - 1  # 0-based index of round 1's block
 _OPPONENT_AT = _GAME_FIELDS["opponent"].first - 1
+_OPPONENT_WIDTH = _GAME_FIELDS["opponent"].width
 _COLOUR_AT = _GAME_FIELDS["colour"].first - 1
 _RESULT_AT = _GAME_FIELDS["result"].first - 1
 _GRID_SEPARATORS = tuple(
