@@ -146,6 +146,25 @@ def test_line_ending_after_a_whole_field_is_not_cut() -> None:
         assert trfkit.loads(HEAD + line + "\n").diagnostics == [], line
 
 
+def test_birth_date_one_column_right_is_read_from_there() -> None:
+    # TRF16 §2.2: birth date YYYY/MM/DD in columns 70-79, column 80 blank.
+    # Written one column right (71-80, as a TRF26 fixture of echecsjs/trf
+    # does), columns 70-79 hold " 1963/04/1": not the 1st of April but the
+    # 13th, cut by the column table.
+    line = P1[:69] + " 1963/04/13" + P1[80:]
+    assert line[70:80] == "1963/04/13" and line[80] == " "
+    t = trfkit.loads(HEAD + line + "\n")
+    assert t.players[0].birth_date.date == dt.date(1963, 4, 13)
+    (d,) = t.diagnostics
+    assert (d.code, d.severity, d.line, d.column, d.found) == ("P003", Severity.WARNING, 5, 80, "3")
+    assert "71-80" in d.message and "1963/04/13" in d.message
+    assert t.players[0].points == Decimal("1.5") and t.players[0].rank == 1
+    # Written back canonically in 70-79; nothing is lost, so no P009.
+    _, lost = trfkit.convert(t, "trf16")
+    assert lost == []
+    assert trfkit.dumps(t, dialect="trf16", newline="\n").splitlines()[-1][69:80] == "1963/04/13 "
+
+
 def test_legacy_titles_and_sex() -> None:
     line = (
         "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"

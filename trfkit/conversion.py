@@ -29,6 +29,7 @@ import attrs
 
 from trfkit.codes import diagnostic
 from trfkit.columns import (
+    Field,
     Layout,
     Repeat,
     header_specs,
@@ -640,6 +641,17 @@ def _label(name: str, occurrence: int, lay: Layout) -> str:
     return f"{words} {occurrence + 1}"
 
 
+def _read_one_column_right(value: Any, old: str, f: Field) -> bool:
+    """Whether the reader read date field ``f`` one column right of its
+    columns (see ``trfkit.reader._birth_date_shifted``)."""
+    return (
+        isinstance(value, DateText)
+        and bool(value.text)
+        and value.text == old[f.first : f.last + 1].strip(" ")
+        and value.text != old[f.slice].strip(" ")
+    )
+
+
 def _check_written(
     source: Record, written: Record, dialect: Dialect, target: Dialect, diags: list[Diagnostic]
 ) -> None:
@@ -694,6 +706,8 @@ def _check_written(
         fields += [(f, i) for i in range(occurrences) for f in rep.occurrence(i)]
     for f, i in fields:
         covered.update(range(f.first, f.last + 1))
+        if f.kind == "date" and _read_one_column_right(before.get((f.name, i)), old, f):
+            covered.add(f.last + 1)  # the reader read the date from there
         # Blanks only: a TAB in a field is something the writer does not write.
         was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
         if was == now:

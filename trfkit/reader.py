@@ -431,9 +431,14 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
     slices come from the column table; each check is inline and only a field
     that fails it takes the slow path that reports it."""
     padded = text if len(text) >= 89 else text.ljust(89)
+    shifted_birth = None
     if _PLAYER_SEPARATORS(padded) != _PLAYER_BLANKS:
-        _check_separators(_PLAYER, padded, lineno, ctx)
+        shifted_birth = _birth_date_shifted(padded, lineno, ctx)
+        if shifted_birth is None:
+            _check_separators(_PLAYER, padded, lineno, ctx)
     sr, sex_text, title_text, name, rating, fed, fide_id, birth, pts, rank = _FIELD_SLICES(padded)
+    if shifted_birth is not None:
+        birth = shifted_birth
     s = sr.strip()
     start_rank = (
         int(s) if s.isdigit() and s.isascii() else _nat(sr, "start_rank", padded, lineno, ctx)
@@ -497,6 +502,39 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
 
 
 _NO_CELLS = Cells((), "", "")
+
+_BIRTH = _PLAYER_FIELDS["birth_date"]
+
+
+def _birth_date_shifted(padded: str, lineno: int, ctx: _Context) -> str | None:
+    """A whole ``YYYY/MM/DD`` birth date written one column right of its
+    columns (71-80 for 70-79), where the separator after it is the only one
+    that holds text: its text, with P003 saying where it was read; else
+    ``None``. Read from its columns, ``1963/04/13`` would be ``1963/04/1``,
+    a wrong date."""
+    first, last = _BIRTH.first, _BIRTH.last
+    if padded[first - 1] != " " or padded[last] in " \t" or padded[last + 1] not in " \t":
+        return None
+    text = padded[first : last + 1]
+    value = parse_date(text)
+    if value.date is None or len(value.text) != _BIRTH.width:
+        return None
+    unshifted = padded[:last] + " " + padded[last + 1 :]
+    if _PLAYER_SEPARATORS(unshifted) != _PLAYER_BLANKS:
+        return None  # other fields are shifted too: P003 for the first of them
+    ctx.diagnostics.append(
+        _diag(
+            "P003",
+            lineno,
+            last + 1,
+            f"column {last + 1} should be blank but holds {padded[last]!r}: the birth date "
+            f"{text!r} sits in columns {first + 1}-{last + 1}, one column right of "
+            f"{_BIRTH.columns}; read from there",
+            found=padded[last],
+            expected="a blank separator column",
+        )
+    )
+    return text
 
 # The lengths of a 001 line that end inside one of its right-aligned numbers
 # (int and points fields: TRF16 §2.2), before the field's last column.
