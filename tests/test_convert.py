@@ -9,6 +9,7 @@ rank 86-89, round r at 92+10(r-1) opponent, 97 colour, 99 result; TRF26 §3.4:
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -221,6 +222,31 @@ def test_several_132_lines_become_one() -> None:
     assert "132" + " " * 88 + "25/01/15  25/01/16\n" in text
     _, lost = convert(t, "trf26")
     assert [(d.code, d.line) for d in lost] == [("P009", 3)]
+
+
+def test_a_repeated_132_line_is_not_read_as_more_rounds() -> None:
+    # TRF16 §2.1: one 132 line, round r's date YY/MM/DD at 92+10(r-1). A file
+    # that repeats the whole line (two rounds' dates, twice) has two rounds,
+    # not four: the reader says the first line is used (P006), and the
+    # converter writes that line's dates and says it drops the second.
+    line = "132" + " " * 88 + "25/01/15  25/01/16"
+    t = trfkit.loads(f"012 Cup\n{line}\n{line}\n")
+    assert [(d.code, d.line) for d in t.diagnostics if d.code == "P006"] == [("P006", 3)]
+    assert [d.date for d in t.round_dates] == [dt.date(2025, 1, 15), dt.date(2025, 1, 16)]
+    text = dumps(t, "trf26", newline="\n")
+    assert [x for x in text.splitlines() if x.startswith("132")] == [line]
+    _, lost = convert(t, "trf26")
+    assert [(d.code, d.line, d.column, d.found) for d in lost] == [("P009", 3, 1, line)]
+
+
+def test_one_date_per_132_line_gives_each_round_its_date() -> None:
+    # gnutterts/chesspairing writes one 132 line per round, the date at
+    # column 5: the lines' dates are the rounds' dates, in line order, for
+    # the tournament read as for the file converted.
+    t = trfkit.loads("012 Cup\n132 2025/01/15\n132 2025/01/16\n")
+    assert [d.date for d in t.round_dates] == [dt.date(2025, 1, 15), dt.date(2025, 1, 16)]
+    (p006,) = [d for d in t.diagnostics if d.code == "P006"]
+    assert p006.line == 3 and "first one" not in p006.message and "round 2" in p006.message
 
 
 def test_xxs_that_162_cannot_hold_is_reported() -> None:

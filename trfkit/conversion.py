@@ -59,6 +59,7 @@ from trfkit.model import (
     TextRecord,
     Tournament,
     UnknownLine,
+    one_date_per_line,
 )
 from trfkit.scoring import SCORING_162, XXS_SHORTCUTS, ScoringSystem, scoring_of
 from trfkit.writer import format_points, render
@@ -136,9 +137,22 @@ _ROUND_DATE_WIDTH = _ROUND_DATES.fields[0].width
 
 def _round_dates(records: Sequence[RoundDates], diags: list[Diagnostic]) -> RoundDates:
     """One 132 line (TRF16 §2.1: one date per round, in the round's columns),
-    from every 132 line the file has; each date ``YY/MM/DD``."""
+    with the dates :attr:`Tournament.round_dates` reads: the first 132
+    line's, or each line's one date in line order; each date ``YY/MM/DD``."""
     first = records[0]
-    if len(records) > 1:
+    if len(records) > 1 and not one_date_per_line(records):
+        for r in records[1:]:
+            diags.append(
+                _p009(
+                    _line_of(r),
+                    1,
+                    f"record 132 repeated: the round dates are those of the first 132 line "
+                    f"(line {_line_of(first)}); this one is not written",
+                    r.origin.text.rstrip() if r.origin is not None else "132",
+                )
+            )
+        records = records[:1]
+    elif len(records) > 1:
         diags.append(
             _p009(
                 _line_of(records[1]),

@@ -74,6 +74,7 @@ from trfkit.model import (
     Title,
     Tournament,
     UnknownLine,
+    one_date_per_line,
 )
 
 __all__ = [
@@ -1394,18 +1395,26 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: dict[str, int] = {}
     specs = header_specs()
+    dated = [h for h in t.headers if isinstance(h, RoundDates)]
+    per_line = one_date_per_line(dated)
     for h in t.headers:
         spec = specs.get(h.code)
         if spec is None or spec.multiplicity != "one" or h.origin is None:
             continue
         if h.code in seen:
+            used = f"the first one, on line {seen[h.code]}, is used"
+            if per_line and isinstance(h, RoundDates):
+                # Tournament.round_dates: one date per 132 line, in line order.
+                used = (
+                    f"each 132 line holds one date: this one is read as round "
+                    f"{next(i for i, r in enumerate(dated, 1) if r is h)}'s"
+                )
             out.append(
                 _diag(
                     "P006",
                     h.origin.line,
                     1,
-                    f"record {h.code} ({spec.name.replace('_', ' ')}) appears again; "
-                    f"the first one, on line {seen[h.code]}, is used",
+                    f"record {h.code} ({spec.name.replace('_', ' ')}) appears again; {used}",
                     found=h.code,
                     expected=f"one {h.code} record",
                 )
