@@ -249,6 +249,72 @@ def test_one_date_per_132_line_gives_each_round_its_date() -> None:
     assert p006.line == 3 and "first one" not in p006.message and "round 2" in p006.message
 
 
+def _team_310(number: int, name: str, fed: str, strength: str, mp: str, gp: str, rank: str,
+              *members: int) -> str:
+    """A 310 line at the columns of TRF26 §3.7: number 5-7, name 9-40, nickname
+    42-46, strength 48-53, match points 55-60, game points 62-67, rank 69-71,
+    members from 74-77 every 5 columns."""
+    return ("310 " + str(number).rjust(3) + " " + name.ljust(32) + " " + fed.ljust(5) + " "
+            + strength.rjust(6) + " " + mp.rjust(6) + " " + gp.rjust(6) + " " + rank.rjust(3)
+            + " " + "".join(" " + str(m).rjust(4) for m in members))  # fmt: skip
+
+
+def _team_013(name: str, *members: int) -> str:
+    """A 013 line (TRF16 §2.4): name 5-36, members from 37-40 every 5 columns."""
+    return "013 " + name.ljust(32) + "".join(str(m).rjust(4) + " " for m in members).rstrip()
+
+
+def test_a_team_given_as_013_and_310_is_written_once() -> None:
+    # TEC's TRF-2026 sample (grandmommyscup.trf) writes each team twice: a 310
+    # and a 013 with the same name and members. It has two teams, not four,
+    # in either dialect: TRF16 gets the file's 013 (its 310 is dropped with a
+    # P009), TRF-2026 the 310 (its 013 is dropped with a P009).
+    players = [
+        _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1", ("3", "w", "1")),
+        _player(2, "m", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("4", "b", "0")),
+        _player(3, "m", "", "Gamma, Gus", "1800", "CRO", "", "", "0.0", "3", ("1", "b", "0")),
+        _player(4, "m", "", "Delta, Dan", "1700", "CRO", "", "", "1.0", "4", ("2", "w", "1")),
+    ]  # fmt: skip
+    teams_310 = [
+        _team_310(1, "Slovenia", "SLO", "1950", "1.0", "1.0", "1", 1, 2),
+        _team_310(2, "Croatia", "CRO", "1750", "1.0", "1.0", "2", 3, 4),
+    ]
+    teams_013 = [_team_013("Slovenia", 1, 2), _team_013("Croatia", 3, 4)]
+    source = "\n".join(["012 Cup", "082 2", "192 FIDE_TEAM", *players, *teams_310, *teams_013])
+    t = trfkit.loads(source + "\n")
+    assert len(t.teams) == 4
+    t16, lost16 = convert(t, "trf16")
+    assert [(tm.code, tm.name, tm.members) for tm in t16.teams] == [
+        ("013", "Slovenia", [1, 2]),
+        ("013", "Croatia", [3, 4]),
+    ]
+    dropped = [(d.line, d.found) for d in lost16 if "stands for it" in d.message]
+    assert dropped == [(8, teams_310[0]), (9, teams_310[1])]
+    t26, lost26 = convert(t, "trf26")
+    assert [(tm.code, tm.number, tm.name, tm.members) for tm in t26.teams] == [
+        ("310", 1, "Slovenia", [1, 2]),
+        ("310", 2, "Croatia", [3, 4]),
+    ]
+    assert [(d.line, d.found) for d in lost26] == [(10, teams_013[0]), (11, teams_013[1])]
+    for dialect in ("trf16", "trf26"):
+        again = trfkit.loads(dumps(t, dialect))
+        assert len(again.teams) == 2, dialect
+
+
+def test_013_lines_become_310_numbered_in_their_own_order() -> None:
+    # TRF16: a 013 team's number is the order of its line among the 013 lines.
+    line = _team_013("Slovenia", 1, 2)
+    t = trfkit.loads("012 Cup\n" + line + "\n"
+                     + _team_310(1, "Croatia", "CRO", "", "", "", "", 3, 4) + "\n")  # fmt: skip
+    t26, _ = convert(t, "trf26")
+    # 1 is the 310's: the 013 team, first of its kind, takes the next free number.
+    assert sorted((tm.number, tm.name) for tm in t26.teams) == [(1, "Croatia"), (2, "Slovenia")]
+    # Without 310 lines, the 013 lines are teams 1, 2, ... in their order.
+    t = trfkit.loads("012 Cup\n" + line + "\n" + _team_013("Croatia", 3, 4) + "\n")
+    t26, _ = convert(t, "trf26")
+    assert [(tm.number, tm.name) for tm in t26.teams] == [(1, "Slovenia"), (2, "Croatia")]
+
+
 def test_xxs_that_162_cannot_hold_is_reported() -> None:
     t = trfkit.loads("012 Cup\nXXS WW=1 BW=1.5\n")
     text = dumps(t, "trf26", newline="\n")

@@ -7,7 +7,8 @@ diagnostic for everything the copy does not hold as the file had it:
   ``YY/MM/DD`` in its positional columns, birth dates ``YYYY/MM/DD``; 142 comes
   from XXR or the rounds played, 152 from XXC, 162 from XXS or bbp's BB lines
   or the standard scoring, 192 from a 092 that names an ETT26 pairing system,
-  222 from a 122 the time-control grammar reads; 013 becomes 310. The engine
+  222 from a 122 the time-control grammar reads; 013 becomes 310 (a team given
+  both ways is written once). The engine
   lines stay: engines read them.
 * To TRF16: 142, 152 and 162 become XXR, XXC and XXS; 192 becomes 092 and 222
   becomes 122 where the file has none; 310 becomes 013; what TRF16 cannot
@@ -328,10 +329,32 @@ def _convert(
         engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
         records.extend(_engine_lines(t, engine_codes, diags, place))
 
-    for index, team0 in enumerate(t.teams):
+    numbers = _numbers_of_013(t.teams)
+    twins = _twins(t.teams)
+    for team0 in t.teams:
         team = place(team0)
+        twin = twins.get(id(team0))
+        if twin is not None and team0.code != ("013" if target is Dialect.TRF16 else "310"):
+            # TEC's sample gives each team as 310 and as 013: one team, written
+            # once, by the record of the target dialect.
+            held = (
+                "number, nickname, strength, points and rank dropped"
+                if team0.code == "310"
+                else "nothing lost"
+            )
+            diags.append(
+                _p009(
+                    _line_of(team0),
+                    1,
+                    f"team {team0.name!r}: its {twin.code} on line {_line_of(twin)} stands for "
+                    f"it, with the same name and members ({held})",
+                    team0.origin.text.rstrip() if team0.origin is not None else team0.code,
+                    f"{twin.code} on line {_line_of(twin)}",
+                )
+            )
+            continue
         if target is Dialect.TRF26 and team.code == "013":
-            number = index + 1 if team.number is None else team.number
+            number = numbers[id(team0)] if team.number is None else team.number
             team = place(Team("310", team.name, list(team.members), number), team0)
         elif target is Dialect.TRF16 and team.code == "310":
             if any(
@@ -416,6 +439,44 @@ def _convert(
     out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
     diags.sort(key=lambda d: (d.line, d.column))
     return out, diags
+
+
+def _team_key(team: Team) -> tuple[str, tuple[int | None, ...]]:
+    members = list(team.members)
+    while members and members[-1] is None:
+        members.pop()
+    return team.name.strip().casefold(), tuple(members)
+
+
+def _twins(teams: Sequence[Team]) -> dict[int, Team]:
+    """For each 013 and 310 record of a team that the file gives both ways
+    (same name and members), the other record (by ``id``)."""
+    by_key: dict[tuple[str, tuple[int | None, ...]], Team] = {}
+    for team in teams:
+        if team.code == "310":
+            by_key.setdefault(_team_key(team), team)
+    twins: dict[int, Team] = {}
+    for team in teams:
+        if team.code == "013":
+            other = by_key.pop(_team_key(team), None)
+            if other is not None:
+                twins[id(team)], twins[id(other)] = other, team
+    return twins
+
+
+def _numbers_of_013(teams: Sequence[Team]) -> dict[int, int]:
+    """The 310 number of each 013 team (by ``id``): the order of its line
+    among the 013 lines (TRF16 gives a team no other number), or, where a
+    310 line of the file has that number, the next number no 310 line has."""
+    taken = {team.number for team in teams if team.code == "310" and team.number is not None}
+    out: dict[int, int] = {}
+    number = 0
+    for team in (team for team in teams if team.code == "013"):
+        number += 1
+        while number in taken:
+            number += 1
+        out[id(team)] = number
+    return out
 
 
 def _codes_present(t: Tournament) -> set[str]:
