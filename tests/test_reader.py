@@ -139,6 +139,22 @@ def test_line_cut_inside_a_number_is_p003(line: str, column: int, found: str, la
     assert t.diagnostics[0].expected == f"a number ending at column {last}"
 
 
+def test_team_line_cut_inside_a_member_is_p003() -> None:
+    # TRF16 013: name 5-36, members right-aligned in 37-40, 42-45, ...
+    line = "013 " + "Slovenia".ljust(32) + "   1" + " " + "  12"
+    assert line[41:45] == "  12"
+    t = trfkit.loads(HEAD + P1 + "\n" + line[:44] + "\n")
+    d = [(d.code, d.line, d.column, d.found, d.expected) for d in t.diagnostics]
+    assert d == [("P003", 6, 42, "1", "a number ending at column 45")]
+    assert trfkit.loads(HEAD + P1 + "\n" + line + "\n").diagnostics == []
+    # TRF26 310: members from 74-77; a left-aligned team number ("1  ") is whole.
+    team = "310 1   " + "Slovenia".ljust(32) + " " * 33 + "   1" + " " + "  12"
+    assert team[73:77] == "   1" and team[78:82] == "  12"
+    t = trfkit.loads(HEAD + P1 + "\n" + team[:81] + "\n")
+    d = [(d.code, d.line, d.column, d.found) for d in t.diagnostics if d.code != "P007"]
+    assert d == [("P003", 6, 79, "1")]  # (P007: a TRF26 file's 042, 052 and 132)
+
+
 def test_line_ending_after_a_whole_field_is_not_cut() -> None:
     # Trailing blanks removed: the line ends after the colour (a blank result),
     # after a left-aligned FIDE id, or after a whole opponent.

@@ -548,18 +548,41 @@ _INSIDE_A_NUMBER = {
 
 
 def _cut_number(text: str, length: int, lineno: int, ctx: _Context) -> None:
-    """P003 for a line that ends inside a right-aligned number: after a blank
-    (or a leading zero) and a digit, before the field's last column. A whole
-    number ends at its last column, so the line was cut and what is left of
-    the number (``1`` of ``12``) is no value the file gave."""
+    """P003 for a 001 line that ends inside a right-aligned number (see
+    :func:`_cut_field`)."""
     f = _INSIDE_A_NUMBER.get(length)
     label = _LABELS.get(f.name, f.name) if f is not None else ""
     if f is None:
         rounds = (length - _OPPONENT_AT - 1) // _STRIDE
         f = _GAME_FIELDS["opponent"].shifted(_STRIDE * rounds)
         label = f"round {rounds + 1} opponent"
+    _cut_field(f, label, text, length, lineno, ctx)
+
+
+def _cut_team_line(lay: Layout, text: str, lineno: int, ctx: _Context) -> None:
+    """P003 for a 013 or 310 line that ends inside a right-aligned number: a
+    team member (TRF16 §2.4, TRF26 310) or 310's number, strength, points or
+    rank."""
+    length = len(text)
+    labelled = [(f, f.name.replace("_", " ")) for f in lay.fields]
+    rep = lay.repeat
+    if rep is not None and length >= rep.first:
+        index = (length - rep.first) // rep.stride
+        labelled += [(f, f"{f.name} {index + 1}") for f in rep.occurrence(index)]
+    for f, label in labelled:
+        if f.first <= length < f.last and f.kind in ("int", "points"):
+            _cut_field(f, label, text, length, lineno, ctx)
+            return
+
+
+def _cut_field(f: Field, label: str, text: str, length: int, lineno: int, ctx: _Context) -> None:
+    """P003 for a line that ends inside right-aligned number field ``f``:
+    after a blank (or, for a whole number, a leading zero) and a digit,
+    before the field's last column. A whole number ends at its last column,
+    so the line was cut and what is left of the number (``1`` of ``12``) is
+    no value the file gave."""
     part = text[f.first - 1 : length]
-    if part[0] not in " 0" or part[-1] == " ":
+    if part[0] not in (" 0" if f.kind == "int" else " ") or part[-1] == " ":
         return  # left-aligned, or blank: nothing was cut
     ctx.diagnostics.append(
         _diag(
@@ -573,6 +596,7 @@ def _cut_number(text: str, length: int, lineno: int, ctx: _Context) -> None:
             expected=f"a number ending at column {f.last}",
         )
     )
+
 
 # The round grid, from the column table: block r starts at column
 # 90+10(r-1) (two separators), opponent 92-95, colour 97, result 99.
@@ -739,12 +763,16 @@ def _fixed(lay: Layout, text: str, lineno: int, ctx: _Context) -> dict[str, Any]
 
 
 def _team_013(text: str, lineno: int, ctx: _Context) -> Team:
-    v = _fixed(layout("team_013"), text, lineno, ctx)
+    lay = layout("team_013")
+    v = _fixed(lay, text, lineno, ctx)
+    _cut_team_line(lay, text, lineno, ctx)
     return Team("013", v["name"], v["members"])
 
 
 def _team_310(text: str, lineno: int, ctx: _Context) -> Team:
-    v = _fixed(layout("team_310"), text, lineno, ctx)
+    lay = layout("team_310")
+    v = _fixed(lay, text, lineno, ctx)
+    _cut_team_line(lay, text, lineno, ctx)
     return Team(
         "310",
         v["name"],
