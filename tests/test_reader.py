@@ -181,6 +181,22 @@ def test_birth_date_one_column_right_is_read_from_there() -> None:
     assert trfkit.dumps(t, dialect="trf16", newline="\n").splitlines()[-1][69:80] == "1963/04/13 "
 
 
+@pytest.mark.parametrize(
+    ("line", "code", "value"),
+    [("012Spring Open", "012", "Spring Open"), ("XXR5", "XXR", "5"), ("122 90+30", "122", "90+30")],
+)
+def test_header_value_from_column_4_is_read_whole(line: str, code: str, value: str) -> None:
+    # TRF16 §2.1: a header record's code is in columns 1-3 and its value
+    # starts at column 5, column 4 blank. A writer that leaves out the blank
+    # ("012Spring Open", "XXR5") puts the value's first character in column
+    # 4: read from column 5 it would lose that character ("pring Open", "").
+    t = trfkit.loads(HEAD.replace("012 Spring Open\n", "") + line + "\n" + P1 + "\n")
+    (rec,) = [r for r in t.all_records() if getattr(r, "code", None) == code]
+    assert rec.value.strip() == value  # type: ignore[union-attr]
+    shifted = [(d.code, d.column, d.found) for d in t.diagnostics if d.code == "P003"]
+    assert shifted == ([] if line[3] == " " else [("P003", 4, line[3])])
+
+
 def test_legacy_titles_and_sex() -> None:
     line = (
         "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"

@@ -872,7 +872,7 @@ def _javafo(text: str, lineno: int, ctx: _Context) -> OtherRecord:
     if code == "XXA":
         v = _fixed(layout("accelerations_xxa"), text, lineno, ctx)
         return Accelerations(v["id"], v["values"])
-    return EngineRecord(code, text[4:])
+    return EngineRecord(code, _value(text, lineno, ctx))
 
 
 def _bbp(text: str, lineno: int, ctx: _Context) -> BbpPoints:
@@ -1093,6 +1093,26 @@ def _scoring(code: str, text: str, lineno: int, ctx: _Context) -> Scoring:
     return Scoring(code, [(sym, val) for sym, val in values if sym or val is not None])
 
 
+def _value(text: str, lineno: int, ctx: _Context) -> str:
+    """The value of a header or engine record: from column 5 (TRF16 §2.1:
+    the code in 1-3, column 4 blank), or from column 4 where a writer left
+    out the blank (``012Spring Open``, ``XXR5``), with P003."""
+    if len(text) < 4 or text[3] in " \t":
+        return text[4:]
+    ctx.diagnostics.append(
+        _diag(
+            "P003",
+            lineno,
+            4,
+            f"column 4 should be blank but holds {text[3]!r}: the value of {text[:3]} starts "
+            "in column 4, not 5; read from there",
+            found=text[3],
+            expected="a blank separator column",
+        )
+    )
+    return text[3:]
+
+
 def _header_record(
     code: str, text: str, lineno: int, ctx: _Context, dialect: Dialect
 ) -> HeaderRecord:
@@ -1101,7 +1121,7 @@ def _header_record(
             return _round_dates(text, lineno, ctx)
         if code in ("162", "362"):
             return _scoring(code, text, lineno, ctx)
-    value = text[4:]
+    value = _value(text, lineno, ctx)
     # In Vega's files 142-192 mean other things: their values are not checked.
     if dialect is not Dialect.VEGA or code not in _VEGA_CODES:
         _check_header_value(code, value, lineno, ctx)
