@@ -597,3 +597,28 @@ def test_fmt_says_once_that_an_unknown_line_is_dropped() -> None:
     assert [(d.code, d.line) for d in t.diagnostics if d.code == "P001"] == [("P001", 3)]
     assert [(d.code, d.line) for d in found if d.line == 3] == [("P009", 3)]
     assert "ABC?something" not in rewrite(t)[0]
+
+
+def test_fmt_names_the_records_the_target_dialect_requires_and_the_file_lacks() -> None:
+    # TRF16 §2.1 requires 012, 022, 032, 102 (and 001); TRF26 §3.3 also 042,
+    # 052 and 132. A TRF16 file without 132 is a whole TRF16 file; written as
+    # TRF-2026 it lacks 132, and what fmt says must be about what it writes.
+    head = "012 Cup\n022 Bled\n032 SLO\n042 2025/03/14\n052 2025/03/16\n102 Kovac, Ana\n"
+    players = "\n".join(
+        [
+            _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1", ("2", "w", "1")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("1", "b", "0")),
+        ]
+    )  # fmt: skip
+    t = trfkit.loads(head + players + "\n")
+    assert t.diagnostics == []
+    text, found = rewrite(t, "trf26")
+    p007 = [(d.code, d.line, d.expected) for d in found if d.code == "P007"]
+    assert p007 == [("P007", 1, "132")]
+    assert [d.expected for d in trfkit.loads(text).diagnostics if d.code == "P007"] == ["132"]
+    # The other way: a TRF-2026 file without 042 and 052 lacks nothing TRF16
+    # requires.
+    t = trfkit.loads(head.replace("042 2025/03/14\n052 2025/03/16\n", "") + "142 1\n" + players)
+    assert [d.expected for d in t.diagnostics if d.code == "P007"] == ["042, 052, 132"]
+    _, found = rewrite(t, "trf16")
+    assert [d for d in found if d.code == "P007"] == []

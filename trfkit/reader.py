@@ -84,6 +84,7 @@ __all__ = [
     "TextReader",
     "load",
     "loads",
+    "missing_records",
     "parse_record",
     "read",
 ]
@@ -1438,6 +1439,28 @@ def _drop_last_ending(t: Tournament, last: int) -> None:
             return
 
 
+def missing_records(t: Tournament) -> Diagnostic | None:
+    """P007 for the header records the dialect of ``t`` requires and ``t``
+    lacks (TRF16 §2.1; TRF26 §3.3 adds 042, 052 and 132), or ``None``."""
+    specs = header_specs()
+    dialect = "trf26" if t.dialect is Dialect.TRF26 else "trf16"
+    present = {h.code for h in t.headers}
+    missing = [
+        code for code, spec in specs.items() if dialect in spec.mandatory and code not in present
+    ]
+    if not missing:
+        return None
+    names = ", ".join(f"{c} ({specs[c].name.replace('_', ' ')})" for c in missing)
+    return _diag(
+        "P007",
+        1,
+        1,
+        f"mandatory record{'s' if len(missing) > 1 else ''} missing for {dialect.upper()}: {names}",
+        found="none",
+        expected=", ".join(missing),
+    )
+
+
 def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
     """P006 (record repeated where one is allowed) and P007 (mandatory record missing)."""
     out: list[Diagnostic] = []
@@ -1485,26 +1508,9 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
                 )
             else:
                 seen[key] = r.origin.line
-    dialect = "trf26" if t.dialect is Dialect.TRF26 else "trf16"
-    present = {h.code for h in t.headers}
-    missing = [
-        code for code, spec in specs.items() if dialect in spec.mandatory and code not in present
-    ]
-    if missing:
-        names = ", ".join(
-            f"{c} ({specs[c].name.replace('_', ' ')})"
-            for c in missing
-        )
-        out.append(
-            _diag(
-                "P007",
-                1,
-                1,
-                f"mandatory record{'s' if len(missing) > 1 else ''} missing for {dialect.upper()}: {names}",
-                found="none",
-                expected=", ".join(missing),
-            )
-        )
+    missing = missing_records(t)
+    if missing is not None:
+        out.append(missing)
     if not t.players:
         # A tournament report lists its players (TRF16 §2.2); without one
         # there is nothing to check or rate: an error, never a clean file.
