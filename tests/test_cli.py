@@ -178,3 +178,35 @@ def test_every_module_imports_without_running_anything() -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert int(proc.stdout) > 50  # every module, __main__ among them
+
+
+def test_fmt_output_encoding_is_used_or_refused_in_one_line(tmp_path: Path) -> None:
+    # 'ł' (U+0142) has no cp1252 byte; 'é' is E9 there. A codec that cannot
+    # write the file, or no codec at all, is a usage error (exit 2, one line
+    # naming the character and where it is), never a traceback or half a file.
+    lines = (FIXTURES / "swiss-trf16.trf").read_text(encoding="utf-8").splitlines()
+    assert lines[14][14:22] == "Vantreck"  # line 15, the name at column 15
+    polish, french = list(lines), list(lines)
+    polish[14] = polish[14].replace("Vantreck", "Vantrełk")
+    french[14] = french[14].replace("Vantreck", "Vantréck")
+    src_pl, src_fr = tmp_path / "pl.trf", tmp_path / "fr.trf"
+    src_pl.write_text("\n".join(polish) + "\n", encoding="utf-8")
+    src_fr.write_text("\n".join(french) + "\n", encoding="utf-8")
+    out = tmp_path / "out.trf"
+    for target in (["-o", str(out)], []):
+        proc = run("fmt", str(src_pl), "--output-encoding", "cp1252", *target)
+        assert proc.returncode == 2 and not out.exists(), proc.stderr
+        assert "Traceback" not in proc.stderr
+        (msg,) = proc.stderr.splitlines()
+        assert msg.startswith("trfkit: ") and "'ł'" in msg and "line 15, column 21" in msg
+        proc = run("fmt", str(src_pl), "--output-encoding", "nosuch", *target)
+        assert proc.returncode == 2 and proc.stderr == "trfkit: unknown encoding 'nosuch'\n"
+    proc = run("fmt", str(src_fr), "--output-encoding", "cp1252", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes().splitlines()[14][14:22] == b"Vantr\xe9ck"
+    proc = subprocess.run(
+        [sys.executable, "-m", "trfkit.cli", "fmt", str(src_fr), "--output-encoding", "cp1252"],
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.splitlines()[14][14:22] == b"Vantr\xe9ck"

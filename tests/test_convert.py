@@ -9,6 +9,7 @@ rank 86-89, round r at 92+10(r-1) opponent, 97 colour, 99 result; TRF26 §3.4:
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -155,6 +156,32 @@ def test_trf26_to_trf16_exact_bytes() -> None:
     assert event_of(back).time_control.periods == event_of(t).time_control.periods  # type: ignore[union-attr]
 
 
+def test_a_record_written_in_another_form_says_what_the_output_holds() -> None:
+    # TRF26 §3.4: 142 is the number of rounds, 152 the initial colour, 162 the
+    # scoring; JaVaFo's TRF(x) writes them as XXR n, XXC white1/black1 and XXS
+    # (W and D shortcuts, PAB the pairing-allocated bye). A finding whose
+    # output holds a line says so: "expected" is that line, not "nothing".
+    source = "\n".join(
+        [
+            "012 Cup",
+            "142 3",
+            "152 B",
+            "162  W 3.0    D 1.0    L 0.0",
+            _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "3.0", "1", ("2", "b", "1")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("1", "w", "0")),
+        ]
+    )  # fmt: skip
+    _, lost = convert(trfkit.loads(source), "trf16")
+    assert [(d.line, d.found, d.expected) for d in lost] == [
+        (2, "142 3", "XXR 3"),
+        (3, "152 B", "XXC black1"),
+        (4, "162  W 3.0    D 1.0    L 0.0", "XXS W=3.0 D=1.0 PAB=3.0"),
+    ]
+    # The file's own XXR stands for its 142: the output holds that line.
+    _, lost = convert(trfkit.loads("012 Cup\n142 5\nXXR 7\n" + source.split("\n", 4)[4]), "trf16")
+    assert [(d.line, d.found, d.expected) for d in lost] == [(2, "142 5", "XXR 7")]
+
+
 def test_unknown_result_code_is_reported_not_dropped_silently() -> None:
     line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1",
                    ("2", "w", "1"), ("3", "b", "*"))  # fmt: skip
@@ -195,6 +222,97 @@ def test_several_132_lines_become_one() -> None:
     assert "132" + " " * 88 + "25/01/15  25/01/16\n" in text
     _, lost = convert(t, "trf26")
     assert [(d.code, d.line) for d in lost] == [("P009", 3)]
+
+
+def test_a_repeated_132_line_is_not_read_as_more_rounds() -> None:
+    # TRF16 §2.1: one 132 line, round r's date YY/MM/DD at 92+10(r-1). A file
+    # that repeats the whole line (two rounds' dates, twice) has two rounds,
+    # not four: the reader says the first line is used (P006), and the
+    # converter writes that line's dates and says it drops the second.
+    line = "132" + " " * 88 + "25/01/15  25/01/16"
+    t = trfkit.loads(f"012 Cup\n{line}\n{line}\n")
+    assert [(d.code, d.line) for d in t.diagnostics if d.code == "P006"] == [("P006", 3)]
+    assert [d.date for d in t.round_dates] == [dt.date(2025, 1, 15), dt.date(2025, 1, 16)]
+    text = dumps(t, "trf26", newline="\n")
+    assert [x for x in text.splitlines() if x.startswith("132")] == [line]
+    _, lost = convert(t, "trf26")
+    assert [(d.code, d.line, d.column, d.found) for d in lost] == [("P009", 3, 1, line)]
+
+
+def test_one_date_per_132_line_gives_each_round_its_date() -> None:
+    # gnutterts/chesspairing writes one 132 line per round, the date at
+    # column 5: the lines' dates are the rounds' dates, in line order, for
+    # the tournament read as for the file converted.
+    t = trfkit.loads("012 Cup\n132 2025/01/15\n132 2025/01/16\n")
+    assert [d.date for d in t.round_dates] == [dt.date(2025, 1, 15), dt.date(2025, 1, 16)]
+    (p006,) = [d for d in t.diagnostics if d.code == "P006"]
+    assert p006.line == 3 and "first one" not in p006.message and "round 2" in p006.message
+
+
+def _team_310(number: int, name: str, fed: str, strength: str, mp: str, gp: str, rank: str,
+              *members: int) -> str:
+    """A 310 line at the columns of TRF26 §3.7: number 5-7, name 9-40, nickname
+    42-46, strength 48-53, match points 55-60, game points 62-67, rank 69-71,
+    members from 74-77 every 5 columns."""
+    return ("310 " + str(number).rjust(3) + " " + name.ljust(32) + " " + fed.ljust(5) + " "
+            + strength.rjust(6) + " " + mp.rjust(6) + " " + gp.rjust(6) + " " + rank.rjust(3)
+            + " " + "".join(" " + str(m).rjust(4) for m in members))  # fmt: skip
+
+
+def _team_013(name: str, *members: int) -> str:
+    """A 013 line (TRF16 §2.4): name 5-36, members from 37-40 every 5 columns."""
+    return "013 " + name.ljust(32) + "".join(str(m).rjust(4) + " " for m in members).rstrip()
+
+
+def test_a_team_given_as_013_and_310_is_written_once() -> None:
+    # TEC's TRF-2026 sample (grandmommyscup.trf) writes each team twice: a 310
+    # and a 013 with the same name and members. It has two teams, not four,
+    # in either dialect: TRF16 gets the file's 013 (its 310 is dropped with a
+    # P009), TRF-2026 the 310 (its 013 is dropped with a P009).
+    players = [
+        _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1", ("3", "w", "1")),
+        _player(2, "m", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("4", "b", "0")),
+        _player(3, "m", "", "Gamma, Gus", "1800", "CRO", "", "", "0.0", "3", ("1", "b", "0")),
+        _player(4, "m", "", "Delta, Dan", "1700", "CRO", "", "", "1.0", "4", ("2", "w", "1")),
+    ]  # fmt: skip
+    teams_310 = [
+        _team_310(1, "Slovenia", "SLO", "1950", "1.0", "1.0", "1", 1, 2),
+        _team_310(2, "Croatia", "CRO", "1750", "1.0", "1.0", "2", 3, 4),
+    ]
+    teams_013 = [_team_013("Slovenia", 1, 2), _team_013("Croatia", 3, 4)]
+    source = "\n".join(["012 Cup", "082 2", "192 FIDE_TEAM", *players, *teams_310, *teams_013])
+    t = trfkit.loads(source + "\n")
+    assert len(t.teams) == 4
+    t16, lost16 = convert(t, "trf16")
+    assert [(tm.code, tm.name, tm.members) for tm in t16.teams] == [
+        ("013", "Slovenia", [1, 2]),
+        ("013", "Croatia", [3, 4]),
+    ]
+    dropped = [(d.line, d.found) for d in lost16 if "stands for it" in d.message]
+    assert dropped == [(8, teams_310[0]), (9, teams_310[1])]
+    t26, lost26 = convert(t, "trf26")
+    assert [(tm.code, tm.number, tm.name, tm.members) for tm in t26.teams] == [
+        ("310", 1, "Slovenia", [1, 2]),
+        ("310", 2, "Croatia", [3, 4]),
+    ]
+    assert [(d.line, d.found) for d in lost26] == [(10, teams_013[0]), (11, teams_013[1])]
+    for dialect in ("trf16", "trf26"):
+        again = trfkit.loads(dumps(t, dialect))
+        assert len(again.teams) == 2, dialect
+
+
+def test_013_lines_become_310_numbered_in_their_own_order() -> None:
+    # TRF16: a 013 team's number is the order of its line among the 013 lines.
+    line = _team_013("Slovenia", 1, 2)
+    t = trfkit.loads("012 Cup\n" + line + "\n"
+                     + _team_310(1, "Croatia", "CRO", "", "", "", "", 3, 4) + "\n")  # fmt: skip
+    t26, _ = convert(t, "trf26")
+    # 1 is the 310's: the 013 team, first of its kind, takes the next free number.
+    assert sorted((tm.number, tm.name) for tm in t26.teams) == [(1, "Croatia"), (2, "Slovenia")]
+    # Without 310 lines, the 013 lines are teams 1, 2, ... in their order.
+    t = trfkit.loads("012 Cup\n" + line + "\n" + _team_013("Croatia", 3, 4) + "\n")
+    t26, _ = convert(t, "trf26")
+    assert [(tm.number, tm.name) for tm in t26.teams] == [(1, "Slovenia"), (2, "Croatia")]
 
 
 def test_xxs_that_162_cannot_hold_is_reported() -> None:
@@ -479,3 +597,28 @@ def test_fmt_says_once_that_an_unknown_line_is_dropped() -> None:
     assert [(d.code, d.line) for d in t.diagnostics if d.code == "P001"] == [("P001", 3)]
     assert [(d.code, d.line) for d in found if d.line == 3] == [("P009", 3)]
     assert "ABC?something" not in rewrite(t)[0]
+
+
+def test_fmt_names_the_records_the_target_dialect_requires_and_the_file_lacks() -> None:
+    # TRF16 §2.1 requires 012, 022, 032, 102 (and 001); TRF26 §3.3 also 042,
+    # 052 and 132. A TRF16 file without 132 is a whole TRF16 file; written as
+    # TRF-2026 it lacks 132, and what fmt says must be about what it writes.
+    head = "012 Cup\n022 Bled\n032 SLO\n042 2025/03/14\n052 2025/03/16\n102 Kovac, Ana\n"
+    players = "\n".join(
+        [
+            _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1", ("2", "w", "1")),
+            _player(2, "w", "", "Beta, Bea", "1900", "SLO", "", "", "0.0", "2", ("1", "b", "0")),
+        ]
+    )  # fmt: skip
+    t = trfkit.loads(head + players + "\n")
+    assert t.diagnostics == []
+    text, found = rewrite(t, "trf26")
+    p007 = [(d.code, d.line, d.expected) for d in found if d.code == "P007"]
+    assert p007 == [("P007", 1, "132")]
+    assert [d.expected for d in trfkit.loads(text).diagnostics if d.code == "P007"] == ["132"]
+    # The other way: a TRF-2026 file without 042 and 052 lacks nothing TRF16
+    # requires.
+    t = trfkit.loads(head.replace("042 2025/03/14\n052 2025/03/16\n", "") + "142 1\n" + players)
+    assert [d.expected for d in t.diagnostics if d.code == "P007"] == ["042, 052, 132"]
+    _, found = rewrite(t, "trf16")
+    assert [d for d in found if d.code == "P007"] == []

@@ -111,6 +111,92 @@ def test_line_ending_after_points_only() -> None:
     assert t.diagnostics == [] and t.players[0].rank is None and t.players[0].games == []
 
 
+# TRF16 §2.2: the numbers of a 001 line are right-aligned in their columns
+# (FIDE id 58-68, points 81-84, round r's opponent 92+10(r-1)..95+10(r-1)), so
+# a whole one always ends at its field's last column. A line that ends before
+# that, after a blank and a digit, was cut inside the number: what is left
+# ("146000" of 14600012, "1" of 12) is no value the file gave.
+_P12 = P1[:99] + "    12 b ="  # round 2: opponent 12 in columns 102-105
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "found", "last"),
+    [
+        (_P12[:104], 102, "1", 105),  # round 2's opponent "  12" cut to "  1"
+        (P1[:66], 58, "146000", 68),  # FIDE id "   14600012" cut to "   146000"
+        (P1[:82], 81, "1", 84),  # points " 1.5" cut to " 1"
+        (P1[:88], 86, "", 89),  # rank "   1" cut to "  ": blank, nothing read
+    ],
+)
+def test_line_cut_inside_a_number_is_p003(line: str, column: int, found: str, last: int) -> None:
+    t = trfkit.loads(HEAD + line + "\n")
+    d = [(d.code, d.severity, d.line, d.column, d.found) for d in t.diagnostics]
+    if not found:
+        assert d == []
+        return
+    assert d == [("P003", Severity.WARNING, 5, column, found)]
+    assert f"ends at column {len(line)}" in t.diagnostics[0].message
+    assert t.diagnostics[0].expected == f"a number ending at column {last}"
+
+
+def test_team_line_cut_inside_a_member_is_p003() -> None:
+    # TRF16 013: name 5-36, members right-aligned in 37-40, 42-45, ...
+    line = "013 " + "Slovenia".ljust(32) + "   1" + " " + "  12"
+    assert line[41:45] == "  12"
+    t = trfkit.loads(HEAD + P1 + "\n" + line[:44] + "\n")
+    d = [(d.code, d.line, d.column, d.found, d.expected) for d in t.diagnostics]
+    assert d == [("P003", 6, 42, "1", "a number ending at column 45")]
+    assert trfkit.loads(HEAD + P1 + "\n" + line + "\n").diagnostics == []
+    # TRF26 310: members from 74-77; a left-aligned team number ("1  ") is whole.
+    team = "310 1   " + "Slovenia".ljust(32) + " " * 33 + "   1" + " " + "  12"
+    assert team[73:77] == "   1" and team[78:82] == "  12"
+    t = trfkit.loads(HEAD + P1 + "\n" + team[:81] + "\n")
+    d = [(d.code, d.line, d.column, d.found) for d in t.diagnostics if d.code != "P007"]
+    assert d == [("P003", 6, 79, "1")]  # (P007: a TRF26 file's 042, 052 and 132)
+
+
+def test_line_ending_after_a_whole_field_is_not_cut() -> None:
+    # Trailing blanks removed: the line ends after the colour (a blank result),
+    # after a left-aligned FIDE id, or after a whole opponent.
+    for line in (_P12[:106], _P12[:107], P1[:57] + "14600012", _P12[:105]):
+        assert trfkit.loads(HEAD + line + "\n").diagnostics == [], line
+
+
+def test_birth_date_one_column_right_is_read_from_there() -> None:
+    # TRF16 §2.2: birth date YYYY/MM/DD in columns 70-79, column 80 blank.
+    # Written one column right (71-80, as a TRF26 fixture of echecsjs/trf
+    # does), columns 70-79 hold " 1963/04/1": not the 1st of April but the
+    # 13th, cut by the column table.
+    line = P1[:69] + " 1963/04/13" + P1[80:]
+    assert line[70:80] == "1963/04/13" and line[80] == " "
+    t = trfkit.loads(HEAD + line + "\n")
+    assert t.players[0].birth_date.date == dt.date(1963, 4, 13)
+    (d,) = t.diagnostics
+    assert (d.code, d.severity, d.line, d.column, d.found) == ("P003", Severity.WARNING, 5, 80, "3")
+    assert "71-80" in d.message and "1963/04/13" in d.message
+    assert t.players[0].points == Decimal("1.5") and t.players[0].rank == 1
+    # Written back canonically in 70-79; nothing is lost, so no P009.
+    _, lost = trfkit.convert(t, "trf16")
+    assert lost == []
+    assert trfkit.dumps(t, dialect="trf16", newline="\n").splitlines()[-1][69:80] == "1963/04/13 "
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "value"),
+    [("012Spring Open", "012", "Spring Open"), ("XXR5", "XXR", "5"), ("122 90+30", "122", "90+30")],
+)
+def test_header_value_from_column_4_is_read_whole(line: str, code: str, value: str) -> None:
+    # TRF16 §2.1: a header record's code is in columns 1-3 and its value
+    # starts at column 5, column 4 blank. A writer that leaves out the blank
+    # ("012Spring Open", "XXR5") puts the value's first character in column
+    # 4: read from column 5 it would lose that character ("pring Open", "").
+    t = trfkit.loads(HEAD.replace("012 Spring Open\n", "") + line + "\n" + P1 + "\n")
+    (rec,) = [r for r in t.all_records() if getattr(r, "code", None) == code]
+    assert rec.value.strip() == value  # type: ignore[union-attr]
+    shifted = [(d.code, d.column, d.found) for d in t.diagnostics if d.code == "P003"]
+    assert shifted == ([] if line[3] == " " else [("P003", 4, line[3])])
+
+
 def test_legacy_titles_and_sex() -> None:
     line = (
         "001    1 M  g Old, Timer                        2300 IRL     1234567 1950.01.02  0.0    1"

@@ -82,3 +82,19 @@ def test_unknown_comment_and_blank_lines_are_kept_in_order() -> None:
     kinds = [type(r) for r in t.records]
     assert kinds == [Comment, Blank, UnknownLine, Blank]
     assert trfkit.dumps(t) == text
+
+
+def test_utf8_bom_before_text_that_is_not_utf8() -> None:
+    # A UTF-8 BOM (EF BB BF) says the file meant to be UTF-8; an editor that
+    # kept it while a program wrote cp1252 names after it (é is E9 in cp1252,
+    # not UTF-8) leaves bytes that are not UTF-8. The BOM is still no text:
+    # line 1 is the 012 record, and the file writes back byte for byte.
+    body = "012 Café Open\n022 Bled\n001    1 m    Novák, Jan\n".encode("cp1252")
+    data = b"\xef\xbb\xbf" + body
+    t = trfkit.loads(data)
+    assert t.name == "Café Open" and t.players[0].name == "Novák, Jan"
+    assert (t.source.encoding, t.source.bom) == ("cp1252", True)  # type: ignore[union-attr]
+    (p005,) = [d for d in t.diagnostics if d.code == "P005"]
+    assert "offset 10" in p005.message  # the é: 3 BOM bytes + "012 Caf"
+    assert [d.code for d in t.diagnostics if d.code in ("P001", "P007")] == ["P007"]  # 032, 102
+    assert trfkit.dumpb(t) == data

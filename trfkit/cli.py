@@ -127,17 +127,35 @@ def _print_text(t: Tournament, path: str) -> None:
 def _cmd_fmt(args: argparse.Namespace) -> int:
     from trfkit.writer import rewrite
 
+    _known_encoding(args.output_encoding)
     t = _read(args.file, args)
     text, diags = rewrite(t, Dialect(args.to) if args.to else None, args.newline)
+    encoding = args.output_encoding or "utf-8"
+    try:
+        # Encoded whole before anything is written: a character the codec
+        # has no byte for refuses the output, not half of it.
+        data = text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        before = text[: exc.start].replace("\r\n", "\n").replace("\r", "\n")
+        line, column = before.count("\n") + 1, len(before) - before.rfind("\n")
+        raise _Usage(
+            f"{args.file}: {text[exc.start]!r} (line {line}, column {column}) has no "
+            f"{encoding} form: choose another --output-encoding"
+        ) from exc
     if args.output and args.output != "-":
-        encoding = args.output_encoding or "utf-8"
         try:
-            with open(args.output, "w", encoding=encoding, newline="") as fh:
-                fh.write(text)
+            with open(args.output, "wb") as fh:
+                fh.write(data)
         except OSError as exc:
             raise _Usage(f"{args.output}: {exc.strerror or exc}") from exc
     else:
-        sys.stdout.write(text)
+        stdout = getattr(sys.stdout, "buffer", None)
+        if stdout is None or args.output_encoding is None:
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            stdout.write(data)
+            stdout.flush()
     _print_diagnostics(diags, args.file, sys.stderr)
     return _status(diags, args.strict)
 

@@ -276,7 +276,8 @@ CODES: dict[str, Code] = {
             "format.misaligned",
             Severity.WARNING,
             "Fields are shifted against the column table: a separator column "
-            "holds text. The usual causes are a wrong encoding or hand editing.",
+            "holds text, or a line ends inside a right-aligned number (the line "
+            "was cut). The usual causes are a wrong encoding or hand editing.",
             "TRF16 §2.2; TRF26 (fixed columns)",
             _ex(*_HEAD, _P1, " " + _P2),
             _ex(*_HEAD, _P1, _P2),

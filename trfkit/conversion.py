@@ -7,7 +7,8 @@ diagnostic for everything the copy does not hold as the file had it:
   ``YY/MM/DD`` in its positional columns, birth dates ``YYYY/MM/DD``; 142 comes
   from XXR or the rounds played, 152 from XXC, 162 from XXS or bbp's BB lines
   or the standard scoring, 192 from a 092 that names an ETT26 pairing system,
-  222 from a 122 the time-control grammar reads; 013 becomes 310. The engine
+  222 from a 122 the time-control grammar reads; 013 becomes 310 (a team given
+  both ways is written once). The engine
   lines stay: engines read them.
 * To TRF16: 142, 152 and 162 become XXR, XXC and XXS; 192 becomes 092 and 222
   becomes 122 where the file has none; 310 becomes 013; what TRF16 cannot
@@ -29,6 +30,7 @@ import attrs
 
 from trfkit.codes import diagnostic
 from trfkit.columns import (
+    Field,
     Layout,
     Repeat,
     header_specs,
@@ -58,6 +60,7 @@ from trfkit.model import (
     TextRecord,
     Tournament,
     UnknownLine,
+    one_date_per_line,
 )
 from trfkit.scoring import SCORING_162, XXS_SHORTCUTS, ScoringSystem, scoring_of
 from trfkit.writer import format_points, render
@@ -135,9 +138,22 @@ _ROUND_DATE_WIDTH = _ROUND_DATES.fields[0].width
 
 def _round_dates(records: Sequence[RoundDates], diags: list[Diagnostic]) -> RoundDates:
     """One 132 line (TRF16 §2.1: one date per round, in the round's columns),
-    from every 132 line the file has; each date ``YY/MM/DD``."""
+    with the dates :attr:`Tournament.round_dates` reads: the first 132
+    line's, or each line's one date in line order; each date ``YY/MM/DD``."""
     first = records[0]
-    if len(records) > 1:
+    if len(records) > 1 and not one_date_per_line(records):
+        for r in records[1:]:
+            diags.append(
+                _p009(
+                    _line_of(r),
+                    1,
+                    f"record 132 repeated: the round dates are those of the first 132 line "
+                    f"(line {_line_of(first)}); this one is not written",
+                    r.origin.text.rstrip() if r.origin is not None else "132",
+                )
+            )
+        records = records[:1]
+    elif len(records) > 1:
         diags.append(
             _p009(
                 _line_of(records[1]),
@@ -313,10 +329,32 @@ def _convert(
         engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
         records.extend(_engine_lines(t, engine_codes, diags, place))
 
-    for index, team0 in enumerate(t.teams):
+    numbers = _numbers_of_013(t.teams)
+    twins = _twins(t.teams)
+    for team0 in t.teams:
         team = place(team0)
+        twin = twins.get(id(team0))
+        if twin is not None and team0.code != ("013" if target is Dialect.TRF16 else "310"):
+            # TEC's sample gives each team as 310 and as 013: one team, written
+            # once, by the record of the target dialect.
+            held = (
+                "number, nickname, strength, points and rank dropped"
+                if team0.code == "310"
+                else "nothing lost"
+            )
+            diags.append(
+                _p009(
+                    _line_of(team0),
+                    1,
+                    f"team {team0.name!r}: its {twin.code} on line {_line_of(twin)} stands for "
+                    f"it, with the same name and members ({held})",
+                    team0.origin.text.rstrip() if team0.origin is not None else team0.code,
+                    f"{twin.code} on line {_line_of(twin)}",
+                )
+            )
+            continue
         if target is Dialect.TRF26 and team.code == "013":
-            number = index + 1 if team.number is None else team.number
+            number = numbers[id(team0)] if team.number is None else team.number
             team = place(Team("310", team.name, list(team.members), number), team0)
         elif target is Dialect.TRF16 and team.code == "310":
             if any(
@@ -401,6 +439,44 @@ def _convert(
     out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
     diags.sort(key=lambda d: (d.line, d.column))
     return out, diags
+
+
+def _team_key(team: Team) -> tuple[str, tuple[int | None, ...]]:
+    members = list(team.members)
+    while members and members[-1] is None:
+        members.pop()
+    return team.name.strip().casefold(), tuple(members)
+
+
+def _twins(teams: Sequence[Team]) -> dict[int, Team]:
+    """For each 013 and 310 record of a team that the file gives both ways
+    (same name and members), the other record (by ``id``)."""
+    by_key: dict[tuple[str, tuple[int | None, ...]], Team] = {}
+    for team in teams:
+        if team.code == "310":
+            by_key.setdefault(_team_key(team), team)
+    twins: dict[int, Team] = {}
+    for team in teams:
+        if team.code == "013":
+            other = by_key.pop(_team_key(team), None)
+            if other is not None:
+                twins[id(team)], twins[id(other)] = other, team
+    return twins
+
+
+def _numbers_of_013(teams: Sequence[Team]) -> dict[int, int]:
+    """The 310 number of each 013 team (by ``id``): the order of its line
+    among the 013 lines (TRF16 gives a team no other number), or, where a
+    310 line of the file has that number, the next number no 310 line has."""
+    taken = {team.number for team in teams if team.code == "310" and team.number is not None}
+    out: dict[int, int] = {}
+    number = 0
+    for team in (team for team in teams if team.code == "013"):
+        number += 1
+        while number in taken:
+            number += 1
+        out[id(team)] = number
+    return out
 
 
 def _codes_present(t: Tournament) -> set[str]:
@@ -490,6 +566,13 @@ def _headers(
     return out
 
 
+def _as_written(h: HeaderRecord) -> str:
+    """A header record as the file has it (its line), or its code and value."""
+    if h.origin is not None:
+        return h.origin.text.rstrip()
+    return f"{h.code} {h.value}" if isinstance(h, Header) else h.code
+
+
 def _engine_lines(
     t: Tournament, engine_codes: set[str], diags: list[Diagnostic], place: Place
 ) -> Iterable[EngineRecord]:
@@ -534,11 +617,20 @@ def _engine_lines(
                     1,
                     f"record {h.code} dropped: the file's own {converted.code} line stands for "
                     f"it{differs}",
-                    h.code,
+                    _as_written(h),
+                    f"{converted.code} {own}",
                 )
             )
         else:
-            diags.append(_p009(line, 1, f"record {h.code} written as {converted.code}", h.code))
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"record {h.code} written as {converted.code}",
+                    _as_written(h),
+                    f"{converted.code} {converted.value}",
+                )
+            )
             yield place(converted, h)
 
 
@@ -624,6 +716,17 @@ def _label(name: str, occurrence: int, lay: Layout) -> str:
     return f"{words} {occurrence + 1}"
 
 
+def _read_one_column_right(value: Any, old: str, f: Field) -> bool:
+    """Whether the reader read date field ``f`` one column right of its
+    columns (see ``trfkit.reader._birth_date_shifted``)."""
+    return (
+        isinstance(value, DateText)
+        and bool(value.text)
+        and value.text == old[f.first : f.last + 1].strip(" ")
+        and value.text != old[f.slice].strip(" ")
+    )
+
+
 def _check_written(
     source: Record, written: Record, dialect: Dialect, target: Dialect, diags: list[Diagnostic]
 ) -> None:
@@ -678,6 +781,8 @@ def _check_written(
         fields += [(f, i) for i in range(occurrences) for f in rep.occurrence(i)]
     for f, i in fields:
         covered.update(range(f.first, f.last + 1))
+        if f.kind == "date" and _read_one_column_right(before.get((f.name, i)), old, f):
+            covered.add(f.last + 1)  # the reader read the date from there
         # Blanks only: a TAB in a field is something the writer does not write.
         was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
         if was == now:

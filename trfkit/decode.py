@@ -3,7 +3,8 @@
 The TRF texts name no encoding (TRF16, TRF26). Real files are ASCII, UTF-8
 (sometimes with a BOM) or ISO-8859-1/cp1252 (docs/sources/trf-formats.md §6).
 trfkit decodes UTF-8 first (a BOM is noted and stripped), then cp1252, then
-latin-1, which decodes any byte; every fallback is reported (P005). Each
+latin-1, which decodes any byte (a UTF-8 BOM before bytes that are not UTF-8
+is noted and stripped all the same); every fallback is reported (P005). Each
 codec used here maps bytes to text one to one, so encoding the text with the
 same codec gives back the same bytes.
 """
@@ -55,14 +56,19 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
                 return Decoded(data[len(bom_bytes) :].decode(codec), codec, True)
             except UnicodeDecodeError:
                 break
+    # A UTF-8 BOM before bytes that are not UTF-8 (an editor kept it, a
+    # program wrote cp1252 after it) is still no text: kept for writing, and
+    # the rest decoded as any file that is not UTF-8.
+    bom = data.startswith(codecs.BOM_UTF8)
+    skip = len(codecs.BOM_UTF8) if bom else 0
     try:
         return Decoded(data.decode("utf-8"), "utf-8", False)
     except UnicodeDecodeError as exc:
         reason = _describe(exc)
     try:
-        return Decoded(data.decode("cp1252"), "cp1252", False, reason)
+        return Decoded(data[skip:].decode("cp1252"), "cp1252", bom, reason)
     except UnicodeDecodeError:
-        return Decoded(data.decode("latin-1"), "latin-1", False, reason)
+        return Decoded(data[skip:].decode("latin-1"), "latin-1", bom, reason)
 
 
 def _describe(exc: UnicodeDecodeError) -> str:
@@ -77,6 +83,7 @@ def encode(text: str, encoding: str, bom: bool) -> bytes:
         for bom_bytes, codec in _BOMS:
             if codec == encoding:
                 return bom_bytes + data
+        return codecs.BOM_UTF8 + data  # before cp1252 or latin-1 text (see decode)
     return data
 
 

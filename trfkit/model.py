@@ -21,7 +21,7 @@ still says what the text says, which is how ``dump(load(x))`` reproduces
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from operator import attrgetter
 from typing import NamedTuple, TypeVar
@@ -66,6 +66,7 @@ __all__ = [
     "Title",
     "Tournament",
     "UnknownLine",
+    "one_date_per_line",
 ]
 
 
@@ -364,6 +365,14 @@ class RoundDates:
     dates: list[DateText] = attrs.Factory(list)
     origin: Origin | None = _ORIGIN
     code: str = attrs.field(default="132", init=False)
+
+
+def one_date_per_line(lines: Sequence[RoundDates]) -> bool:
+    """Whether several 132 lines give one round's date each, in line order
+    (as gnutterts/chesspairing writes them: ``132 2025/01/15``, then
+    ``132 2025/01/16``), rather than repeating TRF16's one 132 line, of
+    which the first is used."""
+    return len(lines) > 1 and all(len(r.dates) <= 1 for r in lines)
 
 
 @attrs.define
@@ -713,10 +722,12 @@ class Tournament:
 
     @property
     def round_dates(self) -> list[DateText]:
-        for h in self.headers:
-            if isinstance(h, RoundDates):
-                return list(h.dates)
-        return []
+        """The date of each round (132): the first 132 line's, or, where
+        every 132 line holds one date, the lines' dates in line order."""
+        lines = [h for h in self.headers if isinstance(h, RoundDates)]
+        if one_date_per_line(lines):
+            return [r.dates[0] if r.dates else NO_DATE for r in lines]
+        return list(lines[0].dates) if lines else []
 
     @property
     def scoring(self) -> Scoring | None:

@@ -74,6 +74,7 @@ from trfkit.model import (
     Title,
     Tournament,
     UnknownLine,
+    one_date_per_line,
 )
 
 __all__ = [
@@ -83,6 +84,7 @@ __all__ = [
     "TextReader",
     "load",
     "loads",
+    "missing_records",
     "parse_record",
     "read",
 ]
@@ -431,9 +433,14 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
     slices come from the column table; each check is inline and only a field
     that fails it takes the slow path that reports it."""
     padded = text if len(text) >= 89 else text.ljust(89)
+    shifted_birth = None
     if _PLAYER_SEPARATORS(padded) != _PLAYER_BLANKS:
-        _check_separators(_PLAYER, padded, lineno, ctx)
+        shifted_birth = _birth_date_shifted(padded, lineno, ctx)
+        if shifted_birth is None:
+            _check_separators(_PLAYER, padded, lineno, ctx)
     sr, sex_text, title_text, name, rating, fed, fide_id, birth, pts, rank = _FIELD_SLICES(padded)
+    if shifted_birth is not None:
+        birth = shifted_birth
     s = sr.strip()
     start_rank = (
         int(s) if s.isdigit() and s.isascii() else _nat(sr, "start_rank", padded, lineno, ctx)
@@ -462,6 +469,10 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         points = None
 
     length = len(text)
+    if length in _INSIDE_A_NUMBER or (
+        length > _OPPONENT_AT and (length - _OPPONENT_AT - 1) % _STRIDE < _OPPONENT_WIDTH - 1
+    ):
+        _cut_number(text, length, lineno, ctx)
     read = _games(text, length, lineno, ctx) if length > _OPPONENT_AT else _NO_CELLS
     games, cells = (read, None) if isinstance(read, list) else (None, read)
     # The common cases of the integer fields inline; _nat reports the rest.
@@ -494,11 +505,106 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
 
 _NO_CELLS = Cells((), "", "")
 
+_BIRTH = _PLAYER_FIELDS["birth_date"]
+
+
+def _birth_date_shifted(padded: str, lineno: int, ctx: _Context) -> str | None:
+    """A whole ``YYYY/MM/DD`` birth date written one column right of its
+    columns (71-80 for 70-79), where the separator after it is the only one
+    that holds text: its text, with P003 saying where it was read; else
+    ``None``. Read from its columns, ``1963/04/13`` would be ``1963/04/1``,
+    a wrong date."""
+    first, last = _BIRTH.first, _BIRTH.last
+    if padded[first - 1] != " " or padded[last] in " \t" or padded[last + 1] not in " \t":
+        return None
+    text = padded[first : last + 1]
+    value = parse_date(text)
+    if value.date is None or len(value.text) != _BIRTH.width:
+        return None
+    unshifted = padded[:last] + " " + padded[last + 1 :]
+    if _PLAYER_SEPARATORS(unshifted) != _PLAYER_BLANKS:
+        return None  # other fields are shifted too: P003 for the first of them
+    ctx.diagnostics.append(
+        _diag(
+            "P003",
+            lineno,
+            last + 1,
+            f"column {last + 1} should be blank but holds {padded[last]!r}: the birth date "
+            f"{text!r} sits in columns {first + 1}-{last + 1}, one column right of "
+            f"{_BIRTH.columns}; read from there",
+            found=padded[last],
+            expected="a blank separator column",
+        )
+    )
+    return text
+
+# The lengths of a 001 line that end inside one of its right-aligned numbers
+# (int and points fields: TRF16 §2.2), before the field's last column.
+_INSIDE_A_NUMBER = {
+    length: f
+    for f in _PLAYER.fields
+    if f.kind in ("int", "points")
+    for length in range(f.first, f.last)
+}
+
+
+def _cut_number(text: str, length: int, lineno: int, ctx: _Context) -> None:
+    """P003 for a 001 line that ends inside a right-aligned number (see
+    :func:`_cut_field`)."""
+    f = _INSIDE_A_NUMBER.get(length)
+    label = _LABELS.get(f.name, f.name) if f is not None else ""
+    if f is None:
+        rounds = (length - _OPPONENT_AT - 1) // _STRIDE
+        f = _GAME_FIELDS["opponent"].shifted(_STRIDE * rounds)
+        label = f"round {rounds + 1} opponent"
+    _cut_field(f, label, text, length, lineno, ctx)
+
+
+def _cut_team_line(lay: Layout, text: str, lineno: int, ctx: _Context) -> None:
+    """P003 for a 013 or 310 line that ends inside a right-aligned number: a
+    team member (TRF16 §2.4, TRF26 310) or 310's number, strength, points or
+    rank."""
+    length = len(text)
+    labelled = [(f, f.name.replace("_", " ")) for f in lay.fields]
+    rep = lay.repeat
+    if rep is not None and length >= rep.first:
+        index = (length - rep.first) // rep.stride
+        labelled += [(f, f"{f.name} {index + 1}") for f in rep.occurrence(index)]
+    for f, label in labelled:
+        if f.first <= length < f.last and f.kind in ("int", "points"):
+            _cut_field(f, label, text, length, lineno, ctx)
+            return
+
+
+def _cut_field(f: Field, label: str, text: str, length: int, lineno: int, ctx: _Context) -> None:
+    """P003 for a line that ends inside right-aligned number field ``f``:
+    after a blank (or, for a whole number, a leading zero) and a digit,
+    before the field's last column. A whole number ends at its last column,
+    so the line was cut and what is left of the number (``1`` of ``12``) is
+    no value the file gave."""
+    part = text[f.first - 1 : length]
+    if part[0] not in (" 0" if f.kind == "int" else " ") or part[-1] == " ":
+        return  # left-aligned, or blank: nothing was cut
+    ctx.diagnostics.append(
+        _diag(
+            "P003",
+            lineno,
+            f.first,
+            f"{label} {part.strip()!r} in columns {f.columns} ends at column {length}, where "
+            f"the line ends: a right-aligned number ends at column {f.last}, so the line "
+            "looks cut",
+            found=part.strip(),
+            expected=f"a number ending at column {f.last}",
+        )
+    )
+
+
 # The round grid, from the column table: block r starts at column
 # 90+10(r-1) (two separators), opponent 92-95, colour 97, result 99.
 _STRIDE = _GAMES.stride
 _BLOCK_AT = _GAMES.start - 1  # 0-based index of round 1's block
 _OPPONENT_AT = _GAME_FIELDS["opponent"].first - 1
+_OPPONENT_WIDTH = _GAME_FIELDS["opponent"].width
 _COLOUR_AT = _GAME_FIELDS["colour"].first - 1
 _RESULT_AT = _GAME_FIELDS["result"].first - 1
 _GRID_SEPARATORS = tuple(
@@ -658,12 +764,16 @@ def _fixed(lay: Layout, text: str, lineno: int, ctx: _Context) -> dict[str, Any]
 
 
 def _team_013(text: str, lineno: int, ctx: _Context) -> Team:
-    v = _fixed(layout("team_013"), text, lineno, ctx)
+    lay = layout("team_013")
+    v = _fixed(lay, text, lineno, ctx)
+    _cut_team_line(lay, text, lineno, ctx)
     return Team("013", v["name"], v["members"])
 
 
 def _team_310(text: str, lineno: int, ctx: _Context) -> Team:
-    v = _fixed(layout("team_310"), text, lineno, ctx)
+    lay = layout("team_310")
+    v = _fixed(lay, text, lineno, ctx)
+    _cut_team_line(lay, text, lineno, ctx)
     return Team(
         "310",
         v["name"],
@@ -763,7 +873,7 @@ def _javafo(text: str, lineno: int, ctx: _Context) -> OtherRecord:
     if code == "XXA":
         v = _fixed(layout("accelerations_xxa"), text, lineno, ctx)
         return Accelerations(v["id"], v["values"])
-    return EngineRecord(code, text[4:])
+    return EngineRecord(code, _value(text, lineno, ctx))
 
 
 def _bbp(text: str, lineno: int, ctx: _Context) -> BbpPoints:
@@ -984,6 +1094,26 @@ def _scoring(code: str, text: str, lineno: int, ctx: _Context) -> Scoring:
     return Scoring(code, [(sym, val) for sym, val in values if sym or val is not None])
 
 
+def _value(text: str, lineno: int, ctx: _Context) -> str:
+    """The value of a header or engine record: from column 5 (TRF16 §2.1:
+    the code in 1-3, column 4 blank), or from column 4 where a writer left
+    out the blank (``012Spring Open``, ``XXR5``), with P003."""
+    if len(text) < 4 or text[3] in " \t":
+        return text[4:]
+    ctx.diagnostics.append(
+        _diag(
+            "P003",
+            lineno,
+            4,
+            f"column 4 should be blank but holds {text[3]!r}: the value of {text[:3]} starts "
+            "in column 4, not 5; read from there",
+            found=text[3],
+            expected="a blank separator column",
+        )
+    )
+    return text[3:]
+
+
 def _header_record(
     code: str, text: str, lineno: int, ctx: _Context, dialect: Dialect
 ) -> HeaderRecord:
@@ -992,7 +1122,7 @@ def _header_record(
             return _round_dates(text, lineno, ctx)
         if code in ("162", "362"):
             return _scoring(code, text, lineno, ctx)
-    value = text[4:]
+    value = _value(text, lineno, ctx)
     # In Vega's files 142-192 mean other things: their values are not checked.
     if dialect is not Dialect.VEGA or code not in _VEGA_CODES:
         _check_header_value(code, value, lineno, ctx)
@@ -1309,23 +1439,53 @@ def _drop_last_ending(t: Tournament, last: int) -> None:
             return
 
 
+def missing_records(t: Tournament) -> Diagnostic | None:
+    """P007 for the header records the dialect of ``t`` requires and ``t``
+    lacks (TRF16 §2.1; TRF26 §3.3 adds 042, 052 and 132), or ``None``."""
+    specs = header_specs()
+    dialect = "trf26" if t.dialect is Dialect.TRF26 else "trf16"
+    present = {h.code for h in t.headers}
+    missing = [
+        code for code, spec in specs.items() if dialect in spec.mandatory and code not in present
+    ]
+    if not missing:
+        return None
+    names = ", ".join(f"{c} ({specs[c].name.replace('_', ' ')})" for c in missing)
+    return _diag(
+        "P007",
+        1,
+        1,
+        f"mandatory record{'s' if len(missing) > 1 else ''} missing for {dialect.upper()}: {names}",
+        found="none",
+        expected=", ".join(missing),
+    )
+
+
 def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
     """P006 (record repeated where one is allowed) and P007 (mandatory record missing)."""
     out: list[Diagnostic] = []
     seen: dict[str, int] = {}
     specs = header_specs()
+    dated = [h for h in t.headers if isinstance(h, RoundDates)]
+    per_line = one_date_per_line(dated)
     for h in t.headers:
         spec = specs.get(h.code)
         if spec is None or spec.multiplicity != "one" or h.origin is None:
             continue
         if h.code in seen:
+            used = f"the first one, on line {seen[h.code]}, is used"
+            if per_line and isinstance(h, RoundDates):
+                # Tournament.round_dates: one date per 132 line, in line order.
+                used = (
+                    f"each 132 line holds one date: this one is read as round "
+                    f"{next(i for i, r in enumerate(dated, 1) if r is h)}'s"
+                )
             out.append(
                 _diag(
                     "P006",
                     h.origin.line,
                     1,
-                    f"record {h.code} ({spec.name.replace('_', ' ')}) appears again; "
-                    f"the first one, on line {seen[h.code]}, is used",
+                    f"record {h.code} ({spec.name.replace('_', ' ')}) appears again; {used}",
                     found=h.code,
                     expected=f"one {h.code} record",
                 )
@@ -1348,26 +1508,9 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
                 )
             else:
                 seen[key] = r.origin.line
-    dialect = "trf26" if t.dialect is Dialect.TRF26 else "trf16"
-    present = {h.code for h in t.headers}
-    missing = [
-        code for code, spec in specs.items() if dialect in spec.mandatory and code not in present
-    ]
-    if missing:
-        names = ", ".join(
-            f"{c} ({specs[c].name.replace('_', ' ')})"
-            for c in missing
-        )
-        out.append(
-            _diag(
-                "P007",
-                1,
-                1,
-                f"mandatory record{'s' if len(missing) > 1 else ''} missing for {dialect.upper()}: {names}",
-                found="none",
-                expected=", ".join(missing),
-            )
-        )
+    missing = missing_records(t)
+    if missing is not None:
+        out.append(missing)
     if not t.players:
         # A tournament report lists its players (TRF16 §2.2); without one
         # there is nothing to check or rate: an error, never a clean file.

@@ -27,7 +27,7 @@ from trfkit._gc import no_cyclic_gc
 from trfkit.columns import Field, Layout, header_specs, layout, layouts_by_code
 from trfkit.dates import format_date
 from trfkit.decode import encode
-from trfkit.diagnostics import Diagnostic
+from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,
@@ -387,6 +387,15 @@ def rewrite(
     # line, the one about what was written.
     dropped = {d.line for d in lost if d.code == "P009"}
     read = [d for d in t.diagnostics if d.code != "P001" or d.line not in dropped]
+    # The records the output's dialect requires and it lacks: the reader's
+    # P007 named those of the file's own dialect (TRF26 requires 042, 052
+    # and 132 besides TRF16's).
+    from trfkit.reader import missing_records
+
+    read = [d for d in read if not (d.code == "P007" and d.severity is Severity.WARNING)]
+    missing = missing_records(converted)
+    if missing is not None:
+        read.insert(0, missing)
     return text, [*read, *lost]
 
 
