@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, FIXTURES
 from trfbuild import player_line, swiss_text
 
 import trfkit
@@ -78,6 +78,31 @@ def test_a_swiss_read_only_from_the_pairings_gets_a_warning() -> None:
     s112 = found(text, "S112")
     assert {d.severity for d in s112} == {Severity.WARNING} and len(s112) == 2
     assert "--type" in s112[0].message
+
+
+def _mistyped_opponent() -> Tournament:
+    """fixtures/swiss-trf16.trf with one typo: player 2 (line 16) names 11
+    in round 1, where 11 (line 25) played 4 (line 18) and 2 played 9 (line 23);
+    2 and 11 did meet in round 2, on both lines."""
+    lines = (FIXTURES / "swiss-trf16.trf").read_text().splitlines(keepends=True)
+    assert lines[15][91:99] == "   9 b =", lines[15]
+    lines[15] = lines[15][:91] + "  11 b =" + lines[15][99:]
+    return trfkit.loads("".join(lines).encode())
+
+
+def test_a_mistyped_opponent_is_no_second_meeting() -> None:
+    # 2 and 11 played once (round 2): the round-1 cell of 2 is one-sided,
+    # S101 says so; claiming they "played each other in rounds 1, 2" is false.
+    t = _mistyped_opponent()
+    assert found(t, "S112") == []
+    assert [(d.line, d.column) for d in found(t, "S101")] == [(16, 92), (23, 92)]
+
+
+def test_two_claims_on_one_opponent_point_at_the_claim_he_does_not_confirm() -> None:
+    # 11 names 4 back in round 1, so 4's line (18) is right and 2's (16) is not.
+    (s110,) = found(_mistyped_opponent(), "S110")
+    assert (s110.line, s110.column) == (16, 92)
+    assert "player 11 is the opponent of player 4 (line 18) and of player 2" in s110.message
 
 
 # -- S113: colour sequences ---------------------------------------------------

@@ -153,12 +153,18 @@ def ref_one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
             if o is None:
                 continue
             if o in named:
+                # On the line of the claim the opponent does not confirm.
+                first, second = named[o], p
+                q = next((x for x in t.players if x.start_rank == o), None)
+                mutual = q is not None and q is not p and len(q.games) >= r
+                if mutual and q is not None and q.games[r - 1].opponent == p.start_rank:
+                    first, second = p, named[o]
                 yield diag(
                     "S110",
-                    line_of(p),
+                    line_of(second),
                     cell_column(r, "opponent"),
-                    f"round {r}: player {o} is the opponent of player {named[o].start_rank} "
-                    f"(line {line_of(named[o])}) and of player {p.start_rank}",
+                    f"round {r}: player {o} is the opponent of player {first.start_rank} "
+                    f"(line {line_of(first)}) and of player {second.start_rank}",
                     found=str(o),
                     expected="one game per player and round",
                 )

@@ -98,12 +98,23 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
             if o is None:
                 continue
             if o in named:
+                first, second = named[o], p
+                # On the line of the claim the opponent does not confirm:
+                # when he names the later line back, the earlier one is wrong.
+                q = ix.by_rank.get(o)
+                if (
+                    q is not None
+                    and q is not p
+                    and len(q.games) >= r
+                    and q.games[r - 1].opponent == p.start_rank
+                ):
+                    first, second = p, named[o]
                 yield diag(
                     "S110",
-                    line_of(p),
+                    line_of(second),
                     cell_column(r, "opponent"),
-                    f"round {r}: player {o} is the opponent of player {named[o].start_rank} "
-                    f"(line {line_of(named[o])}) and of player {p.start_rank}",
+                    f"round {r}: player {o} is the opponent of player {first.start_rank} "
+                    f"(line {line_of(first)}) and of player {second.start_rank}",
                     found=str(o),
                     expected="one game per player and round",
                 )
@@ -329,18 +340,25 @@ def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         for i, (d, n, size) in enumerate(zip(distinct, nones, map(len, opponent_lists), strict=True))
         if d - (n > 0) != size - n
     ]
+    # A cell whose opponent does not name the player back is no game the
+    # two played: it is S101 (and S110), and counting it here would report
+    # a mistyped opponent as a second meeting that never took place.
+    one_sided = {(id(p), r) for p, r, _ in ix.one_sided}
     for i in twice:
         p, (opponents, _, results) = t.players[i], cells[i]
         a = p.start_rank
-        # Each pair from its lower-ranked side; games both lines agree on
-        # or not (a one-sided cell is S101 besides).
-        met = [o for o, r in zip(opponents, results, strict=True) if o is not None and r in _PLAYED]
-        if len(met) == len(set(met)):
+        # Each pair from its lower-ranked side; only games both lines agree on.
+        met = [
+            (n, o)
+            for n, (o, r) in enumerate(zip(opponents, results, strict=True), 1)
+            if o is not None and r in _PLAYED and (id(p), n) not in one_sided
+        ]
+        if len(met) == len({o for _, o in met}):
             continue
         rounds: dict[int, list[int]] = {}
-        for i, (o, r) in enumerate(zip(opponents, results, strict=True), 1):
-            if o is not None and o > a and r in _PLAYED:
-                rounds.setdefault(o, []).append(i)
+        for n, o in met:
+            if o > a:
+                rounds.setdefault(o, []).append(n)
         for o, played in rounds.items():
             if len(played) < 2:
                 continue
