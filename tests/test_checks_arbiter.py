@@ -227,6 +227,17 @@ def test_ratings_below_the_floor_in_force() -> None:
     assert found(swiss([2400, 1100], [(1, 1, 2, "1")], start="2012/03/01"), "R608") == []
 
 
+def test_a_floor_set_by_an_amendment_cites_the_amendment() -> None:
+    # 2009 §0.6 says 1200; 1000 came with the announcement of June 2011. A
+    # finding that says 1000 and cites §0.6 alone cites a text that says 1200.
+    (before,) = found(swiss([2400, 1100], [(1, 1, 2, "1")], start="2010/03/01"), "R608")
+    assert before.reference == "FIDE Rating Regulations 2009 §0.6"
+    assert "floor of 1200" in before.message
+    (after,) = found(swiss([2400, 951], [(1, 1, 2, "1")], start="2011/07/02"), "R608")
+    assert "floor of 1000" in after.message
+    assert after.reference is not None and "June 2011" in after.reference
+
+
 def test_the_floor_of_a_later_rule_set_is_not_applied_to_an_older_event() -> None:
     # A rapid event of 2015: --rules auto picks fide-rb-2024 (floor 1400), whose
     # floor was not in force then.

@@ -157,7 +157,8 @@ def rules_markdown() -> str:
             ]
         for a in r.amendments:
             changes = ", ".join(f"`{k}` = {_value(v)}" for k, v in a.changes.items())
-            out += ["", f"Amendment {a.title} ({a.reference}): {changes}."]
+            cited = "".join(f"; {c} cites {sec}" for c, sec in a.sections.items())
+            out += ["", f"Amendment {a.title} ({a.reference}): {changes}{cited}."]
     out += _title_rules_markdown()
     return "\n".join(out) + "\n"
 
