@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -244,6 +245,31 @@ def test_round_dates_inside_the_event_in_order() -> None:
         ("S108", 7, 102)
     ]
     assert dates("042 2025/05/03", "052 2025/05/02") == [("S108", 6, 5)]
+
+
+def _swiss_dated(*days: str) -> list[tuple[str, int, int]]:
+    """fixtures/swiss-trf16.trf (042 2025/03/14, 052 2025/03/16, 5 rounds)
+    with its 132 line (line 14) dating the rounds ``days``."""
+    lines = (FIXTURES / "swiss-trf16.trf").read_text().splitlines()
+    assert lines[13].startswith("132")
+    lines[13] = d132(*days)
+    t = trfkit.loads("\n".join(lines) + "\n")
+    return [(d.code, d.line, d.column) for d in validate(t) if d.code == "S108"]
+
+
+def test_one_mistyped_round_date_is_one_finding() -> None:
+    # Round 4 typed 25/03/31 (after 052): outside the event, column 92 + 3 * 10.
+    # Round 5's 25/03/16 follows round 3's 25/03/15: it is in order, not
+    # "before round 4".
+    assert _swiss_dated("25/03/14", "25/03/15", "25/03/15", "25/03/31", "25/03/16") == [
+        ("S108", 14, 122)
+    ]
+    # A date out of order among the dates within the event is still found:
+    # round 5 on the 14th, after round 3 on the 15th (column 132).
+    assert _swiss_dated("25/03/14", "25/03/15", "25/03/15", "25/03/31", "25/03/14") == [
+        ("S108", 14, 122),
+        ("S108", 14, 132),
+    ]
 
 
 def test_round_dates_count() -> None:
