@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
 
 import trfkit
 from trfkit.checks import inline_ignores, validate
@@ -180,6 +181,41 @@ def test_unrated_score_is_written_as_summed(first: str, second: str, score: str)
     ]
     (d,) = [d for d in check(lines, "fide-2009") if d.code == "R603"]
     assert f"unrated player 3 scored {score} in 2 game(s) against rated opponents" in d.message
+
+
+def _fixture(name: str, rules: str, unrated_from: int | None = None) -> list[Diagnostic]:
+    """R603 of a fixture, the players from start rank ``unrated_from`` on
+    made unrated (columns 49-52 blanked)."""
+    lines = (FIXTURES / name).read_text().splitlines()
+    if unrated_from is not None:
+        lines = [
+            x[:48] + "    " + x[52:] if x.startswith("001") and int(x[4:8]) >= unrated_from else x
+            for x in lines
+        ]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    return [d for d in validate(t, rules=rules) if d.code == "R603"]
+
+
+def test_a_round_robin_rated_by_its_method_counts_every_game_of_the_unrated() -> None:
+    # rating-rr10-unrated.trf is the 2009 §8.58 crosstable: a complete round
+    # robin of 10, players 3, 5, 8 and 9 unrated. By the round-robin method
+    # (§8.21b) each has 9 games (§7.14a: 9 "under 6.3", not 9 against rated
+    # opponents), 6 rated opponents (§8.21: at least 3) and 7, 6, 2, 1
+    # points (at least 1): a first rating from this event, as the rater
+    # finds. R603 said "6 games" of 9 for each.
+    assert _fixture("rating-rr10-unrated.trf", "fide-2009") == []
+    assert _fixture("rating-rr10-unrated.trf", "fide-2002") == []
+    # roundrobin-8.trf with players 4-8 unrated: 7 games each, short of 9
+    # under 2009; player 4's ½ against the 3 rated players is no reason to
+    # disregard his event, his 3½ points in it are.
+    found = _fixture("roundrobin-8.trf", "fide-2009", unrated_from=4)
+    assert [d.line for d in found] == [17, 18, 19, 20, 21]
+    assert all("has 7 of the 9 games against opponents" in d.message for d in found)
+    # Under 2017 (the 2009 method kept, 5 games): nothing to say; under 2024
+    # (no method: rated opponents only) 3 games of 5.
+    assert _fixture("roundrobin-8.trf", "fide-2017", unrated_from=4) == []
+    found = _fixture("roundrobin-8.trf", "fide-2024", unrated_from=4)
+    assert len(found) == 5 and all("has 3 of the 5 games" in d.message for d in found)
 
 
 def test_zero_score_unrated_under_2024() -> None:

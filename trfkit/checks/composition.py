@@ -17,6 +17,7 @@ from trfkit.rating.eligibility import (
     first_event_problem,
     first_rating_problem,
     rating_gap_problem,
+    round_robin_method,
 )
 from trfkit.scoring import ScoringSystem
 
@@ -109,6 +110,19 @@ def _against_rated(p: Player, by_rank: dict[int, Player], all_games: bool) -> tu
     return len(kept), _score("".join(sorted(kept)))
 
 
+def _met(t: Tournament, by_rank: dict[int, Player]) -> dict[int, list[int]]:
+    """The opponents each player met over the board (1 = 0)."""
+    met: dict[int, list[int]] = {}
+    for p in t.players:
+        opponents, _, results = p.cells()
+        met[p.start_rank] = [
+            o
+            for o, result in zip(opponents, results, strict=True)
+            if o is not None and result in _RATED_POINTS and o in by_rank
+        ]
+    return met
+
+
 @lru_cache(maxsize=1024)
 def _score(results: str) -> Decimal:
     """The points of rated ``results`` (in any order: exact Decimal sums do
@@ -131,7 +145,13 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if ev.type is TournamentType.MATCH:
         return  # R604
     by_rank = {p.start_rank: p for p in t.players}
-    all_games = not rules.unrated_only_rated_opponents
+    # 2002 §10.21b, 2009 §8.21b/§7.14a: in a round robin rated by the
+    # round-robin method every game counts, as the rater counts it; the
+    # three rated opponents of §8.21 are still asked for.
+    round_robin = ev.type is TournamentType.ROUND_ROBIN and round_robin_method(
+        rules, ev.type, _met(t, by_rank), {p.start_rank for p in t.players if p.rating}
+    )
+    all_games = round_robin or not rules.unrated_only_rated_opponents
     opponents = "opponents" if all_games else "rated opponents"
     # The scores as Fractions, made once per value: the scores of a file
     # are few, and a Fraction made from a Decimal for each unrated player
@@ -146,7 +166,8 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         if exact is None:
             exact = fractions[score] = Fraction(score)
         # The rater asks the same two questions (trfkit.rating.eligibility).
-        problem = first_event_problem(rules, games, exact)
+        rated_opponents = _against_rated(p, by_rank, False)[0] if round_robin else games
+        problem = first_event_problem(rules, rated_opponents, exact)
         if problem is not None:
             yield diag(
                 "R603",
