@@ -1134,6 +1134,20 @@ CODES: dict[str, Code] = {
             "Correct the title or the sex.",
         ),
         Code(
+            "R814",
+            "list.rated-without-id",
+            Severity.WARNING,
+            "A player with a rating (columns 49-52) but no FIDE id (columns 58-68): the "
+            "FIDE number is mandatory for rating, and the rating server matches a "
+            "player's games to him by it; a rated player has one, so it was left out. "
+            "Checked without a list; under the FIDE rule sets only. A file in which no "
+            "player has an id, or more than 10 such players, is one finding.",
+            "TRF16 §2.2 (FIDE number: mandatory for rating)",
+            _ex(*_HEAD, _P1, _put(_P2, "fide_id", "")),
+            _ex(*_HEAD, _P1, _P2),
+            "Write each rated player's FIDE id (from FIDE's players' list) in columns 58-68.",
+        ),
+        Code(
             "R701",
             "title.norm",
             Severity.INFO,
