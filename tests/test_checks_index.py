@@ -184,8 +184,12 @@ def ref_colours(t: Tournament) -> Iterator[Diagnostic]:
                 found=g.colour.value,
                 expected="- (no colour) when there is no opponent",
             )
+    unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
     for p, r, g, q, h in ix.games:
         if (g.colour, h.colour) in OPPOSITE:
+            continue
+        column = cell_column(r, "colour")
+        if (line_of(p), column) in unreadable or (line_of(q), column) in unreadable:
             continue
         forfeit = g.result in FORFEITS and h.result in FORFEITS
         if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:

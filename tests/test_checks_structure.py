@@ -89,6 +89,26 @@ def test_colours_and_results_are_reported_once_per_game() -> None:
     assert codes.count("S103") == (0 if g.result is trfkit.Result.DRAW else 1)
 
 
+def test_an_unreadable_colour_is_its_p002_alone() -> None:
+    # swiss-trf16.trf, player 1 (line 15) round 1 written "8 x 1": the reader
+    # says column 97 holds no colour (P002). S102 read the cell as '-' and
+    # said "players 1 and 8 have colours '-' and 'b'", a '-' the file has not.
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    lines = path.read_text().splitlines(keepends=True)
+    assert lines[14][91:99] == "   8 w 1"
+    lines[14] = lines[14][:96] + "x" + lines[14][97:]
+    t = trfkit.loads("".join(lines).encode())
+    found = [(d.code, d.line, d.column) for d in [*t.diagnostics, *validate(t)]]
+    assert ("P002", 15, 97) in found
+    assert [f for f in found if f[0] == "S102"] == []
+    # A colour that is read, and wrong, is still S102.
+    lines[14] = lines[14][:96] + "b" + lines[14][97:]
+    t = trfkit.loads("".join(lines).encode())
+    assert [(d.code, d.line, d.column) for d in validate(t) if d.code == "S102"] == [
+        ("S102", 15, 97)
+    ]
+
+
 def test_two_pabs_in_a_round() -> None:
     t = _swiss()
     r, pab_holder = next(

@@ -135,7 +135,16 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
                 found=g.colour.value,
                 expected="- (no colour) when there is no opponent",
             )
+    # A colour the reader could not read ('x', 'W') is its P002 error, and
+    # the model holds it as '-': a clash read from it would misquote the
+    # file and report the one fault twice.
+    unreadable = (
+        {(d.line, d.column) for d in t.diagnostics if d.code == "P002"} if ix.clashes else set()
+    )
     for p, r, g, q, h in ix.clashes:
+        column = cell_column(r, "colour")
+        if (line_of(p), column) in unreadable or (line_of(q), column) in unreadable:
+            continue
         forfeit = g.result in _FORFEITS and h.result in _FORFEITS
         if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:
             if t.teams:
