@@ -119,9 +119,12 @@ def ref_opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
 
 def ref_mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
+    unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
     for p, r, g in ix.one_sided:
         q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
         if q is None or q is p:
+            continue
+        if (line_of(q), cell_column(r, "opponent")) in unreadable:
             continue
         theirs = q.games[r - 1] if len(q.games) >= r else None
         what = (
@@ -174,8 +177,11 @@ def ref_one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
 
 def ref_colours(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
+    unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
     for p, r, g in ix.byes:
         if g.colour is not Colour.NONE:
+            if (line_of(p), cell_column(r, "opponent")) in unreadable:
+                continue
             yield diag(
                 "S102",
                 line_of(p),
@@ -184,7 +190,6 @@ def ref_colours(t: Tournament) -> Iterator[Diagnostic]:
                 found=g.colour.value,
                 expected="- (no colour) when there is no opponent",
             )
-    unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
     for p, r, g, q, h in ix.games:
         if (g.colour, h.colour) in OPPOSITE:
             continue

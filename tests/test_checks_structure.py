@@ -109,6 +109,29 @@ def test_an_unreadable_colour_is_its_p002_alone() -> None:
     ]
 
 
+def _typo(line: int, start: int, text: str) -> trfkit.Tournament:
+    """swiss-trf16.trf with ``text`` written at column ``start`` of ``line``."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    lines = path.read_text().splitlines(keepends=True)
+    x = lines[line - 1]
+    lines[line - 1] = x[: start - 1] + text + x[start - 1 + len(text) :]
+    return trfkit.loads("".join(lines).encode())
+
+
+def test_one_unreadable_field_is_one_finding() -> None:
+    # Player 1 (line 15), round 1 "   8 w 1" typed "  8O w 1": P002 on
+    # columns 92-95. Read as no opponent, the cell also gave S102 (a colour
+    # with no opponent), R502 (a rated result with no opponent) and S101 on
+    # player 8's line ("player 1 has a bye"): four errors for one typo.
+    t = _typo(15, 92, "  8O")
+    found = [(d.code, d.line, d.column) for d in [*t.diagnostics, *validate(t)]]
+    assert [f for f in found if f[0] not in ("R501", "R603")] == [("P002", 15, 92)]
+    # Its rank typed 'X' (86-89): P002, not S105 "player 1 has no rank" too.
+    t = _typo(15, 86, "   X")
+    found = [(d.code, d.line, d.column) for d in [*t.diagnostics, *validate(t)]]
+    assert [f for f in found if f[0] not in ("R501", "R603")] == [("P002", 15, 86)]
+
+
 def test_two_pabs_in_a_round() -> None:
     t = _swiss()
     r, pab_holder = next(

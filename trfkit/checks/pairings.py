@@ -14,7 +14,7 @@ from itertools import accumulate, compress
 from operator import itemgetter, methodcaller
 
 from trfkit.checks._index import COMPLEMENT, pairings
-from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import COLOUR_OF, RESULT_OF, Cells, Colour, Game, Player, Result, Tournament
@@ -59,10 +59,13 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
 def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     """S101: A names B as opponent in round r, but B does not name A."""
     ix = pairings(t)
+    unreadable = unreadable_fields(t) if ix.one_sided else frozenset()
     for p, r, g in ix.one_sided:
         q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
         if q is None or q is p:
             continue  # S109
+        if (line_of(q), cell_column(r, "opponent")) in unreadable:
+            continue  # B's opponent could not be read: P002 says so
         theirs = q.games[r - 1] if len(q.games) >= r else None
         what = (
             f"has no round {r}"
@@ -125,8 +128,11 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
 def colours(t: Tournament) -> Iterator[Diagnostic]:
     """S102: the two sides of a game not with opposite colours; a colour on a bye."""
     ix = pairings(t)
+    unreadable = unreadable_fields(t)
     for p, r, g in ix.byes:
         if g.colour is not Colour.NONE:
+            if (line_of(p), cell_column(r, "opponent")) in unreadable:
+                continue  # an opponent the reader could not read (P002), not a bye
             yield diag(
                 "S102",
                 line_of(p),
@@ -138,9 +144,6 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
     # A colour the reader could not read ('x', 'W') is its P002 error, and
     # the model holds it as '-': a clash read from it would misquote the
     # file and report the one fault twice.
-    unreadable = (
-        {(d.line, d.column) for d in t.diagnostics if d.code == "P002"} if ix.clashes else set()
-    )
     for p, r, g, q, h in ix.clashes:
         column = cell_column(r, "colour")
         if (line_of(p), column) in unreadable or (line_of(q), column) in unreadable:

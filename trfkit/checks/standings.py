@@ -15,6 +15,7 @@ from trfkit.checks._util import (
     line_of,
     one_or_each,
     player_label,
+    unreadable_fields,
 )
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
@@ -422,6 +423,11 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
         # are the teams' (TRF26 §3.3), so players' ranks need not follow them.
         return
     unranked = [p for p in players if not p.rank]
+    if unranked:
+        # A rank the reader could not read ('X') is its P002 error, not a
+        # missing rank besides.
+        unreadable = unreadable_fields(t)
+        unranked = [p for p in unranked if (line_of(p), _RANK_COLUMN) not in unreadable]
     if unranked and len(unranked) == len(players):
         yield diag(
             "S105",
