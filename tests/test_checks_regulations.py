@@ -140,6 +140,28 @@ def test_round_robin_quota_2009() -> None:
     assert "R601" not in codes(check(["042 2023/01/01", *rr4(0)], "fide-2022"))
 
 
+def test_a_short_double_round_robin_is_one_finding() -> None:
+    # double-roundrobin-4.trf (4 players, all rated) with player 4 unrated:
+    # §6.32 asks 6 players, 4 rated (R602). §6.31's 4 rated below 10 players
+    # is the same shortfall: one finding, not R601 besides.
+    lines = (FIXTURES / "double-roundrobin-4.trf").read_text().splitlines()
+    lines = [x[:48] + "    " + x[52:] if x.startswith("001    4") else x for x in lines]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    found = [(d.code, d.found) for d in validate(t, rules="fide-2009") if d.code[:3] == "R60"]
+    assert ("R602", "4 players, 3 rated") in found
+    assert [c for c, _ in found if c == "R601"] == []
+
+
+def test_a_round_robin_smaller_than_its_quota_cannot_be_rated() -> None:
+    # 3 players, none rated (utf-8.tab): §6.31's 4 rated is more than the field.
+    lines = ["042 2010/01/01", "122 120 min"] + [
+        player(i, 0, "1.0", *(f"{j:>4} {'w' if i < j else 'b'} =" for j in (1, 2, 3) if j != i))
+        for i in (1, 2, 3)
+    ]
+    (d,) = [d for d in check(lines, "fide-2009") if d.code == "R601"]
+    assert "needs 4 rated" in d.message and "cannot be rated" in d.message
+
+
 def test_round_robin_type_can_be_given() -> None:
     # The same pairings called a Swiss are not held to the round-robin quota.
     found = check(["042 2010/01/01", *rr4(0)], "fide-2009", type="swiss")

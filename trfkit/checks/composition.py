@@ -63,7 +63,17 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     small = rules.round_robin_small_field
     if small is not None and n < small[0]:
         need = max(need, small[1])
-    if rated < need:
+    double = rules.double_round_robin_with_unrated
+    # §6.32: a double round robin with unrated players needs 6 players, 4
+    # rated. When it falls short, R602 says so, and R601's quota, if no
+    # larger than its 4, would be the same shortfall again.
+    short_double = (
+        double is not None
+        and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
+        and rated < n
+        and (n < double[0] or rated < double[1])
+    )
+    if rated < need and not (short_double and double is not None and need <= double[1]):
         yield diag(
             "R601",
             line,
@@ -72,17 +82,12 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             f"{n} players needs {need} rated"
             + (
                 f" (at least {small[1]} below {small[0]} players)" if small and n < small[0] else ""
-            ),
+            )
+            + (": more than it has players, so it cannot be rated" if need > n else ""),
             found=f"{rated} rated",
             expected=f"at least {need} rated",
         )
-    double = rules.double_round_robin_with_unrated
-    if (
-        double is not None
-        and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
-        and rated < n
-        and (n < double[0] or rated < double[1])
-    ):
+    if short_double and double is not None:
         yield diag(
             "R602",
             line,
