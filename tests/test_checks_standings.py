@@ -272,6 +272,31 @@ def test_one_mistyped_round_date_is_one_finding() -> None:
     ]
 
 
+def _swiss26_scored(scoring: str, **points: str) -> list[tuple[str, int, int, str | None]]:
+    """S104 of fixtures/swiss-trf26.trf (1/½/0 totals) with its 162 line
+    (line 19) replaced, and players' points (by start rank) rewritten."""
+    lines = (FIXTURES / "swiss-trf26.trf").read_text().splitlines()
+    assert lines[18].startswith("162")
+    lines[18] = scoring
+    for i, x in enumerate(lines):
+        if x.startswith("001") and x[4:8].strip() in points:
+            lines[i] = x[:80] + f"{points[x[4:8].strip()]:>4}" + x[84:]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    return [(d.code, d.line, d.column, d.found) for d in validate(t) if d.code == "S104"]
+
+
+def test_totals_of_the_default_scoring_under_another_162_are_one_finding() -> None:
+    # 162 says 3/1/0 but all 15 totals are 1/½/0 ones (player 1: four wins
+    # and a loss, 4.0; 12.0 under 3/1/0): one fault, on the 162 line.
+    assert _swiss26_scored("162  W 3.0    D 1.0    L 0.0") == [
+        ("S104", 19, 5, "15 totals under 1/½/0")
+    ]
+    # A total that follows neither (player 1: 5.0) is no such pattern: each
+    # player is his own finding, on his line (81).
+    found = _swiss26_scored("162  W 3.0    D 1.0    L 0.0", **{"1": "5.0"})
+    assert len(found) == 15 and {(c, col) for c, _, col, _ in found} == {("S104", 81)}
+
+
 def test_round_dates_count() -> None:
     # Fewer dates than rounds played: a warning on the 132 line.
     assert dates(d132("25/05/01")) == [("S108", 5, 5)]
