@@ -96,7 +96,22 @@ OPPOSITE = {(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE)}
 
 def ref_opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
+    renumbered = pairings.misnumbered(t, ix.by_rank, ix.one_sided)
+    calling = {(id(q), r): y for _, y, met in renumbered.values() for r, q in met.items()}
+    for p, y, met in renumbered.values():
+        listed = ", ".join(map(str, met))
+        yield diag(
+            "S109",
+            line_of(p),
+            5,
+            f"the opponents of player {p.start_rank} (rounds {listed}) name him {y}, a "
+            f"starting rank no line has: his starting rank was mistyped",
+            found=str(p.start_rank),
+            expected=str(y),
+        )
     for p, r, g in ix.one_sided:
+        if id(p) in renumbered or calling.get((id(p), r)) == g.opponent:
+            continue
         if g.opponent == p.start_rank:
             yield diag(
                 "S109",
@@ -120,9 +135,10 @@ def ref_opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
 def ref_mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
     unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
+    renumbered = pairings.misnumbered(t, ix.by_rank, ix.one_sided)
     for p, r, g in ix.one_sided:
         q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
-        if q is None or q is p:
+        if q is None or q is p or id(p) in renumbered:
             continue
         if (line_of(q), cell_column(r, "opponent")) in unreadable:
             continue

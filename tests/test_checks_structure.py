@@ -132,6 +132,24 @@ def test_one_unreadable_field_is_one_finding() -> None:
     assert [f for f in found if f[0] not in ("R501", "R603")] == [("P002", 15, 86)]
 
 
+def test_a_mistyped_starting_rank_is_one_finding() -> None:
+    # Player 2's line (16) numbered 1: before, S107, S101 in each of its five
+    # rounds and S109 in each opponent's cell naming 2 (eleven errors). Now
+    # S107 (two lines numbered 1) and one S109 on the number itself.
+    t = _typo(16, 5, "   1")
+    found = [(d.code, d.line, d.column, d.expected) for d in validate(t)]
+    assert [f for f in found if f[0].startswith("S")] == [
+        ("S107", 16, 5, "a starting rank no other player has"),
+        ("S109", 16, 5, "2"),
+    ]
+    # Player 15's line (29) numbered 16: his four games (round 1 is a bye)
+    # gave S109 on four opponents' lines and S101 on his; now one S109.
+    t = _typo(29, 5, "  16")
+    (d,) = [d for d in validate(t) if d.code.startswith("S")]
+    assert (d.code, d.line, d.column, d.found, d.expected) == ("S109", 29, 5, "16", "15")
+    assert "rounds 2, 3, 4, 5" in d.message
+
+
 def test_two_pabs_in_a_round() -> None:
     t = _swiss()
     r, pab_holder = next(

@@ -452,7 +452,9 @@ CODES: dict[str, Code] = {
             "structure.unknown-opponent",
             Severity.ERROR,
             "A round names an opponent number that is no player of the file, or the "
-            "player himself.",
+            "player himself. A line whose every opponent names it by one number that no "
+            "line has is one finding, on its starting rank (columns 5-8): that number "
+            "was mistyped, not each round.",
             "TRF16 §2.2 (opponent: a starting rank)",
             _ex(
                 *_HEAD,

@@ -31,11 +31,67 @@ _LEGACY_BYES = {R.DRAW: "H", R.FORFEIT_WIN: "F"}
 _NEEDS_OPPONENT = frozenset({R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS})
 
 
+def misnumbered(
+    t: Tournament, by_rank: dict[int, Player], one_sided: list[tuple[Player, int, Game]]
+) -> dict[int, tuple[Player, int, dict[int, Player]]]:
+    """Lines whose starting rank was mistyped: by ``id`` of the player, the
+    player, the rank his opponents call him, and his opponent in each of
+    those rounds (from the pairing index's ``by_rank`` and ``one_sided``).
+
+    A line whose every game is one-sided, each opponent naming the same
+    number in its place, a number no line has, is one typo in columns 5-8
+    (2 written 1, 15 written 16), not a fault in each of its rounds and in
+    each opponent's: S101 on his line and S109 on theirs would report it
+    once a round, twice over.
+    """
+    if not one_sided:
+        return {}
+    called: dict[int, list[tuple[int, Player, int | None]]] = {}
+    for p, r, g in one_sided:
+        q = by_rank.get(g.opponent) if g.opponent is not None else None
+        if q is None:
+            continue
+        theirs = q.games[r - 1].opponent if len(q.games) >= r else None
+        called.setdefault(id(p), []).append((r, q, theirs))
+    found: dict[int, tuple[Player, int, dict[int, Player]]] = {}
+    for p in t.players:
+        cells = called.get(id(p))
+        if not cells or len(cells) < 2:
+            continue
+        names = {y for _, _, y in cells}
+        if len(names) != 1:
+            continue
+        (y,) = names
+        games = sum(1 for g in p.games if g.opponent is not None)
+        if y is None or y in by_rank or games != len(cells):
+            continue
+        found[id(p)] = (p, y, {r: q for r, q, _ in cells})
+    return found
+
+
 def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
-    """S109: an opponent number that is no player, or a player paired with himself."""
+    """S109: an opponent number that is no player, or a player paired with
+    himself; a line whose opponents all call it by a number no line has
+    (its starting rank mistyped) is one finding on its starting rank."""
     ix = pairings(t)
     players = ix.by_rank
+    renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
+    # The opponents' cells that name the mistyped line by its right number.
+    calling = {(id(q), r): y for _, y, met in renumbered.values() for r, q in met.items()}
+    for p, y, met in renumbered.values():
+        listed = ", ".join(map(str, met))
+        yield diag(
+            "S109",
+            line_of(p),
+            5,
+            f"the opponents of player {p.start_rank} (rounds {listed}) name him {y}, a "
+            f"starting rank no line has: his starting rank was mistyped",
+            found=str(p.start_rank),
+            expected=str(y),
+        )
     for p, r, g in ix.one_sided:
+        if id(p) in renumbered:
+            continue
         if g.opponent == p.start_rank:
             yield diag(
                 "S109",
@@ -45,7 +101,7 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
                 found=str(g.opponent),
                 expected="another player's starting rank",
             )
-        elif g.opponent not in players:
+        elif g.opponent not in players and calling.get((id(p), r)) != g.opponent:
             yield diag(
                 "S109",
                 line_of(p),
@@ -60,9 +116,10 @@ def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     """S101: A names B as opponent in round r, but B does not name A."""
     ix = pairings(t)
     unreadable = unreadable_fields(t) if ix.one_sided else frozenset()
+    renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
     for p, r, g in ix.one_sided:
         q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
-        if q is None or q is p:
+        if q is None or q is p or id(p) in renumbered:
             continue  # S109
         if (line_of(q), cell_column(r, "opponent")) in unreadable:
             continue  # B's opponent could not be read: P002 says so
