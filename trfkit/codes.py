@@ -849,8 +849,10 @@ CODES: dict[str, Code] = {
             "opponents (3 in 2002/2009), too low a score against them (less than 1 point "
             "in 2002/2009, zero from 2022); or fewer games than a first rating "
             "needs (9 in 2002/2009, 5 from 2022, 12 in CHESSA), to be made up in "
-            "later events.",
-            "FIDE 2002 §6.1, §6.42; 2009 §6.1, §6.41; 2024 §7.1.4, §8.2.1",
+            "later events. In a round robin rated by the round-robin method (2002, "
+            "2009; 2014 and 2017 by their reading) the score and the games are those "
+            "of the whole event, as the rater counts them (2009 §7.14a, §8.21b).",
+            "FIDE 2002 §6.1, §6.42; 2009 §6.1, §6.41, §7.14a; 2024 §7.1.4, §8.2.1",
             _ex(
                 *_HEAD,
                 "042 2025/05/01",
