@@ -270,6 +270,9 @@ def test_match_with_unrated_player() -> None:
     found = check(["122 90+30", *rounds(2, ratings=(2200, 0))])
     assert [d.severity.value for d in found if d.code == "R604"] == ["error"]
     assert "R604" not in codes(check(["122 90+30", *rounds(2, ratings=(2200, 0))], "fide-2002"))
+    # Both unrated: the match is not rated, one finding (it was one a player).
+    (d,) = [d for d in check(["122 90+30", *rounds(2, ratings=(0, 0))]) if d.code == "R604"]
+    assert "players 1 and 2 are unrated" in d.message and d.found == "both unrated"
 
 
 # -- R605 / R606 (CHESSA) ------------------------------------------------------

@@ -207,17 +207,23 @@ def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     rules = ev.rules
     a, b = t.players
     if rules.match_unrated_not_rated:
-        for p in (a, b):
-            if not p.is_rated:
-                yield diag(
-                    "R604",
-                    line_of(p),
-                    1,
-                    f"player {p.start_rank} is unrated: under {rules.name} a match with an "
-                    "unrated player is not rated",
-                    found="unrated",
-                    expected="two rated players",
-                )
+        # One fact, the match is not rated: said once, on the first unrated
+        # player's line, whether one player or both are unrated.
+        unrated = [p for p in (a, b) if not p.is_rated]
+        if unrated:
+            who = (
+                f"player {unrated[0].start_rank} is unrated"
+                if len(unrated) == 1
+                else f"players {a.start_rank} and {b.start_rank} are unrated"
+            )
+            yield diag(
+                "R604",
+                line_of(unrated[0]),
+                1,
+                f"{who}: under {rules.name} a match with an unrated player is not rated",
+                found="unrated" if len(unrated) == 1 else "both unrated",
+                expected="two rated players",
+            )
     if rules.match_games_after_decision_rated:
         return
     decided = match_decided_round(t)
