@@ -8,8 +8,8 @@ column (R801-R808, R811-R813): the comparison itself is
 Without a list, the file alone still shows a player FIDE cannot register:
 one without a FIDE id whose birth date or sex is missing (R809), one of
 another federation without a FIDE id (R810), a woman's title on a man
-(R813), and a rated player whose FIDE id was left out (R814). These apply under the FIDE rule sets, not a national one, whose
-ratings are not FIDE's.
+(R813), and a rated player whose FIDE id was left out (R814). These apply
+under the FIDE rule sets, not a national one, whose ratings are not FIDE's.
 """
 
 from __future__ import annotations
