@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+import trfkit
 from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.cli import main
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import TournamentType
+from trfkit.event import TournamentType, event_of
 from trfkit.report.diagnostics import check_data, event_line, render_text
-from trfkit.summary import EventSummary
+from trfkit.summary import EventSummary, summarize
 
 
 def _player(
@@ -313,3 +314,18 @@ def test_a_league_checks_in_text(capsys: pytest.CaptureFixture[str], tmp_path: P
     status, out = run(capsys, str(path))
     assert status == 0
     assert out.splitlines()[0].startswith(f"{path}: event: Spring Open; league (092)")
+
+
+def test_a_file_listing_its_teams_in_013_and_310_counts_each_team_once() -> None:
+    # fixtures/team-trf26.trf has 4 teams in 310; TEC's sample writes each
+    # team again as an 013 line: still 4 teams, not 8.
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "team-trf26.trf"
+    text = path.read_text()
+    t = trfkit.loads(text.encode())
+    assert [x.code for x in t.teams] == ["310"] * 4
+    both = text + "".join(
+        f"013 {x.name:<32}" + "".join(f"{m:>5}" for m in x.members) + "\n" for x in t.teams
+    )
+    t2 = trfkit.loads(both.encode())
+    assert len(t2.teams) == 8
+    assert summarize(t2, event_of(t2)).teams == 4

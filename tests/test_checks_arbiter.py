@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, FIXTURES
 from trfbuild import player_line, swiss_text
 
 import trfkit
@@ -78,6 +78,31 @@ def test_a_swiss_read_only_from_the_pairings_gets_a_warning() -> None:
     s112 = found(text, "S112")
     assert {d.severity for d in s112} == {Severity.WARNING} and len(s112) == 2
     assert "--type" in s112[0].message
+
+
+def _mistyped_opponent() -> Tournament:
+    """fixtures/swiss-trf16.trf with one typo: player 2 (line 16) names 11
+    in round 1, where 11 (line 25) played 4 (line 18) and 2 played 9 (line 23);
+    2 and 11 did meet in round 2, on both lines."""
+    lines = (FIXTURES / "swiss-trf16.trf").read_text().splitlines(keepends=True)
+    assert lines[15][91:99] == "   9 b =", lines[15]
+    lines[15] = lines[15][:91] + "  11 b =" + lines[15][99:]
+    return trfkit.loads("".join(lines).encode())
+
+
+def test_a_mistyped_opponent_is_no_second_meeting() -> None:
+    # 2 and 11 played once (round 2): the round-1 cell of 2 is one-sided,
+    # S101 says so; claiming they "played each other in rounds 1, 2" is false.
+    t = _mistyped_opponent()
+    assert found(t, "S112") == []
+    assert [(d.line, d.column) for d in found(t, "S101")] == [(16, 92), (23, 92)]
+
+
+def test_two_claims_on_one_opponent_point_at_the_claim_he_does_not_confirm() -> None:
+    # 11 names 4 back in round 1, so 4's line (18) is right and 2's (16) is not.
+    (s110,) = found(_mistyped_opponent(), "S110")
+    assert (s110.line, s110.column) == (16, 92)
+    assert "player 11 is the opponent of player 4 (line 18) and of player 2" in s110.message
 
 
 # -- S113: colour sequences ---------------------------------------------------
@@ -200,6 +225,17 @@ def test_ratings_below_the_floor_in_force() -> None:
     # 2010 (fide-2009, floor 1200): 1100 is below; from July 2011 the floor is 1000.
     assert len(found(swiss([2400, 1100], [(1, 1, 2, "1")], start="2010/03/01"), "R608")) == 1
     assert found(swiss([2400, 1100], [(1, 1, 2, "1")], start="2012/03/01"), "R608") == []
+
+
+def test_a_floor_set_by_an_amendment_cites_the_amendment() -> None:
+    # 2009 §0.6 says 1200; 1000 came with the announcement of June 2011. A
+    # finding that says 1000 and cites §0.6 alone cites a text that says 1200.
+    (before,) = found(swiss([2400, 1100], [(1, 1, 2, "1")], start="2010/03/01"), "R608")
+    assert before.reference == "FIDE Rating Regulations 2009 §0.6"
+    assert "floor of 1200" in before.message
+    (after,) = found(swiss([2400, 951], [(1, 1, 2, "1")], start="2011/07/02"), "R608")
+    assert "floor of 1000" in after.message
+    assert after.reference is not None and "June 2011" in after.reference
 
 
 def test_the_floor_of_a_later_rule_set_is_not_applied_to_an_older_event() -> None:

@@ -96,7 +96,22 @@ OPPOSITE = {(Colour.WHITE, Colour.BLACK), (Colour.BLACK, Colour.WHITE)}
 
 def ref_opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
+    renumbered = pairings.misnumbered(t, ix.by_rank, ix.one_sided)
+    calling = {(id(q), r): y for _, y, met in renumbered.values() for r, q in met.items()}
+    for p, y, met in renumbered.values():
+        listed = ", ".join(map(str, met))
+        yield diag(
+            "S109",
+            line_of(p),
+            5,
+            f"the opponents of player {p.start_rank} (rounds {listed}) name him {y}, a "
+            f"starting rank no line has: his starting rank was mistyped",
+            found=str(p.start_rank),
+            expected=str(y),
+        )
     for p, r, g in ix.one_sided:
+        if id(p) in renumbered or calling.get((id(p), r)) == g.opponent:
+            continue
         if g.opponent == p.start_rank:
             yield diag(
                 "S109",
@@ -119,9 +134,13 @@ def ref_opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
 
 def ref_mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
+    unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
+    renumbered = pairings.misnumbered(t, ix.by_rank, ix.one_sided)
     for p, r, g in ix.one_sided:
         q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
-        if q is None or q is p:
+        if q is None or q is p or id(p) in renumbered:
+            continue
+        if (line_of(q), cell_column(r, "opponent")) in unreadable:
             continue
         theirs = q.games[r - 1] if len(q.games) >= r else None
         what = (
@@ -153,12 +172,18 @@ def ref_one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
             if o is None:
                 continue
             if o in named:
+                # On the line of the claim the opponent does not confirm.
+                first, second = named[o], p
+                q = next((x for x in t.players if x.start_rank == o), None)
+                mutual = q is not None and q is not p and len(q.games) >= r
+                if mutual and q is not None and q.games[r - 1].opponent == p.start_rank:
+                    first, second = p, named[o]
                 yield diag(
                     "S110",
-                    line_of(p),
+                    line_of(second),
                     cell_column(r, "opponent"),
-                    f"round {r}: player {o} is the opponent of player {named[o].start_rank} "
-                    f"(line {line_of(named[o])}) and of player {p.start_rank}",
+                    f"round {r}: player {o} is the opponent of player {first.start_rank} "
+                    f"(line {line_of(first)}) and of player {second.start_rank}",
                     found=str(o),
                     expected="one game per player and round",
                 )
@@ -168,8 +193,11 @@ def ref_one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
 
 def ref_colours(t: Tournament) -> Iterator[Diagnostic]:
     ix = naive_index(t)
+    unreadable = {(d.line, d.column) for d in t.diagnostics if d.code == "P002"}
     for p, r, g in ix.byes:
         if g.colour is not Colour.NONE:
+            if (line_of(p), cell_column(r, "opponent")) in unreadable:
+                continue
             yield diag(
                 "S102",
                 line_of(p),
@@ -180,6 +208,9 @@ def ref_colours(t: Tournament) -> Iterator[Diagnostic]:
             )
     for p, r, g, q, h in ix.games:
         if (g.colour, h.colour) in OPPOSITE:
+            continue
+        column = cell_column(r, "colour")
+        if (line_of(p), column) in unreadable or (line_of(q), column) in unreadable:
             continue
         forfeit = g.result in FORFEITS and h.result in FORFEITS
         if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:

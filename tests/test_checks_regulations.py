@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
 
 import trfkit
 from trfkit.checks import inline_ignores, validate
@@ -139,6 +140,28 @@ def test_round_robin_quota_2009() -> None:
     assert "R601" not in codes(check(["042 2023/01/01", *rr4(0)], "fide-2022"))
 
 
+def test_a_short_double_round_robin_is_one_finding() -> None:
+    # double-roundrobin-4.trf (4 players, all rated) with player 4 unrated:
+    # §6.32 asks 6 players, 4 rated (R602). §6.31's 4 rated below 10 players
+    # is the same shortfall: one finding, not R601 besides.
+    lines = (FIXTURES / "double-roundrobin-4.trf").read_text().splitlines()
+    lines = [x[:48] + "    " + x[52:] if x.startswith("001    4") else x for x in lines]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    found = [(d.code, d.found) for d in validate(t, rules="fide-2009") if d.code[:3] == "R60"]
+    assert ("R602", "4 players, 3 rated") in found
+    assert [c for c, _ in found if c == "R601"] == []
+
+
+def test_a_round_robin_smaller_than_its_quota_cannot_be_rated() -> None:
+    # 3 players, none rated (utf-8.tab): §6.31's 4 rated is more than the field.
+    lines = ["042 2010/01/01", "122 120 min"] + [
+        player(i, 0, "1.0", *(f"{j:>4} {'w' if i < j else 'b'} =" for j in (1, 2, 3) if j != i))
+        for i in (1, 2, 3)
+    ]
+    (d,) = [d for d in check(lines, "fide-2009") if d.code == "R601"]
+    assert "needs 4 rated" in d.message and "cannot be rated" in d.message
+
+
 def test_round_robin_type_can_be_given() -> None:
     # The same pairings called a Swiss are not held to the round-robin quota.
     found = check(["042 2010/01/01", *rr4(0)], "fide-2009", type="swiss")
@@ -182,6 +205,41 @@ def test_unrated_score_is_written_as_summed(first: str, second: str, score: str)
     assert f"unrated player 3 scored {score} in 2 game(s) against rated opponents" in d.message
 
 
+def _fixture(name: str, rules: str, unrated_from: int | None = None) -> list[Diagnostic]:
+    """R603 of a fixture, the players from start rank ``unrated_from`` on
+    made unrated (columns 49-52 blanked)."""
+    lines = (FIXTURES / name).read_text().splitlines()
+    if unrated_from is not None:
+        lines = [
+            x[:48] + "    " + x[52:] if x.startswith("001") and int(x[4:8]) >= unrated_from else x
+            for x in lines
+        ]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    return [d for d in validate(t, rules=rules) if d.code == "R603"]
+
+
+def test_a_round_robin_rated_by_its_method_counts_every_game_of_the_unrated() -> None:
+    # rating-rr10-unrated.trf is the 2009 §8.58 crosstable: a complete round
+    # robin of 10, players 3, 5, 8 and 9 unrated. By the round-robin method
+    # (§8.21b) each has 9 games (§7.14a: 9 "under 6.3", not 9 against rated
+    # opponents), 6 rated opponents (§8.21: at least 3) and 7, 6, 2, 1
+    # points (at least 1): a first rating from this event, as the rater
+    # finds. R603 said "6 games" of 9 for each.
+    assert _fixture("rating-rr10-unrated.trf", "fide-2009") == []
+    assert _fixture("rating-rr10-unrated.trf", "fide-2002") == []
+    # roundrobin-8.trf with players 4-8 unrated: 7 games each, short of 9
+    # under 2009; player 4's ½ against the 3 rated players is no reason to
+    # disregard his event, his 3½ points in it are.
+    found = _fixture("roundrobin-8.trf", "fide-2009", unrated_from=4)
+    assert [d.line for d in found] == [17, 18, 19, 20, 21]
+    assert all("has 7 of the 9 games against opponents" in d.message for d in found)
+    # Under 2017 (the 2009 method kept, 5 games): nothing to say; under 2024
+    # (no method: rated opponents only) 3 games of 5.
+    assert _fixture("roundrobin-8.trf", "fide-2017", unrated_from=4) == []
+    found = _fixture("roundrobin-8.trf", "fide-2024", unrated_from=4)
+    assert len(found) == 5 and all("has 3 of the 5 games" in d.message for d in found)
+
+
 def test_zero_score_unrated_under_2024() -> None:
     lines = [
         "042 2025/01/01",
@@ -212,6 +270,9 @@ def test_match_with_unrated_player() -> None:
     found = check(["122 90+30", *rounds(2, ratings=(2200, 0))])
     assert [d.severity.value for d in found if d.code == "R604"] == ["error"]
     assert "R604" not in codes(check(["122 90+30", *rounds(2, ratings=(2200, 0))], "fide-2002"))
+    # Both unrated: the match is not rated, one finding (it was one a player).
+    (d,) = [d for d in check(["122 90+30", *rounds(2, ratings=(0, 0))]) if d.code == "R604"]
+    assert "players 1 and 2 are unrated" in d.message and d.found == "both unrated"
 
 
 # -- R605 / R606 (CHESSA) ------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -244,6 +245,56 @@ def test_round_dates_inside_the_event_in_order() -> None:
         ("S108", 7, 102)
     ]
     assert dates("042 2025/05/03", "052 2025/05/02") == [("S108", 6, 5)]
+
+
+def _swiss_dated(*days: str) -> list[tuple[str, int, int]]:
+    """fixtures/swiss-trf16.trf (042 2025/03/14, 052 2025/03/16, 5 rounds)
+    with its 132 line (line 14) dating the rounds ``days``."""
+    lines = (FIXTURES / "swiss-trf16.trf").read_text().splitlines()
+    assert lines[13].startswith("132")
+    lines[13] = d132(*days)
+    t = trfkit.loads("\n".join(lines) + "\n")
+    return [(d.code, d.line, d.column) for d in validate(t) if d.code == "S108"]
+
+
+def test_one_mistyped_round_date_is_one_finding() -> None:
+    # Round 4 typed 25/03/31 (after 052): outside the event, column 92 + 3 * 10.
+    # Round 5's 25/03/16 follows round 3's 25/03/15: it is in order, not
+    # "before round 4".
+    assert _swiss_dated("25/03/14", "25/03/15", "25/03/15", "25/03/31", "25/03/16") == [
+        ("S108", 14, 122)
+    ]
+    # A date out of order among the dates within the event is still found:
+    # round 5 on the 14th, after round 3 on the 15th (column 132).
+    assert _swiss_dated("25/03/14", "25/03/15", "25/03/15", "25/03/31", "25/03/14") == [
+        ("S108", 14, 122),
+        ("S108", 14, 132),
+    ]
+
+
+def _swiss26_scored(scoring: str, **points: str) -> list[tuple[str, int, int, str | None]]:
+    """S104 of fixtures/swiss-trf26.trf (1/½/0 totals) with its 162 line
+    (line 19) replaced, and players' points (by start rank) rewritten."""
+    lines = (FIXTURES / "swiss-trf26.trf").read_text().splitlines()
+    assert lines[18].startswith("162")
+    lines[18] = scoring
+    for i, x in enumerate(lines):
+        if x.startswith("001") and x[4:8].strip() in points:
+            lines[i] = x[:80] + f"{points[x[4:8].strip()]:>4}" + x[84:]
+    t = trfkit.loads(("\n".join(lines) + "\n").encode())
+    return [(d.code, d.line, d.column, d.found) for d in validate(t) if d.code == "S104"]
+
+
+def test_totals_of_the_default_scoring_under_another_162_are_one_finding() -> None:
+    # 162 says 3/1/0 but all 15 totals are 1/½/0 ones (player 1: four wins
+    # and a loss, 4.0; 12.0 under 3/1/0): one fault, on the 162 line.
+    assert _swiss26_scored("162  W 3.0    D 1.0    L 0.0") == [
+        ("S104", 19, 5, "15 totals under 1/½/0")
+    ]
+    # A total that follows neither (player 1: 5.0) is no such pattern: each
+    # player is his own finding, on his line (81).
+    found = _swiss26_scored("162  W 3.0    D 1.0    L 0.0", **{"1": "5.0"})
+    assert len(found) == 15 and {(c, col) for c, _, col, _ in found} == {("S104", 81)}
 
 
 def test_round_dates_count() -> None:

@@ -89,6 +89,67 @@ def test_colours_and_results_are_reported_once_per_game() -> None:
     assert codes.count("S103") == (0 if g.result is trfkit.Result.DRAW else 1)
 
 
+def test_an_unreadable_colour_is_its_p002_alone() -> None:
+    # swiss-trf16.trf, player 1 (line 15) round 1 written "8 x 1": the reader
+    # says column 97 holds no colour (P002). S102 read the cell as '-' and
+    # said "players 1 and 8 have colours '-' and 'b'", a '-' the file has not.
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    lines = path.read_text().splitlines(keepends=True)
+    assert lines[14][91:99] == "   8 w 1"
+    lines[14] = lines[14][:96] + "x" + lines[14][97:]
+    t = trfkit.loads("".join(lines).encode())
+    found = [(d.code, d.line, d.column) for d in [*t.diagnostics, *validate(t)]]
+    assert ("P002", 15, 97) in found
+    assert [f for f in found if f[0] == "S102"] == []
+    # A colour that is read, and wrong, is still S102.
+    lines[14] = lines[14][:96] + "b" + lines[14][97:]
+    t = trfkit.loads("".join(lines).encode())
+    assert [(d.code, d.line, d.column) for d in validate(t) if d.code == "S102"] == [
+        ("S102", 15, 97)
+    ]
+
+
+def _typo(line: int, start: int, text: str) -> trfkit.Tournament:
+    """swiss-trf16.trf with ``text`` written at column ``start`` of ``line``."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    lines = path.read_text().splitlines(keepends=True)
+    x = lines[line - 1]
+    lines[line - 1] = x[: start - 1] + text + x[start - 1 + len(text) :]
+    return trfkit.loads("".join(lines).encode())
+
+
+def test_one_unreadable_field_is_one_finding() -> None:
+    # Player 1 (line 15), round 1 "   8 w 1" typed "  8O w 1": P002 on
+    # columns 92-95. Read as no opponent, the cell also gave S102 (a colour
+    # with no opponent), R502 (a rated result with no opponent) and S101 on
+    # player 8's line ("player 1 has a bye"): four errors for one typo.
+    t = _typo(15, 92, "  8O")
+    found = [(d.code, d.line, d.column) for d in [*t.diagnostics, *validate(t)]]
+    assert [f for f in found if f[0] not in ("R501", "R603")] == [("P002", 15, 92)]
+    # Its rank typed 'X' (86-89): P002, not S105 "player 1 has no rank" too.
+    t = _typo(15, 86, "   X")
+    found = [(d.code, d.line, d.column) for d in [*t.diagnostics, *validate(t)]]
+    assert [f for f in found if f[0] not in ("R501", "R603")] == [("P002", 15, 86)]
+
+
+def test_a_mistyped_starting_rank_is_one_finding() -> None:
+    # Player 2's line (16) numbered 1: before, S107, S101 in each of its five
+    # rounds and S109 in each opponent's cell naming 2 (eleven errors). Now
+    # S107 (two lines numbered 1) and one S109 on the number itself.
+    t = _typo(16, 5, "   1")
+    found = [(d.code, d.line, d.column, d.expected) for d in validate(t)]
+    assert [f for f in found if f[0].startswith("S")] == [
+        ("S107", 16, 5, "a starting rank no other player has"),
+        ("S109", 16, 5, "2"),
+    ]
+    # Player 15's line (29) numbered 16: his four games (round 1 is a bye)
+    # gave S109 on four opponents' lines and S101 on his; now one S109.
+    t = _typo(29, 5, "  16")
+    (d,) = [d for d in validate(t) if d.code.startswith("S")]
+    assert (d.code, d.line, d.column, d.found, d.expected) == ("S109", 29, 5, "16", "15")
+    assert "rounds 2, 3, 4, 5" in d.message
+
+
 def test_two_pabs_in_a_round() -> None:
     t = _swiss()
     r, pab_holder = next(

@@ -59,3 +59,17 @@ def test_rules_doc_is_current() -> None:
     assert doc.read_text(encoding="utf-8") == rules_markdown(), (
         "docs/rules.md is out of date: run python -m trfkit.docs"
     )
+
+
+def test_the_docs_command_answers_help_and_a_missing_folder_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from trfkit.docs import main
+
+    # Before: "--help" was taken for a folder and writing --help/codes.md failed.
+    assert main(["--help"]) == 0
+    assert "usage: python -m trfkit.docs" in capsys.readouterr().out
+    assert main([str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    assert main([str(tmp_path)]) == 0
+    assert (tmp_path / "codes.md").is_file() and (tmp_path / "rules.md").is_file()

@@ -180,8 +180,9 @@ def test_without_a_list_an_unrated_player_without_id_birth_date_or_sex() -> None
     assert _alone(_file([*BASE, new])) == [("R809", 11, 70)]
     assert _alone(_file([*BASE, {**new, "born": "2001/02/03"}])) == []
     assert _alone(_file([*BASE, {**new, "born": "2001/02/03", "sex": " "}])) == [("R809", 11, 10)]
-    # A rated player without an id is one whose id was left out, not a new one.
-    assert _alone(_file([*BASE, {**new, "rating": 1700}])) == []
+    # A rated player without an id is one whose id was left out, not a new
+    # one: R814 (TRF16 §2.2: the FIDE number is mandatory for rating), not R809.
+    assert _alone(_file([*BASE, {**new, "rating": 1700}])) == [("R814", 11, 58)]
 
 
 def test_without_a_list_many_new_players_are_one_finding() -> None:
@@ -208,8 +209,26 @@ def test_without_a_list_a_foreign_player_without_id() -> None:
     assert _alone(_file([*BASE, guest])) == [("R810", 11, 58)]
     assert _alone(_file([*BASE, {**guest, "id": 4600010}])) == []
     assert _alone(_file([*BASE, {**guest, "fed": "FRA"}])) == []  # a new player at home
-    # Rated: registered already, his id left out of the file.
-    assert _alone(_file([*BASE, {**guest, "rating": 1700}])) == []
+    # Rated: registered already, his id left out of the file (R814, not R810).
+    assert _alone(_file([*BASE, {**guest, "rating": 1700}])) == [("R814", 11, 58)]
+
+
+def test_rated_players_without_an_id() -> None:
+    # TRF16 §2.2: the FIDE number (58-68) is mandatory for rating. Nigel
+    # Short's line in bunratty_masters_2011.tab: 2658, no id.
+    rated = [
+        dict(sex="m", title="", name=f"Rated, No{i}", rating=2000 + i, fed="FRA", id=None, born="")
+        for i in range(11)
+    ]
+    assert _alone(_file([*BASE, *rated[:2]])) == [("R814", 11, 58), ("R814", 12, 58)]
+    # More than 10: one finding, on the first one's line.
+    (d,) = [d for d in validate(trfkit.loads(_file([*BASE, *rated]).encode())) if d.code == "R814"]
+    assert (d.line, d.found) == (11, "11 rated players without FIDE id")
+    assert d.message.startswith("11 rated players have no FIDE id")
+    # No player has an id at all: one fact about the file.
+    (d,) = [d for d in validate(trfkit.loads(_file(rated[:3]).encode())) if d.code == "R814"]
+    assert (d.line, d.column) == (6, 58)
+    assert d.message.startswith("none of the 3 players has a FIDE id")
 
 
 def test_without_a_list_a_womans_title_on_a_man() -> None:

@@ -191,6 +191,24 @@ def test_oracles(text: str, minutes: int) -> None:
     assert parse_time_control(text).minutes_for() == minutes
 
 
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        # Abbreviations with their full stop, as arbiters type them: 90 +
+        # 60 x 30 s = 120; 90 + 30 + 60 x 30 s = 150; 1 h 30 = 90.
+        ("90 min. + 30 sec.", 120),
+        ("90 min. + 30 sec. from move 1", 120),
+        ("40 moves in 90 min., then 30 min. + 30 sec./move", 150),
+        ("1 h. 30 min.", 90),
+        ("90m.+30s.", 120),
+        # A full stop before a digit is still a decimal point: 1.5 h = 90.
+        ("1.5 h + 30 s", 120),
+    ],
+)
+def test_units_abbreviated_with_a_full_stop(text: str, minutes: int) -> None:
+    assert parse_time_control(text).minutes_for() == minutes
+
+
 def test_minutes_for_counts_periods_started_by_the_move() -> None:
     tc = parse_time_control("40/90 + 30 min")
     assert tc.minutes_for(40) == 90  # the 30 minutes come only after move 40

@@ -453,7 +453,9 @@ CODES: dict[str, Code] = {
             "structure.unknown-opponent",
             Severity.ERROR,
             "A round names an opponent number that is no player of the file, or the "
-            "player himself.",
+            "player himself. A line whose every opponent names it by one number that no "
+            "line has is one finding, on its starting rank (columns 5-8): that number "
+            "was mistyped, not each round.",
             "TRF16 §2.2 (opponent: a starting rank)",
             _ex(
                 *_HEAD,
@@ -848,8 +850,10 @@ CODES: dict[str, Code] = {
             "opponents (3 in 2002/2009), too low a score against them (less than 1 point "
             "in 2002/2009, zero from 2022); or fewer games than a first rating "
             "needs (9 in 2002/2009, 5 from 2022, 12 in CHESSA), to be made up in "
-            "later events.",
-            "FIDE 2002 §6.1, §6.42; 2009 §6.1, §6.41; 2024 §7.1.4, §8.2.1",
+            "later events. In a round robin rated by the round-robin method (2002, "
+            "2009; 2014 and 2017 by their reading) the score and the games are those "
+            "of the whole event, as the rater counts them (2009 §7.14a, §8.21b).",
+            "FIDE 2002 §6.1, §6.42; 2009 §6.1, §6.41, §7.14a; 2024 §7.1.4, §8.2.1",
             _ex(
                 *_HEAD,
                 "042 2025/05/01",
@@ -1133,6 +1137,20 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, _put(_P1, "title", "WGM"), _P2),
             _ex(*_HEAD, _P1, _P2),
             "Correct the title or the sex.",
+        ),
+        Code(
+            "R814",
+            "list.rated-without-id",
+            Severity.WARNING,
+            "A player with a rating (columns 49-52) but no FIDE id (columns 58-68): the "
+            "FIDE number is mandatory for rating, and the rating server matches a "
+            "player's games to him by it; a rated player has one, so it was left out. "
+            "Checked without a list; under the FIDE rule sets only. A file in which no "
+            "player has an id, or more than 10 such players, is one finding.",
+            "TRF16 §2.2 (FIDE number: mandatory for rating)",
+            _ex(*_HEAD, _P1, _put(_P2, "fide_id", "")),
+            _ex(*_HEAD, _P1, _P2),
+            "Write each rated player's FIDE id (from FIDE's players' list) in columns 58-68.",
         ),
         Code(
             "R701",

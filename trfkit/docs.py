@@ -157,7 +157,8 @@ def rules_markdown() -> str:
             ]
         for a in r.amendments:
             changes = ", ".join(f"`{k}` = {_value(v)}" for k, v in a.changes.items())
-            out += ["", f"Amendment {a.title} ({a.reference}): {changes}."]
+            cited = "".join(f"; {c} cites {sec}" for c, sec in a.sections.items())
+            out += ["", f"Amendment {a.title} ({a.reference}): {changes}{cited}."]
     out += _title_rules_markdown()
     return "\n".join(out) + "\n"
 
@@ -201,8 +202,23 @@ def _title_rules_markdown() -> list[str]:
     return out
 
 
-def main() -> int:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs")
+_USAGE = "usage: python -m trfkit.docs [FOLDER]  (writes FOLDER/codes.md and FOLDER/rules.md; default docs)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    # "--help" is no folder: say what the command does rather than fail
+    # writing "--help/codes.md" with a traceback.
+    if args[:1] in (["-h"], ["--help"]):
+        print(_USAGE)
+        return 0
+    if len(args) > 1 or (args and args[0].startswith("-")):
+        print(_USAGE, file=sys.stderr)
+        return 2
+    folder = Path(args[0]) if args else Path("docs")
+    if not folder.is_dir():
+        print(f"python -m trfkit.docs: {folder}: no such folder", file=sys.stderr)
+        return 2
     (folder / "codes.md").write_text(codes_markdown(), encoding="utf-8")
     (folder / "rules.md").write_text(rules_markdown(), encoding="utf-8")
     return 0

@@ -27,6 +27,7 @@ import attrs
 
 from trfkit.event import Event, TournamentType
 from trfkit.model import Tournament
+from trfkit.tiebreaks.team import event_teams
 
 __all__ = ["EventSummary", "summarize"]
 
@@ -60,6 +61,8 @@ class EventSummary:
     federations: int
     """Distinct federations (columns 54-56) that are not blank."""
     teams: int
+    """The teams: the 310 records, else the 013 ones (a file with both, as
+    TEC's sample, lists each team twice)."""
     rules: str
     rules_source: str
     """``given``, or why ``auto`` chose the rule set (``start 2018-04-08``)."""
@@ -93,7 +96,7 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
         rated=len(ratings) - ratings.count(None) - ratings.count(0),
         titled=len(titles) - titles.count(None),
         federations=len(federations),
-        teams=len(t.teams),
+        teams=len(event_teams(t)),
         rules=ev.rules.name,
         rules_source=ev.rules_source,
     )

@@ -9,7 +9,7 @@ from typing import TypeVar
 from trfkit.codes import diagnostic as diag
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, build_diagnostic
-from trfkit.model import Player
+from trfkit.model import Player, Tournament
 
 __all__ = [
     "MANY_FINDINGS",
@@ -19,6 +19,7 @@ __all__ = [
     "line_of",
     "one_or_each",
     "player_label",
+    "unreadable_fields",
     "with_reference",
 ]
 
@@ -80,3 +81,11 @@ def first_named(labels: Iterable[str], count: int) -> str:
     more there are."""
     named = ", ".join(islice(labels, _NAMED))
     return named + (f", and {count - _NAMED} more" if count > _NAMED else "")
+
+
+def unreadable_fields(t: Tournament) -> frozenset[tuple[int, int]]:
+    """The (line, column) of each field the reader could not read (its P002
+    error). The model holds such a field as blank (an opponent as none, a
+    colour as '-', a rank as none): a check that reads it so would report
+    the one typo again, and misquote it."""
+    return frozenset((d.line, d.column) for d in t.diagnostics if d.code == "P002")

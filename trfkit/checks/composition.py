@@ -17,6 +17,7 @@ from trfkit.rating.eligibility import (
     first_event_problem,
     first_rating_problem,
     rating_gap_problem,
+    round_robin_method,
 )
 from trfkit.scoring import ScoringSystem
 
@@ -62,7 +63,17 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     small = rules.round_robin_small_field
     if small is not None and n < small[0]:
         need = max(need, small[1])
-    if rated < need:
+    double = rules.double_round_robin_with_unrated
+    # §6.32: a double round robin with unrated players needs 6 players, 4
+    # rated. When it falls short, R602 says so, and R601's quota, if no
+    # larger than its 4, would be the same shortfall again.
+    short_double = (
+        double is not None
+        and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
+        and rated < n
+        and (n < double[0] or rated < double[1])
+    )
+    if rated < need and not (short_double and double is not None and need <= double[1]):
         yield diag(
             "R601",
             line,
@@ -71,17 +82,12 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             f"{n} players needs {need} rated"
             + (
                 f" (at least {small[1]} below {small[0]} players)" if small and n < small[0] else ""
-            ),
+            )
+            + (": more than it has players, so it cannot be rated" if need > n else ""),
             found=f"{rated} rated",
             expected=f"at least {need} rated",
         )
-    double = rules.double_round_robin_with_unrated
-    if (
-        double is not None
-        and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
-        and rated < n
-        and (n < double[0] or rated < double[1])
-    ):
+    if short_double and double is not None:
         yield diag(
             "R602",
             line,
@@ -109,6 +115,19 @@ def _against_rated(p: Player, by_rank: dict[int, Player], all_games: bool) -> tu
     return len(kept), _score("".join(sorted(kept)))
 
 
+def _met(t: Tournament, by_rank: dict[int, Player]) -> dict[int, list[int]]:
+    """The opponents each player met over the board (1 = 0)."""
+    met: dict[int, list[int]] = {}
+    for p in t.players:
+        opponents, _, results = p.cells()
+        met[p.start_rank] = [
+            o
+            for o, result in zip(opponents, results, strict=True)
+            if o is not None and result in _RATED_POINTS and o in by_rank
+        ]
+    return met
+
+
 @lru_cache(maxsize=1024)
 def _score(results: str) -> Decimal:
     """The points of rated ``results`` (in any order: exact Decimal sums do
@@ -131,7 +150,13 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if ev.type is TournamentType.MATCH:
         return  # R604
     by_rank = {p.start_rank: p for p in t.players}
-    all_games = not rules.unrated_only_rated_opponents
+    # 2002 §10.21b, 2009 §8.21b/§7.14a: in a round robin rated by the
+    # round-robin method every game counts, as the rater counts it; the
+    # three rated opponents of §8.21 are still asked for.
+    round_robin = ev.type is TournamentType.ROUND_ROBIN and round_robin_method(
+        rules, ev.type, _met(t, by_rank), {p.start_rank for p in t.players if p.rating}
+    )
+    all_games = round_robin or not rules.unrated_only_rated_opponents
     opponents = "opponents" if all_games else "rated opponents"
     # The scores as Fractions, made once per value: the scores of a file
     # are few, and a Fraction made from a Decimal for each unrated player
@@ -146,7 +171,8 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         if exact is None:
             exact = fractions[score] = Fraction(score)
         # The rater asks the same two questions (trfkit.rating.eligibility).
-        problem = first_event_problem(rules, games, exact)
+        rated_opponents = _against_rated(p, by_rank, False)[0] if round_robin else games
+        problem = first_event_problem(rules, rated_opponents, exact)
         if problem is not None:
             yield diag(
                 "R603",
@@ -181,17 +207,23 @@ def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     rules = ev.rules
     a, b = t.players
     if rules.match_unrated_not_rated:
-        for p in (a, b):
-            if not p.is_rated:
-                yield diag(
-                    "R604",
-                    line_of(p),
-                    1,
-                    f"player {p.start_rank} is unrated: under {rules.name} a match with an "
-                    "unrated player is not rated",
-                    found="unrated",
-                    expected="two rated players",
-                )
+        # One fact, the match is not rated: said once, on the first unrated
+        # player's line, whether one player or both are unrated.
+        unrated = [p for p in (a, b) if not p.is_rated]
+        if unrated:
+            who = (
+                f"player {unrated[0].start_rank} is unrated"
+                if len(unrated) == 1
+                else f"players {a.start_rank} and {b.start_rank} are unrated"
+            )
+            yield diag(
+                "R604",
+                line_of(unrated[0]),
+                1,
+                f"{who}: under {rules.name} a match with an unrated player is not rated",
+                found="unrated" if len(unrated) == 1 else "both unrated",
+                expected="two rated players",
+            )
     if rules.match_games_after_decision_rated:
         return
     decided = match_decided_round(t)

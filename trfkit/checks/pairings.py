@@ -14,7 +14,7 @@ from itertools import accumulate, compress
 from operator import itemgetter, methodcaller
 
 from trfkit.checks._index import COMPLEMENT, pairings
-from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import COLOUR_OF, RESULT_OF, Cells, Colour, Game, Player, Result, Tournament
@@ -31,11 +31,67 @@ _LEGACY_BYES = {R.DRAW: "H", R.FORFEIT_WIN: "F"}
 _NEEDS_OPPONENT = frozenset({R.UNPLAYED_WIN, R.UNPLAYED_DRAW, R.UNPLAYED_LOSS})
 
 
+def misnumbered(
+    t: Tournament, by_rank: dict[int, Player], one_sided: list[tuple[Player, int, Game]]
+) -> dict[int, tuple[Player, int, dict[int, Player]]]:
+    """Lines whose starting rank was mistyped: by ``id`` of the player, the
+    player, the rank his opponents call him, and his opponent in each of
+    those rounds (from the pairing index's ``by_rank`` and ``one_sided``).
+
+    A line whose every game is one-sided, each opponent naming the same
+    number in its place, a number no line has, is one typo in columns 5-8
+    (2 written 1, 15 written 16), not a fault in each of its rounds and in
+    each opponent's: S101 on his line and S109 on theirs would report it
+    once a round, twice over.
+    """
+    if not one_sided:
+        return {}
+    called: dict[int, list[tuple[int, Player, int | None]]] = {}
+    for p, r, g in one_sided:
+        q = by_rank.get(g.opponent) if g.opponent is not None else None
+        if q is None:
+            continue
+        theirs = q.games[r - 1].opponent if len(q.games) >= r else None
+        called.setdefault(id(p), []).append((r, q, theirs))
+    found: dict[int, tuple[Player, int, dict[int, Player]]] = {}
+    for p in t.players:
+        cells = called.get(id(p))
+        if not cells or len(cells) < 2:
+            continue
+        names = {y for _, _, y in cells}
+        if len(names) != 1:
+            continue
+        (y,) = names
+        games = sum(1 for g in p.games if g.opponent is not None)
+        if y is None or y in by_rank or games != len(cells):
+            continue
+        found[id(p)] = (p, y, {r: q for r, q, _ in cells})
+    return found
+
+
 def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
-    """S109: an opponent number that is no player, or a player paired with himself."""
+    """S109: an opponent number that is no player, or a player paired with
+    himself; a line whose opponents all call it by a number no line has
+    (its starting rank mistyped) is one finding on its starting rank."""
     ix = pairings(t)
     players = ix.by_rank
+    renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
+    # The opponents' cells that name the mistyped line by its right number.
+    calling = {(id(q), r): y for _, y, met in renumbered.values() for r, q in met.items()}
+    for p, y, met in renumbered.values():
+        listed = ", ".join(map(str, met))
+        yield diag(
+            "S109",
+            line_of(p),
+            5,
+            f"the opponents of player {p.start_rank} (rounds {listed}) name him {y}, a "
+            f"starting rank no line has: his starting rank was mistyped",
+            found=str(p.start_rank),
+            expected=str(y),
+        )
     for p, r, g in ix.one_sided:
+        if id(p) in renumbered:
+            continue
         if g.opponent == p.start_rank:
             yield diag(
                 "S109",
@@ -45,7 +101,7 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
                 found=str(g.opponent),
                 expected="another player's starting rank",
             )
-        elif g.opponent not in players:
+        elif g.opponent not in players and calling.get((id(p), r)) != g.opponent:
             yield diag(
                 "S109",
                 line_of(p),
@@ -59,10 +115,14 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
 def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
     """S101: A names B as opponent in round r, but B does not name A."""
     ix = pairings(t)
+    unreadable = unreadable_fields(t) if ix.one_sided else frozenset()
+    renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
     for p, r, g in ix.one_sided:
         q = ix.by_rank.get(g.opponent) if g.opponent is not None else None
-        if q is None or q is p:
+        if q is None or q is p or id(p) in renumbered:
             continue  # S109
+        if (line_of(q), cell_column(r, "opponent")) in unreadable:
+            continue  # B's opponent could not be read: P002 says so
         theirs = q.games[r - 1] if len(q.games) >= r else None
         what = (
             f"has no round {r}"
@@ -98,12 +158,23 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
             if o is None:
                 continue
             if o in named:
+                first, second = named[o], p
+                # On the line of the claim the opponent does not confirm:
+                # when he names the later line back, the earlier one is wrong.
+                q = ix.by_rank.get(o)
+                if (
+                    q is not None
+                    and q is not p
+                    and len(q.games) >= r
+                    and q.games[r - 1].opponent == p.start_rank
+                ):
+                    first, second = p, named[o]
                 yield diag(
                     "S110",
-                    line_of(p),
+                    line_of(second),
                     cell_column(r, "opponent"),
-                    f"round {r}: player {o} is the opponent of player {named[o].start_rank} "
-                    f"(line {line_of(named[o])}) and of player {p.start_rank}",
+                    f"round {r}: player {o} is the opponent of player {first.start_rank} "
+                    f"(line {line_of(first)}) and of player {second.start_rank}",
                     found=str(o),
                     expected="one game per player and round",
                 )
@@ -114,8 +185,11 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
 def colours(t: Tournament) -> Iterator[Diagnostic]:
     """S102: the two sides of a game not with opposite colours; a colour on a bye."""
     ix = pairings(t)
+    unreadable = unreadable_fields(t)
     for p, r, g in ix.byes:
         if g.colour is not Colour.NONE:
+            if (line_of(p), cell_column(r, "opponent")) in unreadable:
+                continue  # an opponent the reader could not read (P002), not a bye
             yield diag(
                 "S102",
                 line_of(p),
@@ -124,7 +198,13 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
                 found=g.colour.value,
                 expected="- (no colour) when there is no opponent",
             )
+    # A colour the reader could not read ('x', 'W') is its P002 error, and
+    # the model holds it as '-': a clash read from it would misquote the
+    # file and report the one fault twice.
     for p, r, g, q, h in ix.clashes:
+        column = cell_column(r, "colour")
+        if (line_of(p), column) in unreadable or (line_of(q), column) in unreadable:
+            continue
         forfeit = g.result in _FORFEITS and h.result in _FORFEITS
         if forfeit and g.colour is Colour.NONE and h.colour is Colour.NONE:
             if t.teams:
@@ -329,18 +409,25 @@ def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         for i, (d, n, size) in enumerate(zip(distinct, nones, map(len, opponent_lists), strict=True))
         if d - (n > 0) != size - n
     ]
+    # A cell whose opponent does not name the player back is no game the
+    # two played: it is S101 (and S110), and counting it here would report
+    # a mistyped opponent as a second meeting that never took place.
+    one_sided = {(id(p), r) for p, r, _ in ix.one_sided}
     for i in twice:
         p, (opponents, _, results) = t.players[i], cells[i]
         a = p.start_rank
-        # Each pair from its lower-ranked side; games both lines agree on
-        # or not (a one-sided cell is S101 besides).
-        met = [o for o, r in zip(opponents, results, strict=True) if o is not None and r in _PLAYED]
-        if len(met) == len(set(met)):
+        # Each pair from its lower-ranked side; only games both lines agree on.
+        met = [
+            (n, o)
+            for n, (o, r) in enumerate(zip(opponents, results, strict=True), 1)
+            if o is not None and r in _PLAYED and (id(p), n) not in one_sided
+        ]
+        if len(met) == len({o for _, o in met}):
             continue
         rounds: dict[int, list[int]] = {}
-        for i, (o, r) in enumerate(zip(opponents, results, strict=True), 1):
-            if o is not None and o > a and r in _PLAYED:
-                rounds.setdefault(o, []).append(i)
+        for n, o in met:
+            if o > a:
+                rounds.setdefault(o, []).append(n)
         for o, played in rounds.items():
             if len(played) < 2:
                 continue

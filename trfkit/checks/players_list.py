@@ -8,8 +8,8 @@ column (R801-R808, R811-R813): the comparison itself is
 Without a list, the file alone still shows a player FIDE cannot register:
 one without a FIDE id whose birth date or sex is missing (R809), one of
 another federation without a FIDE id (R810), a woman's title on a man
-(R813). These apply under the FIDE rule sets, not a national one, whose
-ratings are not FIDE's.
+(R813), and a rated player whose FIDE id was left out (R814). These apply
+under the FIDE rule sets, not a national one, whose ratings are not FIDE's.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
 
 
 def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
-    """R809, R810, R813: what the file alone shows of players FIDE cannot
+    """R809, R810, R813, R814: what the file alone shows of players FIDE cannot
     register or rate as they stand (new players need a birth date and sex,
     and foreign ones an id from their own federation)."""
     if ev.rules.family is Family.NATIONAL:
@@ -65,6 +65,8 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         yield _new_players(unregistered, every=True)
     else:
         yield from one_or_each(unregistered, _new_player, lambda: _new_players(unregistered))
+    if not every_id:
+        yield from _rated_without_id(players)
     home = (t.federation or "").strip().upper()
     if not every_id and home in federations():
         for p in players:
@@ -93,6 +95,51 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
 _FIDE_ID = attrgetter("fide_id")
 _TITLE = attrgetter("title")
 _WOMEN_TITLE_IDS = frozenset(id(title) for title in Title if title.value in WOMEN_TITLES)
+
+
+def _rated_without_id(players: list[Player]) -> Iterator[Diagnostic]:
+    """R814: rated players whose FIDE id (columns 58-68) was left out.
+
+    TRF16 §2.2 marks the FIDE number mandatory for rating: the rating server
+    matches a player's games to him by it, and a player with a rating has
+    one. When no player of the file has an id, that is one fact about the
+    file (an export without the column), one finding.
+    """
+    found = [p for p in players if p.rating and not p.fide_id]
+    if not found:
+        return
+    if len(found) == len(players) > 1:
+        yield diag(
+            "R814",
+            line_of(found[0]),
+            _COLUMN["fide_id"],
+            f"none of the {len(found)} players has a FIDE id (columns 58-68), though "
+            "each is rated: FIDE rates a player's games by his id",
+            found=f"{len(found)} rated players without FIDE id",
+            expected="the FIDE id of every rated player",
+        )
+        return
+    yield from one_or_each(
+        found,
+        lambda p: diag(
+            "R814",
+            line_of(p),
+            _COLUMN["fide_id"],
+            f"{player_label(p)} is rated {p.rating} but has no FIDE id (columns 58-68): "
+            "FIDE rates a player's games by his id",
+            found="blank",
+            expected="the player's FIDE id",
+        ),
+        lambda: diag(
+            "R814",
+            line_of(found[0]),
+            _COLUMN["fide_id"],
+            f"{len(found)} rated players have no FIDE id (columns 58-68): FIDE rates a "
+            "player's games by his id: " + first_named(map(player_label, found), len(found)),
+            found=f"{len(found)} rated players without FIDE id",
+            expected="the FIDE id of every rated player",
+        ),
+    )
 
 
 def _new_player(p: Player) -> Diagnostic:

@@ -15,6 +15,7 @@ from trfkit.checks._util import (
     line_of,
     one_or_each,
     player_label,
+    unreadable_fields,
 )
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
@@ -24,9 +25,12 @@ from trfkit.model import (
     UNREADABLE,
     AbnormalPoints,
     Accelerations,
+    BbpPoints,
     Colour,
+    EngineRecord,
     Player,
     Result,
+    Scoring,
     Tournament,
 )
 from trfkit.scoring import ScoringSystem, scoring_of
@@ -133,6 +137,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     # total. Either way a difference is said, not judged.
     unsure = Severity.INFO if t.teams or unknown_162 else None
     unfilled: list[tuple[Player, Decimal, Decimal]] = []
+    wrong: list[tuple[Player, Decimal, Decimal]] = []
     counted: dict[str, list[tuple[Player, Decimal, Decimal, str]]] = {}
 
     def mismatch(p: Player, points: Decimal, expected: Decimal) -> Diagnostic:
@@ -216,6 +221,23 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
             # every line that has one (below).
             counted.setdefault(cause[0], []).append((p, points, expected, cause[1]))
             continue
+        wrong.append((p, points, expected))
+    if len(wrong) > 1 and scoring.source != "default":
+        # Held back: totals that all follow 1/½/0 where 162 (XXS, BB*)
+        # declares another scoring are one fault, the declaration's or the
+        # points column's, not one per player.
+        default = ScoringSystem.default()
+        if all(
+            points
+            in (
+                e := expected_points(p, default, abnormal.get(p.start_rank)),
+                e + accelerated.get(p.start_rank, 0),
+            )
+            for p, points, _ in wrong
+        ):
+            yield _other_scoring(t, scoring, wrong, _unsure_why(t, unknown_162), unsure)
+            wrong = []
+    for p, points, expected in wrong:
         yield mismatch(p, points, expected)
     for code, lines in counted.items():
         if len(lines) > 1:
@@ -242,6 +264,50 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
         return
     for p, expected, points in unfilled:
         yield mismatch(p, points, expected)
+
+
+def _other_scoring(
+    t: Tournament,
+    scoring: ScoringSystem,
+    wrong: list[tuple[Player, Decimal, Decimal]],
+    unsure_why: str,
+    severity: Severity | None,
+) -> Diagnostic:
+    """S104 for totals that all follow the default 1/½/0 where the file
+    declares another scoring: one finding, on the declaration's line."""
+    code = scoring.source
+    record: Scoring | EngineRecord | BbpPoints | None = t.scoring if code == "162" else None
+    if record is None:
+        record = next(
+            (
+                r
+                for r in t.records
+                if (code == "XXS" and isinstance(r, EngineRecord) and r.code == "XXS")
+                or (code == "BB*" and isinstance(r, BbpPoints))
+            ),
+            None,
+        )
+    origin = getattr(record, "origin", None)
+    line = origin.line if origin is not None else line_of(wrong[0][0])
+    return diag(
+        "S104",
+        line,
+        5 if origin is not None else _POINTS_COLUMN,
+        f"{len(wrong)} players declare the points the results give under the default "
+        f"1/½/0, not under the {code} scoring the file declares: "
+        + first_named(
+            (
+                f"player {p.start_rank} {_fmt(points)} ({code}: {_fmt(expected)})"
+                for p, points, expected in wrong
+            ),
+            len(wrong),
+        )
+        + f"; either {code} or the points column is wrong"
+        + unsure_why,
+        found=f"{len(wrong)} totals under 1/½/0",
+        expected=f"the totals of the {code} scoring",
+        severity=severity,
+    )
 
 
 def _counted_byes(
@@ -422,6 +488,11 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
         # are the teams' (TRF26 §3.3), so players' ranks need not follow them.
         return
     unranked = [p for p in players if not p.rank]
+    if unranked:
+        # A rank the reader could not read ('X') is its P002 error, not a
+        # missing rank besides.
+        unreadable = unreadable_fields(t)
+        unranked = [p for p in unranked if (line_of(p), _RANK_COLUMN) not in unreadable]
     if unranked and len(unranked) == len(players):
         yield diag(
             "S105",

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import compress
 
 from trfkit.checks._index import pairings
-from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event
 from trfkit.model import UNREADABLE, Result, Tournament
@@ -98,8 +98,11 @@ def rated_result_without_game(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     would either drop it silently or, worse, a program would rate it. (A
     ``=`` there is the TRF06 half-point bye, reported as S111.)
     """
+    unreadable = unreadable_fields(t)
     for p, r, g in pairings(t).byes:
         if g.result in _RATED_CODES:
+            if (line_of(p), cell_column(r, "opponent")) in unreadable:
+                continue  # an opponent the reader could not read (P002), not a bye
             yield diag(
                 "R502",
                 line_of(p),

@@ -10,7 +10,10 @@ report and the rater applies, each written once.
 * :func:`first_rating_problem`: whether a performance may be published as a
   first rating (games over one or more events, the floor);
 * :func:`rating_gap_problem`: the 600-point rule of rapid and blitz
-  (R&B 2024, amended 2024-12-01).
+  (R&B 2024, amended 2024-12-01);
+* :func:`round_robin_method`: whether a round robin's unrated players are
+  rated by the round-robin method, every game counting (2002 §10.21b,
+  2009 §8.21b and §7.14a), or as in a Swiss (§6.43).
 
 The 400-point cap is :func:`trfkit.rating.calc.cap_bounds`. Each function
 answers with a :class:`Problem` (what was found, what the rule set asks, and
@@ -30,9 +33,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from trfkit.event import TournamentType
 from trfkit.model import Result
 from trfkit.rules import RuleSet
 
@@ -42,6 +47,7 @@ __all__ = [
     "first_event_problem",
     "first_rating_problem",
     "rating_gap_problem",
+    "round_robin_method",
 ]
 
 
@@ -142,3 +148,38 @@ def rating_gap_problem(rules: RuleSet, own: int, opponent: int) -> Problem | Non
             f"{apart} points apart with a player above {top}: not rated",
         )
     return None
+
+
+def round_robin_method(
+    rules: RuleSet,
+    type: TournamentType,
+    met: Mapping[int, Sequence[int]],
+    rated: Collection[int],
+) -> bool:
+    """Whether the unrated players of a round robin are rated by the
+    round-robin method: every game counts, against rated and unrated
+    opponents alike (2002 §10.21b; 2009 §8.21b, and §7.14a counts the games
+    "obtained under 6.3", not only those against rated opponents).
+
+    ``met`` gives each player (by starting rank) the opponents he met over
+    the board; ``rated`` the starting ranks of the rated players. The rule
+    set must have the method, the event be a single round robin with both
+    rated and unrated players, and every pair have met once: otherwise it is
+    rated as a Swiss (2002/2009 §6.43).
+
+    >>> from trfkit.rules import get
+    >>> met = {1: [2, 3], 2: [1, 3], 3: [1, 2]}
+    >>> round_robin_method(get("fide-2009"), TournamentType.ROUND_ROBIN, met, {1, 2})
+    True
+    >>> round_robin_method(get("fide-2024"), TournamentType.ROUND_ROBIN, met, {1, 2})
+    False
+    >>> round_robin_method(get("fide-2009"), TournamentType.ROUND_ROBIN, {**met, 3: [1]}, {1, 2})
+    False
+    """
+    if not rules.round_robin_iteration or type is not TournamentType.ROUND_ROBIN:
+        return False
+    n = len(met)
+    unrated = sum(1 for sr in met if sr not in rated)
+    if not 0 < unrated < n:
+        return False
+    return all(len(m) == n - 1 and len(set(m)) == n - 1 for m in met.values())

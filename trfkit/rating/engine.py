@@ -46,6 +46,7 @@ from trfkit.rating.eligibility import (
     first_event_problem,
     first_rating_problem,
     rating_gap_problem,
+    round_robin_method,
 )
 from trfkit.rating.listed import (
     Difference,
@@ -513,14 +514,15 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     rs, ev = ctx.rules, ctx.ev
     unrated = [e for e in ctx.entrants.values() if e.rating is None]
     some_rated = len(unrated) < len(ctx.entrants)
+    rated = {sr for sr, e in ctx.entrants.items() if e.rating is not None}
+    if round_robin_method(rs, ev.type, _met(ctx), rated):
+        return _rate_round_robin(ctx)
     if (
         rs.round_robin_iteration
         and unrated
         and some_rated
         and ev.type is TournamentType.ROUND_ROBIN
     ):
-        if _all_played_once(ctx):
-            return _rate_round_robin(ctx)
         section = "§6.43"
         ctx.notes.append(
             _DOUBLE_NOTE.format(rs.reference)
@@ -1042,15 +1044,12 @@ def newcomer_performance(
 # -- round robins, 2002 and 2009 --------------------------------------------
 
 
-def _all_played_once(ctx: _Context) -> bool:
-    """Every pair met once over the board (2002/2009 §6.43: otherwise the
-    event is rated as a Swiss)."""
-    n = len(ctx.entrants)
-    for e in ctx.entrants.values():
-        met = [c.opponent for c in e.cells if c.score is not None and c.opponent is not None]
-        if len(met) != n - 1 or len(set(met)) != n - 1:
-            return False
-    return True
+def _met(ctx: _Context) -> dict[int, list[int]]:
+    """The opponents each entrant met over the board."""
+    return {
+        sr: [c.opponent for c in e.cells if c.score is not None and c.opponent is not None]
+        for sr, e in ctx.entrants.items()
+    }
 
 
 def _all_played_twice(ctx: _Context) -> bool:

@@ -92,6 +92,10 @@ class Amendment:
     title: str
     reference: str
     changes: Mapping[str, Any]
+    sections: Mapping[str, str] = attrs.field(factory=dict)
+    """The citation of each code whose parameter the amendment changes: a
+    finding under the amended value cites the amendment, not the text it
+    replaced."""
 
 
 @attrs.frozen
@@ -273,7 +277,12 @@ class RuleSet:
         rules = self
         for a in self.amendments:
             if start is None or start >= a.effective:
-                rules = attrs.evolve(rules, **a.changes, applied=(*rules.applied, a.title))
+                rules = attrs.evolve(
+                    rules,
+                    **a.changes,
+                    sections={**rules.sections, **a.sections},
+                    applied=(*rules.applied, a.title),
+                )
         return rules
 
     def in_force(self, start: datetime.date | None) -> bool | None:
