@@ -216,3 +216,26 @@ def test_the_pd_column_by_d_reads_as_the_printed_table() -> None:
         expected_score(d) for d in range(-9999, 10000)
     ]
     assert engine._PD_BY_D[400] == Fraction(92, 100) and engine._PD_BY_D[-400] == Fraction(8, 100)
+
+
+@pytest.mark.parametrize("rules", ["fide-2009", "fide-2022"])
+def test_a_swiss_on_the_plain_path_makes_no_entrant_cells(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The plain path reads the file's columns; an entrant's rating view of
+    # each round (engine._cells) is for the reference path. Asking every
+    # event whether it is a round robin rated by its method once built them
+    # all, doubling a 3000-player Swiss's rating time (fide-2009 has the
+    # method, fide-2022 not).
+    made: list[int] = []
+    original = engine._cells
+
+    def counting(*args: Any) -> Any:
+        made.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(engine, "_cells", counting)
+    t = trfkit.loads(generate_module.generate(60, 9, 1))
+    report = engine.rate(t, rules=rules)
+    assert sum(p.n for p in report.players) > 300
+    assert made == []

@@ -514,8 +514,11 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     rs, ev = ctx.rules, ctx.ev
     unrated = [e for e in ctx.entrants.values() if e.rating is None]
     some_rated = len(unrated) < len(ctx.entrants)
-    rated = {sr for sr, e in ctx.entrants.items() if e.rating is not None}
-    if round_robin_method(rs, ev.type, _met(ctx), rated):
+    # The type first: _met makes every entrant's cells, which a Swiss's
+    # plain path (_plain_swiss) never makes.
+    if ev.type is TournamentType.ROUND_ROBIN and round_robin_method(
+        rs, ev.type, _met(ctx), {sr for sr, e in ctx.entrants.items() if e.rating is not None}
+    ):
         return _rate_round_robin(ctx)
     if (
         rs.round_robin_iteration
