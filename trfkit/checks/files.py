@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic
+from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import TournamentType, event_of
 from trfkit.model import Tournament
 from trfkit.rating.listed import RatingListAt
@@ -54,6 +55,10 @@ class CheckedFile:
     names: tuple[tuple[int, str], ...] = ()
     """``(line, "13 Novak, Jan")`` for each 001 line that has a finding:
     the player a finding on that line is about, for text that names him."""
+    left_out: tuple[tuple[str, int], ...] = ()
+    """``(severity, count)`` for each severity ``--min-severity`` left out
+    of :attr:`diagnostics` (a count of 0 included): a summary that counts
+    only what is shown must not read as a clean file."""
 
 
 def check_file(
@@ -242,7 +247,11 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
         return Unreadable(path, reason)
     if options.min_rank:
         kept = tuple(d for d in checked.diagnostics if d.severity.rank >= options.min_rank)
-        checked = attrs.evolve(checked, diagnostics=kept)
+        dropped = Counter(
+            d.severity.value for d in checked.diagnostics if d.severity.rank < options.min_rank
+        )
+        left_out = tuple((s.value, dropped[s.value]) for s in Severity if s.rank < options.min_rank)
+        checked = attrs.evolve(checked, diagnostics=kept, left_out=left_out)
     return checked
 
 

@@ -139,13 +139,21 @@ def render_text(
     counts = summary_counts(read)
     checked = f"{_plural(counts['files'], 'file')} checked"
     unread = [f for f in files if isinstance(f, Unreadable)]
-    if counts["error"] + counts["warning"] + counts["info"] == 0:
+    left_out: dict[str, int] = {}
+    for f in read:
+        for severity, n in f.left_out:
+            left_out[severity] = left_out.get(severity, 0) + n
+    if counts["error"] + counts["warning"] + counts["info"] + sum(left_out.values()) == 0:
         lines.append(f"{checked}: no problems found" if not unread else checked)
     else:
-        lines.append(
-            f"{checked}: {_plural(counts['error'], 'error')}, "
-            f"{_plural(counts['warning'], 'warning')}, {_plural(counts['info'], 'info')}"
-        )
+        # The severities --min-severity left out are counted as not shown,
+        # never as none.
+        counted = [s for s in ("error", "warning", "info") if s not in left_out]
+        lines.append(f"{checked}: " + ", ".join(_plural(counts[s], s) for s in counted))
+        if left_out:
+            lines[-1] += "; not shown (--min-severity): " + ", ".join(
+                _plural(n, s) for s, n in left_out.items()
+            )
     if unread:
         lines[-1] += f"; {_plural(len(unread), 'file')} could not be read:"
         lines += [f"  {f.path}: {f.reason}" for f in unread]
