@@ -50,7 +50,7 @@ def test_one_finding_names_the_first_pair_out_of_order() -> None:
     found = _codes(_with_ranks(order, "212 PTS,BH"), "S116")
     assert found == [
         "player 3 Charline is ranked 3, below player 4 David (rank 2), both with 3.5 points, "
-        "but the declared tie-breaks (212: BH; c07-2023) rank him above (BH: 15.5 against "
+        "but the declared tie-breaks (212: BH; c07-2023) rank player 3 above (BH: 15.5 against "
         "15.0); 2 players in all are ranked against the tie-breaks"
     ]
 

@@ -84,8 +84,8 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
             "S109",
             line_of(p),
             5,
-            f"the opponents of player {p.start_rank} (rounds {listed}) name him {y}, a "
-            f"starting rank no line has: his starting rank was mistyped",
+            f"the opponents of player {p.start_rank} (rounds {listed}) name the player {y}, a "
+            f"starting rank no line has: the starting rank was mistyped",
             found=str(p.start_rank),
             expected=str(y),
         )

@@ -114,7 +114,7 @@ def _rated_without_id(players: list[Player]) -> Iterator[Diagnostic]:
             line_of(found[0]),
             _COLUMN["fide_id"],
             f"none of the {len(found)} players has a FIDE id (columns 58-68), though "
-            "each is rated: FIDE rates a player's games by his id",
+            "each is rated: FIDE rates a player's games by the FIDE id",
             found=f"{len(found)} rated players without FIDE id",
             expected="the FIDE id of every rated player",
         )
@@ -126,7 +126,7 @@ def _rated_without_id(players: list[Player]) -> Iterator[Diagnostic]:
             line_of(p),
             _COLUMN["fide_id"],
             f"{player_label(p)} is rated {p.rating} but has no FIDE id (columns 58-68): "
-            "FIDE rates a player's games by his id",
+            "FIDE rates a player's games by the FIDE id",
             found="blank",
             expected="the player's FIDE id",
         ),
@@ -135,7 +135,7 @@ def _rated_without_id(players: list[Player]) -> Iterator[Diagnostic]:
             line_of(found[0]),
             _COLUMN["fide_id"],
             f"{len(found)} rated players have no FIDE id (columns 58-68): FIDE rates a "
-            "player's games by his id: " + first_named(map(player_label, found), len(found)),
+            "player's games by the FIDE id: " + first_named(map(player_label, found), len(found)),
             found=f"{len(found)} rated players without FIDE id",
             expected="the FIDE id of every rated player",
         ),

@@ -212,7 +212,7 @@ def declared_ranks(
         f"player {low.start_rank} {low.name.strip()} is ranked {low.rank}, below player "
         f"{high.start_rank} {high.name.strip()} (rank {high.rank}), both with {value_text(a.points)} points, "
         f"but the {'given' if where == '--tiebreaks' else 'declared'} tie-breaks ({where}: "
-        f"{', '.join(codes)}; {s.edition.name}) rank him above{why}{more}",
+        f"{', '.join(codes)}; {s.edition.name}) rank player {low.start_rank} above{why}{more}",
         found=f"rank {low.rank}",
         expected=f"a rank above {high.rank}",
     )
