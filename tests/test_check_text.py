@@ -339,3 +339,23 @@ def test_a_file_listing_its_teams_in_013_and_310_counts_each_team_once() -> None
     t2 = trfkit.loads(both.encode())
     assert len(t2.teams) == 8
     assert summarize(t2, event_of(t2)).teams == 4
+
+
+def test_a_round_of_byes_requested_ahead_is_not_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Written after round 2 of 3: player 6 has asked for a half-point bye
+    # in round 3 (TRF16 §2.3 H), which is not yet paired. Two rounds played.
+    lines = SPRING.splitlines()
+    lines[-1] += "  0000 - H"
+    path = tmp_path / "ahead.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, out = run(capsys, str(path))
+    assert out.splitlines()[0] == f"{path}: " + EVENT.replace(
+        "2 of 3 rounds played", "2 of 3 rounds played (byes requested for round 3)"
+    )
+    # A round that was paired, a pairing-allocated bye (U) in it, is played.
+    lines[-1] = lines[-1].replace("0000 - H", "0000 - U")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, out = run(capsys, str(path))
+    assert "; Swiss (092), 3 rounds, " in out.splitlines()[0]

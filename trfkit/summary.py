@@ -47,7 +47,8 @@ class EventSummary:
     type_source: str
     """``given``, ``192``, ``092`` or ``pairings``."""
     rounds: int
-    """Rounds played: the last round in which any player has a cell."""
+    """Rounds played: the last round in which any player has a cell (the
+    forms' columns); the last :attr:`byes_ahead` of them may be unpaired."""
     rounds_scheduled: int | None
     """142, else XXR, else the rounds played (``None``: no round at all)."""
     start: datetime.date | None
@@ -66,6 +67,11 @@ class EventSummary:
     rules: str
     rules_source: str
     """``given``, or why ``auto`` chose the rule set (``start 2018-04-08``)."""
+    byes_ahead: int = 0
+    """The last of :attr:`rounds` whose cells hold only half- and
+    zero-point byes (H, Z) or nothing: requested before the round was
+    paired, as a file written between rounds has them (JaVaFo's samples).
+    The event line counts them as not played."""
 
     @property
     def unrated(self) -> int:
@@ -82,11 +88,13 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
     federations = {f.strip() for f in set(map(_FEDERATION, players))} - {""}
     dated = sorted(d.date for d in t.round_dates if d.date is not None)
     end = t.end_date
+    rounds = t.rounds_played
+    ahead = _byes_ahead(t, rounds)
     return EventSummary(
         name=(t.name or "").strip() or None,
         type=ev.type,
         type_source=ev.type_source,
-        rounds=t.rounds_played,
+        rounds=rounds,
         rounds_scheduled=t.number_of_rounds,
         start=ev.start,
         end=end.date
@@ -99,4 +107,25 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
         teams=len(event_teams(t)),
         rules=ev.rules.name,
         rules_source=ev.rules_source,
+        byes_ahead=ahead,
     )
+
+
+_REQUESTED = frozenset("HZ ")
+"""A cell's result that a round not yet paired may hold: a half- or
+zero-point bye asked for ahead (TRF16 §2.3: H, Z), or nothing."""
+
+
+def _byes_ahead(t: Tournament, rounds: int) -> int:
+    """How many of the last of ``rounds`` hold only byes requested ahead:
+    no cell with an opponent, none with another result (a pairing-allocated
+    bye, U, means the round was paired). From the last round back; a
+    finished event's last round has a game, so one look at it answers."""
+    cells = [p.cells() for p in t.players]
+    ahead = 0
+    for r in range(rounds - 1, 0, -1):
+        for opponents, _, results in cells:
+            if len(results) > r and (opponents[r] is not None or results[r] not in _REQUESTED):
+                return ahead
+        ahead += 1
+    return ahead

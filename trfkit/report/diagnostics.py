@@ -237,10 +237,15 @@ def event_line(s: EventSummary) -> str:
     # A type without words of its own is shown by its name: never a traceback.
     words = _TYPE_WORDS.get(s.type.value, s.type.value)
     kind = f"{words} ({_TYPE_SOURCES.get(s.type_source, s.type_source)})"
-    if s.rounds_scheduled is not None and s.rounds_scheduled != s.rounds:
-        rounds = f"{s.rounds} of {_count(s.rounds_scheduled, 'round')} played"
+    played = s.rounds - s.byes_ahead
+    if s.rounds_scheduled is not None and s.rounds_scheduled != played:
+        rounds = f"{played} of {_count(s.rounds_scheduled, 'round')} played"
     else:
-        rounds = _count(s.rounds, "round")
+        rounds = _count(played, "round")
+    if s.byes_ahead:
+        first = played + 1
+        later = f"rounds {first}-{first + s.byes_ahead - 1}" if s.byes_ahead > 1 else f"round {first}"
+        rounds += f" (byes requested for {later})"
     if s.start is not None and s.end is not None and s.end != s.start:
         dates = f"{s.start.isoformat()}..{s.end.isoformat()}"
     elif s.start is not None:
