@@ -561,3 +561,30 @@ def test_trfkit_serve_refuses_a_port_that_is_none() -> None:
     )  # fmt: skip
     assert out.returncode == 2
     assert out.stderr == "trfkit: --port 70000: a port is a number from 0 to 65535\n"
+
+
+def test_meta_says_what_each_endpoint_takes_and_names_each_download(server: Server) -> None:
+    """The page sends an endpoint only the options it takes (the standings
+    take no rule set, the norms only a title rule set), and saves each
+    download under a name of its own."""
+    meta = json.loads(request(server, "GET", "/api/meta")[2])
+    by_path = {e["path"]: e for e in meta["endpoints"]}
+    assert by_path["/api/check"]["params"]["rules"] == []  # any name: the server judges it
+    assert by_path["/api/check"]["params"]["time_control"] == []
+    assert "rules" not in by_path["/api/standings"]["params"]
+    assert "time_control" not in by_path["/api/standings"]["params"]
+    assert "rules" not in by_path["/api/fmt"]["params"]
+    assert "type" not in by_path["/api/fmt"]["params"]
+    assert "fide-2009" not in by_path["/api/norms"]["params"]["rules"]
+    assert "b01-2009" not in by_path["/api/norms"]["params"]["rules"]  # no such edition
+    assert {"auto", "b01-2002", "b01-2024"} <= set(by_path["/api/norms"]["params"]["rules"])
+    files = {d["label"]: d["file"] for e in meta["endpoints"] for d in e["downloads"]}
+    # As `trfkit report --form all -o DIR` names its files (form1, form2, summary).
+    assert files["Form 1 HTML (printable)"] == "form1.html"
+    assert files["Form 2 HTML (printable)"] == "form2.html"
+    assert files["Form 4 HTML (printable)"] == "summary.html"
+    assert files["Form 1 JSON"] == "form1.json"
+    assert files["Form 3 CSV"] == "rate.csv"
+    assert files["file rewritten (fmt)"] == "fmt.trf"
+    assert files["file in TRF-2026"] == "trf26.trf"
+    assert len(set(files.values())) == len(files)  # no download overwrites another

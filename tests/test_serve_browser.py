@@ -268,3 +268,54 @@ def test_keyboard_alone_chooses_a_finding_and_a_tab(browser: Any, server: Server
     assert d.find_element(By.ID, "tab-rate").get_attribute("aria-selected") == "true"
     assert d.switch_to.active_element == d.find_element(By.ID, "tab-rate")
     assert not d.find_element(By.ID, "panel-rate").get_attribute("hidden")
+
+
+def _frame_text(d: Any, tab: str) -> str:
+    """The text of a document tab's frame, once it shows something."""
+    d.find_element(By.ID, f"tab-{tab}").click()
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, f"#panel-{tab} iframe"))
+    try:
+        body = lambda: d.find_element(By.TAG_NAME, "body").text.strip()  # noqa: E731
+        return str(_wait(lambda: d.find_elements(By.TAG_NAME, "body") and body()))
+    finally:
+        d.switch_to.default_content()
+
+
+def test_a_chosen_rule_set_reaches_what_takes_it_and_breaks_nothing_else(
+    browser: Any, server: Server, downloads: Path
+) -> None:
+    """A rule set and a time control chosen on the page go to the check,
+    Form 3 and the forms; the standings (which take neither), the norms
+    (whose rule sets are the title regulations') and the rewritten file
+    are still made, as the command line makes them without the option."""
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    d.find_element(By.ID, "time_control").send_keys("90+30")
+    Select(d.find_element(By.ID, "rules")).select_by_value("fide-2009")
+    _wait(lambda: "fide-2009 (given" in _text(d, "#summary"))
+    assert "fide-2009" in _frame_text(d, "rate")
+    assert "90+30" in _frame_text(d, "rate")
+    # Lakeside Spring Open 2025 declares no tie-breaks (no 202 or 212).
+    assert _frame_text(d, "standings").startswith("Lakeside Spring Open 2025: standings")
+    # Title regulations by the start date (2025-03-14): B.01 of 2024.
+    assert "b01-2024" in _frame_text(d, "norms")
+    assert "Certificates of title result" in _frame_text(d, "certificates")
+    d.find_element(By.ID, "tab-check").click()
+    for label, name in [
+        ("file in TRF-2026", "swiss-trf16.trf26.trf"),
+        ("standings CSV", "swiss-trf16.standings.csv"),
+        ("Form 2 HTML (printable)", "swiss-trf16.form2.html"),
+        ("Form 4 HTML (printable)", "swiss-trf16.summary.html"),
+    ]:
+        button = next(
+            b for b in d.find_elements(By.CSS_SELECTOR, "#downloads button") if b.text == label
+        )
+        button.click()
+        _wait(lambda: _text(d, "#status") == f"Downloaded {name}.")  # noqa: B023
+        _wait(lambda: (downloads / name).is_file())  # noqa: B023
+    assert (downloads / "swiss-trf16.trf26.trf").read_bytes().startswith(b"012 ")
+    assert b"Pairing Card" in (downloads / "swiss-trf16.form2.html").read_bytes()

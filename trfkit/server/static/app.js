@@ -4,7 +4,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = { meta: null, data: null, name: "", stem: "", text: "", check: null };
+  const state = { meta: null, endpoints: {}, data: null, name: "", stem: "", text: "", check: null };
   const SEVERITIES = [["error", "Errors"], ["warning", "Warnings"], ["info", "Notes"]];
 
   function el(tag, attrs, ...children) {
@@ -23,17 +23,27 @@
     $("status").classList.toggle("failed", Boolean(failed));
   }
 
-  function options() {
+  // The page's options, as the endpoint at `path` takes them: each only
+  // where the endpoint has the parameter and the value is one of its
+  // choices (the standings take no rule set or time control, and the
+  // norms' rule sets are the title regulations': those keep their own
+  // default, by the start date, rather than being refused).
+  function options(path) {
     const params = new URLSearchParams();
-    if ($("rules").value !== "auto") params.set("rules", $("rules").value);
-    if ($("type").value) params.set("type", $("type").value);
-    if ($("time_control").value.trim()) params.set("time_control", $("time_control").value.trim());
+    const takes = (state.endpoints[path] || {}).params || {};
+    const put = (name, value) => {
+      const choices = takes[name];
+      if (value && choices && (!choices.length || choices.includes(value))) params.set(name, value);
+    };
+    if ($("rules").value !== "auto") put("rules", $("rules").value);
+    put("type", $("type").value);
+    put("time_control", $("time_control").value.trim());
     if (state.name) params.set("name", state.name);
     return params;
   }
 
   function post(path, extra) {
-    const params = options();
+    const params = options(path);
     for (const [key, value] of new URLSearchParams(extra || "")) params.set(key, value);
     return fetch(path + "?" + params.toString(), {
       method: "POST",
@@ -259,7 +269,7 @@
     // The document is the server's HTML page, shown in a frame: sent as a
     // form so that the frame holds the server's answer with its own policy.
     const form = $(`form-${tab.dataset.name}`);
-    const params = options();
+    const params = options(tab.dataset.path);
     for (const [k, v] of new URLSearchParams(tab.dataset.query || "")) params.set(k, v);
     params.set("format", "html");
     form.action = `${tab.dataset.path}?${params.toString()}`;
@@ -320,18 +330,12 @@
 
   // -- downloads ---------------------------------------------------------------------
 
-  const EXTENSIONS = { json: "json", sarif: "sarif", csv: "csv", html: "html", text: "txt" };
-
   function buildDownloads(endpoints) {
     const list = $("downloads");
     for (const e of endpoints) {
-      const name = e.path.split("/").pop();
       for (const d of e.downloads) {
-        const query = new URLSearchParams(d.query);
-        const format = query.get("format");
-        const suffix = format ? `${name}.${EXTENSIONS[format] || format}` : `${query.get("to") || "fmt"}.trf`;
         const button = el("button", { type: "button", text: d.label });
-        button.addEventListener("click", () => download(e.path, d.query, suffix));
+        button.addEventListener("click", () => download(e.path, d.query, d.file));
         list.append(el("li", {}, button));
       }
     }
@@ -358,6 +362,7 @@
   async function start() {
     const response = await fetch("/api/meta");
     state.meta = await response.json();
+    for (const e of state.meta.endpoints) state.endpoints[e.path] = e;
     $("version").textContent = `trfkit ${state.meta.trfkit}`;
     for (const name of state.meta.rules.slice(1)) $("rules").append(el("option", { value: name, text: name }));
     for (const name of state.meta.types) $("type").append(el("option", { value: name, text: name }));
