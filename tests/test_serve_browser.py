@@ -319,3 +319,36 @@ def test_a_chosen_rule_set_reaches_what_takes_it_and_breaks_nothing_else(
         _wait(lambda: (downloads / name).is_file())  # noqa: B023
     assert (downloads / "swiss-trf16.trf26.trf").read_bytes().startswith(b"012 ")
     assert b"Pairing Card" in (downloads / "swiss-trf16.form2.html").read_bytes()
+
+
+def test_a_document_not_made_says_why_in_its_tab(
+    browser: Any, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab whose document the server refuses shows the refusal's words,
+    not an empty or broken frame; the next document made shows again."""
+    import attrs
+
+    from trfkit.server import api
+
+    def refused(upload: api.Upload, q: api.Query) -> api.Reply:
+        raise api.ApiError(503, "the request took longer than the limit of 30 s")
+
+    made = api.ENDPOINTS["standings"]
+    monkeypatch.setitem(api.ENDPOINTS, "standings", attrs.evolve(made, make=refused))
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    d.find_element(By.ID, "tab-standings").click()
+    note = d.find_element(By.ID, "note-standings")
+    _wait(note.is_displayed)
+    assert note.text == "Standings not made: the request took longer than the limit of 30 s"
+    assert note.get_attribute("role") == "alert"
+    assert not d.find_element(By.CSS_SELECTOR, "#panel-standings iframe").is_displayed()
+    _shot(d, "5-document-not-made")
+    monkeypatch.setitem(api.ENDPOINTS, "standings", made)
+    d.find_element(By.ID, "again").click()  # checks again, and reloads the open tab
+    frame = d.find_element(By.CSS_SELECTOR, "#panel-standings iframe")
+    _wait(frame.is_displayed)
+    assert not note.is_displayed()
+    assert _frame_text(d, "standings").startswith("Lakeside Spring Open 2025: standings")

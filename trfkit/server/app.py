@@ -55,6 +55,11 @@ PAGE_POLICY = (
 )
 
 
+# A refusal (JSON): nothing to load or run; the page's own frame may hold
+# it, so that a tab whose document was not made can say why.
+ERROR_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+
+
 def document_policy(html: str) -> str:
     """The policy of an HTML document the API makes (Form 3): its own
     inline style and script, by hash, and nothing else; it may be shown
@@ -191,7 +196,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._log()
 
     def _error(self, exc: ApiError, *, close: bool = False) -> None:
-        self._send(exc.status, exc.body(), MEDIA_TYPES["json"], close=close)
+        self._send(exc.status, exc.body(), MEDIA_TYPES["json"], policy=ERROR_POLICY, close=close)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Malformed requests (bad request line, headers too long): JSON too."""

@@ -273,10 +273,40 @@
     for (const [k, v] of new URLSearchParams(tab.dataset.query || "")) params.set(k, v);
     params.set("format", "html");
     form.action = `${tab.dataset.path}?${params.toString()}`;
+    tab.dataset.pending = "1";
+    $(`note-${tab.dataset.name}`).hidden = true;
+    $(`panel-${tab.dataset.name}`).querySelector("iframe").hidden = false;
     const transfer = new DataTransfer();
     transfer.items.add(new File([state.data], state.name || "upload.trf", { type: "text/plain" }));
     form.querySelector("input").files = transfer.files;
     form.submit();
+  }
+
+  // Once the frame has loaded: the document, or why it was not made (the
+  // server's refusal is JSON, and the frame may hold it; a frame the
+  // browser could not fill is no answer at all). Never an empty frame.
+  function documentShown(tab, frame) {
+    if (!tab.dataset.pending) return; // the frame's first, empty page
+    delete tab.dataset.pending;
+    let doc = null;
+    try {
+      doc = frame.contentDocument;
+    } catch (e) {
+      doc = null;
+    }
+    if (doc && doc.contentType === "text/html") return;
+    let reason = "the server did not answer: is trfkit serve still running?";
+    if (doc && doc.contentType === "application/json") {
+      try {
+        reason = JSON.parse(doc.body.textContent).error || reason;
+      } catch (e) {
+        reason = doc.body.textContent;
+      }
+    }
+    const note = $(`note-${tab.dataset.name}`);
+    note.textContent = `${tab.textContent} not made: ${reason}`;
+    note.hidden = false;
+    frame.hidden = true;
   }
 
   function resetDocuments() {
@@ -306,8 +336,10 @@
       const form = el("form", {
         id: `form-${name}`, method: "post", enctype: "multipart/form-data", target: `frame-${name}`, hidden: "",
       }, el("input", { type: "file", name: "file", tabindex: "-1", "aria-hidden": "true" }));
+      const note = el("p", { id: `note-${name}`, class: "failed", role: "alert", hidden: "" });
+      frame.addEventListener("load", () => documentShown(tab, frame));
       const panel = el("section", { id: `panel-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: "" },
-        el("h2", { text: t.label }), frame, form);
+        el("h2", { text: t.label }), note, frame, form);
       last.after(panel);
       last = panel;
     }
