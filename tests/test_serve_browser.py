@@ -352,3 +352,38 @@ def test_a_document_not_made_says_why_in_its_tab(
     _wait(frame.is_displayed)
     assert not note.is_displayed()
     assert _frame_text(d, "standings").startswith("Lakeside Spring Open 2025: standings")
+
+
+def test_a_far_column_chosen_keeps_its_line_marked_and_numbered(
+    browser: Any, server: Server
+) -> None:
+    """Scrolled sideways to a finding's column, the file's box still shows
+    the chosen line's marking there and its number at the left."""
+    d = browser
+    for width in (1280, 390):
+        _open(d, server)
+        if width < 1280:  # a phone's viewport (a window cannot be made that narrow)
+            d.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+            )
+        try:
+            d.find_element(By.ID, "file").send_keys(str(FIXTURES / "bad-two-lines.trf"))
+            _wait(lambda: _text(d, "#status").startswith("Checked"))
+            # P002 line 24, column 119: round 3's result, far right of the box.
+            d.find_elements(By.CSS_SELECTOR, "#findings section.sev-error li button")[1].click()
+            _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#L24.current mark"))
+            box = d.execute_script(
+                "const r = (e) => e.getBoundingClientRect();"
+                "const pre = document.getElementById('source'), line = document.getElementById('L24');"
+                "return {scrolled: pre.scrollLeft, pre: r(pre).left, line: r(line).right,"
+                "  mark: r(line.querySelector('mark')).right,"
+                "  numbers: [...pre.querySelectorAll('.ln')].map((n) => r(n).left)};"
+            )
+            assert box["scrolled"] > 0, box  # the column is out of sight unscrolled
+            assert box["line"] >= box["mark"], box  # the marking reaches the column
+            # Every line's number at the left, the short header lines' too.
+            assert all(abs(n - box["pre"]) <= 2 for n in box["numbers"]), box
+            _shot(d, f"6-far-column-{width}")
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
