@@ -588,3 +588,19 @@ def test_meta_says_what_each_endpoint_takes_and_names_each_download(server: Serv
     assert files["file rewritten (fmt)"] == "fmt.trf"
     assert files["file in TRF-2026"] == "trf26.trf"
     assert len(set(files.values())) == len(files)  # no download overwrites another
+
+
+def test_a_file_listing_its_teams_in_310_and_013_has_them_once(server: Server) -> None:
+    """A file listing its teams twice, in 310 and in 013 (as TEC's TRF-2026
+    sample, Grandmommy's Cup, does with its 50): the summary counts each
+    team once, as the standings rank them (310 replaces 013)."""
+    teams = (FIXTURES / "team-trf26.trf").read_bytes()
+    thirteen = [
+        line
+        for line in (FIXTURES / "team-trf16.trf").read_bytes().splitlines(keepends=True)
+        if line.startswith(b"013 ")
+    ]
+    assert len(thirteen) == 4  # the same 4 teams, with the same members
+    status, _, body = request(server, "POST", "/api/check", teams + b"".join(thirteen))
+    assert status == 200
+    assert json.loads(body)["files"][0]["event"]["teams"] == 4

@@ -60,6 +60,7 @@ class EventSummary:
     federations: int
     """Distinct federations (columns 54-56) that are not blank."""
     teams: int
+    """The teams: 310's, else 013's (a file with both lists them twice)."""
     rules: str
     rules_source: str
     """``given``, or why ``auto`` chose the rule set (``start 2018-04-08``)."""
@@ -71,6 +72,8 @@ class EventSummary:
 
 def summarize(t: Tournament, ev: Event) -> EventSummary:
     """The summary of ``t`` checked as ``ev``."""
+    from trfkit.tiebreaks.team import event_teams
+
     # Counted column by column, in C: a check of a big file should not
     # notice its summary.
     players = t.players
@@ -93,7 +96,9 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
         rated=len(ratings) - ratings.count(None) - ratings.count(0),
         titled=len(titles) - titles.count(None),
         federations=len(federations),
-        teams=len(t.teams),
+        # 310 and 013 may list the same teams (TEC's own sample does):
+        # the teams are those the standings rank.
+        teams=len(event_teams(t)),
         rules=ev.rules.name,
         rules_source=ev.rules_source,
     )
