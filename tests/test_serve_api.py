@@ -604,3 +604,15 @@ def test_a_file_listing_its_teams_in_310_and_013_has_them_once(server: Server) -
     status, _, body = request(server, "POST", "/api/check", teams + b"".join(thirteen))
     assert status == 200
     assert json.loads(body)["files"][0]["event"]["teams"] == 4
+
+
+def test_the_file_chooser_offers_every_extension_trf_files_come_with(server: Server) -> None:
+    """ICU's Krause files are .tab, bbpPairings' test files .input (both in
+    the corpus, both read by `trfkit check DIR`): the chooser's filter must
+    not hide them from an arbiter."""
+    page = request(server, "GET", "/")[2].decode()
+    accept = re.search(r'<input type="file" id="file" accept="([^"]*)"', page)
+    assert accept is not None
+    assert set(accept.group(1).split(",")) == {
+        ".trf", ".trfx", ".tab", ".txt", ".input", "text/plain",
+    }  # fmt: skip
