@@ -387,3 +387,29 @@ def test_a_far_column_chosen_keeps_its_line_marked_and_numbered(
             _shot(d, f"6-far-column-{width}")
         finally:
             d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_a_file_with_a_byte_order_mark_shows_as_its_text(
+    browser: Any, server: Server, tmp_path: Path, codec: str
+) -> None:
+    """A file saved as UTF-16 (Windows' "Unicode") or UTF-32 with its
+    byte-order mark is read by the server; its view shows its text, not
+    its bytes, so that the findings' lines and columns point at it."""
+    import codecs
+
+    bom = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE,
+           "utf-32-le": codecs.BOM_UTF32_LE}[codec]  # fmt: skip
+    path = tmp_path / f"swiss-{codec}.trf"
+    path.write_bytes(bom + (FIXTURES / "swiss-trf16.trf").read_text().encode(codec))
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(path))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    line = "return document.getElementById(arguments[0]).childNodes[1].textContent;"  # after its number
+    assert d.execute_script(line, "L1") == "012 Lakeside Spring Open 2025"
+    assert d.execute_script(line, "L2") == "022 Eastbrook"
+    # R501 line 20, column 119: player 6's round 3, a half-point bye (H).
+    d.find_element(By.CSS_SELECTOR, "#findings li button").click()
+    _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#L20.current mark"))
+    assert _text(d, "#L20 mark") == "H"

@@ -63,7 +63,36 @@
 
   // -- the file ------------------------------------------------------------
 
+  // The file's text for its view, decoded as the server's reader decodes
+  // it (trfkit.decode): a byte-order mark first, else UTF-8, else cp1252;
+  // otherwise the lines and columns of the findings would point into
+  // garbage (a UTF-16 file shown byte by byte).
+  const BOMS = [
+    [[0xef, 0xbb, 0xbf], "utf-8"],
+    [[0xff, 0xfe, 0, 0], "utf-32le"],
+    [[0, 0, 0xfe, 0xff], "utf-32be"],
+    [[0xff, 0xfe], "utf-16le"],
+    [[0xfe, 0xff], "utf-16be"],
+  ];
+
+  function utf32(bytes, little) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength - (bytes.byteLength % 4));
+    const parts = [];
+    for (let i = 0; i < view.byteLength; i += 4) {
+      const code = view.getUint32(i, little);
+      parts.push(code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : "\ufffd");
+    }
+    return parts.join("");
+  }
+
   function decode(bytes) {
+    for (const [mark, codec] of BOMS) {
+      if (mark.every((b, i) => bytes[i] === b)) {
+        const rest = bytes.subarray(mark.length);
+        if (codec.startsWith("utf-32")) return utf32(rest, codec === "utf-32le");
+        return new TextDecoder(codec, { ignoreBOM: true }).decode(rest);
+      }
+    }
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (e) {
@@ -80,7 +109,7 @@
     state.data = data;
     state.name = name;
     state.stem = name.replace(/\.[^.]*$/, "") || "tournament";
-    state.text = decode(new Uint8Array(data)).replace(/^\ufeff/, "");
+    state.text = decode(new Uint8Array(data));
     $("chosen").textContent = `${name}: ${data.byteLength} bytes.`;
     await check();
   }
