@@ -446,3 +446,23 @@ def test_an_encoding_given_on_the_page_reads_the_names_right(
     box.clear()
     box.send_keys("klingon", Keys.ENTER)
     _wait(lambda: _text(d, "#status") == "Not checked: unknown encoding 'klingon'")
+
+
+def test_several_files_dropped_say_that_one_is_checked(browser: Any, server: Server) -> None:
+    """The page checks one file at a time: dropping three checks the first
+    and names the two it passed over, rather than dropping them silently."""
+    d = browser
+    _open(d, server)
+    d.execute_script(
+        "const data = new DataTransfer();"
+        "for (const name of ['first.trf', 'second.trf', 'third.trf'])"
+        "  data.items.add(new File([arguments[0]], name, {type: 'text/plain'}));"
+        "document.getElementById('drop').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));",
+        (FIXTURES / "swiss-trf16.trf").read_text(),
+    )
+    _wait(lambda: _text(d, "#status").startswith("Checked first.trf"))
+    assert _text(d, "#chosen") == (
+        "first.trf: 2489 bytes. Only this one of the 3 files dropped is checked; "
+        "drop the others one at a time (second.trf, third.trf)."
+    )

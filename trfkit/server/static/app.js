@@ -116,7 +116,7 @@
     }
   }
 
-  async function take(data, name) {
+  async function take(data, name, note) {
     const max = state.meta ? state.meta.max_upload : Infinity;
     if (data.byteLength > max) {
       status(`${name} is ${data.byteLength} bytes, over this server's limit of ${max}.`, true);
@@ -126,7 +126,7 @@
     state.name = name;
     state.stem = name.replace(/\.[^.]*$/, "") || "tournament";
     state.bytes = new Uint8Array(data);
-    $("chosen").textContent = `${name}: ${data.byteLength} bytes.`;
+    $("chosen").textContent = `${name}: ${data.byteLength} bytes.${note || ""}`;
     await check();
   }
 
@@ -457,8 +457,14 @@
     drop.addEventListener("drop", async (event) => {
       event.preventDefault();
       drop.classList.remove("over");
-      const file = event.dataTransfer.files[0];
-      if (file) await take(await file.arrayBuffer(), file.name);
+      const files = event.dataTransfer.files;
+      if (!files.length) return;
+      // One file at a time: say so, rather than pass over the others.
+      const others = [...files].slice(1).map((f) => f.name);
+      const note = others.length
+        ? ` Only this one of the ${files.length} files dropped is checked; drop the others one at a time (${others.join(", ")}).`
+        : "";
+      await take(await files[0].arrayBuffer(), files[0].name, note);
     });
     $("use-paste").addEventListener("click", async () => {
       const text = $("paste").value;
