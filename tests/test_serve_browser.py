@@ -466,3 +466,38 @@ def test_several_files_dropped_say_that_one_is_checked(browser: Any, server: Ser
         "first.trf: 2489 bytes. Only this one of the 3 files dropped is checked; "
         "drop the others one at a time (second.trf, third.trf)."
     )
+
+
+def test_the_standings_tab_takes_the_tie_breaks_and_whose_standings(
+    browser: Any, server: Server
+) -> None:
+    """A TRF16 file declares no tie-breaks: the Standings tab ranks by
+    points only until the arbiter names them, as trfkit standings
+    --tiebreaks does; a code C.07 has not is refused in its words."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    assert "ranked by points only" in _frame_text(d, "standings")
+    box = d.find_element(By.ID, "tiebreaks")
+    assert d.find_element(By.CSS_SELECTOR, "label[for=tiebreaks]").text == "Tie-breaks, in order"
+    box.send_keys("BH/C1, BH,SB", Keys.ENTER)
+    _wait(lambda: "BH/C1, BH, SB" in _frame_text(d, "standings"))
+    shown = _frame_text(d, "standings")
+    assert "ranked by points only" not in shown
+    assert "Rk SNo Name Pts BH/C1 BH SB" in shown
+    box.clear()
+    box.send_keys("XYZ", Keys.ENTER)
+    note = d.find_element(By.ID, "note-standings")
+    _wait(note.is_displayed)
+    assert note.text == "Standings not made: tiebreaks: unknown tie-break code XYZ"
+    # Teams of an event without teams: refused, and said why.
+    box.clear()
+    Select(d.find_element(By.ID, "of")).select_by_value("teams")
+    _wait(lambda: "no teams to rank" in note.text)
+    Select(d.find_element(By.ID, "of")).select_by_value("")
+    _wait(lambda: not note.is_displayed())
+    _shot(d, "7-standings-options")

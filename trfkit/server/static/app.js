@@ -39,6 +39,8 @@
     put("type", $("type").value);
     put("time_control", $("time_control").value.trim());
     put("encoding", $("encoding").value.trim());
+    if ($("tiebreaks")) put("tiebreaks", $("tiebreaks").value.replace(/\s+/g, ""));
+    if ($("of")) put("of", $("of").value);
     if (state.name) params.set("name", state.name);
     return params;
   }
@@ -365,6 +367,32 @@
     }
   }
 
+  // The standings' own options, above their tab: the tie-breaks (as
+  // trfkit standings --tiebreaks; else the file's 212 or 202) and, in a
+  // team event, whether the teams or the players are ranked.
+  function standingsOptions(e, tab) {
+    if (!("tiebreaks" in e.params) || $("standings-options")) return [];
+    const form = el("form", { id: "standings-options", class: "doc-options", "aria-label": "The standings' options" },
+      el("div", { class: "option" },
+        el("label", { for: "tiebreaks", text: "Tie-breaks, in order" }),
+        el("input", { id: "tiebreaks", placeholder: "the file's 212 or 202; e.g. BH/C1,BH,SB", autocomplete: "off", spellcheck: "false", size: "36" })),
+      el("div", { class: "option" },
+        el("label", { for: "of", text: "Rank" }),
+        el("select", { id: "of" },
+          el("option", { value: "", text: "as the event is (a team event: its teams)" }),
+          el("option", { value: "players", text: "the players" }),
+          el("option", { value: "teams", text: "the teams" }))),
+      el("button", { type: "submit", text: "Rank again" }));
+    const again = (event) => {
+      if (event) event.preventDefault();
+      for (const t of tabs()) if (t.dataset.path === e.path) delete t.dataset.loaded;
+      select(tab);
+    };
+    form.addEventListener("submit", again);
+    form.querySelector("select").addEventListener("change", () => again());
+    return [form];
+  }
+
   function buildTabs(endpoints) {
     const bar = $("tabs");
     let last = $("panel-check");
@@ -385,7 +413,7 @@
       const note = el("p", { id: `note-${name}`, class: "failed", role: "alert", hidden: "" });
       frame.addEventListener("load", () => documentShown(tab, frame));
       const panel = el("section", { id: `panel-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: "" },
-        el("h2", { text: t.label }), note, frame, form);
+        el("h2", { text: t.label }), ...standingsOptions(e, tab), note, frame, form);
       last.after(panel);
       last = panel;
     }
