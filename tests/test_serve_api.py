@@ -616,3 +616,21 @@ def test_the_file_chooser_offers_every_extension_trf_files_come_with(server: Ser
     assert set(accept.group(1).split(",")) == {
         ".trf", ".trfx", ".tab", ".txt", ".input", "text/plain",
     }  # fmt: skip
+
+
+def test_a_documents_own_style_attribute_is_allowed_by_its_hash_alone(server: Server) -> None:
+    """Form 2's foot has style="margin-top: 1em": the policy allows that
+    value by its SHA-256 ('unsafe-hashes'), and no other inline style."""
+    import hashlib
+    from base64 import b64encode
+
+    _, headers, body = _post(server, "/api/report?form=2&format=html", "swiss-trf16.trf")
+    assert b'style="margin-top: 1em"' in body
+    policy = headers["Content-Security-Policy"]
+    digest = b64encode(hashlib.sha256(b"margin-top: 1em").digest()).decode()
+    style = next(p for p in policy.split("; ") if p.startswith("style-src "))
+    assert f"'unsafe-hashes' 'sha256-{digest}'" in style
+    assert "unsafe-inline" not in policy
+    # Form 3 has no style attribute: no 'unsafe-hashes' at all.
+    _, headers, _ = _post(server, "/api/rate?format=html", "swiss-trf16.trf")
+    assert "unsafe-hashes" not in headers["Content-Security-Policy"]

@@ -501,3 +501,24 @@ def test_the_standings_tab_takes_the_tie_breaks_and_whose_standings(
     Select(d.find_element(By.ID, "of")).select_by_value("")
     _wait(lambda: not note.is_displayed())
     _shot(d, "7-standings-options")
+
+
+def test_no_document_tab_has_anything_blocked_by_its_policy(browser: Any, server: Server) -> None:
+    """Every document shows in its tab as it prints: the server's policy
+    allows each document's own style (Form 2's pairing cards set their
+    foot's margin in a style attribute), and nothing else."""
+    d = browser
+    _open(d, server)
+    d.get_log("browser")  # what earlier tests left
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    for tab in ("rate", "form1", "form2", "summary", "standings", "norms", "certificates"):
+        assert _frame_text(d, tab)
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, "#panel-form2 iframe"))
+    try:
+        foot = d.find_elements(By.CSS_SELECTOR, "section.card dl.head")[1]
+        assert foot.value_of_css_property("margin-top") == foot.value_of_css_property("font-size")
+    finally:
+        d.switch_to.default_content()
+    blocked = [e["message"] for e in d.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert blocked == []
