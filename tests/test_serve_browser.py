@@ -522,3 +522,24 @@ def test_no_document_tab_has_anything_blocked_by_its_policy(browser: Any, server
         d.switch_to.default_content()
     blocked = [e["message"] for e in d.get_log("browser") if "Content Security Policy" in e["message"]]
     assert blocked == []
+
+
+def test_a_findings_number_stands_beside_its_first_line(browser: Any, server: Server) -> None:
+    """A finding of several lines has its number (the list's marker, on
+    the baseline of the item's first line box) beside its first line: an
+    empty probe put at the start of the item sits on that baseline."""
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "bad-two-lines.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    place = d.execute_script(
+        "const li = document.querySelector('#findings li');"
+        "const button = li.querySelector('button');"
+        "const probe = document.createElement('span'); li.prepend(probe);"
+        "const got = {probe: probe.getBoundingClientRect().bottom,"
+        "  top: button.getBoundingClientRect().top, bottom: button.getBoundingClientRect().bottom,"
+        "  line: parseFloat(getComputedStyle(button).lineHeight)};"
+        "probe.remove(); return got;"
+    )
+    assert place["bottom"] - place["top"] > 1.5 * place["line"], place  # several lines
+    assert place["probe"] <= place["top"] + 1.2 * place["line"], place  # by the first
