@@ -543,3 +543,40 @@ def test_a_findings_number_stands_beside_its_first_line(browser: Any, server: Se
     )
     assert place["bottom"] - place["top"] > 1.5 * place["line"], place  # several lines
     assert place["probe"] <= place["top"] + 1.2 * place["line"], place  # by the first
+
+
+def test_the_check_shown_is_the_last_asked_for_and_asked_once(
+    browser: Any, server: Server
+) -> None:
+    """Enter in the Encoding field asks for one check, not two; and an
+    answer that comes late (a big file's, asked for before the rule set
+    was changed again) is not shown over the later one's."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    # Count the checks asked for, and hold back the answer to the first
+    # check under fide-2009 for a second.
+    d.execute_script(
+        "window.checksAsked = 0; const fetched = window.fetch; let held = false;"
+        "window.fetch = async (url, init) => {"
+        "  if (String(url).startsWith('/api/check')) window.checksAsked += 1;"
+        "  const answer = await fetched(url, init);"
+        "  if (!held && String(url).includes('rules=fide-2009')) {"
+        "    held = true; await new Promise((r) => setTimeout(r, 1000)); }"
+        "  return answer; };"
+    )
+    d.find_element(By.ID, "encoding").send_keys("utf-8", Keys.ENTER)
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    time.sleep(0.3)
+    assert d.execute_script("return window.checksAsked") == 1
+    rules = Select(d.find_element(By.ID, "rules"))
+    rules.select_by_value("fide-2009")
+    rules.select_by_value("fide-2017")
+    _wait(lambda: "fide-2017 (given" in _text(d, "#summary"))
+    time.sleep(1.5)  # the held answer has come by now
+    assert "fide-2017 (given" in _text(d, "#summary")
+    assert _text(d, "#status").startswith("Checked")

@@ -4,7 +4,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = { meta: null, endpoints: {}, data: null, bytes: null, name: "", stem: "", text: "", check: null };
+  const state = { meta: null, endpoints: {}, data: null, bytes: null, files: 0, checks: 0, asking: null, name: "", stem: "", text: "", check: null };
   const SEVERITIES = [["error", "Errors"], ["warning", "Warnings"], ["info", "Notes"]];
 
   function el(tag, attrs, ...children) {
@@ -128,28 +128,44 @@
     state.name = name;
     state.stem = name.replace(/\.[^.]*$/, "") || "tournament";
     state.bytes = new Uint8Array(data);
+    state.files += 1;
     $("chosen").textContent = `${name}: ${data.byteLength} bytes.${note || ""}`;
     await check();
   }
 
+  // One check shown: the last asked for. Enter in a field both submits
+  // the options and changes them (one check, not two), and an answer that
+  // comes after a later question's is not shown over it (switching rule
+  // sets quickly on a big file).
   async function check() {
     if (!state.data) return;
-    state.text = decode(state.bytes);
+    const asked = `${state.files}?${options("/api/check")}`;
+    if (asked === state.asking) return;
+    state.asking = asked;
+    const mine = ++state.checks;
     status("Checking…");
     const started = performance.now();
-    let response;
+    let response, answer, reason;
     try {
       response = await post("/api/check");
+      if (response.ok) answer = await response.json();
+      else reason = await refusal(response);
     } catch (e) {
+      reason = "the server's answer could not be read";
+    }
+    if (mine !== state.checks) return;
+    state.asking = null;
+    if (!response) {
       status("The server did not answer: is trfkit serve still running?", true);
       return;
     }
-    if (!response.ok) {
-      status(`Not checked: ${await refusal(response)}`, true);
+    if (!answer) {
+      status(`Not checked: ${reason}`, true);
       $("result").hidden = true;
       return;
     }
-    state.check = await response.json();
+    state.check = answer;
+    state.text = decode(state.bytes);
     const file = state.check.files[0];
     showSummary(file);
     showSource(file.diagnostics);
