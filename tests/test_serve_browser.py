@@ -580,3 +580,23 @@ def test_the_check_shown_is_the_last_asked_for_and_asked_once(
     time.sleep(1.5)  # the held answer has come by now
     assert "fide-2017 (given" in _text(d, "#summary")
     assert _text(d, "#status").startswith("Checked")
+
+
+def test_a_dropped_folder_is_said_to_be_unreadable(browser: Any, server: Server) -> None:
+    """A folder dropped on the drop zone comes as a file the browser
+    cannot read: the page says so instead of doing nothing."""
+    d = browser
+    _open(d, server)
+    d.execute_script(
+        # What Chromium does with a dropped folder: the file's bytes cannot be read.
+        "File.prototype.arrayBuffer = () => Promise.reject(new DOMException('', 'NotFoundError'));"
+        "const data = new DataTransfer(); data.items.add(new File([], 'march-2026'));"
+        "document.getElementById('drop').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));"
+    )
+    _wait(lambda: _text(d, "#status").startswith("march-2026"))
+    assert _text(d, "#status") == (
+        "march-2026 could not be read (a folder, or a file moved or locked?): "
+        "choose or drop one TRF file."
+    )
+    assert "failed" in (d.find_element(By.ID, "status").get_attribute("class") or "")

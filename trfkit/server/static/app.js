@@ -137,6 +137,20 @@
   // the options and changes them (one check, not two), and an answer that
   // comes after a later question's is not shown over it (switching rule
   // sets quickly on a big file).
+  // A file the browser cannot read (a folder dropped, a file moved or
+  // locked since it was chosen) is said so, not passed over.
+  async function takeFile(file, note) {
+    let data;
+    try {
+      data = await file.arrayBuffer();
+    } catch (e) {
+      status(`${file.name} could not be read (a folder, or a file moved or locked?): ` +
+        "choose or drop one TRF file.", true);
+      return;
+    }
+    await take(data, file.name, note);
+  }
+
   async function check() {
     if (!state.data) return;
     const asked = `${state.files}?${options("/api/check")}`;
@@ -494,7 +508,7 @@
     const drop = $("drop");
     $("file").addEventListener("change", async () => {
       const file = $("file").files[0];
-      if (file) await take(await file.arrayBuffer(), file.name);
+      if (file) await takeFile(file);
     });
     drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
     drop.addEventListener("dragleave", () => drop.classList.remove("over"));
@@ -508,7 +522,7 @@
       const note = others.length
         ? ` Only this one of the ${files.length} files dropped is checked; drop the others one at a time (${others.join(", ")}).`
         : "";
-      await take(await files[0].arrayBuffer(), files[0].name, note);
+      await takeFile(files[0], note);
     });
     $("use-paste").addEventListener("click", async () => {
       const text = $("paste").value;
