@@ -600,3 +600,32 @@ def test_a_dropped_folder_is_said_to_be_unreadable(browser: Any, server: Server)
         "choose or drop one TRF file."
     )
     assert "failed" in (d.find_element(By.ID, "status").get_attribute("class") or "")
+
+
+def test_a_download_not_made_says_which_and_why(browser: Any, server: Server) -> None:
+    """A download the server refuses names itself and the reason; one the
+    server never answers (trfkit serve stopped) says so too."""
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    d.find_element(By.ID, "tab-standings").click()
+    d.find_element(By.ID, "tiebreaks").send_keys("XYZ", Keys.ENTER)
+    d.find_element(By.ID, "tab-check").click()
+
+    def press(label: str) -> None:
+        next(
+            b for b in d.find_elements(By.CSS_SELECTOR, "#downloads button") if b.text == label
+        ).click()
+
+    press("standings CSV")
+    _wait(lambda: "not made" in _text(d, "#status"))
+    assert _text(d, "#status") == "standings CSV not made: tiebreaks: unknown tie-break code XYZ"
+    d.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    press("Form 3 CSV")
+    _wait(lambda: _text(d, "#status").startswith("Form 3 CSV not made"))
+    assert _text(d, "#status") == (
+        "Form 3 CSV not made: the server did not answer: is trfkit serve still running?"
+    )

@@ -471,20 +471,28 @@
     for (const e of endpoints) {
       for (const d of e.downloads) {
         const button = el("button", { type: "button", text: d.label });
-        button.addEventListener("click", () => download(e.path, d.query, d.file));
+        button.addEventListener("click", () => download(e.path, d.query, d.file, d.label));
         list.append(el("li", {}, button));
       }
     }
   }
 
-  async function download(path, query, suffix) {
+  async function download(path, query, suffix, label) {
     if (!state.data) return;
-    const response = await post(path, query);
-    if (!response.ok) {
-      status(`Not made: ${await refusal(response)}`, true);
+    status(`Making ${label}…`);
+    let response, blob;
+    try {
+      response = await post(path, query);
+      if (response.ok) blob = await response.blob();
+    } catch (e) {
+      status(`${label} not made: the server did not answer: is trfkit serve still running?`, true);
       return;
     }
-    const url = URL.createObjectURL(await response.blob());
+    if (!blob) {
+      status(`${label} not made: ${await refusal(response)}`, true);
+      return;
+    }
+    const url = URL.createObjectURL(blob);
     const link = el("a", { href: url, download: `${state.stem}.${suffix}` });
     document.body.append(link);
     link.click();
