@@ -446,6 +446,19 @@ def test_an_encoding_given_on_the_page_reads_the_names_right(
     box.clear()
     box.send_keys("klingon", Keys.ENTER)
     _wait(lambda: _text(d, "#status") == "Not checked: unknown encoding 'klingon'")
+    box.clear()
+    box.send_keys("cp1250", Keys.ENTER)
+    _wait(lambda: _text(d, "#status").startswith("Checked czech.trf"))
+    # Pasted text is sent as UTF-8, whatever the Encoding field says
+    # (cp1250 here).
+    d.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    d.execute_script(
+        "document.getElementById('paste').value = arguments[0];", "\n".join(lines) + "\n"
+    )
+    d.find_element(By.ID, "use-paste").click()
+    _wait(lambda: _text(d, "#status").startswith("Checked pasted.trf"))
+    assert "Dvořák, Antonín" in _text(d, f"#L{i + 1}")
+    assert "Dvořák, Antonín" in _frame_text(d, "form1")
 
 
 def test_several_files_dropped_say_that_one_is_checked(browser: Any, server: Server) -> None:

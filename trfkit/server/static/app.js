@@ -4,7 +4,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = { meta: null, endpoints: {}, data: null, bytes: null, files: 0, checks: 0, asking: null, name: "", stem: "", text: "", check: null };
+  const state = { meta: null, endpoints: {}, data: null, bytes: null, files: 0, pasted: false, checks: 0, asking: null, name: "", stem: "", text: "", check: null };
   const SEVERITIES = [["error", "Errors"], ["warning", "Warnings"], ["info", "Notes"]];
 
   function el(tag, attrs, ...children) {
@@ -38,7 +38,7 @@
     if ($("rules").value !== "auto") put("rules", $("rules").value);
     put("type", $("type").value);
     put("time_control", $("time_control").value.trim());
-    put("encoding", $("encoding").value.trim());
+    if (!state.pasted) put("encoding", $("encoding").value.trim());
     if ($("tiebreaks")) put("tiebreaks", $("tiebreaks").value.replace(/\s+/g, ""));
     if ($("of")) put("of", $("of").value);
     if (state.name) params.set("name", state.name);
@@ -102,7 +102,8 @@
   }
 
   function decode(bytes) {
-    const given = $("encoding").value.trim() && decoder($("encoding").value.trim());
+    // Pasted text is sent as UTF-8, whatever the Encoding field says.
+    const given = !state.pasted && $("encoding").value.trim() && decoder($("encoding").value.trim());
     if (given) return given.decode(bytes);
     for (const [mark, codec] of BOMS) {
       if (mark.every((b, i) => bytes[i] === b)) {
@@ -118,7 +119,7 @@
     }
   }
 
-  async function take(data, name, note) {
+  async function take(data, name, note, pasted) {
     const max = state.meta ? state.meta.max_upload : Infinity;
     if (data.byteLength > max) {
       status(`${name} is ${data.byteLength} bytes, over this server's limit of ${max}.`, true);
@@ -128,15 +129,12 @@
     state.name = name;
     state.stem = name.replace(/\.[^.]*$/, "") || "tournament";
     state.bytes = new Uint8Array(data);
+    state.pasted = Boolean(pasted);
     state.files += 1;
     $("chosen").textContent = `${name}: ${data.byteLength} bytes.${note || ""}`;
     await check();
   }
 
-  // One check shown: the last asked for. Enter in a field both submits
-  // the options and changes them (one check, not two), and an answer that
-  // comes after a later question's is not shown over it (switching rule
-  // sets quickly on a big file).
   // A file the browser cannot read (a folder dropped, a file moved or
   // locked since it was chosen) is said so, not passed over.
   async function takeFile(file, note) {
@@ -151,6 +149,10 @@
     await take(data, file.name, note);
   }
 
+  // One check shown: the last asked for. Enter in a field both submits
+  // the options and changes them (one check, not two), and an answer that
+  // comes after a later question's is not shown over it (switching rule
+  // sets quickly on a big file).
   async function check() {
     if (!state.data) return;
     const asked = `${state.files}?${options("/api/check")}`;
@@ -534,7 +536,7 @@
     });
     $("use-paste").addEventListener("click", async () => {
       const text = $("paste").value;
-      if (text.trim()) await take(new TextEncoder().encode(text).buffer, "pasted.trf");
+      if (text.trim()) await take(new TextEncoder().encode(text).buffer, "pasted.trf", "", true);
     });
     $("input").addEventListener("submit", (event) => { event.preventDefault(); check(); });
     for (const id of ["rules", "type", "encoding"]) $(id).addEventListener("change", check);
