@@ -642,3 +642,40 @@ def test_a_download_not_made_says_which_and_why(browser: Any, server: Server) ->
     assert _text(d, "#status") == (
         "Form 3 CSV not made: the server did not answer: is trfkit serve still running?"
     )
+
+
+def test_every_hint_and_choice_is_read_whole(browser: Any, server: Server) -> None:
+    """The hint in an empty field (the time control's: 'the file's 122 or
+    222') and the chosen text of a choice (the rule set's 'auto: ...') are
+    not cut off, on a desktop or a phone."""
+    d = browser
+    for width in (1280, 390):
+        _open(d, server)
+        if width < 1280:
+            d.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+            )
+        try:
+            d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+            _wait(lambda: _text(d, "#status").startswith("Checked"))
+            d.find_element(By.ID, "tab-standings").click()  # its own fields, shown
+            cut = d.execute_script(
+                "const ctx = document.createElement('canvas').getContext('2d'); const out = [];"
+                "for (const e of document.querySelectorAll('input[placeholder]')) {"
+                "  const s = getComputedStyle(e); ctx.font = s.font;"
+                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                # A field with a list of choices keeps room for its arrow.
+                "    - (e.list ? 1.5 * parseFloat(s.fontSize) : 0);"
+                "  if (ctx.measureText(e.placeholder).width > room) out.push(e.id); }"
+                # A choice's chosen text too, beside its arrow.
+                "for (const e of document.querySelectorAll('select')) {"
+                "  const s = getComputedStyle(e); ctx.font = s.font;"
+                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                "    - 1.25 * parseFloat(s.fontSize);"
+                "  if (ctx.measureText(e.selectedOptions[0].text).width > room) out.push(e.id); }"
+                "return out;"
+            )
+            assert cut == [], (width, cut)
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

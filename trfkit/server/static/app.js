@@ -411,7 +411,7 @@
       el("div", { class: "option" },
         el("label", { for: "of", text: "Rank" }),
         el("select", { id: "of" },
-          el("option", { value: "", text: "as the event is (a team event: its teams)" }),
+          el("option", { value: "", text: "as the event (teams, if any)" }),
           el("option", { value: "players", text: "the players" }),
           el("option", { value: "teams", text: "the teams" }))),
       el("button", { type: "submit", text: "Rank again" }));
