@@ -561,3 +561,76 @@ def test_trfkit_serve_refuses_a_port_that_is_none() -> None:
     )  # fmt: skip
     assert out.returncode == 2
     assert out.stderr == "trfkit: --port 70000: a port is a number from 0 to 65535\n"
+
+
+def test_meta_says_what_each_endpoint_takes_and_names_each_download(server: Server) -> None:
+    """The page sends an endpoint only the options it takes (the standings
+    take no rule set, the norms only a title rule set), and saves each
+    download under a name of its own."""
+    meta = json.loads(request(server, "GET", "/api/meta")[2])
+    by_path = {e["path"]: e for e in meta["endpoints"]}
+    assert by_path["/api/check"]["params"]["rules"] == []  # any name: the server judges it
+    assert by_path["/api/check"]["params"]["time_control"] == []
+    assert "rules" not in by_path["/api/standings"]["params"]
+    assert "time_control" not in by_path["/api/standings"]["params"]
+    assert "rules" not in by_path["/api/fmt"]["params"]
+    assert "type" not in by_path["/api/fmt"]["params"]
+    assert "fide-2009" not in by_path["/api/norms"]["params"]["rules"]
+    assert "b01-2009" not in by_path["/api/norms"]["params"]["rules"]  # no such edition
+    assert {"auto", "b01-2002", "b01-2024"} <= set(by_path["/api/norms"]["params"]["rules"])
+    files = {d["label"]: d["file"] for e in meta["endpoints"] for d in e["downloads"]}
+    # As `trfkit report --form all -o DIR` names its files (form1, form2, summary).
+    assert files["Form 1 HTML (printable)"] == "form1.html"
+    assert files["Form 2 HTML (printable)"] == "form2.html"
+    assert files["Form 4 HTML (printable)"] == "summary.html"
+    assert files["Form 1 JSON"] == "form1.json"
+    assert files["Form 3 CSV"] == "rate.csv"
+    assert files["file rewritten (fmt)"] == "fmt.trf"
+    assert files["file in TRF-2026"] == "trf26.trf"
+    assert len(set(files.values())) == len(files)  # no download overwrites another
+
+
+def test_a_file_listing_its_teams_in_310_and_013_has_them_once(server: Server) -> None:
+    """A file listing its teams twice, in 310 and in 013 (as TEC's TRF-2026
+    sample, Grandmommy's Cup, does with its 50): the summary counts each
+    team once, as the standings rank them (310 replaces 013)."""
+    teams = (FIXTURES / "team-trf26.trf").read_bytes()
+    thirteen = [
+        line
+        for line in (FIXTURES / "team-trf16.trf").read_bytes().splitlines(keepends=True)
+        if line.startswith(b"013 ")
+    ]
+    assert len(thirteen) == 4  # the same 4 teams, with the same members
+    status, _, body = request(server, "POST", "/api/check", teams + b"".join(thirteen))
+    assert status == 200
+    assert json.loads(body)["files"][0]["event"]["teams"] == 4
+
+
+def test_the_file_chooser_offers_every_extension_trf_files_come_with(server: Server) -> None:
+    """ICU's Krause files are .tab, bbpPairings' test files .input (both in
+    the corpus, both read by `trfkit check DIR`): the chooser's filter must
+    not hide them from an arbiter."""
+    page = request(server, "GET", "/")[2].decode()
+    accept = re.search(r'<input type="file" id="file" accept="([^"]*)"', page)
+    assert accept is not None
+    assert set(accept.group(1).split(",")) == {
+        ".trf", ".trfx", ".tab", ".txt", ".input", "text/plain",
+    }  # fmt: skip
+
+
+def test_a_documents_own_style_attribute_is_allowed_by_its_hash_alone(server: Server) -> None:
+    """Form 2's foot has style="margin-top: 1em": the policy allows that
+    value by its SHA-256 ('unsafe-hashes'), and no other inline style."""
+    import hashlib
+    from base64 import b64encode
+
+    _, headers, body = _post(server, "/api/report?form=2&format=html", "swiss-trf16.trf")
+    assert b'style="margin-top: 1em"' in body
+    policy = headers["Content-Security-Policy"]
+    digest = b64encode(hashlib.sha256(b"margin-top: 1em").digest()).decode()
+    style = next(p for p in policy.split("; ") if p.startswith("style-src "))
+    assert f"'unsafe-hashes' 'sha256-{digest}'" in style
+    assert "unsafe-inline" not in policy
+    # Form 3 has no style attribute: no 'unsafe-hashes' at all.
+    _, headers, _ = _post(server, "/api/rate?format=html", "swiss-trf16.trf")
+    assert "unsafe-hashes" not in headers["Content-Security-Policy"]

@@ -268,3 +268,414 @@ def test_keyboard_alone_chooses_a_finding_and_a_tab(browser: Any, server: Server
     assert d.find_element(By.ID, "tab-rate").get_attribute("aria-selected") == "true"
     assert d.switch_to.active_element == d.find_element(By.ID, "tab-rate")
     assert not d.find_element(By.ID, "panel-rate").get_attribute("hidden")
+
+
+def _frame_text(d: Any, tab: str) -> str:
+    """The text of a document tab's frame, once it shows something."""
+    d.find_element(By.ID, f"tab-{tab}").click()
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, f"#panel-{tab} iframe"))
+    try:
+        body = lambda: d.find_element(By.TAG_NAME, "body").text.strip()  # noqa: E731
+        return str(_wait(lambda: d.find_elements(By.TAG_NAME, "body") and body()))
+    finally:
+        d.switch_to.default_content()
+
+
+def test_a_chosen_rule_set_reaches_what_takes_it_and_breaks_nothing_else(
+    browser: Any, server: Server, downloads: Path
+) -> None:
+    """A rule set and a time control chosen on the page go to the check,
+    Form 3 and the forms; the standings (which take neither), the norms
+    (whose rule sets are the title regulations') and the rewritten file
+    are still made, as the command line makes them without the option."""
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    d.find_element(By.ID, "time_control").send_keys("90+30")
+    Select(d.find_element(By.ID, "rules")).select_by_value("fide-2009")
+    _wait(lambda: "fide-2009 (given" in _text(d, "#summary"))
+    assert "fide-2009" in _frame_text(d, "rate")
+    assert "90+30" in _frame_text(d, "rate")
+    # Lakeside Spring Open 2025 declares no tie-breaks (no 202 or 212).
+    assert _frame_text(d, "standings").startswith("Lakeside Spring Open 2025: standings")
+    # Title regulations by the start date (2025-03-14): B.01 of 2024.
+    assert "b01-2024" in _frame_text(d, "norms")
+    assert "Certificates of title result" in _frame_text(d, "certificates")
+    d.find_element(By.ID, "tab-check").click()
+    for label, name in [
+        ("file in TRF-2026", "swiss-trf16.trf26.trf"),
+        ("standings CSV", "swiss-trf16.standings.csv"),
+        ("Form 2 HTML (printable)", "swiss-trf16.form2.html"),
+        ("Form 4 HTML (printable)", "swiss-trf16.summary.html"),
+    ]:
+        button = next(
+            b for b in d.find_elements(By.CSS_SELECTOR, "#downloads button") if b.text == label
+        )
+        button.click()
+        _wait(lambda: _text(d, "#status") == f"Downloaded {name}.")  # noqa: B023
+        _wait(lambda: (downloads / name).is_file())  # noqa: B023
+    assert (downloads / "swiss-trf16.trf26.trf").read_bytes().startswith(b"012 ")
+    assert b"Pairing Card" in (downloads / "swiss-trf16.form2.html").read_bytes()
+
+
+def test_a_document_not_made_says_why_in_its_tab(
+    browser: Any, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab whose document the server refuses shows the refusal's words,
+    not an empty or broken frame; the next document made shows again."""
+    import attrs
+
+    from trfkit.server import api
+
+    def refused(upload: api.Upload, q: api.Query) -> api.Reply:
+        raise api.ApiError(503, "the request took longer than the limit of 30 s")
+
+    made = api.ENDPOINTS["standings"]
+    monkeypatch.setitem(api.ENDPOINTS, "standings", attrs.evolve(made, make=refused))
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    d.find_element(By.ID, "tab-standings").click()
+    note = d.find_element(By.ID, "note-standings")
+    _wait(note.is_displayed)
+    assert note.text == "Standings not made: the request took longer than the limit of 30 s"
+    assert note.get_attribute("role") == "alert"
+    assert not d.find_element(By.CSS_SELECTOR, "#panel-standings iframe").is_displayed()
+    _shot(d, "5-document-not-made")
+    monkeypatch.setitem(api.ENDPOINTS, "standings", made)
+    d.find_element(By.ID, "again").click()  # checks again, and reloads the open tab
+    frame = d.find_element(By.CSS_SELECTOR, "#panel-standings iframe")
+    _wait(frame.is_displayed)
+    assert not note.is_displayed()
+    assert _frame_text(d, "standings").startswith("Lakeside Spring Open 2025: standings")
+
+
+def test_a_far_column_chosen_keeps_its_line_marked_and_numbered(
+    browser: Any, server: Server
+) -> None:
+    """Scrolled sideways to a finding's column, the file's box still shows
+    the chosen line's marking there and its number at the left."""
+    d = browser
+    for width in (1280, 390):
+        _open(d, server)
+        if width < 1280:  # a phone's viewport (a window cannot be made that narrow)
+            d.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+            )
+        try:
+            d.find_element(By.ID, "file").send_keys(str(FIXTURES / "bad-two-lines.trf"))
+            _wait(lambda: _text(d, "#status").startswith("Checked"))
+            # P002 line 24, column 119: round 3's result, far right of the box.
+            d.find_elements(By.CSS_SELECTOR, "#findings section.sev-error li button")[1].click()
+            _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#L24.current mark"))
+            box = d.execute_script(
+                "const r = (e) => e.getBoundingClientRect();"
+                "const pre = document.getElementById('source'), line = document.getElementById('L24');"
+                "return {scrolled: pre.scrollLeft, pre: r(pre).left, line: r(line).right,"
+                "  mark: r(line.querySelector('mark')).right,"
+                "  numbers: [...pre.querySelectorAll('.ln')].map((n) => r(n).left)};"
+            )
+            assert box["scrolled"] > 0, box  # the column is out of sight unscrolled
+            assert box["line"] >= box["mark"], box  # the marking reaches the column
+            # Every line's number at the left, the short header lines' too.
+            assert all(abs(n - box["pre"]) <= 2 for n in box["numbers"]), box
+            _shot(d, f"6-far-column-{width}")
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_a_file_with_a_byte_order_mark_shows_as_its_text(
+    browser: Any, server: Server, tmp_path: Path, codec: str
+) -> None:
+    """A file saved as UTF-16 (Windows' "Unicode") or UTF-32 with its
+    byte-order mark is read by the server; its view shows its text, not
+    its bytes, so that the findings' lines and columns point at it."""
+    import codecs
+
+    bom = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE,
+           "utf-32-le": codecs.BOM_UTF32_LE}[codec]  # fmt: skip
+    path = tmp_path / f"swiss-{codec}.trf"
+    path.write_bytes(bom + (FIXTURES / "swiss-trf16.trf").read_text().encode(codec))
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(path))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    line = "return document.getElementById(arguments[0]).childNodes[1].textContent;"  # after its number
+    assert d.execute_script(line, "L1") == "012 Lakeside Spring Open 2025"
+    assert d.execute_script(line, "L2") == "022 Eastbrook"
+    # R501 line 20, column 119: player 6's round 3, a half-point bye (H).
+    d.find_element(By.CSS_SELECTOR, "#findings li button").click()
+    _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#L20.current mark"))
+    assert _text(d, "#L20 mark") == "H"
+
+
+def test_an_encoding_given_on_the_page_reads_the_names_right(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    """A Czech file saved in cp1250 is no UTF-8: the reader falls back on
+    cp1252 and says so (P005: 'pass --encoding'), and 'Dvořák' reads
+    'Dvoøák' (byte F8 is ř in cp1250, ø in cp1252). The page's Encoding
+    does what --encoding does: the names read right, in the file's view
+    and in the forms."""
+    from selenium.webdriver.common.keys import Keys
+
+    lines = (FIXTURES / "swiss-trf16.trf").read_text().split("\n")
+    i = next(i for i, line in enumerate(lines) if line.startswith("001    4 "))
+    lines[i] = lines[i][:14] + "Dvořák, Antonín".ljust(33) + lines[i][47:]
+    path = tmp_path / "czech.trf"
+    path.write_bytes("\n".join(lines).encode("cp1250"))
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(path))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    assert "Dvoøák, Antonín" in _text(d, f"#L{i + 1}")
+    assert "P005" in _text(d, "#findings")
+    box = d.find_element(By.ID, "encoding")
+    box.send_keys("cp1250", Keys.ENTER)
+    _wait(lambda: "Dvořák, Antonín" in _text(d, f"#L{i + 1}"))
+    _wait(lambda: "P005" not in _text(d, "#findings"))
+    assert "Dvořák, Antonín" in _frame_text(d, "form1")
+    # An encoding Python does not know is refused in its words.
+    d.find_element(By.ID, "tab-check").click()
+    box.clear()
+    box.send_keys("klingon", Keys.ENTER)
+    _wait(lambda: _text(d, "#status") == "Not checked: unknown encoding 'klingon'")
+    box.clear()
+    box.send_keys("cp1250", Keys.ENTER)
+    _wait(lambda: _text(d, "#status").startswith("Checked czech.trf"))
+    # Pasted text is sent as UTF-8, whatever the Encoding field says
+    # (cp1250 here).
+    d.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    d.execute_script(
+        "document.getElementById('paste').value = arguments[0];", "\n".join(lines) + "\n"
+    )
+    d.find_element(By.ID, "use-paste").click()
+    _wait(lambda: _text(d, "#status").startswith("Checked pasted.trf"))
+    assert "Dvořák, Antonín" in _text(d, f"#L{i + 1}")
+    assert "Dvořák, Antonín" in _frame_text(d, "form1")
+
+
+def test_several_files_dropped_say_that_one_is_checked(browser: Any, server: Server) -> None:
+    """The page checks one file at a time: dropping three checks the first
+    and names the two it passed over, rather than dropping them silently."""
+    d = browser
+    _open(d, server)
+    d.execute_script(
+        "const data = new DataTransfer();"
+        "for (const name of ['first.trf', 'second.trf', 'third.trf'])"
+        "  data.items.add(new File([arguments[0]], name, {type: 'text/plain'}));"
+        "document.getElementById('drop').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));",
+        (FIXTURES / "swiss-trf16.trf").read_text(),
+    )
+    _wait(lambda: _text(d, "#status").startswith("Checked first.trf"))
+    assert _text(d, "#chosen") == (
+        "first.trf: 2489 bytes. Only this one of the 3 files dropped is checked; "
+        "drop the others one at a time (second.trf, third.trf)."
+    )
+
+
+def test_the_standings_tab_takes_the_tie_breaks_and_whose_standings(
+    browser: Any, server: Server
+) -> None:
+    """A TRF16 file declares no tie-breaks: the Standings tab ranks by
+    points only until the arbiter names them, as trfkit standings
+    --tiebreaks does; a code C.07 has not is refused in its words."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    assert "ranked by points only" in _frame_text(d, "standings")
+    box = d.find_element(By.ID, "tiebreaks")
+    assert d.find_element(By.CSS_SELECTOR, "label[for=tiebreaks]").text == "Tie-breaks, in order"
+    box.send_keys("BH/C1, BH,SB", Keys.ENTER)
+    _wait(lambda: "BH/C1, BH, SB" in _frame_text(d, "standings"))
+    shown = _frame_text(d, "standings")
+    assert "ranked by points only" not in shown
+    assert "Rk SNo Name Pts BH/C1 BH SB" in shown
+    box.clear()
+    box.send_keys("XYZ", Keys.ENTER)
+    note = d.find_element(By.ID, "note-standings")
+    _wait(note.is_displayed)
+    assert note.text == "Standings not made: tiebreaks: unknown tie-break code XYZ"
+    # Teams of an event without teams: refused, and said why.
+    box.clear()
+    Select(d.find_element(By.ID, "of")).select_by_value("teams")
+    _wait(lambda: "no teams to rank" in note.text)
+    Select(d.find_element(By.ID, "of")).select_by_value("")
+    _wait(lambda: not note.is_displayed())
+    _shot(d, "7-standings-options")
+
+
+def test_no_document_tab_has_anything_blocked_by_its_policy(browser: Any, server: Server) -> None:
+    """Every document shows in its tab as it prints: the server's policy
+    allows each document's own style (Form 2's pairing cards set their
+    foot's margin in a style attribute), and nothing else."""
+    d = browser
+    _open(d, server)
+    d.get_log("browser")  # what earlier tests left
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    for tab in ("rate", "form1", "form2", "summary", "standings", "norms", "certificates"):
+        assert _frame_text(d, tab)
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, "#panel-form2 iframe"))
+    try:
+        foot = d.find_elements(By.CSS_SELECTOR, "section.card dl.head")[1]
+        assert foot.value_of_css_property("margin-top") == foot.value_of_css_property("font-size")
+    finally:
+        d.switch_to.default_content()
+    blocked = [e["message"] for e in d.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert blocked == []
+
+
+def test_a_findings_number_stands_beside_its_first_line(browser: Any, server: Server) -> None:
+    """A finding of several lines has its number (the list's marker, on
+    the baseline of the item's first line box) beside its first line: an
+    empty probe put at the start of the item sits on that baseline."""
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "bad-two-lines.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    place = d.execute_script(
+        "const li = document.querySelector('#findings li');"
+        "const button = li.querySelector('button');"
+        "const probe = document.createElement('span'); li.prepend(probe);"
+        "const got = {probe: probe.getBoundingClientRect().bottom,"
+        "  top: button.getBoundingClientRect().top, bottom: button.getBoundingClientRect().bottom,"
+        "  line: parseFloat(getComputedStyle(button).lineHeight)};"
+        "probe.remove(); return got;"
+    )
+    assert place["bottom"] - place["top"] > 1.5 * place["line"], place  # several lines
+    assert place["probe"] <= place["top"] + 1.2 * place["line"], place  # by the first
+
+
+def test_the_check_shown_is_the_last_asked_for_and_asked_once(
+    browser: Any, server: Server
+) -> None:
+    """Enter in the Encoding field asks for one check, not two; and an
+    answer that comes late (a big file's, asked for before the rule set
+    was changed again) is not shown over the later one's."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    # Count the checks asked for, and hold back the answer to the first
+    # check under fide-2009 for a second.
+    d.execute_script(
+        "window.checksAsked = 0; const fetched = window.fetch; let held = false;"
+        "window.fetch = async (url, init) => {"
+        "  if (String(url).startsWith('/api/check')) window.checksAsked += 1;"
+        "  const answer = await fetched(url, init);"
+        "  if (!held && String(url).includes('rules=fide-2009')) {"
+        "    held = true; await new Promise((r) => setTimeout(r, 1000)); }"
+        "  return answer; };"
+    )
+    d.find_element(By.ID, "encoding").send_keys("utf-8", Keys.ENTER)
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    time.sleep(0.3)
+    assert d.execute_script("return window.checksAsked") == 1
+    rules = Select(d.find_element(By.ID, "rules"))
+    rules.select_by_value("fide-2009")
+    rules.select_by_value("fide-2017")
+    _wait(lambda: "fide-2017 (given" in _text(d, "#summary"))
+    time.sleep(1.5)  # the held answer has come by now
+    assert "fide-2017 (given" in _text(d, "#summary")
+    assert _text(d, "#status").startswith("Checked")
+
+
+def test_a_dropped_folder_is_said_to_be_unreadable(browser: Any, server: Server) -> None:
+    """A folder dropped on the drop zone comes as a file the browser
+    cannot read: the page says so instead of doing nothing."""
+    d = browser
+    _open(d, server)
+    d.execute_script(
+        # What Chromium does with a dropped folder: the file's bytes cannot be read.
+        "File.prototype.arrayBuffer = () => Promise.reject(new DOMException('', 'NotFoundError'));"
+        "const data = new DataTransfer(); data.items.add(new File([], 'march-2026'));"
+        "document.getElementById('drop').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));"
+    )
+    _wait(lambda: _text(d, "#status").startswith("march-2026"))
+    assert _text(d, "#status") == (
+        "march-2026 could not be read (a folder, or a file moved or locked?): "
+        "choose or drop one TRF file."
+    )
+    assert "failed" in (d.find_element(By.ID, "status").get_attribute("class") or "")
+
+
+def test_a_download_not_made_says_which_and_why(browser: Any, server: Server) -> None:
+    """A download the server refuses names itself and the reason; one the
+    server never answers (trfkit serve stopped) says so too."""
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    _open(d, server)
+    d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    d.find_element(By.ID, "tab-standings").click()
+    d.find_element(By.ID, "tiebreaks").send_keys("XYZ", Keys.ENTER)
+    d.find_element(By.ID, "tab-check").click()
+
+    def press(label: str) -> None:
+        next(
+            b for b in d.find_elements(By.CSS_SELECTOR, "#downloads button") if b.text == label
+        ).click()
+
+    press("standings CSV")
+    _wait(lambda: "not made" in _text(d, "#status"))
+    assert _text(d, "#status") == "standings CSV not made: tiebreaks: unknown tie-break code XYZ"
+    d.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    press("Form 3 CSV")
+    _wait(lambda: _text(d, "#status").startswith("Form 3 CSV not made"))
+    assert _text(d, "#status") == (
+        "Form 3 CSV not made: the server did not answer: is trfkit serve still running?"
+    )
+
+
+def test_every_hint_and_choice_is_read_whole(browser: Any, server: Server) -> None:
+    """The hint in an empty field (the time control's: 'the file's 122 or
+    222') and the chosen text of a choice (the rule set's 'auto: ...') are
+    not cut off, on a desktop or a phone."""
+    d = browser
+    for width in (1280, 390):
+        _open(d, server)
+        if width < 1280:
+            d.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+            )
+        try:
+            d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
+            _wait(lambda: _text(d, "#status").startswith("Checked"))
+            d.find_element(By.ID, "tab-standings").click()  # its own fields, shown
+            cut = d.execute_script(
+                "const ctx = document.createElement('canvas').getContext('2d'); const out = [];"
+                "for (const e of document.querySelectorAll('input[placeholder]')) {"
+                "  const s = getComputedStyle(e); ctx.font = s.font;"
+                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                # A field with a list of choices keeps room for its arrow.
+                "    - (e.list ? 1.5 * parseFloat(s.fontSize) : 0);"
+                "  if (ctx.measureText(e.placeholder).width > room) out.push(e.id); }"
+                # A choice's chosen text too, beside its arrow.
+                "for (const e of document.querySelectorAll('select')) {"
+                "  const s = getComputedStyle(e); ctx.font = s.font;"
+                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                "    - 1.25 * parseFloat(s.fontSize);"
+                "  if (ctx.measureText(e.selectedOptions[0].text).width > room) out.push(e.id); }"
+                "return out;"
+            )
+            assert cut == [], (width, cut)
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -584,9 +584,35 @@ def meta(max_upload: int) -> dict[str, Any]:
                 "path": e.path,
                 "command": e.command,
                 "formats": list(e.formats),
+                # What the page may send: an option it does not take is
+                # refused (422), and norms' rule sets are the title
+                # regulations', not the rating regulations' of the page.
+                "params": {p.name: list(p.choices) for p in e.params},
                 "tabs": [{"name": n, "query": q, "label": label} for n, q, label in e.tabs],
-                "downloads": [{"query": q, "label": label} for q, label in e.downloads],
+                "downloads": [
+                    {"query": q, "label": label, "file": _download_file(e, q)}
+                    for q, label in e.downloads
+                ],
             }
             for e in ENDPOINTS.values()
         ],
     }
+
+
+def _download_file(e: Endpoint, query: str) -> str:
+    """The end of a download's file name, after the file's own stem: the
+    document's name as ``trfkit report --form all -o DIR`` names its files
+    (``form1.html``, ``summary.html``), else the endpoint's
+    (``rate.csv``); for ``fmt``, the dialect (``trf26.trf``) or ``fmt.trf``."""
+    from urllib.parse import parse_qs
+
+    from trfkit.report.registry import FORMS
+
+    values = {k: v[-1] for k, v in parse_qs(query).items()}
+    if e.name == "fmt":
+        return f"{values.get('to', 'fmt')}.trf"
+    fmt = values.get("format", e.formats[0])
+    document = e.name
+    if "form" in values and len(FORMS[values["form"]]) == 1:
+        document = FORMS[values["form"]][0]
+    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt)}"

@@ -23,6 +23,7 @@ from base64 import b64encode
 from collections.abc import Callable
 from email.parser import BytesParser
 from email.policy import HTTP
+from html import unescape
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -55,14 +56,27 @@ PAGE_POLICY = (
 )
 
 
+# A refusal (JSON): nothing to load or run; the page's own frame may hold
+# it, so that a tab whose document was not made can say why.
+ERROR_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+
+
+def _sha256(text: str) -> str:
+    return f"'sha256-{b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
 def document_policy(html: str) -> str:
     """The policy of an HTML document the API makes (Form 3): its own
     inline style and script, by hash, and nothing else; it may be shown
-    in the page's frame."""
+    in the page's frame. A style attribute of its own (Form 2's
+    ``style="margin-top: 1em"``) is allowed by hash too ('unsafe-hashes'
+    allows exactly those values, nothing else inline)."""
     hashes: dict[str, list[str]] = {"style": [], "script": []}
     for tag, body in re.findall(r"<(style|script)>(.*?)</\1>", html, re.S):
-        digest = b64encode(hashlib.sha256(body.encode()).digest()).decode()
-        hashes[tag].append(f"'sha256-{digest}'")
+        hashes[tag].append(_sha256(body))
+    attributes = dict.fromkeys(unescape(v) for v in re.findall(r'<[^>]*\sstyle="([^"]*)"', html))
+    if attributes:
+        hashes["style"] += ["'unsafe-hashes'", *map(_sha256, attributes)]
     style = " ".join(hashes["style"]) or "'none'"
     script = " ".join(hashes["script"]) or "'none'"
     return (
@@ -191,7 +205,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._log()
 
     def _error(self, exc: ApiError, *, close: bool = False) -> None:
-        self._send(exc.status, exc.body(), MEDIA_TYPES["json"], close=close)
+        self._send(exc.status, exc.body(), MEDIA_TYPES["json"], policy=ERROR_POLICY, close=close)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Malformed requests (bad request line, headers too long): JSON too."""

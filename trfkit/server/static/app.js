@@ -4,7 +4,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = { meta: null, data: null, name: "", stem: "", text: "", check: null };
+  const state = { meta: null, endpoints: {}, data: null, bytes: null, files: 0, pasted: false, checks: 0, asking: null, name: "", stem: "", text: "", check: null };
   const SEVERITIES = [["error", "Errors"], ["warning", "Warnings"], ["info", "Notes"]];
 
   function el(tag, attrs, ...children) {
@@ -23,17 +23,30 @@
     $("status").classList.toggle("failed", Boolean(failed));
   }
 
-  function options() {
+  // The page's options, as the endpoint at `path` takes them: each only
+  // where the endpoint has the parameter and the value is one of its
+  // choices (the standings take no rule set or time control, and the
+  // norms' rule sets are the title regulations': those keep their own
+  // default, by the start date, rather than being refused).
+  function options(path) {
     const params = new URLSearchParams();
-    if ($("rules").value !== "auto") params.set("rules", $("rules").value);
-    if ($("type").value) params.set("type", $("type").value);
-    if ($("time_control").value.trim()) params.set("time_control", $("time_control").value.trim());
+    const takes = (state.endpoints[path] || {}).params || {};
+    const put = (name, value) => {
+      const choices = takes[name];
+      if (value && choices && (!choices.length || choices.includes(value))) params.set(name, value);
+    };
+    if ($("rules").value !== "auto") put("rules", $("rules").value);
+    put("type", $("type").value);
+    put("time_control", $("time_control").value.trim());
+    if (!state.pasted) put("encoding", $("encoding").value.trim());
+    if ($("tiebreaks")) put("tiebreaks", $("tiebreaks").value.replace(/\s+/g, ""));
+    if ($("of")) put("of", $("of").value);
     if (state.name) params.set("name", state.name);
     return params;
   }
 
   function post(path, extra) {
-    const params = options();
+    const params = options(path);
     for (const [key, value] of new URLSearchParams(extra || "")) params.set(key, value);
     return fetch(path + "?" + params.toString(), {
       method: "POST",
@@ -53,7 +66,52 @@
 
   // -- the file ------------------------------------------------------------
 
+  // The file's text for its view, decoded as the server's reader decodes
+  // it (trfkit.decode): a byte-order mark first, else UTF-8, else cp1252;
+  // otherwise the lines and columns of the findings would point into
+  // garbage (a UTF-16 file shown byte by byte).
+  const BOMS = [
+    [[0xef, 0xbb, 0xbf], "utf-8"],
+    [[0xff, 0xfe, 0, 0], "utf-32le"],
+    [[0, 0, 0xfe, 0xff], "utf-32be"],
+    [[0xff, 0xfe], "utf-16le"],
+    [[0xfe, 0xff], "utf-16be"],
+  ];
+
+  function utf32(bytes, little) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength - (bytes.byteLength % 4));
+    const parts = [];
+    for (let i = 0; i < view.byteLength; i += 4) {
+      const code = view.getUint32(i, little);
+      parts.push(code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : "\ufffd");
+    }
+    return parts.join("");
+  }
+
+  // An encoding the arbiter gives (trfkit check --encoding: a Python codec
+  // name) in the browser's words; the browser lacks a few (cp437): the
+  // view then guesses, and only a single byte's look may differ.
+  function decoder(name) {
+    const label = name.toLowerCase().replace(/^cp(125\d)$/, "windows-$1").replace(/^utf-(16|32)-(le|be)$/, "utf-$1$2");
+    if (label.startsWith("utf-32")) return null;
+    try {
+      return new TextDecoder(label);
+    } catch (e) {
+      return null;
+    }
+  }
+
   function decode(bytes) {
+    // Pasted text is sent as UTF-8, whatever the Encoding field says.
+    const given = !state.pasted && $("encoding").value.trim() && decoder($("encoding").value.trim());
+    if (given) return given.decode(bytes);
+    for (const [mark, codec] of BOMS) {
+      if (mark.every((b, i) => bytes[i] === b)) {
+        const rest = bytes.subarray(mark.length);
+        if (codec.startsWith("utf-32")) return utf32(rest, codec === "utf-32le");
+        return new TextDecoder(codec, { ignoreBOM: true }).decode(rest);
+      }
+    }
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (e) {
@@ -61,7 +119,7 @@
     }
   }
 
-  async function take(data, name) {
+  async function take(data, name, note, pasted) {
     const max = state.meta ? state.meta.max_upload : Infinity;
     if (data.byteLength > max) {
       status(`${name} is ${data.byteLength} bytes, over this server's limit of ${max}.`, true);
@@ -70,28 +128,60 @@
     state.data = data;
     state.name = name;
     state.stem = name.replace(/\.[^.]*$/, "") || "tournament";
-    state.text = decode(new Uint8Array(data)).replace(/^\ufeff/, "");
-    $("chosen").textContent = `${name}: ${data.byteLength} bytes.`;
+    state.bytes = new Uint8Array(data);
+    state.pasted = Boolean(pasted);
+    state.files += 1;
+    $("chosen").textContent = `${name}: ${data.byteLength} bytes.${note || ""}`;
     await check();
   }
 
+  // A file the browser cannot read (a folder dropped, a file moved or
+  // locked since it was chosen) is said so, not passed over.
+  async function takeFile(file, note) {
+    let data;
+    try {
+      data = await file.arrayBuffer();
+    } catch (e) {
+      status(`${file.name} could not be read (a folder, or a file moved or locked?): ` +
+        "choose or drop one TRF file.", true);
+      return;
+    }
+    await take(data, file.name, note);
+  }
+
+  // One check shown: the last asked for. Enter in a field both submits
+  // the options and changes them (one check, not two), and an answer that
+  // comes after a later question's is not shown over it (switching rule
+  // sets quickly on a big file).
   async function check() {
     if (!state.data) return;
+    const asked = `${state.files}?${options("/api/check")}`;
+    if (asked === state.asking) return;
+    state.asking = asked;
+    const mine = ++state.checks;
     status("Checking…");
     const started = performance.now();
-    let response;
+    let response, answer, reason;
     try {
       response = await post("/api/check");
+      if (response.ok) answer = await response.json();
+      else reason = await refusal(response);
     } catch (e) {
+      reason = "the server's answer could not be read";
+    }
+    if (mine !== state.checks) return;
+    state.asking = null;
+    if (!response) {
       status("The server did not answer: is trfkit serve still running?", true);
       return;
     }
-    if (!response.ok) {
-      status(`Not checked: ${await refusal(response)}`, true);
+    if (!answer) {
+      status(`Not checked: ${reason}`, true);
       $("result").hidden = true;
       return;
     }
-    state.check = await response.json();
+    state.check = answer;
+    state.text = decode(state.bytes);
     const file = state.check.files[0];
     showSummary(file);
     showSource(file.diagnostics);
@@ -259,14 +349,44 @@
     // The document is the server's HTML page, shown in a frame: sent as a
     // form so that the frame holds the server's answer with its own policy.
     const form = $(`form-${tab.dataset.name}`);
-    const params = options();
+    const params = options(tab.dataset.path);
     for (const [k, v] of new URLSearchParams(tab.dataset.query || "")) params.set(k, v);
     params.set("format", "html");
     form.action = `${tab.dataset.path}?${params.toString()}`;
+    tab.dataset.pending = "1";
+    $(`note-${tab.dataset.name}`).hidden = true;
+    $(`panel-${tab.dataset.name}`).querySelector("iframe").hidden = false;
     const transfer = new DataTransfer();
     transfer.items.add(new File([state.data], state.name || "upload.trf", { type: "text/plain" }));
     form.querySelector("input").files = transfer.files;
     form.submit();
+  }
+
+  // Once the frame has loaded: the document, or why it was not made (the
+  // server's refusal is JSON, and the frame may hold it; a frame the
+  // browser could not fill is no answer at all). Never an empty frame.
+  function documentShown(tab, frame) {
+    if (!tab.dataset.pending) return; // the frame's first, empty page
+    delete tab.dataset.pending;
+    let doc = null;
+    try {
+      doc = frame.contentDocument;
+    } catch (e) {
+      doc = null;
+    }
+    if (doc && doc.contentType === "text/html") return;
+    let reason = "the server did not answer: is trfkit serve still running?";
+    if (doc && doc.contentType === "application/json") {
+      try {
+        reason = JSON.parse(doc.body.textContent).error || reason;
+      } catch (e) {
+        reason = doc.body.textContent;
+      }
+    }
+    const note = $(`note-${tab.dataset.name}`);
+    note.textContent = `${tab.textContent} not made: ${reason}`;
+    note.hidden = false;
+    frame.hidden = true;
   }
 
   function resetDocuments() {
@@ -277,6 +397,32 @@
         loadDocument(t);
       }
     }
+  }
+
+  // The standings' own options, above their tab: the tie-breaks (as
+  // trfkit standings --tiebreaks; else the file's 212 or 202) and, in a
+  // team event, whether the teams or the players are ranked.
+  function standingsOptions(e, tab) {
+    if (!("tiebreaks" in e.params) || $("standings-options")) return [];
+    const form = el("form", { id: "standings-options", class: "doc-options", "aria-label": "The standings' options" },
+      el("div", { class: "option" },
+        el("label", { for: "tiebreaks", text: "Tie-breaks, in order" }),
+        el("input", { id: "tiebreaks", placeholder: "the file's 212 or 202; e.g. BH/C1,BH,SB", autocomplete: "off", spellcheck: "false", size: "36" })),
+      el("div", { class: "option" },
+        el("label", { for: "of", text: "Rank" }),
+        el("select", { id: "of" },
+          el("option", { value: "", text: "as the event (teams, if any)" }),
+          el("option", { value: "players", text: "the players" }),
+          el("option", { value: "teams", text: "the teams" }))),
+      el("button", { type: "submit", text: "Rank again" }));
+    const again = (event) => {
+      if (event) event.preventDefault();
+      for (const t of tabs()) if (t.dataset.path === e.path) delete t.dataset.loaded;
+      select(tab);
+    };
+    form.addEventListener("submit", again);
+    form.querySelector("select").addEventListener("change", () => again());
+    return [form];
   }
 
   function buildTabs(endpoints) {
@@ -296,8 +442,10 @@
       const form = el("form", {
         id: `form-${name}`, method: "post", enctype: "multipart/form-data", target: `frame-${name}`, hidden: "",
       }, el("input", { type: "file", name: "file", tabindex: "-1", "aria-hidden": "true" }));
+      const note = el("p", { id: `note-${name}`, class: "failed", role: "alert", hidden: "" });
+      frame.addEventListener("load", () => documentShown(tab, frame));
       const panel = el("section", { id: `panel-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: "" },
-        el("h2", { text: t.label }), frame, form);
+        el("h2", { text: t.label }), ...standingsOptions(e, tab), note, frame, form);
       last.after(panel);
       last = panel;
     }
@@ -320,31 +468,33 @@
 
   // -- downloads ---------------------------------------------------------------------
 
-  const EXTENSIONS = { json: "json", sarif: "sarif", csv: "csv", html: "html", text: "txt" };
-
   function buildDownloads(endpoints) {
     const list = $("downloads");
     for (const e of endpoints) {
-      const name = e.path.split("/").pop();
       for (const d of e.downloads) {
-        const query = new URLSearchParams(d.query);
-        const format = query.get("format");
-        const suffix = format ? `${name}.${EXTENSIONS[format] || format}` : `${query.get("to") || "fmt"}.trf`;
         const button = el("button", { type: "button", text: d.label });
-        button.addEventListener("click", () => download(e.path, d.query, suffix));
+        button.addEventListener("click", () => download(e.path, d.query, d.file, d.label));
         list.append(el("li", {}, button));
       }
     }
   }
 
-  async function download(path, query, suffix) {
+  async function download(path, query, suffix, label) {
     if (!state.data) return;
-    const response = await post(path, query);
-    if (!response.ok) {
-      status(`Not made: ${await refusal(response)}`, true);
+    status(`Making ${label}…`);
+    let response, blob;
+    try {
+      response = await post(path, query);
+      if (response.ok) blob = await response.blob();
+    } catch (e) {
+      status(`${label} not made: the server did not answer: is trfkit serve still running?`, true);
       return;
     }
-    const url = URL.createObjectURL(await response.blob());
+    if (!blob) {
+      status(`${label} not made: ${await refusal(response)}`, true);
+      return;
+    }
+    const url = URL.createObjectURL(blob);
     const link = el("a", { href: url, download: `${state.stem}.${suffix}` });
     document.body.append(link);
     link.click();
@@ -358,6 +508,7 @@
   async function start() {
     const response = await fetch("/api/meta");
     state.meta = await response.json();
+    for (const e of state.meta.endpoints) state.endpoints[e.path] = e;
     $("version").textContent = `trfkit ${state.meta.trfkit}`;
     for (const name of state.meta.rules.slice(1)) $("rules").append(el("option", { value: name, text: name }));
     for (const name of state.meta.types) $("type").append(el("option", { value: name, text: name }));
@@ -367,22 +518,28 @@
     const drop = $("drop");
     $("file").addEventListener("change", async () => {
       const file = $("file").files[0];
-      if (file) await take(await file.arrayBuffer(), file.name);
+      if (file) await takeFile(file);
     });
     drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
     drop.addEventListener("dragleave", () => drop.classList.remove("over"));
     drop.addEventListener("drop", async (event) => {
       event.preventDefault();
       drop.classList.remove("over");
-      const file = event.dataTransfer.files[0];
-      if (file) await take(await file.arrayBuffer(), file.name);
+      const files = event.dataTransfer.files;
+      if (!files.length) return;
+      // One file at a time: say so, rather than pass over the others.
+      const others = [...files].slice(1).map((f) => f.name);
+      const note = others.length
+        ? ` Only this one of the ${files.length} files dropped is checked; drop the others one at a time (${others.join(", ")}).`
+        : "";
+      await takeFile(files[0], note);
     });
     $("use-paste").addEventListener("click", async () => {
       const text = $("paste").value;
-      if (text.trim()) await take(new TextEncoder().encode(text).buffer, "pasted.trf");
+      if (text.trim()) await take(new TextEncoder().encode(text).buffer, "pasted.trf", "", true);
     });
     $("input").addEventListener("submit", (event) => { event.preventDefault(); check(); });
-    for (const id of ["rules", "type"]) $(id).addEventListener("change", check);
+    for (const id of ["rules", "type", "encoding"]) $(id).addEventListener("change", check);
     status("Choose, drop or paste a TRF file.");
   }
 
