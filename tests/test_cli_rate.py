@@ -178,3 +178,24 @@ def test_corpus_rates_in_every_format(capsys: pytest.CaptureFixture[str], path: 
         assert str(markupsafe.escape(family)) in page, p["name"]
         if p["n"] and p["new_rating"] is not None:
             assert str(p["new_rating"]) in text
+
+
+def test_rank_0_is_no_rank(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """TRF16 §2.2 (001 columns 86-89): the rank; FIDE's own sample report
+    (example1.txt) writes 0 for players it did not rank. Form 3's F is then
+    empty and such a player comes after the ranked ones, as on Form 1 and 2,
+    not at the head of the report."""
+    text = swiss_text([2000, 2100, 2200], [(1, 1, 2, "1"), (2, 2, 3, "=")])
+    ranks = {1: "   1", 2: "   2", 3: "   0"}  # player 3 left unranked
+    lines = [
+        x[:85] + ranks[int(x[4:8])] + x[89:] if x.startswith("001") else x for x in text.splitlines()
+    ]
+    trf = tmp_path / "t.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, out, _ = run(capsys, str(trf), "--rules", "fide-2024", "--format", "json")
+    players = json.loads(out)["players"]
+    assert [(p["start_rank"], p["rank"]) for p in players] == [(1, 1), (2, 2), (3, None)]
+    _, out, _ = run(capsys, str(trf), "--rules", "fide-2024")
+    rows = [x.split() for x in out.splitlines() if x.startswith("Player")]
+    # A, C (start rank), F (rank) of each player's first line, in order.
+    assert [r[1:3] for r in rows] == [["1", "1"], ["2", "2"], ["3", "|"]]

@@ -240,7 +240,7 @@ def _rate(
         rr = None
     else:
         players, rr = _rate_fide(ctx)
-    if None in map(_RANK, players):  # the unranked last
+    if None in map(_RANK, players):  # the unranked (blank or 0) last
         order = sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
     else:  # a key made in C: a report has thousands of players
         order = sorted(players, key=_RANK_THEN_START)
@@ -940,7 +940,7 @@ def _rated_line(
     title = p.title
     return build_player_rating(
         p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none, as the forms read it
-        title._value_ if title is not None else "", p.rank,
+        title._value_ if title is not None else "", p.rank or None,  # rank 0: none (TRF16 §2.2)
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
         change, new_rating, None, performance, None, games, e.notes, e.from_list,
     )  # fmt: skip
@@ -965,7 +965,7 @@ def _newcomer_line(
     title = p.title
     return build_player_rating(
         p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none
-        title._value_ if title is not None else "", p.rank, None,
+        title._value_ if title is not None else "", p.rank or None, None,  # rank 0: none
         e.rating_source, ctx.score(e), newcomer.n, rc, newcomer.w, None, None, False, "", None,
         None, newcomer.ru if newcomer.counts else None, performance, newcomer, games,
         (*e.notes, *notes), e.from_list,
