@@ -199,3 +199,30 @@ def test_rank_0_is_no_rank(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     rows = [x.split() for x in out.splitlines() if x.startswith("Player")]
     # A, C (start rank), F (rank) of each player's first line, in order.
     assert [r[1:3] for r in rows] == [["1", "1"], ["2", "2"], ["3", "|"]]
+
+
+def test_a_game_left_unrated_by_the_600_point_rule_is_named_in_the_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R&B 2024 as amended on 2024-12-01: a game between players 600 or more
+    points apart, one of them above 2600, is not rated. 2650 beat 2000 in
+    round 1 (650 apart): Form 3 leaves J blank, as for an unrated opponent,
+    so the text must say why two rated players' game does not count."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        swiss_text(
+            [2650, 2000, 2100],
+            [(1, 1, 2, "1"), (2, 1, 3, "1"), (3, 2, 3, "=")],
+            time_control="15 min + 10 sec/move",
+            start="2025/03/01",
+        ),
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, str(trf))
+    assert status == 0
+    notes = out.split("Notes on players:")[1].splitlines()
+    for no in (1, 2):
+        assert any(
+            x.startswith(f"- {no} Player, No{no}: round 1: 650 points apart with a player above 2600")
+            for x in notes
+        ), (no, notes)

@@ -597,9 +597,27 @@ def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
     if not ctx.rules.expected_score_per_game:
         return _swiss_rated_2002(ctx, e, own)
     records, n, opponents, halves, we100 = _per_game(ctx, e, own)
+    notes = _gap_notes(ctx, e, own) if ctx.rules.rating_gap_limit is not None else ()
     if not n:
-        return _rated_line(ctx, e, tuple(records), 0, None, 0, None)
-    return _rated_line(ctx, e, tuple(records), n, _fraction(opponents, n), halves, we100)
+        return _rated_line(ctx, e, tuple(records), 0, None, 0, None, notes=notes)
+    return _rated_line(
+        ctx, e, tuple(records), n, _fraction(opponents, n), halves, we100, notes=notes
+    )
+
+
+def _gap_notes(ctx: _Context, e: _Entrant, own: int) -> tuple[str, ...]:
+    """The rounds the 600-point rule leaves unrated (R&B 2024, amended
+    2024-12-01), each named with the rule's sentence: Form 3 leaves J blank
+    for them as for an unrated opponent, so the report must say why."""
+    if ctx.no_match:  # the whole match is unrated, said once for the report
+        return ()
+    out = []
+    for c in e.cells:
+        opp = ctx.ratings.get(c.opponent) if c.score is not None else None
+        gap = rating_gap_problem(ctx.rules, own, opp) if opp is not None else None
+        if gap is not None:
+            out.append(f"round {c.round}: {gap.text}")
+    return tuple(out)
 
 
 # W in halves of the results that score a rated game (_HALVES without the
@@ -918,8 +936,10 @@ def _rated_line(
     we100: int | None,
     *,
     performance: int | None = None,
+    notes: tuple[str, ...] = (),
 ) -> PlayerRating:
-    """A rated player's line; W in halves and We in hundredths, exact.
+    """A rated player's line; W in halves and We in hundredths, exact;
+    ``notes`` are added to the player's own.
 
     Called once per rated player: PlayerRating's fields are given by
     position (attrs' frozen ``__init__`` takes twice as long by keyword);
@@ -942,7 +962,8 @@ def _rated_line(
         p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none, as the forms read it
         title._value_ if title is not None else "", p.rank or None,  # rank 0: none (TRF16 §2.2)
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
-        change, new_rating, None, performance, None, games, e.notes, e.from_list,
+        change, new_rating, None, performance, None, games, (*e.notes, *notes) if notes else e.notes,
+        e.from_list,
     )  # fmt: skip
 
 
