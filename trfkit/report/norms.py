@@ -458,6 +458,8 @@ def _norm_lines(report: NormReport, vs: Sequence[Verdict]) -> list[str]:
         f"counted for the {v.title} norm (unrated, or raised to its floor, §1.4.6b-d); "
         "each norm's Ra uses its own floor"
     )
+    if report.in_force is False:  # §1.5.4: said on the certificate an arbiter signs
+        lines.append(f"Rules: {report.rules.name} ({report.rules_source})")
     return lines
 
 
