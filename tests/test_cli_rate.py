@@ -226,3 +226,34 @@ def test_a_game_left_unrated_by_the_600_point_rule_is_named_in_the_text(
             x.startswith(f"- {no} Player, No{no}: round 1: 650 points apart with a player above 2600")
             for x in notes
         ), (no, notes)
+
+
+def test_a_game_too_fast_for_its_players_is_not_rated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """2024 §1.1: a game needs 120 minutes for 60 moves when a player is
+    rated 2400 or more, 90 when one is 1800 or more. 60 min + 30 sec/move
+    gives 60 + 60 × ½ = 90: the 2450's two games cannot be rated (check's
+    R101 says so), the 2000-2100 draw can. Worked by hand: the 2000 has
+    D = -100, PD .36 (table 8.1.2, 99-106: .64), W − We = +0.14, K 20:
+    +2.80, 2003; the 2100 -2.80, 2097; the 2450 keeps 2450."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        swiss_text(
+            [2450, 2000, 2100],
+            [(1, 1, 2, "1"), (2, 1, 3, "1"), (3, 2, 3, "=")],
+            time_control="60 min + 30 sec/move",
+            start="2025/03/01",
+        ),
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, str(trf), "--format", "json", "--k", "2=20", "--k", "3=20")
+    assert status == 1  # R101 is still an error of the file
+    players = {p["start_rank"]: p for p in json.loads(out)["players"]}
+    one = players[1]
+    assert (one["n"], one["new_rating"]) == (0, 2450)
+    assert [g["rated"] for g in one["games"][:2]] == [False, False]
+    assert "needs 120" in one["games"][0]["reason"]
+    assert (players[2]["n"], players[2]["change"], players[2]["new_rating"]) == (1, pytest.approx(2.8), 2003)
+    assert (players[3]["n"], players[3]["change"], players[3]["new_rating"]) == (1, pytest.approx(-2.8), 2097)
+    assert any("needs 120" in n for n in json.loads(out)["notes"])

@@ -10,7 +10,9 @@ report and the rater applies, each written once.
 * :func:`first_rating_problem`: whether a performance may be published as a
   first rating (games over one or more events, the floor);
 * :func:`rating_gap_problem`: the 600-point rule of rapid and blitz
-  (R&B 2024, amended 2024-12-01).
+  (R&B 2024, amended 2024-12-01);
+* :func:`rate_of_play_problem`: a standard game too fast for its players'
+  ratings (2014+ §1.1, where the higher-rated player of each game decides).
 
 The 400-point cap is :func:`trfkit.rating.calc.cap_bounds`. Each function
 answers with a :class:`Problem` (what was found, what the rule set asks, and
@@ -41,6 +43,7 @@ __all__ = [
     "Problem",
     "first_event_problem",
     "first_rating_problem",
+    "rate_of_play_problem",
     "rating_gap_problem",
 ]
 
@@ -142,3 +145,22 @@ def rating_gap_problem(rules: RuleSet, own: int, opponent: int) -> Problem | Non
             f"{apart} points apart with a player above {top}: not rated",
         )
     return None
+
+
+def rate_of_play_problem(rules: RuleSet, minutes: Fraction, rating: int) -> Problem | None:
+    """A standard game in which the higher-rated player is rated ``rating``,
+    played at ``minutes`` for 60 moves, is not rated when that is less than
+    the rule set's minimum for the rating (2024 §1.1: 120 minutes where a
+    player is rated 2400 or more, 90 where one is 1800 or more, else 60;
+    :meth:`~trfkit.rules.RuleSet.minimum_minutes` holds the thresholds)."""
+    needed = rules.minimum_minutes(rating)
+    if needed is None or minutes >= needed:
+        return None
+    thresholds = rules.standard_minimum_minutes or ()
+    least = min(r for r, m in thresholds if m == needed)
+    return Problem(
+        f"{_num(minutes)} minutes",
+        f"at least {needed} minutes",
+        f"{_num(minutes)} minutes for 60 moves; a game with a player rated {least} or more "
+        f"needs {needed}: not rated",
+    )

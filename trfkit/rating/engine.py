@@ -45,6 +45,7 @@ from trfkit.rating.eligibility import (
     UNPLAYED,
     first_event_problem,
     first_rating_problem,
+    rate_of_play_problem,
     rating_gap_problem,
 )
 from trfkit.rating.listed import (
@@ -72,7 +73,7 @@ from trfkit.rating.tables import (
     expected_score,
     rating_difference,
 )
-from trfkit.rules import RateClass, RuleSet
+from trfkit.rules import Family, RateClass, RuleSet, Scope
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
@@ -235,6 +236,13 @@ def _rate(
     rounds = t.number_of_rounds or 0  # its fallback, the longest line, counted once
     entrants = _entrants(t, ev, ratings or {}, cls, rounds)
     ctx = _Context(t, ev, rs, cls, entrants, dict(k or {}), notes)
+    if ctx.too_fast is not None:
+        minutes, least = ctx.too_fast
+        notes.append(
+            f"rate of play: {float(minutes):g} minutes for 60 moves; a game with a player rated "
+            f"{least} or more needs {rs.minimum_minutes(least)} and is not rated "
+            f"({rs.reference} §1.1): J is left blank for such a game"
+        )
     if rs.performance_ratings:
         players = _rate_chessa(ctx)
         rr = None
@@ -382,6 +390,13 @@ class _Context:
     no_match: bool = attrs.field(init=False)
     """2009 §6.6, 2024 §6, R&B §5.1: a match with an unrated player is not rated."""
 
+    too_fast: tuple[Fraction, int] | None = attrs.field(init=False)
+    """(minutes for 60 moves, the least rating of a game they cannot rate):
+    2014+ §1.1, a standard game too fast for its higher-rated player is not
+    rated; ``None`` when every game's rate of play is enough."""
+    rated_below: dict[int | None, int] = attrs.field(init=False)
+    """The rated entrants whose games the event's rate of play can rate
+    (:attr:`too_fast`): all of :attr:`rated` when it rates every game."""
     every_game_plain: bool = attrs.field(init=False)
     """Whether a game counts depends on its result and the two ratings
     alone: no match rules, no rating-gap rule (see :func:`_plain_swiss`)."""
@@ -400,6 +415,13 @@ class _Context:
             and any(r is None for r in self.ratings.values())
         )
         rated = list(filter(None, self.ratings.values()))
+        self.too_fast = _too_fast(self.ev, self.rules, max(rated, default=0))
+        least = self.too_fast[1] if self.too_fast is not None else None
+        self.rated_below = (
+            self.rated
+            if least is None
+            else {sr: r for sr, r in self.rated.items() if r < least}
+        )
         self.every_game_plain = (
             self.ev.type is not TournamentType.MATCH
             and self.rules.rating_gap_limit is None
@@ -545,6 +567,33 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     return out, None
 
 
+def _too_fast(ev: Event, rules: RuleSet, top: int) -> tuple[Fraction, int] | None:
+    """The event's minutes for 60 moves and the least rating whose games they
+    cannot rate, when some game of a player rated ``top`` or less may be too
+    fast (2014+ §1.1, game by game: :func:`rate_of_play_problem`). A rate
+    below every standard minimum is no standard event: the check says so
+    (R101), and the rater leaves it to the rate class it was given."""
+    tc = ev.time_control
+    thresholds = rules.standard_minimum_minutes
+    if tc is None or not thresholds or rules.family is not Family.STANDARD:
+        return None
+    if rules.threshold_scope is not Scope.GAME:
+        return None
+    minutes = tc.minutes_for(60)
+    if minutes < thresholds[-1][1] or rate_of_play_problem(rules, minutes, top) is None:
+        return None
+    return minutes, min(r for r, m in thresholds if minutes < m)
+
+
+def _too_fast_reason(ctx: _Context, own: int | None, opp: int) -> str | None:
+    """Why a game against ``opp`` is too fast to be rated (2014+ §1.1), or
+    ``None``; ``own`` is ``None`` for a newcomer."""
+    assert ctx.too_fast is not None
+    top = opp if own is None or own < opp else own
+    fast = rate_of_play_problem(ctx.rules, ctx.too_fast[0], top)
+    return None if fast is None else f"{fast.text} ({ctx.rules.reference} §1.1)"
+
+
 def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | None:
     """Why a cell does not count, or ``None`` when it does (the games of a
     rated player count against rated opponents only; so do a newcomer's
@@ -555,6 +604,10 @@ def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | Non
         return "a match with an unrated player is not rated"
     if opp is None:
         return "opponent unrated: not rated"
+    if ctx.too_fast is not None:
+        fast = _too_fast_reason(ctx, e.rating, opp)
+        if fast is not None:
+            return fast
     if e.rating is not None:
         gap = rating_gap_problem(ctx.rules, e.rating, opp)
         return gap.text if gap is not None else None
@@ -669,7 +722,12 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
     this path to :func:`_swiss_rated`'s.
     """
     rs = ctx.rules
-    rating_of = ctx.rated.get
+    rating_of = ctx.rated_below.get
+    # 2014+ §1.1 (ctx.too_fast): a player rated at or above the least rating
+    # the rate of play cannot rate has no game that counts; the others' games
+    # count against ctx.rated_below only.
+    fast_from = ctx.too_fast[1] if ctx.too_fast is not None else None
+    none_rated: dict[int | None, int] = {}
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
     once = rs.cap_once_per_event
@@ -698,8 +756,9 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
         total = we100 = uncounted = skipped = 0
         lowest = own  # the lowest-rated opponent: the largest D (0 at least)
         opponents, _, results = e.player.cells()
+        counts = none_rated.get if fast_from is not None and own >= fast_from else rating_of
         for o, code in zip(opponents, results, strict=True):
-            opp = rating_of(o)
+            opp = counts(o)
             if opp is None or code not in scoring:
                 uncounted += halves_of(code, 0)
                 skipped += 1
@@ -769,7 +828,10 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
     """
     rs = ctx.rules
     entrants = ctx.entrants
-    rated = ctx.rated.get
+    below = ctx.rated_below
+    if ctx.too_fast is not None and own is not None and own >= ctx.too_fast[1]:
+        below = {}  # 2014+ §1.1: none of his games can be rated
+    rated = below.get
     scores = _SCORES.get
     pd_of = _PD_BY_D
     source = e.source
@@ -799,7 +861,12 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
                 score, reason = _unscored(r, o, code, entrants, late, scheduled)
             if score is None or opp is None:  # no game that counts
                 if score is not None:
-                    reason = "opponent unrated: not rated"
+                    listed = ctx.rated.get(o)
+                    reason = (
+                        "opponent unrated: not rated"
+                        if listed is None
+                        else _too_fast_reason(ctx, own, listed)
+                    )
                 append(_game((r, o, None, colour, code, None, False, reason or "not played", None, None, False, None)))
                 continue
             # else a late default: it counts, with its score and why
@@ -829,7 +896,7 @@ def _per_game(
     Fraction arithmetic)."""
     rs = ctx.rules
     ratings = ctx.ratings
-    checked = ctx.no_match or rs.rating_gap_limit is not None
+    checked = ctx.no_match or rs.rating_gap_limit is not None or ctx.too_fast is not None
     most = calc.cap_bounds(own, rs)[0]
     # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
     # the one with the largest gap; the others use the true difference.
@@ -998,7 +1065,7 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     read as :func:`_plain_swiss` reads a rated player's where it can."""
     games: Sequence[GameRating]
     if ctx.every_game_plain:
-        opponents, halves = _rated_opponents(e.player, ctx.ratings)
+        opponents, halves = _rated_opponents(e.player, ctx.rated_below)
         games = LazyGames(_plain_records, ctx, e, None)
     else:
         records, opponents, halves = _newcomer_games(ctx, e)
