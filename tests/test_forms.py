@@ -376,6 +376,12 @@ def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_
     ]  # fmt: skip
     status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "--format", "json")
     assert status == 2 and "give -o DIRECTORY" in err
+    # -o given, but no such directory: say that, not "give -o DIRECTORY".
+    missing = tmp_path / "forms"
+    status, out, err = _run(
+        capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(missing)
+    )
+    assert status == 2 and f"-o {missing}: no such directory" in err and not missing.exists()
     status, out, _ = _run(capsys, "report", str(SWISS), "--form", "all", "--ascii")
     assert status == 0 and "FIDE Form 1" in out and "FIDE Form 2" in out
     assert "FIDE Form 3" in out and "FIDE Form 4" in out and "½" not in out
