@@ -209,7 +209,11 @@ def _too_few(p: PlayerNorms) -> str | None:
     titles = ", ".join(v.title for v in vs)
     word = "game" if g.value == "1" else "games"
     need = g.required.lstrip("≥ ")
-    return f"  {titles}: no norm: {g.value} {word} over the board, {need} needed ({g.section})"
+    notes = dict.fromkeys(n for v in vs for n in v.notes)  # each once, in order
+    return "\n".join(
+        [f"  {titles}: no norm: {g.value} {word} over the board, {need} needed ({g.section})"]
+        + [f"  note: {n}" for n in notes]
+    )
 
 
 def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:

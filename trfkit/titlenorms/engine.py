@@ -842,6 +842,23 @@ def _opponents_verdict(
             "the last round is a forfeit win: the §1.4.2c exception for a last-round "
             "forfeit is not modelled (its wording is not established)"
         )
+    full_point = _WHY[Result.FULL_POINT_BYE.value]
+    if (
+        not achieved
+        and rules.eight_of_nine
+        and event.rounds == 9
+        and len(g.counted) == 8
+        and len(g.left_out) == 1
+        and g.left_out[0][1] == full_point
+    ):
+        # §1.4.1c: 8 games count as 9 after a forfeit win or a pairing-
+        # allocated bye only (_EIGHT_OF_NINE); TRF's F is neither by name.
+        r = g.left_out[0][0]
+        notes.append(
+            f"round {r} is a full-point bye (F): §1.4.1c counts 8 games as 9 only when the "
+            "missing round is a forfeit win or a pairing-allocated bye (U); if round "
+            f"{r} was the pairing-allocated bye, the file should say U"
+        )
     unknown = sorted({x.opponent.rank for x in games if not x.opponent.federation})
     if unknown:
         notes.append(f"no federation given for opponents {', '.join(map(str, unknown))}")
