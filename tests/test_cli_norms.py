@@ -181,3 +181,29 @@ def test_corpus_json(capsys: pytest.CaptureFixture[str], path: Path | None) -> N
             else:
                 # A verdict's games are the player's games over the board.
                 assert v["games"] == len(v["games_used"])
+
+
+def test_rules_not_in_force_are_said_on_the_table_and_every_certificate(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """B.01 2024 §1.5.4: a title result is judged by the regulations in force
+    when it was obtained. The GM norm of ``gm_file`` moved to 2013 and judged
+    under b01-2024 (applied from 2024-01-01) on request: the table's Rules
+    line and each certificate, which an arbiter signs, must say that these
+    rules did not govern the event, not only a note at the foot."""
+    path = tmp_path / "gm2013.trf"
+    path.write_text(
+        trfkit.dumps(star(_SEEKER, [*_NINE, P(1900, "", "SUI")], "1=1=1=1=1", start="2013/05/01"))
+    )
+    flag = "NOT IN FORCE at the start 2013-05-01"
+    _, out, _ = run(capsys, str(path), "--rules", "b01-2024")
+    [rules_line] = [x for x in out.splitlines() if x.startswith("Rules:")]
+    assert flag in rules_line
+    for fmt in ("text", "html"):
+        _, out, _ = run(capsys, str(path), "--rules", "b01-2024", "--certificates", "--format", fmt)
+        assert "Certificate of Title Result" in out and flag in out, fmt
+    _, out, _ = run(capsys, str(path), "--rules", "b01-2024", "--format", "html")
+    assert flag in out
+    # In force (auto picks the edition of the start): nothing said.
+    _, out, _ = run(capsys, str(path), "--certificates")
+    assert "NOT IN FORCE" not in out

@@ -178,3 +178,82 @@ def test_corpus_rates_in_every_format(capsys: pytest.CaptureFixture[str], path: 
         assert str(markupsafe.escape(family)) in page, p["name"]
         if p["n"] and p["new_rating"] is not None:
             assert str(p["new_rating"]) in text
+
+
+def test_rank_0_is_no_rank(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """TRF16 §2.2 (001 columns 86-89): the rank; FIDE's own sample report
+    (example1.txt) writes 0 for players it did not rank. Form 3's F is then
+    empty and such a player comes after the ranked ones, as on Form 1 and 2,
+    not at the head of the report."""
+    text = swiss_text([2000, 2100, 2200], [(1, 1, 2, "1"), (2, 2, 3, "=")])
+    ranks = {1: "   1", 2: "   2", 3: "   0"}  # player 3 left unranked
+    lines = [
+        x[:85] + ranks[int(x[4:8])] + x[89:] if x.startswith("001") else x for x in text.splitlines()
+    ]
+    trf = tmp_path / "t.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, out, _ = run(capsys, str(trf), "--rules", "fide-2024", "--format", "json")
+    players = json.loads(out)["players"]
+    assert [(p["start_rank"], p["rank"]) for p in players] == [(1, 1), (2, 2), (3, None)]
+    _, out, _ = run(capsys, str(trf), "--rules", "fide-2024")
+    rows = [x.split() for x in out.splitlines() if x.startswith("Player")]
+    # A, C (start rank), F (rank) of each player's first line, in order.
+    assert [r[1:3] for r in rows] == [["1", "1"], ["2", "2"], ["3", "|"]]
+
+
+def test_a_game_left_unrated_by_the_600_point_rule_is_named_in_the_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R&B 2024 as amended on 2024-12-01: a game between players 600 or more
+    points apart, one of them above 2600, is not rated. 2650 beat 2000 in
+    round 1 (650 apart): Form 3 leaves J blank, as for an unrated opponent,
+    so the text must say why two rated players' game does not count."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        swiss_text(
+            [2650, 2000, 2100],
+            [(1, 1, 2, "1"), (2, 1, 3, "1"), (3, 2, 3, "=")],
+            time_control="15 min + 10 sec/move",
+            start="2025/03/01",
+        ),
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, str(trf))
+    assert status == 0
+    notes = out.split("Notes on players:")[1].splitlines()
+    for no in (1, 2):
+        assert any(
+            x.startswith(f"- {no} Player, No{no}: round 1: 650 points apart with a player above 2600")
+            for x in notes
+        ), (no, notes)
+
+
+def test_a_game_too_fast_for_its_players_is_not_rated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """2024 §1.1: a game needs 120 minutes for 60 moves when a player is
+    rated 2400 or more, 90 when one is 1800 or more. 60 min + 30 sec/move
+    gives 60 + 60 × ½ = 90: the 2450's two games cannot be rated (check's
+    R101 says so), the 2000-2100 draw can. Worked by hand: the 2000 has
+    D = -100, PD .36 (table 8.1.2, 99-106: .64), W − We = +0.14, K 20:
+    +2.80, 2003; the 2100 -2.80, 2097; the 2450 keeps 2450."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        swiss_text(
+            [2450, 2000, 2100],
+            [(1, 1, 2, "1"), (2, 1, 3, "1"), (3, 2, 3, "=")],
+            time_control="60 min + 30 sec/move",
+            start="2025/03/01",
+        ),
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, str(trf), "--format", "json", "--k", "2=20", "--k", "3=20")
+    assert status == 1  # R101 is still an error of the file
+    players = {p["start_rank"]: p for p in json.loads(out)["players"]}
+    one = players[1]
+    assert (one["n"], one["new_rating"]) == (0, 2450)
+    assert [g["rated"] for g in one["games"][:2]] == [False, False]
+    assert "needs 120" in one["games"][0]["reason"]
+    assert (players[2]["n"], players[2]["change"], players[2]["new_rating"]) == (1, pytest.approx(2.8), 2003)
+    assert (players[3]["n"], players[3]["change"], players[3]["new_rating"]) == (1, pytest.approx(-2.8), 2097)
+    assert any("needs 120" in n for n in json.loads(out)["notes"])

@@ -215,12 +215,13 @@ def test_summary_counts_by_type() -> None:
     c = s["counts"]
     # GM: Brannigan IRL, Tuominen FIN. IM: SRB, NED, COL. WGM: UKR.
     # FM: ENG, RSA. Everybody rated; IRL is Brannigan alone.
-    assert c["GM"] == {"number": 2, "federations": 2, "host": 1, "other": 1}
-    assert c["IM"] == {"number": 3, "federations": 3, "host": 0, "other": 3}
-    assert c["WGM"] == {"number": 1, "federations": 1, "host": 0, "other": 1}
-    assert c["FM"] == {"number": 2, "federations": 2, "host": 0, "other": 2}
-    assert c["rated"] == {"number": 8, "federations": 8, "host": 1, "other": 7}
-    assert c["unrated"] == {"number": 0, "federations": 0, "host": 0, "other": 0}
+    none = {"no_federation": 0}
+    assert c["GM"] == {"number": 2, "federations": 2, "host": 1, "other": 1, **none}
+    assert c["IM"] == {"number": 3, "federations": 3, "host": 0, "other": 3, **none}
+    assert c["WGM"] == {"number": 1, "federations": 1, "host": 0, "other": 1, **none}
+    assert c["FM"] == {"number": 2, "federations": 2, "host": 0, "other": 2, **none}
+    assert c["rated"] == {"number": 8, "federations": 8, "host": 1, "other": 7, **none}
+    assert c["unrated"] == {"number": 0, "federations": 0, "host": 0, "other": 0, **none}
     assert len(s["schedule"]) == 7 and {d["rounds"] for d in s["schedule"]} == {1}
     text = render_summary_text(summary_of(trfkit.load(RR8)))
     assert "1 round a day on 7 days, 2025-06-02 to 2025-06-08" in text
@@ -238,6 +239,26 @@ def test_summary_schedule_and_host_from_the_players() -> None:
     s = summary_of(t)
     assert (s.host_federation, s.host_source) == ("SLO", "most common")
     assert s.counts["unrated"].number == 0 and s.counts["rated"].host == 3
+
+
+def test_summary_does_not_count_players_without_a_federation_as_of_another() -> None:
+    """Form 4's table: "host fed players" and "other fed players". A player
+    whose line gives no federation (001 columns 54-56 blank; FIDE's own
+    sample report leaves most blank) is of no federation the file shows:
+    neither host nor other, and the page says how many there are. Here 032
+    is SLO; player 1 SLO, player 2 AUT, players 3 (rated) and 4 (unrated)
+    blank."""
+    text = swiss_text([2000, 1900, 1800, None], [(1, 1, 2, "1"), (1, 3, 4, "1")])
+    feds = {1: "SLO", 2: "AUT", 3: "   ", 4: "   "}
+    lines = [x[:53] + feds[int(x[4:8])] + x[56:] if x.startswith("001") else x for x in text.splitlines()]
+    s = summary_of(trfkit.loads(("\n".join(lines) + "\n").encode()))
+    c = summary_data(s)["counts"]
+    assert c["rated"] == {"number": 3, "federations": 2, "host": 1, "other": 1, "no_federation": 1}
+    assert c["unrated"] == {"number": 1, "federations": 0, "host": 0, "other": 0, "no_federation": 1}
+    out = render_summary_text(s)
+    assert "No federation in the file: 2 players (rated 1, unrated 1)" in out
+    # Every player with a federation: no such line.
+    assert "No federation" not in render_summary_text(summary_of(trfkit.load(RR8)))
 
 
 # --- every format of every file: schemas and CSV shapes -----------------------------
@@ -355,6 +376,12 @@ def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_
     ]  # fmt: skip
     status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "--format", "json")
     assert status == 2 and "give -o DIRECTORY" in err
+    # -o given, but no such directory: say that, not "give -o DIRECTORY".
+    missing = tmp_path / "forms"
+    status, out, err = _run(
+        capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(missing)
+    )
+    assert status == 2 and f"-o {missing}: no such directory" in err and not missing.exists()
     status, out, _ = _run(capsys, "report", str(SWISS), "--form", "all", "--ascii")
     assert status == 0 and "FIDE Form 1" in out and "FIDE Form 2" in out
     assert "FIDE Form 3" in out and "FIDE Form 4" in out and "½" not in out

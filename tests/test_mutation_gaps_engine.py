@@ -88,19 +88,21 @@ def test_unranked_players_come_last_in_start_order() -> None:
     ]
 
 
-def test_a_rank_of_0_sorts_first_with_or_without_unranked_players() -> None:
-    # A rank column reading 0 (the checks flag it) sorts before rank 1, as
-    # ranks do when every player has one; an unranked player changes that
-    # order in nothing but coming last.
+def test_a_rank_of_0_is_no_rank_with_or_without_unranked_players() -> None:
+    # A rank column reading 0 is no rank (TRF16 §2.2; FIDE's sample report
+    # writes 0 for the players it did not rank), as Form 1 and 2 read it:
+    # such a player comes after the ranked ones, with the blank ones, by
+    # start rank, and his rank is None.
     lines = [
-        player_line(1, 2000, 0.0, [], place=1),
+        player_line(1, 2000, 0.0, [], place=2),
         player_line(2, 1900, 0.0, [])[:85] + "   0",
+        player_line(3, 1800, 0.0, [], place=1),
     ]
     ranked = rate(_load([*HEAD, "092 Swiss", *lines]), rules="fide-2024")
-    assert [p.start_rank for p in ranked.players] == [2, 1]
-    lines.append(_unranked(player_line(3, 1800, 0.0, [])))
+    assert [(p.start_rank, p.rank) for p in ranked.players] == [(3, 1), (1, 2), (2, None)]
+    lines.insert(1, _unranked(player_line(4, 1700, 0.0, [])))
     some = rate(_load([*HEAD, "092 Swiss", *lines]), rules="fide-2024")
-    assert [p.start_rank for p in some.players] == [2, 1, 3]
+    assert [p.start_rank for p in some.players] == [3, 1, 2, 4]
 
 
 def test_chessa_has_no_round_robin_figures() -> None:

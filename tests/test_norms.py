@@ -19,6 +19,7 @@ import pytest
 
 import trfkit
 from trfkit.model import Tournament
+from trfkit.report.norms import render_norms_text
 from trfkit.titlenorms import Verdict, norms
 
 
@@ -30,7 +31,7 @@ class P(NamedTuple):
 
 
 _BACK = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
-_VALUE = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0, "U": 1.0, "H": 0.5, "Z": 0.0}
+_VALUE = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0, "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
 
 
 def event(
@@ -171,6 +172,20 @@ def test_eight_games_after_a_half_point_bye_are_too_few() -> None:
     v = verdict(t, "GM")
     assert v.achieved is False
     assert {k for k, ok in passed(v).items() if not ok} == {"games"}
+
+
+def test_eight_games_after_a_full_point_bye_are_too_few_and_say_why() -> None:
+    # §1.4.1c names a forfeit win or a pairing-allocated bye; TRF's F is a
+    # full-point bye (a requested one, or a PAB written the deprecated way):
+    # no norm, and the verdict says what §1.4.1c asks, so that an arbiter
+    # whose F was the pairing-allocated bye sees that the file should say U.
+    t = star(_SEEKER, _NINE, "1=1=1=1=", byes=[(9, 1, "F")])
+    v = verdict(t, "GM")
+    assert v.achieved is False
+    assert {k for k, ok in passed(v).items() if not ok} == {"games"}
+    assert any("round 9 is a full-point bye (F)" in n and "pairing-allocated bye (U)" in n for n in v.notes)
+    text = render_norms_text(norms(t))
+    assert "round 9 is a full-point bye (F)" in text
 
 
 def test_a_win_against_a_weak_opponent_left_out_makes_the_norm() -> None:

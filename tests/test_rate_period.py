@@ -284,3 +284,17 @@ def test_a_k_the_rule_set_never_gives_is_a_warning(capsys: pytest.CaptureFixture
     assert f"--k {ALBA}=25: fide-2024 gives no player a K of 25 (its K values: 10, 20, 40)" in err
     _, _, quiet = _run(capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--k", f"{ALBA}=20")
     assert "gives no player" not in quiet
+
+
+def test_a_change_rounded_to_zero_has_no_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    """Berglund (2100, K 20 on the list) in event 1: W 3½, We 3.52 (worked in
+    the fixture's games), K × (W − We) = 20 × −0.02 = −0.40, which rounds to
+    0: the rounded change is 0, as Form 3 prints 0.00, not '+0'. Eriksen
+    (no game against a rated player) changes by 0 too."""
+    _, out, _ = _run(capsys, str(PERIOD), "--rating-list", str(LIST), "--period", "2025-03")
+    lines = out.splitlines()
+    i = next(i for i, x in enumerate(lines) if x.startswith("91100028"))
+    assert lines[i + 1].split()[-2:] == ["-0.40", "0"]
+    eriksen = next(x for x in lines if x.startswith("91100060")).split()
+    assert eriksen[-3:] == ["0", "1800", "1800"]
+    assert "+0 " not in out and not out.rstrip().endswith("+0")

@@ -99,6 +99,10 @@ def test_players_exempt_from_the_cap_agree_on_both_paths() -> None:
     # once (engine._plain_swiss), the reference path game by game.
     text = generate_module.generate(60, 9, 7)
     text = text.replace("042 2022/09/21", "042 2025/10/21").replace("052 2022/09/29", "052 2025/10/29")
+    # Seed 7 draws 60 min + 30 sec/move (90 minutes): too fast for a 2400's
+    # games (2024 §1.1, test_games_too_fast_agree_on_both_paths); here the
+    # games must count.
+    text = text.replace("122 60 min + 30 sec/move from move 1", "122 90 min + 30 sec/move from move 1")
     t = trfkit.loads(text)
     for i, p in enumerate(t.players):
         if p.rating:
@@ -113,6 +117,29 @@ def test_players_exempt_from_the_cap_agree_on_both_paths() -> None:
     ]  # fmt: skip
     capped_below = [p for p in fast.players if p.rating and p.rating < 2650 and any(g.capped for g in p.games)]
     assert exempt_beyond and capped_below
+
+
+@pytest.mark.parametrize("rules", ["fide-2017", "fide-2022", "fide-2024"])
+def test_games_too_fast_agree_on_both_paths(rules: str) -> None:
+    # 60 min + 30 sec/move gives 90 minutes for 60 moves: from 2014 (§1.1,
+    # game by game) a game with a player rated 2400 or more (2022, 2024) or
+    # 2200 (2017) needs 120 and is not rated. The fast path leaves those
+    # opponents out as the reference path does, game by game, with the same
+    # reason; ratings spread from 2900 down so that every side occurs.
+    text = generate_module.generate(60, 9, 7)
+    assert "122 60 min + 30 sec/move from move 1" in text
+    t = trfkit.loads(text)
+    for i, p in enumerate(t.players):
+        if p.rating:
+            p.rating = 2900 - 20 * i
+    fast, slow = _rate_both(t, rules)
+    _assert_same(fast, slow)
+    top = next(p for p in fast.players if p.rating and p.rating >= 2400)
+    assert top.n == 0 and all(not g.rated for g in top.games)
+    assert any(g.reason and "needs 120" in g.reason for g in top.games)
+    # Games between two players under 2200 need 90 in every one of these
+    # rule sets: 90 minutes is enough, they count.
+    assert any(p.n for p in fast.players if p.rating and p.rating < 2200)
 
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)

@@ -379,6 +379,18 @@ def test_text_header_block() -> None:
         assert expected in text
 
 
+def test_the_federation_officials_field_is_on_form_3() -> None:
+    """FIDE Form 3 (2002 forms, seed 004) has in its head, beside Start and
+    End, "Fed. Official, Name, Signature, Seal": the document is signed
+    there. Text carries it under the head, HTML as a box of the head."""
+    label = "Fed. Official, Name, Signature, Seal"
+    text = render_rating_text(swiss_report())
+    [line] = [x for x in text.splitlines() if x.startswith(label + ":")]
+    assert "____" in line
+    assert text.index("End:") < text.index(label) < text.index("A Family name")
+    assert label in render_rating_html(swiss_report())
+
+
 def test_text_rank_order_and_columns() -> None:
     lines = _text_lines(render_rating_text(swiss_report()))
     head = next(line for line in lines if line.startswith("A Family name"))

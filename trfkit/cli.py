@@ -518,6 +518,11 @@ def _cmd_report(args: argparse.Namespace) -> int:
     documents = FORMS[args.form]
     directory = args.output if args.output and os.path.isdir(args.output) else None
     if len(documents) > 1 and args.format != "text" and directory is None:
+        if args.output and args.output != "-":
+            raise _Usage(
+                f"-o {args.output}: no such directory; --form {args.form} in {args.format} "
+                f"writes {len(documents)} files, one per form, into a directory: create it first"
+            )
         raise _Usage(
             f"--form {args.form} makes {len(documents)} documents, and {args.format} holds one: "
             "give -o DIRECTORY (one file per form there), or --format text"

@@ -13,7 +13,9 @@ report and the rater applies, each written once.
   (R&B 2024, amended 2024-12-01);
 * :func:`round_robin_method`: whether a round robin's unrated players are
   rated by the round-robin method, every game counting (2002 §10.21b,
-  2009 §8.21b and §7.14a), or as in a Swiss (§6.43).
+  2009 §8.21b and §7.14a), or as in a Swiss (§6.43);
+* :func:`rate_of_play_problem`: a standard game too fast for its players'
+  ratings (2014+ §1.1, where the higher-rated player of each game decides).
 
 The 400-point cap is :func:`trfkit.rating.calc.cap_bounds`. Each function
 answers with a :class:`Problem` (what was found, what the rule set asks, and
@@ -46,6 +48,7 @@ __all__ = [
     "Problem",
     "first_event_problem",
     "first_rating_problem",
+    "rate_of_play_problem",
     "rating_gap_problem",
     "round_robin_method",
 ]
@@ -183,3 +186,22 @@ def round_robin_method(
     if not 0 < unrated < n:
         return False
     return all(len(m) == n - 1 and len(set(m)) == n - 1 for m in met.values())
+
+
+def rate_of_play_problem(rules: RuleSet, minutes: Fraction, rating: int) -> Problem | None:
+    """A standard game in which the higher-rated player is rated ``rating``,
+    played at ``minutes`` for 60 moves, is not rated when that is less than
+    the rule set's minimum for the rating (2024 §1.1: 120 minutes where a
+    player is rated 2400 or more, 90 where one is 1800 or more, else 60;
+    :meth:`~trfkit.rules.RuleSet.minimum_minutes` holds the thresholds)."""
+    needed = rules.minimum_minutes(rating)
+    if needed is None or minutes >= needed:
+        return None
+    thresholds = rules.standard_minimum_minutes or ()
+    least = min(r for r, m in thresholds if m == needed)
+    return Problem(
+        f"{_num(minutes)} minutes",
+        f"at least {needed} minutes",
+        f"{_num(minutes)} minutes for 60 moves; a game with a player rated {least} or more "
+        f"needs {needed}: not rated",
+    )

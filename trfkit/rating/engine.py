@@ -45,6 +45,7 @@ from trfkit.rating.eligibility import (
     UNPLAYED,
     first_event_problem,
     first_rating_problem,
+    rate_of_play_problem,
     rating_gap_problem,
     round_robin_method,
 )
@@ -73,7 +74,7 @@ from trfkit.rating.tables import (
     expected_score,
     rating_difference,
 )
-from trfkit.rules import RateClass, RuleSet
+from trfkit.rules import Family, RateClass, RuleSet, Scope
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
@@ -236,12 +237,19 @@ def _rate(
     rounds = t.number_of_rounds or 0  # its fallback, the longest line, counted once
     entrants = _entrants(t, ev, ratings or {}, cls, rounds)
     ctx = _Context(t, ev, rs, cls, entrants, dict(k or {}), notes)
+    if ctx.too_fast is not None:
+        minutes, least = ctx.too_fast
+        notes.append(
+            f"rate of play: {float(minutes):g} minutes for 60 moves; a game with a player rated "
+            f"{least} or more needs {rs.minimum_minutes(least)} and is not rated "
+            f"({rs.reference} §1.1): J is left blank for such a game"
+        )
     if rs.performance_ratings:
         players = _rate_chessa(ctx)
         rr = None
     else:
         players, rr = _rate_fide(ctx)
-    if None in map(_RANK, players):  # the unranked last
+    if None in map(_RANK, players):  # the unranked (blank or 0) last
         order = sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.start_rank))
     else:  # a key made in C: a report has thousands of players
         order = sorted(players, key=_RANK_THEN_START)
@@ -383,6 +391,13 @@ class _Context:
     no_match: bool = attrs.field(init=False)
     """2009 §6.6, 2024 §6, R&B §5.1: a match with an unrated player is not rated."""
 
+    too_fast: tuple[Fraction, int] | None = attrs.field(init=False)
+    """(minutes for 60 moves, the least rating of a game they cannot rate):
+    2014+ §1.1, a standard game too fast for its higher-rated player is not
+    rated; ``None`` when every game's rate of play is enough."""
+    rated_below: dict[int | None, int] = attrs.field(init=False)
+    """The rated entrants whose games the event's rate of play can rate
+    (:attr:`too_fast`): all of :attr:`rated` when it rates every game."""
     every_game_plain: bool = attrs.field(init=False)
     """Whether a game counts depends on its result and the two ratings
     alone: no match rules, no rating-gap rule (see :func:`_plain_swiss`)."""
@@ -401,6 +416,13 @@ class _Context:
             and any(r is None for r in self.ratings.values())
         )
         rated = list(filter(None, self.ratings.values()))
+        self.too_fast = _too_fast(self.ev, self.rules, max(rated, default=0))
+        least = self.too_fast[1] if self.too_fast is not None else None
+        self.rated_below = (
+            self.rated
+            if least is None
+            else {sr: r for sr, r in self.rated.items() if r < least}
+        )
         self.every_game_plain = (
             self.ev.type is not TournamentType.MATCH
             and self.rules.rating_gap_limit is None
@@ -550,6 +572,33 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     return out, None
 
 
+def _too_fast(ev: Event, rules: RuleSet, top: int) -> tuple[Fraction, int] | None:
+    """The event's minutes for 60 moves and the least rating whose games they
+    cannot rate, when some game of a player rated ``top`` or less may be too
+    fast (2014+ §1.1, game by game: :func:`rate_of_play_problem`). A rate
+    below every standard minimum is no standard event: the check says so
+    (R101), and the rater leaves it to the rate class it was given."""
+    tc = ev.time_control
+    thresholds = rules.standard_minimum_minutes
+    if tc is None or not thresholds or rules.family is not Family.STANDARD:
+        return None
+    if rules.threshold_scope is not Scope.GAME:
+        return None
+    minutes = tc.minutes_for(60)
+    if minutes < thresholds[-1][1] or rate_of_play_problem(rules, minutes, top) is None:
+        return None
+    return minutes, min(r for r, m in thresholds if minutes < m)
+
+
+def _too_fast_reason(ctx: _Context, own: int | None, opp: int) -> str | None:
+    """Why a game against ``opp`` is too fast to be rated (2014+ §1.1), or
+    ``None``; ``own`` is ``None`` for a newcomer."""
+    assert ctx.too_fast is not None
+    top = opp if own is None or own < opp else own
+    fast = rate_of_play_problem(ctx.rules, ctx.too_fast[0], top)
+    return None if fast is None else f"{fast.text} ({ctx.rules.reference} §1.1)"
+
+
 def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | None:
     """Why a cell does not count, or ``None`` when it does (the games of a
     rated player count against rated opponents only; so do a newcomer's
@@ -560,6 +609,10 @@ def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | Non
         return "a match with an unrated player is not rated"
     if opp is None:
         return "opponent unrated: not rated"
+    if ctx.too_fast is not None:
+        fast = _too_fast_reason(ctx, e.rating, opp)
+        if fast is not None:
+            return fast
     if e.rating is not None:
         gap = rating_gap_problem(ctx.rules, e.rating, opp)
         return gap.text if gap is not None else None
@@ -602,9 +655,27 @@ def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
     if not ctx.rules.expected_score_per_game:
         return _swiss_rated_2002(ctx, e, own)
     records, n, opponents, halves, we100 = _per_game(ctx, e, own)
+    notes = _gap_notes(ctx, e, own) if ctx.rules.rating_gap_limit is not None else ()
     if not n:
-        return _rated_line(ctx, e, tuple(records), 0, None, 0, None)
-    return _rated_line(ctx, e, tuple(records), n, _fraction(opponents, n), halves, we100)
+        return _rated_line(ctx, e, tuple(records), 0, None, 0, None, notes=notes)
+    return _rated_line(
+        ctx, e, tuple(records), n, _fraction(opponents, n), halves, we100, notes=notes
+    )
+
+
+def _gap_notes(ctx: _Context, e: _Entrant, own: int) -> tuple[str, ...]:
+    """The rounds the 600-point rule leaves unrated (R&B 2024, amended
+    2024-12-01), each named with the rule's sentence: Form 3 leaves J blank
+    for them as for an unrated opponent, so the report must say why."""
+    if ctx.no_match:  # the whole match is unrated, said once for the report
+        return ()
+    out = []
+    for c in e.cells:
+        opp = ctx.ratings.get(c.opponent) if c.score is not None else None
+        gap = rating_gap_problem(ctx.rules, own, opp) if opp is not None else None
+        if gap is not None:
+            out.append(f"round {c.round}: {gap.text}")
+    return tuple(out)
 
 
 # W in halves of the results that score a rated game (_HALVES without the
@@ -656,7 +727,12 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
     this path to :func:`_swiss_rated`'s.
     """
     rs = ctx.rules
-    rating_of = ctx.rated.get
+    rating_of = ctx.rated_below.get
+    # 2014+ §1.1 (ctx.too_fast): a player rated at or above the least rating
+    # the rate of play cannot rate has no game that counts; the others' games
+    # count against ctx.rated_below only.
+    fast_from = ctx.too_fast[1] if ctx.too_fast is not None else None
+    none_rated: dict[int | None, int] = {}
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
     once = rs.cap_once_per_event
@@ -685,8 +761,9 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
         total = we100 = uncounted = skipped = 0
         lowest = own  # the lowest-rated opponent: the largest D (0 at least)
         opponents, _, results = e.player.cells()
+        counts = none_rated.get if fast_from is not None and own >= fast_from else rating_of
         for o, code in zip(opponents, results, strict=True):
-            opp = rating_of(o)
+            opp = counts(o)
             if opp is None or code not in scoring:
                 uncounted += halves_of(code, 0)
                 skipped += 1
@@ -756,7 +833,10 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
     """
     rs = ctx.rules
     entrants = ctx.entrants
-    rated = ctx.rated.get
+    below = ctx.rated_below
+    if ctx.too_fast is not None and own is not None and own >= ctx.too_fast[1]:
+        below = {}  # 2014+ §1.1: none of his games can be rated
+    rated = below.get
     scores = _SCORES.get
     pd_of = _PD_BY_D
     source = e.source
@@ -786,7 +866,12 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
                 score, reason = _unscored(r, o, code, entrants, late, scheduled)
             if score is None or opp is None:  # no game that counts
                 if score is not None:
-                    reason = "opponent unrated: not rated"
+                    listed = ctx.rated.get(o)
+                    reason = (
+                        "opponent unrated: not rated"
+                        if listed is None
+                        else _too_fast_reason(ctx, own, listed)
+                    )
                 append(_game((r, o, None, colour, code, None, False, reason or "not played", None, None, False, None)))
                 continue
             # else a late default: it counts, with its score and why
@@ -816,7 +901,7 @@ def _per_game(
     Fraction arithmetic)."""
     rs = ctx.rules
     ratings = ctx.ratings
-    checked = ctx.no_match or rs.rating_gap_limit is not None
+    checked = ctx.no_match or rs.rating_gap_limit is not None or ctx.too_fast is not None
     most = calc.cap_bounds(own, rs)[0]
     # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
     # the one with the largest gap; the others use the true difference.
@@ -923,8 +1008,10 @@ def _rated_line(
     we100: int | None,
     *,
     performance: int | None = None,
+    notes: tuple[str, ...] = (),
 ) -> PlayerRating:
-    """A rated player's line; W in halves and We in hundredths, exact.
+    """A rated player's line; W in halves and We in hundredths, exact;
+    ``notes`` are added to the player's own.
 
     Called once per rated player: PlayerRating's fields are given by
     position (attrs' frozen ``__init__`` takes twice as long by keyword);
@@ -945,9 +1032,10 @@ def _rated_line(
     title = p.title
     return build_player_rating(
         p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none, as the forms read it
-        title._value_ if title is not None else "", p.rank,
+        title._value_ if title is not None else "", p.rank or None,  # rank 0: none (TRF16 §2.2)
         own, e.rating_source, ctx.score(e), n, rc, _fraction(halves, 2), we, k, assumed, why,
-        change, new_rating, None, performance, None, games, e.notes, e.from_list,
+        change, new_rating, None, performance, None, games, (*e.notes, *notes) if notes else e.notes,
+        e.from_list,
     )  # fmt: skip
 
 
@@ -970,7 +1058,7 @@ def _newcomer_line(
     title = p.title
     return build_player_rating(
         p.start_rank, p.name, p.fide_id or None, p.federation,  # id 0: none
-        title._value_ if title is not None else "", p.rank, None,
+        title._value_ if title is not None else "", p.rank or None, None,  # rank 0: none
         e.rating_source, ctx.score(e), newcomer.n, rc, newcomer.w, None, None, False, "", None,
         None, newcomer.ru if newcomer.counts else None, performance, newcomer, games,
         (*e.notes, *notes), e.from_list,
@@ -982,7 +1070,7 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     read as :func:`_plain_swiss` reads a rated player's where it can."""
     games: Sequence[GameRating]
     if ctx.every_game_plain:
-        opponents, halves = _rated_opponents(e.player, ctx.ratings)
+        opponents, halves = _rated_opponents(e.player, ctx.rated_below)
         games = LazyGames(_plain_records, ctx, e, None)
     else:
         records, opponents, halves = _newcomer_games(ctx, e)

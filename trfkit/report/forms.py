@@ -793,7 +793,10 @@ class Count(NamedTuple):
     host: int
     """From the host federation."""
     other: int
-    """From any other (or none given)."""
+    """From another federation."""
+    no_federation: int = 0
+    """With no federation in the file: neither host nor other (Form 4 (a)
+    counts players by federation; a blank one shows none)."""
 
 
 @attrs.frozen
@@ -834,8 +837,13 @@ def summary_of(
     counts = {}
     for kind, members in groups.items():
         host_players = sum(1 for f in members if host and f == host)
+        blank = members.count("")
         counts[kind] = Count(
-            len(members), len({f for f in members if f}), host_players, len(members) - host_players
+            len(members),
+            len({f for f in members if f}),
+            host_players,
+            len(members) - host_players - blank,
+            blank,
         )
     days = Counter(d for d in event.round_dates if d is not None)
     return Summary(

@@ -209,7 +209,11 @@ def _too_few(p: PlayerNorms) -> str | None:
     titles = ", ".join(v.title for v in vs)
     word = "game" if g.value == "1" else "games"
     need = g.required.lstrip("≥ ")
-    return f"  {titles}: no norm: {g.value} {word} over the board, {need} needed ({g.section})"
+    notes = dict.fromkeys(n for v in vs for n in v.notes)  # each once, in order
+    return "\n".join(
+        [f"  {titles}: no norm: {g.value} {word} over the board, {need} needed ({g.section})"]
+        + [f"  note: {n}" for n in notes]
+    )
 
 
 def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:
@@ -458,6 +462,8 @@ def _norm_lines(report: NormReport, vs: Sequence[Verdict]) -> list[str]:
         f"counted for the {v.title} norm (unrated, or raised to its floor, §1.4.6b-d); "
         "each norm's Ra uses its own floor"
     )
+    if report.in_force is False:  # §1.5.4: said on the certificate an arbiter signs
+        lines.append(f"Rules: {report.rules.name} ({report.rules_source})")
     return lines
 
 

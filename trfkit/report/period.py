@@ -63,6 +63,12 @@ CSV_PERIOD_COLUMNS = (
 )
 
 
+
+def _signed_whole(n: int) -> str:
+    """A rounded change with its sign, and 0 without one (as :func:`signed`
+    prints 0.00): ``+78``, ``-51``, ``0``."""
+    return f"{n:+d}" if n else "0"
+
 def _event_part(report: PeriodReport, x: PlayerEvent) -> dict[str, Any]:
     p = x.line
     return {
@@ -214,7 +220,7 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
                     "" if p.k is None else str(p.k),
                     "" if change is None else _signed(change),
                     "" if p.new_rating is None or p.rating is None
-                    else f"{p.new_rating - p.rating:+d}",
+                    else _signed_whole(p.new_rating - p.rating),
                     _csv_num(p.new_rating),
                     _csv_num(pp.new_rating_per_tournament),
                 ]
@@ -232,7 +238,7 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
                         "" if line.w_minus_we is None else _signed(line.w_minus_we),
                         "",
                         "" if x.change is None else _signed(x.change),
-                        "" if x.change_rounded is None else f"{x.change_rounded:+d}",
+                        "" if x.change_rounded is None else _signed_whole(x.change_rounded),
                         "",
                         "",
                     ]

@@ -81,6 +81,7 @@ from trfkit.report.format import (
 from trfkit.report.format import (
     whole_or as _whole_or,
 )
+from trfkit.report.formparts import BLANK
 
 __all__ = [
     "CSV_GAME_COLUMNS",
@@ -349,6 +350,10 @@ def _title(report: RatingReport) -> str:
     if _is_round_robin(report):
         return "Rating Report for a Round-Robin Tournament (laid out as FIDE Form 3)"
     return "Report Form for Multiple Results in a Swiss System Tournament (FIDE Form 3)"
+
+
+FED_OFFICIAL = "Fed. Official, Name, Signature, Seal"
+"""The form's own label for the federation official's signature."""
 
 
 def _header_fields(report: RatingReport) -> list[tuple[str, str]]:
@@ -829,6 +834,7 @@ def render_rating_text(report: RatingReport, *, ascii: bool = False) -> str:
     out += _table(
         [(f"{k}:", _clean(v, ascii)) for k, v in _header_fields(report)], (False, False), " "
     )
+    out.append(f"{FED_OFFICIAL}: {BLANK}")  # Form 3's head (2002 forms): signed here
     if report.nothing_to_rate:
         out += ["", NOTHING_TO_RATE]
     else:
@@ -1069,7 +1075,7 @@ def render_rating_html(report: RatingReport) -> str:
         .render(
             title=_title(report),
             event_name=report.event.name,
-            header=_header_fields(report),
+            header=[*_header_fields(report), (FED_OFFICIAL, "")],  # signed in its box
             rounds=rounds,
             perf=any(p.performance is not None for p in report.players),
             players=[_html_player(p, rounds, report) for p in report.players],

@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from trfkit.report.format import csv_document, table
+from trfkit.report.format import clean, csv_document, table
 from trfkit.report.formparts import BLANK, date_text, document_head, fields_text, page
 from trfkit.report.forms import COUNT_TYPES, Summary
 
 __all__ = [
     "CSV_COLUMNS",
     "SUMMARY_SCHEMA",
+    "no_federation_text",
     "render_summary_csv",
     "render_summary_html",
     "render_summary_json",
@@ -34,7 +35,7 @@ SUMMARY_SCHEMA = "trfkit.summary/1"
 
 TITLE = "Tournament Report (FIDE Form 4)"
 
-CSV_COLUMNS = ("type", "number", "federations", "host", "other")
+CSV_COLUMNS = ("type", "number", "federations", "host", "other", "no_federation")
 
 # The form's table pairs the types: rated|unrated, GM|WGM, IM|WIM, FM|WFM.
 _PAIRS = (("rated", "unrated"), ("GM", "WGM"), ("IM", "WIM"), ("FM", "WFM"))
@@ -110,6 +111,21 @@ def _count_row(s: Summary, kind: str) -> list[str]:
     return [_LABEL.get(kind, kind), str(c.number), str(c.federations), str(c.host), str(c.other)]
 
 
+def no_federation_text(s: Summary) -> str | None:
+    """The line under the table when players have no federation in the file:
+    the form's columns count host and other federations, and such a player
+    is of neither."""
+    counts = [(kind, s.counts[kind].no_federation) for kind in COUNT_TYPES]
+    if not any(n for _, n in counts):
+        return None
+    total = s.counts["rated"].no_federation + s.counts["unrated"].no_federation
+    kinds = ", ".join(f"{k} {n}" for k, n in counts if n)
+    return (
+        f"No federation in the file: {total} player{'s' if total != 1 else ''} ({kinds}), "
+        "counted in Number, neither as host nor as other fed players"
+    )
+
+
 # --- text ---------------------------------------------------------------------------
 
 
@@ -119,6 +135,9 @@ def render_summary_text(s: Summary, *, ascii: bool = False) -> str:
     head = ["Type", "Number", "Number of feds", "host fed players", "other fed players"]
     rows = [head, *(_count_row(s, kind) for kind in COUNT_TYPES)]
     out += ["", *table(rows, (False, True, True, True, True))]
+    blank = no_federation_text(s)
+    if blank:
+        out.append(clean(blank, ascii))
     out += ["", *fields_text([(k, v or BLANK) for k, v in _arbiters(s)], ascii)]
     out.append("Contact information for the Chief Arbiter: " + BLANK)
     return "\n".join(out) + "\n"
@@ -142,6 +161,7 @@ def summary_data(s: Summary, path: str | None = None) -> dict[str, Any]:
                 "federations": c.federations,
                 "host": c.host,
                 "other": c.other,
+                "no_federation": c.no_federation,
             }
             for kind, c in s.counts.items()
         },
@@ -157,7 +177,7 @@ def render_summary_json(s: Summary, path: str | None = None) -> str:
 
 def render_summary_csv(s: Summary) -> str:
     """The table of players by type, one row per type in the form's order."""
-    rows = [[kind, *_count_row(s, kind)[1:]] for kind in COUNT_TYPES]
+    rows = [[kind, *_count_row(s, kind)[1:], str(s.counts[kind].no_federation)] for kind in COUNT_TYPES]
     return csv_document([CSV_COLUMNS, *rows])
 
 
@@ -173,5 +193,6 @@ def render_summary_html(s: Summary) -> str:
         landscape=False,
         head=_head(s),
         pairs=[(_count_row(s, a), _count_row(s, b)) for a, b in _PAIRS],
+        no_federation=no_federation_text(s),
         arbiters=_arbiters(s),
     )

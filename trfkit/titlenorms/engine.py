@@ -367,6 +367,11 @@ def norms(
             f"{rule_set.name} governs norms of events {span}; this event starts "
             f"{start.isoformat() if start else 'on an unknown date'}"
         )
+        # §1.5.4: a title result is judged by the rules in force when it was
+        # obtained; the source, which the table's head and each certificate
+        # print, says so, as a rating report's does (trfkit.event.not_in_force).
+        when = start.isoformat() if start else "unknown"
+        source += f"; NOT IN FORCE at the start {when}: {rule_set.name} governs norms of events {span}"
     if rule_set.name == "b01-2002" and start is not None and start.year > 2005:
         notes.append(
             "the editions of the Title Regulations between 2003 and 2014 were not read: "
@@ -836,6 +841,23 @@ def _opponents_verdict(
         notes.append(
             "the last round is a forfeit win: the §1.4.2c exception for a last-round "
             "forfeit is not modelled (its wording is not established)"
+        )
+    full_point = _WHY[Result.FULL_POINT_BYE.value]
+    if (
+        not achieved
+        and rules.eight_of_nine
+        and event.rounds == 9
+        and len(g.counted) == 8
+        and len(g.left_out) == 1
+        and g.left_out[0][1] == full_point
+    ):
+        # §1.4.1c: 8 games count as 9 after a forfeit win or a pairing-
+        # allocated bye only (_EIGHT_OF_NINE); TRF's F is neither by name.
+        r = g.left_out[0][0]
+        notes.append(
+            f"round {r} is a full-point bye (F): §1.4.1c counts 8 games as 9 only when the "
+            "missing round is a forfeit win or a pairing-allocated bye (U); if round "
+            f"{r} was the pairing-allocated bye, the file should say U"
         )
     unknown = sorted({x.opponent.rank for x in games if not x.opponent.federation})
     if unknown:
