@@ -622,3 +622,25 @@ def test_fmt_names_the_records_the_target_dialect_requires_and_the_file_lacks() 
     assert [d.expected for d in t.diagnostics if d.code == "P007"] == ["042, 052, 132"]
     _, found = rewrite(t, "trf16")
     assert [d for d in found if d.code == "P007"] == []
+
+
+def test_a_bbp_value_too_wide_for_162_is_left_out_and_said() -> None:
+    # bbpPairings' BBD (a draw's points) holds 4148296; TRF-2026's 162 has
+    # four columns a value (7-10 for the first symbol). Written there it ran
+    # into L's columns, without a word.
+    t = trfkit.loads(
+        "012 Wide\n"
+        "001    1 m    Novak, Jan                        2150 AUT    94000083 2003/02/25  1.0"
+        "    1     2 w 1\n"
+        "001    2 m    Horvat, Eva                       2100 SLO    94000091 2001/01/01  0.0"
+        "    2     1 b 0\n"
+        "BBD 4148296\n"
+    )
+    text, said = rewrite(t, Dialect.TRF26)
+    (line,) = [x for x in text.splitlines() if x.startswith("162")]
+    assert line == "162  W 1.0    L 0.0"
+    lost = [d for d in said if d.code == "P009" and d.line == 4]
+    assert len(lost) == 1 and "leaves D out" in lost[0].message
+    assert lost[0].found == "4148296.0"
+    # dumps writes the same 162 (nothing too wide is left to refuse).
+    assert "162  W 1.0    L 0.0" in dumps(t, dialect="trf26").splitlines()

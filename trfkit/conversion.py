@@ -213,9 +213,29 @@ def _scoring_162(t: Tournament, diags: list[Diagnostic]) -> Scoring:
         # W, D and L always (as TEC's sample does); A and P only where they
         # differ from their defaults (0, and the value of a win).
         wanted = {"A": default["ZPB"], "P": system.values["WW"]}
-        if symbol not in wanted or value != wanted[symbol]:
-            scores.append((symbol, value))
+        if symbol in wanted and value == wanted[symbol]:
+            continue
+        text = format_points(value)
+        if len(text) > _SCORE_162.width:
+            # Written, it would run into the next symbol's columns and be
+            # read back as another value: left out, and said.
+            diags.append(
+                _p009(
+                    line,
+                    1,
+                    f"{system.source} gives {symbol} {text}, wider than 162's "
+                    f"{_SCORE_162.width} columns for a value: the output's 162 leaves {symbol} out",
+                    text,
+                    f"a value of at most {_SCORE_162.width} characters",
+                )
+            )
+            continue
+        scores.append((symbol, value))
     return Scoring("162", scores)
+
+
+_SCORE_162 = next(f for f in _repeat("scoring_162").fields if f.name == "value")
+"""162's value field (TRF26 §3.3: 4 columns a symbol)."""
 
 
 def _scoring_line(t: Tournament, source: str) -> int:
