@@ -725,12 +725,13 @@ def documents_here(players: int, rounds: int, repeat: int) -> dict[str, float]:
     def ranked() -> object:
         return standings(t, STANDINGS_TIEBREAKS)
 
-    every_form(), ranked()  # warm up: imports, templates
     # Each against the load in its own alternation, as bench_standings.py and
     # bench_forms.py measure them: the forms allocate some fourteen loads'
-    # worth, which would weigh on a call made right after them. The
-    # standings first, on the heap as the load left it.
+    # worth, which would weigh on a call made after them, so the standings
+    # come first, warmed up alone (imports), on the heap the loads leave.
+    ranked()
     load, ranked_t = alternating([lambda: trfkit.load(path), ranked], repeat)
+    every_form()  # warm up: imports, templates
     load_f, forms_t = alternating([lambda: trfkit.load(path), every_form], repeat)
     return {"s": ratio(ranked_t, load), "all": ratio(forms_t, load_f), "load_ms": ms(load)}
 
