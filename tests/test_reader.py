@@ -393,3 +393,12 @@ def test_an_opponent_field_no_writer_uses_is_reported(field: str) -> None:
     (d,) = [d for d in t.diagnostics if d.code == "P002" and d.line == 5]
     assert (d.column, d.found) == (92, field.strip())
     assert t.players[0].games[0].opponent is None
+
+
+@pytest.mark.parametrize(("line", "column"), [("0422025/13/45", 4), ("042   2025/13/45", 7)])
+def test_a_header_value_not_of_its_kind_is_found_where_it_starts(line: str, column: int) -> None:
+    # "2025/13/45" is no date (P004). Written from column 4 (the blank of
+    # column 4 left out) it starts at 4; after two extra blanks, at 7.
+    t = trfkit.loads(HEAD + line + "\n" + P1 + "\n")
+    (d,) = [d for d in t.diagnostics if d.code == "P004"]
+    assert (d.line, d.column, d.found) == (HEAD.count("\n") + 1, column, "2025/13/45")

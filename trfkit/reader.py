@@ -1125,21 +1125,26 @@ def _header_record(
     value = _value(text, lineno, ctx)
     # In Vega's files 142-192 mean other things: their values are not checked.
     if dialect is not Dialect.VEGA or code not in _VEGA_CODES:
-        _check_header_value(code, value, lineno, ctx)
+        # The value's first column: 5, or 4 where _value read it from there.
+        _check_header_value(code, value, lineno, ctx, len(text) - len(value) + 1)
     return Header(code, value)
 
 
 _VEGA_CODES = vega_header_codes()
 
 
-def _check_header_value(code: str, value: str, lineno: int, ctx: _Context) -> None:
+def _check_header_value(
+    code: str, value: str, lineno: int, ctx: _Context, first: int = 5
+) -> None:
+    """P002/P004 for a header value not of its kind; ``first`` is the
+    value's first column."""
     spec = header_specs().get(code)
     if spec is None:
         return
     stripped = value.strip()
     if not stripped:
         return
-    col = 5 + len(value) - len(value.lstrip())
+    col = first + len(value) - len(value.lstrip())
     if spec.kind == "date" and not date_is_valid(parse_date(stripped)):
         ctx.diagnostics.append(
             _diag(
