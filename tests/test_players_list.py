@@ -360,3 +360,14 @@ def test_rate_says_where_it_took_the_lists_rating_json(
     }
     ratings = {p["start_rank"]: (p["rating"], p["rating_source"]) for p in data["players"]}
     assert ratings[1] == (2650, "list") and ratings[3] == (2105, "list")
+
+
+@pytest.mark.parametrize("path", [XML, TXT], ids=["xml", "txt"])
+def test_a_listed_name_without_id_is_one_finding(path: Path) -> None:
+    # Tanaka (rated 2105) without his id: the list names him, R811 gives the
+    # id; R814 (a rated player without an id) is the same fact, left out.
+    text = _file(_changed(3, id=None, name="TANAKA,  Hiro"))
+    assert [(d.code, d.line) for d in _found(text, path)] == [("R811", 8)]
+    # Without a list the file alone says it, once.
+    t = trfkit.loads(text.encode())
+    assert [(d.code, d.line) for d in validate(t) if d.code.startswith("R8")] == [("R814", 8)]
