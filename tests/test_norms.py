@@ -640,3 +640,32 @@ def test_the_2002_rules_set_no_event_conditions_here() -> None:
     t = _edited(star(_SEEKER, _GM_NORM, "1=1=1=1=1"), "122 90 min + 30 sec/move", "122 5 min")
     v = verdict(t, "GM", rules="b01-2002")
     assert "rate-of-play" not in passed(v)
+
+
+def test_a_142_far_beyond_the_lines_costs_no_memory() -> None:
+    # The fuzzer's find: a 142 of 94000075 rounds. The rounds after a
+    # player's line were listed one by one up to the announced count, for
+    # every candidate: 11 GB for 20 players. Only the rounds some line
+    # holds are rounds without a game. In a child process held to 1 GB, so
+    # that a return of the bug fails this test instead of the machine.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    code = (
+        "import resource, sys, trfkit\n"
+        "from trfkit.titlenorms import norms\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "text = open(sys.argv[1], encoding='utf-8').read().replace('\\n122 ', '\\n142 94000075\\n122 ', 1)\n"
+        "t = trfkit.loads(text)\n"
+        "assert t.declared_rounds == 94000075\n"
+        "report = norms(t)\n"
+        "print(len(report.players))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(fixture)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert int(proc.stdout) == 15  # every player of the fixture judged

@@ -159,6 +159,7 @@ class _Event:
         )
         self.double = kind is TournamentType.DOUBLE_ROUND_ROBIN
         self.rounds = t.number_of_rounds or t.rounds_played
+        self.played = t.rounds_played
         self.conditions, self.condition_notes = event_conditions(t, rules, time_control)
         self.conditions_met = all(r.passed for r in self.conditions)
         self.players = len(t.players)
@@ -312,8 +313,11 @@ class _Event:
                 continue
             counted.append(_Game(rnd, opp, _POINTS[r], c, _HALVES[r], opp.rating or unrated))
         # Rounds beyond the player's line (a late withdrawal) are rounds
-        # without a game too.
-        for rnd in range(len(cells.results) + 1, self.rounds + 1):
+        # without a game too: up to the last round any player has a cell.
+        # Not up to the rounds 142 or XXR announce, which may be rounds not
+        # yet played, or any number at all (a 142 of 94000075 made one
+        # entry a round for every player, 11 GB for 20 players).
+        for rnd in range(len(cells.results) + 1, self.played + 1):
             left_out.append((rnd, "no cell in the player's line: no game"))
             unplayed.append(" ")
         eight = None
