@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import pickle
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +29,7 @@ import trfkit
 from tests.conftest import ROOT, corpus_params, fixture_files
 from trfkit.rating import calc, engine
 from trfkit.rating.model import LazyGames, RatingReport
-from trfkit.rules import Rounding, get, names
+from trfkit.rules import Family, Rounding, get, names
 
 _spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "bench" / "generate.py")
 assert _spec is not None and _spec.loader is not None
@@ -66,7 +67,12 @@ def _assert_same(fast: RatingReport, slow: RatingReport) -> None:
 @pytest.mark.parametrize("rules", [n for n in names() if not get(n).performance_ratings])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_generated_swiss_rates_the_same_on_both_paths(rules: str, seed: int) -> None:
-    t = trfkit.loads(generate_module.generate(60, 9, seed))
+    text = generate_module.generate(60, 9, seed)
+    if get(rules).family is Family.RAPID_BLITZ:
+        # The generated events are standard (90 minutes and more), which
+        # R&B 2024 §1.1 rates in neither class: a rapid rate instead.
+        text = re.sub(r"^122 .*$", "122 15 min + 10 sec/move from move 1", text, flags=re.M)
+    t = trfkit.loads(text)
     fast, slow = _rate_both(t, rules)
     _assert_same(fast, slow)
     lazy = [p for p in fast.players if isinstance(p.games, LazyGames)]
@@ -140,6 +146,66 @@ def test_games_too_fast_agree_on_both_paths(rules: str) -> None:
     # Games between two players under 2200 need 90 in every one of these
     # rule sets: 90 minutes is enough, they count.
     assert any(p.n for p in fast.players if p.rating and p.rating < 2200)
+
+
+@pytest.mark.parametrize(
+    ("rules", "minutes_line", "top", "unrated_reason"),
+    [
+        # 2002 §1.11 and 2009 §1.1, "Where at least one of the players in
+        # the tournament has a rating 2200 or higher, each player must have
+        # a minimum of 120 minutes": a 2900 in the field and 90 minutes (60
+        # + 60 × ½) leave no game rated; fide-2014 reads its text so.
+        ("fide-2002", "60 min + 30 sec/move from move 1", 2900, "every game needs 120"),
+        ("fide-2009", "60 min + 30 sec/move from move 1", 2900, "every game needs 120"),
+        ("fide-2014", "60 min + 30 sec/move from move 1", 2900, "every game needs 120"),
+        # A 1700 at the top: 1600 or more needs 90; 60 + 60 × ¼ = 75.
+        ("fide-2009", "60 min + 15 sec/move from move 1", 1700, "every game needs 90"),
+        # Below every standard minimum (2009 §1.2: "excluded from the list";
+        # 2024 §1.1: 60 minutes at the least): 30 + 60 × ¼ = 45.
+        ("fide-2024", "30 min + 15 sec/move from move 1", 2900, "less than the 60"),
+        # R&B 2024 §1.1: 90 minutes is neither rapid (less than 60) nor
+        # blitz; §1.2: different times are not rated.
+        ("fide-rb-2024", "60 min + 30 sec/move from move 1", 2900, "neither rapid"),
+        ("fide-rb-2024", "222 W1200-B900", 2900, "different times"),
+    ],
+)
+def test_events_too_fast_for_any_game_agree_on_both_paths(
+    rules: str, minutes_line: str, top: int, unrated_reason: str
+) -> None:
+    # No game is rated, on either path, and each says why; no newcomer has a
+    # performance from the event (his games are against the same field).
+    text = generate_module.generate(60, 9, 7)
+    if minutes_line.startswith("222 "):  # 20 and 15 minutes, in seconds (TRF-2026)
+        text = re.sub(r"^122 .*$", f"122 20 min\n{minutes_line}", text, flags=re.M)
+    else:
+        text = re.sub(r"^122 .*$", f"122 {minutes_line}", text, flags=re.M)
+    t = trfkit.loads(text)
+    rated = [p for p in t.players if p.rating]
+    for i, p in enumerate(rated):
+        p.rating = top - 10 * i if i < 10 else min(p.rating, top)
+    fast, slow = _rate_both(t, rules)
+    _assert_same(fast, slow)
+    assert all(p.n == 0 for p in fast.players)
+    assert all(p.newcomer is None or p.newcomer.ru is None for p in fast.players)
+    ranks = {p.start_rank for p in rated}
+    played = [
+        g
+        for p in fast.players
+        for g in p.games
+        if g.result in ("1", "0", "=") and (p.start_rank in ranks or g.opponent in ranks)
+        and not (p.start_rank in ranks and g.opponent not in ranks)
+    ]
+    assert played and all(not g.rated and unrated_reason in (g.reason or "") for g in played)
+    assert sum(unrated_reason in n for n in fast.notes) == 1
+    # The same event at a rate every player's games can take is rated.
+    text = re.sub(r"^222 .*\n", "", text, flags=re.M)
+    enough = re.sub(r"^122 .*$", "122 120 min + 30 sec/move from move 1", text, flags=re.M)
+    if get(rules).family is Family.RAPID_BLITZ:
+        enough = re.sub(r"^122 .*$", "122 15 min + 10 sec/move from move 1", text, flags=re.M)
+    t = trfkit.loads(enough)
+    for i, p in enumerate(q for q in t.players if q.rating):
+        p.rating = top - 10 * i if i < 10 else min(p.rating or 0, top)
+    assert sum(p.n for p in engine.rate(t, rules=rules).players) > 300
 
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)

@@ -16,6 +16,11 @@ from trfkit.checks._util import diag
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event
 from trfkit.model import UNREADABLE, Header, Player, Result, Tournament
+from trfkit.rating.eligibility import (
+    event_rate_of_play_problem,
+    rate_classes,
+    time_odds_problem,
+)
 from trfkit.rules import Family, RuleSet, Scope
 
 __all__ = ["first_control", "rate_of_play", "time_control_known"]
@@ -75,7 +80,9 @@ def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     minutes = tc.minutes_for(60)
     line, column = ev.time_control_line or 1, _column(t, ev)
     shown = f"{tc.text!r} gives {_minutes_text(minutes)} for 60 moves"
-    if tc.time_odds and not rules.time_odds_rated:
+    # The rules are trfkit.rating.eligibility's, which the rater applies too.
+    odds = time_odds_problem(rules, tc.time_odds)
+    if odds is not None:
         yield diag(
             "R101",
             line,
@@ -83,33 +90,21 @@ def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             f"{tc.text!r}: the players have different times, and such games are not rated "
             f"under {rules.name}",
             found=tc.text,
-            expected="the same time for both players",
+            expected=odds.expected,
         )
     if rules.family is Family.STANDARD:
         yield from _standard(t, rules, minutes, shown, line, column)
-    elif rules.rate_class(float(minutes)) is None:
+        return
+    problem = event_rate_of_play_problem(rules, minutes)
+    if problem is not None:
         yield diag(
             "R101",
             line,
             column,
-            f"{shown}: {_classes(rules)} under {rules.name}",
-            found=_minutes_text(minutes),
-            expected=_classes(rules, expected=True),
+            f"{shown}: {rate_classes(rules)} under {rules.name}",
+            found=problem.found,
+            expected=problem.expected,
         )
-
-
-def _classes(rules: RuleSet, *, expected: bool = False) -> str:
-    parts = []
-    if rules.rapid_minutes:
-        lo, hi = rules.rapid_minutes
-        parts.append(f"rapid (more than {lo} and less than {hi} minutes)")
-    if rules.blitz_minutes:
-        lo, hi = rules.blitz_minutes
-        parts.append(f"blitz (more than {lo} and at most {hi} minutes)")
-    if rules.family is Family.NATIONAL and rules.standard_minimum_minutes:
-        parts.append(f"standard (at least {rules.standard_minimum_minutes[-1][1]} minutes)")
-    joined = " or ".join(parts)
-    return joined if expected else f"that is neither {joined.replace(' or ', ' nor ')}"
 
 
 def _standard(
@@ -117,7 +112,11 @@ def _standard(
 ) -> Iterator[Diagnostic]:
     thresholds = rules.standard_minimum_minutes or ()
     lowest = thresholds[-1][1] if thresholds else 0
-    if minutes < lowest:
+    # Tournament scope (2002 §1.11, 2009 §1.1): the highest-rated player of
+    # the event sets every game's minimum.
+    top = max(t.players, key=lambda p: p.rating or 0, default=None)
+    event = event_rate_of_play_problem(rules, minutes, (top.rating or 0) if top else None)
+    if event is not None and minutes < lowest:
         yield diag(
             "R101",
             line,
@@ -129,12 +128,10 @@ def _standard(
         )
         return
     if rules.threshold_scope is Scope.TOURNAMENT:
-        # 2002/2009 §1.1: one player of the event at a threshold sets every game's minimum.
-        top = max(t.players, key=lambda p: p.rating or 0, default=None)
         if top is None:
             return
-        needed = rules.minimum_minutes(top.rating or 0) or 0
-        if minutes < needed:
+        if event is not None:
+            needed = rules.minimum_minutes(top.rating or 0) or 0
             message = (
                 f"{shown}; player {top.start_rank} is rated {top.rating}, so under "
                 f"{rules.name} every game of the tournament needs {needed}"
@@ -157,8 +154,8 @@ def _standard(
                 line,
                 column,
                 message,
-                found=_minutes_text(minutes),
-                expected=f"at least {needed} minutes",
+                found=event.found,
+                expected=event.expected,
                 severity=severity,
             )
         return

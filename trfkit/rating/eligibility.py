@@ -15,7 +15,12 @@ report and the rater applies, each written once.
   rated by the round-robin method, every game counting (2002 §10.21b,
   2009 §8.21b and §7.14a), or as in a Swiss (§6.43);
 * :func:`rate_of_play_problem`: a standard game too fast for its players'
-  ratings (2014+ §1.1, where the higher-rated player of each game decides).
+  ratings (2014+ §1.1, where the higher-rated player of each game decides);
+* :func:`event_rate_of_play_problem`: a rate of play that no game of the
+  event can be rated at (2002/2009 §1.1, where the highest-rated player of
+  the tournament decides; a standard rate below every minimum; R&B 2024
+  §1.1 and CHESSA "Time Control" 2, a rate in none of the classes);
+* :func:`time_odds_problem`: players with different times (R&B 2024 §1.2).
 
 The 400-point cap is :func:`trfkit.rating.calc.cap_bounds`. Each function
 answers with a :class:`Problem` (what was found, what the rule set asks, and
@@ -41,16 +46,19 @@ from typing import NamedTuple
 
 from trfkit.event import TournamentType
 from trfkit.model import Result
-from trfkit.rules import RuleSet
+from trfkit.rules import Family, RuleSet, Scope
 
 __all__ = [
     "UNPLAYED",
     "Problem",
+    "event_rate_of_play_problem",
     "first_event_problem",
     "first_rating_problem",
+    "rate_classes",
     "rate_of_play_problem",
     "rating_gap_problem",
     "round_robin_method",
+    "time_odds_problem",
 ]
 
 
@@ -193,7 +201,19 @@ def rate_of_play_problem(rules: RuleSet, minutes: Fraction, rating: int) -> Prob
     played at ``minutes`` for 60 moves, is not rated when that is less than
     the rule set's minimum for the rating (2024 §1.1: 120 minutes where a
     player is rated 2400 or more, 90 where one is 1800 or more, else 60;
-    :meth:`~trfkit.rules.RuleSet.minimum_minutes` holds the thresholds)."""
+    :meth:`~trfkit.rules.RuleSet.minimum_minutes` holds the thresholds).
+
+    The game's own players decide where the rule set's scope is the game
+    (2017 §1.1: "Where at least one of the players in the game has a rating
+    2200 or higher"); where it is the tournament, the event decides
+    (:func:`event_rate_of_play_problem`).
+
+    >>> from trfkit.rules import get
+    >>> rate_of_play_problem(get("fide-2024"), Fraction(75), 1799) is None
+    True
+    >>> rate_of_play_problem(get("fide-2024"), Fraction(75), 1800).text
+    '75 minutes for 60 moves; a game with a player rated 1800 or more needs 90: not rated'
+    """
     needed = rules.minimum_minutes(rating)
     if needed is None or minutes >= needed:
         return None
@@ -204,4 +224,101 @@ def rate_of_play_problem(rules: RuleSet, minutes: Fraction, rating: int) -> Prob
         f"at least {needed} minutes",
         f"{_num(minutes)} minutes for 60 moves; a game with a player rated {least} or more "
         f"needs {needed}: not rated",
+    )
+
+
+def rate_classes(rules: RuleSet, *, expected: bool = False) -> str:
+    """The classes of a rapid/blitz or national rule set, in words: what
+    :func:`event_rate_of_play_problem` says a rate fits none of."""
+    parts = []
+    if rules.rapid_minutes:
+        lo, hi = rules.rapid_minutes
+        parts.append(f"rapid (more than {lo} and less than {hi} minutes)")
+    if rules.blitz_minutes:
+        lo, hi = rules.blitz_minutes
+        parts.append(f"blitz (more than {lo} and at most {hi} minutes)")
+    if rules.family is Family.NATIONAL and rules.standard_minimum_minutes:
+        parts.append(f"standard (at least {rules.standard_minimum_minutes[-1][1]} minutes)")
+    joined = " or ".join(parts)
+    return joined if expected else f"that is neither {joined.replace(' or ', ' nor ')}"
+
+
+def event_rate_of_play_problem(
+    rules: RuleSet, minutes: Fraction, top: int | None = None
+) -> Problem | None:
+    """Why no game of an event played at ``minutes`` for 60 moves can be
+    rated, or ``None`` when its games can be (each may still be too fast for
+    its own players: :func:`rate_of_play_problem`). ``top`` is the highest
+    rating of the event's players.
+
+    * A rapid/blitz or national rule set: a rate in none of its classes
+      (R&B 2024 §1.1: "For a game to be rated each player must have ...
+      more than 10 minutes but less than 60 minutes" for rapid, "more than
+      3 minutes but not more than 10 minutes" for blitz; CHESSA "Time
+      Control" 2).
+    * A standard rule set, a rate below every minimum: no game is a
+      standard game (2009 §1.2: "Games played with all the moves at a rate
+      faster than the above are excluded from the list").
+    * A standard rule set whose scope is the tournament (2002 §1.11, 2009
+      §1.1: "Where at least one of the players in the tournament has a
+      rating 2200 or higher, each player must have a minimum of 120
+      minutes"): the highest-rated player of the event sets every game's
+      minimum, so an event too fast for him has no rated game. fide-2014
+      reads its unknown text so (:attr:`~trfkit.rules.RuleSet.readings`).
+
+    >>> from trfkit.rules import get
+    >>> event_rate_of_play_problem(get("fide-2009"), Fraction(90), 2200).text
+    '90 minutes for 60 moves; in a tournament with a player rated 2200 or more every game needs 120: no game is rated'
+    >>> event_rate_of_play_problem(get("fide-2009"), Fraction(90), 2199) is None
+    True
+    >>> event_rate_of_play_problem(get("fide-2024"), Fraction(90), 2700) is None   # the game decides
+    True
+    >>> event_rate_of_play_problem(get("fide-2024"), Fraction(30), 1000).expected
+    'at least 60 minutes'
+    >>> event_rate_of_play_problem(get("fide-rb-2024"), Fraction(60)).found
+    '60 minutes'
+    """
+    if rules.family is not Family.STANDARD:
+        if rules.rate_class(float(minutes)) is not None:
+            return None
+        return Problem(
+            f"{_num(minutes)} minutes",
+            rate_classes(rules, expected=True),
+            f"{_num(minutes)} minutes for 60 moves: {rate_classes(rules)}; no game is rated",
+        )
+    thresholds = rules.standard_minimum_minutes
+    if not thresholds:
+        return None
+    lowest = thresholds[-1][1]
+    if minutes < lowest:
+        return Problem(
+            f"{_num(minutes)} minutes",
+            f"at least {lowest} minutes",
+            f"{_num(minutes)} minutes for 60 moves, less than the {lowest} any standard game "
+            "needs: no game is rated",
+        )
+    if rules.threshold_scope is not Scope.TOURNAMENT or top is None:
+        return None
+    needed = rules.minimum_minutes(top)
+    if needed is None or minutes >= needed:
+        return None
+    least = min(r for r, m in thresholds if m == needed)
+    return Problem(
+        f"{_num(minutes)} minutes",
+        f"at least {needed} minutes",
+        f"{_num(minutes)} minutes for 60 moves; in a tournament with a player rated {least} "
+        f"or more every game needs {needed}: no game is rated",
+    )
+
+
+def time_odds_problem(rules: RuleSet, time_odds: bool) -> Problem | None:
+    """R&B 2024 §1.2: "Games where the players have different playing times
+    are not rated" (:attr:`~trfkit.rules.RuleSet.time_odds_rated`); the
+    standard texts and CHESSA say nothing of it."""
+    if not time_odds or rules.time_odds_rated:
+        return None
+    return Problem(
+        "different times",
+        "the same time for both players",
+        f"the players have different times: no game is rated under {rules.name}",
     )

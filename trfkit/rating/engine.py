@@ -43,11 +43,14 @@ from trfkit.model import UNREADABLE, Player, Result, Tournament
 from trfkit.rating import calc
 from trfkit.rating.eligibility import (
     UNPLAYED,
+    Problem,
+    event_rate_of_play_problem,
     first_event_problem,
     first_rating_problem,
     rate_of_play_problem,
     rating_gap_problem,
     round_robin_method,
+    time_odds_problem,
 )
 from trfkit.rating.listed import (
     Difference,
@@ -57,6 +60,7 @@ from trfkit.rating.listed import (
     taken_note,
 )
 from trfkit.rating.model import (
+    RATE_OF_PLAY_NOTE,
     EventInfo,
     GameRating,
     LazyGames,
@@ -179,6 +183,13 @@ def rate(
         for reading in rs.readings:
             if reading.parameter not in _RATING_PARAMETERS:
                 continue
+            if reading.parameter == "threshold_scope" and not any(
+                n.startswith(RATE_OF_PLAY_NOTE) for n in report.notes
+            ):
+                # A rate enough for the tournament's highest-rated player is
+                # enough for every game, and one enough for every game of a
+                # player is enough for him: the readings agree.
+                continue
             other = attrs.evolve(rs, readings=(), **{reading.parameter: reading.alternative})
             alternative, _ = _rate(t, other, type, time_control, ratings, k, rate_class)
             changed = _changed(report, alternative)
@@ -191,10 +202,18 @@ def rate(
         return report
 
 
-# The RuleSet fields whose reading can change a rating report (the others,
-# such as threshold_scope, only change what the checks find).
+# The RuleSet fields whose reading can change a rating report (the others
+# only change what the checks find). threshold_scope decides which games the
+# rate of play leaves unrated (§1.1).
 _RATING_PARAMETERS = frozenset(
-    {"k_games_cap", "round_robin_iteration", "rounding", "newcomer_increment", "k_junior"}
+    {
+        "k_games_cap",
+        "round_robin_iteration",
+        "rounding",
+        "newcomer_increment",
+        "k_junior",
+        "threshold_scope",
+    }
 )
 
 
@@ -237,12 +256,18 @@ def _rate(
     rounds = t.number_of_rounds or 0  # its fallback, the longest line, counted once
     entrants = _entrants(t, ev, ratings or {}, cls, rounds)
     ctx = _Context(t, ev, rs, cls, entrants, dict(k or {}), notes)
-    if ctx.too_fast is not None:
+    if ctx.fast_event is not None:
+        # One note for the event: each game's line repeats the reason.
+        notes.append(
+            f"{RATE_OF_PLAY_NOTE}{ctx.fast_event.text} ({_rate_of_play_section(rs)}): J is "
+            "left blank for every game, and no newcomer has a performance from this event"
+        )
+    elif ctx.too_fast is not None:
         minutes, least = ctx.too_fast
         notes.append(
-            f"rate of play: {float(minutes):g} minutes for 60 moves; a game with a player rated "
+            f"{RATE_OF_PLAY_NOTE}{float(minutes):g} minutes for 60 moves; a game with a player rated "
             f"{least} or more needs {rs.minimum_minutes(least)} and is not rated "
-            f"({rs.reference} §1.1): J is left blank for such a game"
+            f"({_rate_of_play_section(rs)}): J is left blank for such a game"
         )
     if rs.performance_ratings:
         players = _rate_chessa(ctx)
@@ -394,7 +419,12 @@ class _Context:
     too_fast: tuple[Fraction, int] | None = attrs.field(init=False)
     """(minutes for 60 moves, the least rating of a game they cannot rate):
     2014+ §1.1, a standard game too fast for its higher-rated player is not
-    rated; ``None`` when every game's rate of play is enough."""
+    rated; the least rating is 0 when no game of the event can be
+    (:attr:`fast_event`); ``None`` when every game's rate of play is enough."""
+    fast_event: Problem | None = attrs.field(init=False)
+    """Why no game of the event can be rated at its rate of play
+    (:func:`event_rate_of_play_problem`, :func:`time_odds_problem`), or
+    ``None``."""
     rated_below: dict[int | None, int] = attrs.field(init=False)
     """The rated entrants whose games the event's rate of play can rate
     (:attr:`too_fast`): all of :attr:`rated` when it rates every game."""
@@ -416,7 +446,9 @@ class _Context:
             and any(r is None for r in self.ratings.values())
         )
         rated = list(filter(None, self.ratings.values()))
-        self.too_fast = _too_fast(self.ev, self.rules, max(rated, default=0))
+        self.too_fast, self.fast_event = _too_fast(
+            self.ev, self.rules, max(rated) if rated else None
+        )
         least = self.too_fast[1] if self.too_fast is not None else None
         self.rated_below = (
             self.rated
@@ -538,11 +570,28 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     some_rated = len(unrated) < len(ctx.entrants)
     # The type first: _met makes every entrant's cells, which a Swiss's
     # plain path (_plain_swiss) never makes.
-    if ev.type is TournamentType.ROUND_ROBIN and round_robin_method(
-        rs, ev.type, _met(ctx), {sr for sr, e in ctx.entrants.items() if e.rating is not None}
+    if (
+        ev.type is TournamentType.ROUND_ROBIN
+        and ctx.too_fast is None  # the method rates every game (§8.21b)
+        and round_robin_method(
+            rs, ev.type, _met(ctx), {sr for sr, e in ctx.entrants.items() if e.rating is not None}
+        )
     ):
         return _rate_round_robin(ctx)
     if (
+        ctx.too_fast is not None
+        and rs.round_robin_iteration
+        and unrated
+        and some_rated
+        and ev.type is TournamentType.ROUND_ROBIN
+    ):
+        # Some games cannot be rated (§1.1): the round-robin method, which
+        # rates every game, does not apply; each game is rated as in a Swiss.
+        if ctx.fast_event is None:
+            ctx.notes.append(
+                "a round robin with games too fast to be rated is rated as a Swiss, game by game"
+            )
+    elif (
         rs.round_robin_iteration
         and unrated
         and some_rated
@@ -572,31 +621,54 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
     return out, None
 
 
-def _too_fast(ev: Event, rules: RuleSet, top: int) -> tuple[Fraction, int] | None:
+def _too_fast(
+    ev: Event, rules: RuleSet, top: int | None
+) -> tuple[tuple[Fraction, int] | None, Problem | None]:
     """The event's minutes for 60 moves and the least rating whose games they
-    cannot rate, when some game of a player rated ``top`` or less may be too
-    fast (2014+ §1.1, game by game: :func:`rate_of_play_problem`). A rate
-    below every standard minimum is no standard event: the check says so
-    (R101), and the rater leaves it to the rate class it was given."""
+    cannot rate, when some game may be too fast, and why no game can be when
+    that is so; ``top`` is the highest rating of the event's rated players.
+
+    The rules are the check's (R101), from :mod:`trfkit.rating.eligibility`:
+    players with different times (R&B 2024 §1.2), a rate in none of a
+    rapid/blitz or national rule set's classes (R&B 2024 §1.1), below every
+    standard minimum (2009 §1.2), or too fast for the tournament's
+    highest-rated player where he sets every game's minimum (2002 §1.11,
+    2009 §1.1, fide-2014's reading) leave no game rated, the least rating 0;
+    otherwise, from 2017 (§1.1), a game too fast for its higher-rated player
+    (:func:`rate_of_play_problem`)."""
     tc = ev.time_control
-    thresholds = rules.standard_minimum_minutes
-    if tc is None or not thresholds or rules.family is not Family.STANDARD:
-        return None
-    if rules.threshold_scope is not Scope.GAME:
-        return None
+    if tc is None:
+        return None, None
     minutes = tc.minutes_for(60)
-    if minutes < thresholds[-1][1] or rate_of_play_problem(rules, minutes, top) is None:
-        return None
-    return minutes, min(r for r, m in thresholds if minutes < m)
+    event = time_odds_problem(rules, tc.time_odds) or event_rate_of_play_problem(
+        rules, minutes, top
+    )
+    if event is not None:
+        return (minutes, 0), event
+    thresholds = rules.standard_minimum_minutes
+    if not thresholds or rules.family is not Family.STANDARD:
+        return None, None
+    if rules.threshold_scope is not Scope.GAME or top is None:
+        return None, None
+    if rate_of_play_problem(rules, minutes, top) is None:
+        return None, None
+    return (minutes, min(r for r, m in thresholds if minutes < m)), None
+
+
+def _rate_of_play_section(rules: RuleSet) -> str:
+    """The citation of the rate-of-play rule, as R101 gives it."""
+    return f"{rules.reference} {rules.sections.get('R101', '§1.1')}"
 
 
 def _too_fast_reason(ctx: _Context, own: int | None, opp: int) -> str | None:
-    """Why a game against ``opp`` is too fast to be rated (2014+ §1.1), or
+    """Why a game against ``opp`` is too fast to be rated (§1.1), or
     ``None``; ``own`` is ``None`` for a newcomer."""
     assert ctx.too_fast is not None
-    top = opp if own is None or own < opp else own
-    fast = rate_of_play_problem(ctx.rules, ctx.too_fast[0], top)
-    return None if fast is None else f"{fast.text} ({ctx.rules.reference} §1.1)"
+    fast = ctx.fast_event
+    if fast is None:
+        top = opp if own is None or own < opp else own
+        fast = rate_of_play_problem(ctx.rules, ctx.too_fast[0], top)
+    return None if fast is None else f"{fast.text} ({_rate_of_play_section(ctx.rules)})"
 
 
 def _why_not(ctx: _Context, e: _Entrant, c: _Cell, opp: int | None) -> str | None:
@@ -1078,7 +1150,12 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     n = len(opponents)
     w = _fraction(halves, 2)
     rc = _fraction(sum(opponents), n) if n else None
-    return _newcomer_line(ctx, e, games, newcomer_performance(ctx.rules, opponents, w), rc)
+    nc = newcomer_performance(ctx.rules, opponents, w)
+    if ctx.fast_event is not None:
+        # No game of the event is rated: say why once more where the
+        # newcomers' table gives his reason (the notes say it in full).
+        nc = attrs.evolve(nc, reason="no game counts: the rate of play (see the notes)")
+    return _newcomer_line(ctx, e, games, nc, rc)
 
 
 def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[int], int]:

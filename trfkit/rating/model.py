@@ -25,6 +25,7 @@ from trfkit._records import positional_builder
 from trfkit.rating.listed import Difference
 
 __all__ = [
+    "RATE_OF_PLAY_NOTE",
     "CheckSummary",
     "EventInfo",
     "GameRating",
@@ -270,6 +271,11 @@ class CheckSummary:
     codes: tuple[tuple[str, int], ...]
 
 
+RATE_OF_PLAY_NOTE = "rate of play: "
+"""How the report's note on games the rate of play leaves unrated begins
+(2002/2009 §1.1-1.2, 2017+ §1.1, R&B 2024 §1.1-1.2)."""
+
+
 @attrs.frozen
 class RatingReport:
     """What a rule set does with one tournament."""
@@ -297,8 +303,14 @@ class RatingReport:
     @property
     def nothing_to_rate(self) -> bool:
         """No game between two rated players counts, and no unrated player
-        has a game against a rated opponent: the rating changes nothing."""
-        return not any(p.n for p in self.players)
+        has a game against a rated opponent: the rating changes nothing.
+
+        Not so when the rate of play leaves the games unrated (a note
+        starting :data:`RATE_OF_PLAY_NOTE`): Form 3 shows them, each with
+        J blank and the reason."""
+        if any(p.n for p in self.players):
+            return False
+        return not any(n.startswith(RATE_OF_PLAY_NOTE) for n in self.notes)
 
     def player(self, start_rank: int) -> PlayerRating:
         for p in self.players:

@@ -39,7 +39,7 @@ from trfkit.rating import calc
 from trfkit.rating.eligibility import first_rating_problem
 from trfkit.rating.engine import base_k, capped_k, newcomer_performance, rate
 from trfkit.rating.listed import RatingListAt, list_in_force, list_rating, parse_month
-from trfkit.rating.model import Newcomer, PlayerRating, RatingReport
+from trfkit.rating.model import RATE_OF_PLAY_NOTE, Newcomer, PlayerRating, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.rules import RateClass, RuleSet, get
 
@@ -176,6 +176,14 @@ def rate_period(
         f"{e.path}: rated under {e.rules}, {e.report.rules_source.split('; ', 1)[1]}"
         for e in events
         if e.report is not None and e.report.rules_in_force is False
+    ]
+    # The rate of play (§1.1): a tournament whose games it leaves unrated
+    # says so here as in its own report.
+    notes += [
+        f"#{i}: {n}"
+        for i, r in reports
+        for n in r.notes
+        if n.startswith(RATE_OF_PLAY_NOTE)
     ]
     rs = _period_rules(rules, reports, events)
     if len({events[i].rules for i, _ in reports}) > 1:
@@ -360,7 +368,16 @@ def _newcomer_pooled(rs: RuleSet, lines: Sequence[tuple[int, PlayerRating]]) -> 
     counting = [(i, p) for i, p in lines if p.newcomer is not None and p.newcomer.counts]
     left_out = [i for i, p in lines if p.newcomer is not None and not p.newcomer.counts]
     if left_out:
-        notes.append(f"{len(left_out)} tournament(s) disregarded for a first rating")
+        # Each with the reason its own report gives (first event, rate of play).
+        why = "; ".join(
+            f"#{i}: {p.newcomer.reason}"
+            for i, p in lines
+            if p.newcomer is not None and not p.newcomer.counts and p.newcomer.reason
+        )
+        notes.append(
+            f"{len(left_out)} tournament(s) disregarded for a first rating"
+            + (f" ({why})" if why else "")
+        )
     opponents: list[int] = []
     w = Fraction(0)
     for _, p in counting:

@@ -56,8 +56,10 @@ class Scope(enum.Enum):
     """Whose rating sets a game's minimum rate of play.
 
     ``tournament``: the highest-rated player in the event (FIDE 2002 and 2009
-    §1.1, "one of the players in the tournament"); ``game``: the higher-rated
-    of the two players (from 2014; 2024 §1.1, "in the game").
+    §1.1, "one of the players in the tournament"; fide-2014's reading of a
+    text not found); ``game``: the higher-rated of the two players (2017
+    §1.1, "in the game", and after). The rater and R101 apply it through
+    :mod:`trfkit.rating.eligibility`.
     """
 
     TOURNAMENT = "tournament"
