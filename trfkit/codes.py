@@ -164,6 +164,15 @@ def _teams(*ranks: int) -> list[str]:
     ]
 
 
+def _team_points(*scores: tuple[str, str]) -> list[str]:
+    """``_teams(1, 4, 2, 3)`` with the first teams' match and game points
+    (310 columns 55-60, 62-67) replaced by ``scores``."""
+    lines = _teams(1, 4, 2, 3)
+    for i, (mp, gp) in enumerate(scores):
+        lines[i] = f"{lines[i][:54]}{mp:>6} {gp:>6}{lines[i][67:]}"
+    return lines
+
+
 def _born(line: str, born: str) -> str:
     """``line`` (a 001 line) with the birth date ``born`` (columns 70-79)."""
     return line[:69] + f"{born:<10}" + line[79:]
@@ -671,6 +680,39 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, "092 Swiss", "212 PTS,TPN", *_field([2400, 2300, 2200, 2100], _ONCE)),
             "Give every player a rank, or declare tie-breaks defined for every player "
             "(trfkit standings FILE shows which values are undefined).",
+        ),
+        Code(
+            "S123",
+            "structure.team-members",
+            Severity.ERROR,
+            "The team records (013, or 310 where a file has both) do not fit the players: "
+            "a member that is no player of the file (no 001 with that starting rank), a "
+            "player named in two teams or twice in one, or, in a team event, a player with "
+            "games who is in no team. A member no team can have is in no match, and the "
+            "games of a player in no team count in no team's match. One finding per team "
+            "record for its unknown members, one per player named twice, one for the file "
+            "for the players in no team.",
+            "TRF16 §2.4 (013); TRF26 §3.7 (310: members as starting ranks)",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)[:3], _teams(1, 4, 2, 3)[3] + "    9"),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "List each team's players by their starting ranks (001 columns 5-8), each "
+            "player in one team.",
+        ),
+        Code(
+            "S124",
+            "structure.team-points",
+            Severity.WARNING,
+            "A team's match points or game points in its 310 record (columns 55-60, "
+            "62-67) differ from those its matches give: the boards' results under 162, "
+            "the matches under 362 (else 2/1/0), the team records 240, 299, 320, 330 "
+            "read as trfkit standings reads them. One finding per team, or one for the "
+            "file when more than ten teams differ (a convention of the writer, or a 299 "
+            "record the totals leave out).",
+            "TRF26 §3.7 (310 match and game points), 162, 362",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_team_points(("2", "2.0"), ("1", "0.0"))),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "Correct the team's totals in 310, or the board results or team records "
+            "that give them (trfkit standings FILE shows each team's rounds).",
         ),
         Code(
             "R101",

@@ -1,0 +1,173 @@
+"""Checks on the team records of a team event (TRF16 013, TRF-2026 310)
+against the players and their games: S123 (members), S124 (the teams'
+declared match and game points)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from trfkit.checks._util import diag, first_named, line_of, one_or_each
+from trfkit.diagnostics import Diagnostic
+from trfkit.model import Player, Team, Tournament
+
+__all__ = ["team_members", "team_points"]
+
+# The first member's column and the stride (TRF16 §2.4: 013 members from
+# column 37; TRF26 §3.7: 310 members from column 74; 5 columns each).
+_MEMBERS = {"013": 37, "310": 74}
+# TRF26 §3.7: 310 match points in columns 55-60, game points in 62-67.
+_MATCH_POINTS, _GAME_POINTS = 55, 62
+
+
+def _teams(t: Tournament) -> list[Team]:
+    # One rule, one place: the teams the standings read (310, else 013).
+    from trfkit.tiebreaks.team import event_teams
+
+    return event_teams(t)
+
+
+def _label(team: Team, number: int) -> str:
+    return f"team {number} {team.name.strip()}".rstrip()
+
+
+def _line(team: Team) -> int:
+    return team.origin.line if team.origin is not None else 0
+
+
+def team_members(t: Tournament) -> Iterator[Diagnostic]:
+    """S123: the team records do not fit the players: a member that is no
+    player of the file, a player named in two teams (or twice in one), or a
+    player with games who is in no team (TRF16 §2.4, TRF26 §3.7: a team's
+    members are the starting ranks of its players). Each is left out of
+    every match (the standings read a player in the first team that names
+    him), so the check says so rather than the standings passing over it."""
+    if not t.teams:
+        return
+    teams = _teams(t)
+    players = {p.start_rank: p for p in t.players}
+    first_team: dict[int, int] = {}
+    for ti, team in enumerate(teams):
+        number = team.number if team.number is not None else ti + 1
+        start = _MEMBERS.get(team.code, 0)
+        unknown: list[tuple[int, int]] = []
+        for k, member in enumerate(team.members):
+            if member is None:
+                continue
+            column = start + 5 * k
+            if member not in players:
+                unknown.append((member, column))
+                continue
+            if member in first_team:
+                other = first_team[member]
+                where = (
+                    "twice in this team"
+                    if other == ti
+                    else (f"in {_label(teams[other], _number(teams, other))} as well")
+                )
+                yield diag(
+                    "S123",
+                    _line(team),
+                    column,
+                    f"{_label(team, number)} names player {member} "
+                    f"{players[member].name.strip()}, who is {where}: a player plays for one "
+                    "team; his games count in the first team's matches only",
+                    found=str(member),
+                    expected="each player in one team",
+                )
+                continue
+            first_team[member] = ti
+        if unknown:
+            members = ", ".join(str(m) for m, _ in unknown)
+            yield diag(
+                "S123",
+                _line(team),
+                unknown[0][1],
+                f"{_label(team, number)} names member(s) {members} that are no player of "
+                "the file (no 001 with that starting rank): they are in none of its matches",
+                found=members,
+                expected="the starting ranks of players (001 columns 5-8)",
+            )
+    alone = [p for p in t.players if p.start_rank not in first_team and _has_games(p)]
+    if alone:
+        labels = (f"{p.start_rank} {p.name.strip()}".rstrip() for p in alone)
+        yield diag(
+            "S123",
+            line_of(alone[0]),
+            5,
+            f"{len(alone)} player(s) with games are in no team: {first_named(labels, len(alone))}; "
+            "their games count in no team's match",
+            found=", ".join(str(p.start_rank) for p in alone),
+            expected="every player of a team event in a team (013 or 310)",
+        )
+
+
+def _number(teams: list[Team], index: int) -> int:
+    number = teams[index].number
+    return number if number is not None else index + 1
+
+
+def _has_games(p: Player) -> bool:
+    return any(g.opponent is not None for g in p.games)
+
+
+def team_points(t: Tournament) -> Iterator[Diagnostic]:
+    """S124: 310's match points or game points differ from what the team's
+    matches give, read as the standings read them
+    (:func:`trfkit.tiebreaks.team.team_matches`). One finding per team, one
+    for the file when more than ten differ (``one_or_each``)."""
+    teams = [x for x in t.teams if x.code == "310"]
+    if not any(x.match_points is not None or x.game_points is not None for x in teams):
+        return
+    from trfkit.tiebreaks.standings import value_text
+    from trfkit.tiebreaks.team import team_matches
+
+    m = team_matches(t)
+    Wrong = list[tuple[str, Decimal, Decimal]]
+    differ: list[tuple[Team, int, Wrong, int]] = []
+    for team, number, mp, gp in zip(teams, m.numbers, m.match_points, m.game_points, strict=True):
+        wrong: Wrong = [
+            (name, declared, given)
+            for name, declared, given in (
+                ("match points", team.match_points, mp),
+                ("game points", team.game_points, gp),
+            )
+            if declared is not None and declared != given
+        ]
+        if wrong:
+            column = _MATCH_POINTS if wrong[0][0] == "match points" else _GAME_POINTS
+            differ.append((team, number, wrong, column))
+
+    def said(w: Wrong) -> str:
+        declared = " and ".join(f"{value_text(d)} {name}" for name, d, _ in w)
+        given = " and ".join(f"{value_text(g)}" for _, _, g in w)
+        return f"{declared}; the results give {given}"
+
+    def each(x: tuple[Team, int, Wrong, int]) -> Diagnostic:
+        team, number, wrong, column = x
+        return diag(
+            "S124",
+            _line(team),
+            column,
+            f"{_label(team, number)}: 310 declares {said(wrong)} (trfkit standings FILE "
+            "shows its rounds)",
+            found=", ".join(value_text(d) for _, d, _ in wrong),
+            expected=", ".join(value_text(g) for _, _, g in wrong),
+        )
+
+    def one() -> Diagnostic:
+        team, _, _, column = differ[0]
+        labels = (f"{_label(x[0], x[1])} ({said(x[2])})" for x in differ)
+        return diag(
+            "S124",
+            _line(team),
+            column,
+            f"{len(differ)} of {len(teams)} teams declare (310) match or game points their "
+            f"results do not give: {first_named(labels, len(differ))}; a convention of the "
+            "file's writer, or a team record (240, 299, 320, 330) its totals leave out "
+            "(trfkit standings FILE shows each team's rounds)",
+            found=f"{len(differ)} teams",
+            expected="310 totals as the results give them",
+        )
+
+    yield from one_or_each(differ, each, one)
