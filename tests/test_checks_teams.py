@@ -1,6 +1,7 @@
 """The team records against the players and their games: S123 (members that
-are no player, a player in two teams, players with games in no team) and
-S124 (310's match and game points against the matches).
+are no player, a player in two teams, players with games in no team),
+S124 (310's match and game points against the matches) and S125 (board
+games that fit no match).
 
 The event: two matches of two boards (TRF-2026 310). Team 1 (players 1,
 2) beats team 2 (3, 4) 2-0: 2 match points and 2 game points to 0 and 0;
@@ -142,3 +143,42 @@ def test_the_sharly_sample_totals_leave_out_its_own_299() -> None:
 def test_the_tec_sample_teams_fit() -> None:
     t = trfkit.load(_TEC_SAMPLE)
     assert _found(t, "S123") == [] and _found(t, "S124") == []
+
+
+def test_two_players_of_one_team_paired_with_each_other() -> None:
+    # Teams A = {1, 3}, B = {2, 4}: the games 1-3 and 2-4 are each within a
+    # team. Said once per game, on the lower starting rank's round cell
+    # (round 1's opponent, columns 92-95).
+    t = _event(_teams({**_MEMBERS, 1: [1, 3], 2: [2, 4]}))
+    found = [(d.line, d.column, d.found) for d in _found(t, "S125")]
+    assert found == [(6, 92, "3"), (7, 92, "4")]
+    assert "both of team 1 Team A" in _found(t, "S125")[0].message
+
+
+def test_a_board_against_a_team_that_is_not_the_opponent() -> None:
+    # Teams A = {1, 2}, B = {3, 4}, C = {5, 6}; round 1: 1-3 (A-B), 2-5
+    # (A-C), 4-6 (B-C). Each team met the other two on one board each:
+    # the tie goes to the lower team number, so A meets B, B meets A and C
+    # meets A. 1-3 fits; 2-5 (A's match is against B) and 4-6 (B's is
+    # against A) do not.
+    players = [
+        ("Novak, Jan", "1.0", "   3 w 1"),
+        ("Horvat, Eva", "1.0", "   5 b 1"),
+        ("Zupan, Ana", "0.0", "   1 b 0"),
+        ("Kos, Luka", "0.0", "   6 w 0"),
+        ("Bizjak, Maja", "0.0", "   2 w 0"),
+        ("Zajc, Nik", "1.0", "   4 b 1"),
+    ]
+    lines = [
+        f"001 {n:>4} m    {name:<33} {2400 - n:>4} SLO {14600000 + n:>11} "
+        f"1990/05/01 {pts:>4} {n:>4}  {cell}"
+        for n, (name, pts, cell) in enumerate(players, 1)
+    ]
+    teams = [_team(n, members) for n, members in ((1, [1, 2]), (2, [3, 4]), (3, [5, 6]))]
+    t = trfkit.loads("\n".join([*_HEAD, *lines, *teams]) + "\n")
+    found = _found(t, "S125")
+    assert [(d.line, d.found) for d in found] == [(7, "5"), (9, "6")]
+    assert (
+        "player 2 played player 5, team 1 Team A (whose match is against team 2) "
+        "against team 3 Team C (whose match is against team 1)"
+    ) in found[0].message

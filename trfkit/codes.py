@@ -173,6 +173,13 @@ def _team_points(*scores: tuple[str, str]) -> list[str]:
     return lines
 
 
+def _team_members(*members: tuple[int, int]) -> list[str]:
+    """``_teams(1, 4, 2, 3)`` with other members (310 from column 74)."""
+    return [
+        f"{line[:73]}{a:>4} {b:>4}" for line, (a, b) in zip(_teams(1, 4, 2, 3), members, strict=True)
+    ]
+
+
 def _born(line: str, born: str) -> str:
     """``line`` (a 001 line) with the birth date ``born`` (columns 70-79)."""
     return line[:69] + f"{born:<10}" + line[79:]
@@ -713,6 +720,21 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
             "Correct the team's totals in 310, or the board results or team records "
             "that give them (trfkit standings FILE shows each team's rounds).",
+        ),
+        Code(
+            "S125",
+            "structure.team-pairing",
+            Severity.ERROR,
+            "In a team event, a board game that fits no match: two players of one team "
+            "paired with each other, or players of two teams that are not each other's "
+            "opponents in that round (a team's opponent is the team its members met on "
+            "the most boards, else the one 300 or 330 names; a team with a bye has "
+            "none). Such a game counts in neither team's match. One finding per game, "
+            "one for the file when more than ten.",
+            "TRF26 §3.7 (310, 300, 330); TRF16 §2.4 (013)",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_team_members((1, 3), (2, 4), (5, 6), (7, 8))),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "Correct the board's opponents (001), or the teams' members (310/013).",
         ),
         Code(
             "R101",

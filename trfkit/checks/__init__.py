@@ -72,6 +72,7 @@ CHECKS: tuple[Check, ...] = (
     tiebreaks.team_codes_without_teams,
     teams.team_members,
     teams.team_points,
+    teams.team_pairings,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (

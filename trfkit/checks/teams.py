@@ -1,17 +1,21 @@
 """Checks on the team records of a team event (TRF16 013, TRF-2026 310)
 against the players and their games: S123 (members), S124 (the teams'
-declared match and game points)."""
+declared match and game points), S125 (board games that fit no match)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from trfkit.checks._util import diag, first_named, line_of, one_or_each
+from trfkit.checks._util import cell_column, diag, first_named, line_of, one_or_each
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import Player, Team, Tournament
 
-__all__ = ["team_members", "team_points"]
+if TYPE_CHECKING:
+    from trfkit.tiebreaks.team import TeamMatches
+
+__all__ = ["team_members", "team_pairings", "team_points"]
 
 # The first member's column and the stride (TRF16 §2.4: 013 members from
 # column 37; TRF26 §3.7: 310 members from column 74; 5 columns each).
@@ -171,3 +175,76 @@ def team_points(t: Tournament) -> Iterator[Diagnostic]:
         )
 
     yield from one_or_each(differ, each, one)
+
+
+def team_pairings(t: Tournament) -> Iterator[Diagnostic]:
+    """S125: board games that fit no match: two players of one team paired
+    with each other, or players of teams that are not each other's
+    opponents in the round, as the standings read the matches
+    (:func:`trfkit.tiebreaks.team.team_matches`). Such a game counts in
+    neither match. Said once per game, on the lower starting rank's cell."""
+    if not t.teams:
+        return
+    from trfkit.tiebreaks.team import player_teams, team_matches
+
+    team_of = player_teams(t)
+    if not team_of:
+        return
+    m = team_matches(t)
+    teams = _teams(t)
+    found: list[tuple[Player, int, int, str]] = []
+    for p in t.players:
+        a = team_of.get(p.start_rank)
+        if a is None:
+            continue  # S123: a player in no team
+        for r, g in enumerate(p.games, start=1):
+            q = g.opponent
+            if q is None or q <= p.start_rank or q not in team_of:
+                continue
+            b = team_of[q]
+            if a == b:
+                why = f"both of {_label(teams[a], m.numbers[a])}"
+            else:
+                ours, theirs = m.rounds[a][r - 1].opponent, m.rounds[b][r - 1].opponent
+                if ours == b and theirs == a:
+                    continue
+                why = (
+                    f"{_label(teams[a], m.numbers[a])} ({_match(m, a, r)}) against "
+                    f"{_label(teams[b], m.numbers[b])} ({_match(m, b, r)})"
+                )
+            found.append((p, r, q, why))
+
+    def each(x: tuple[Player, int, int, str]) -> Diagnostic:
+        p, r, q, why = x
+        return diag(
+            "S125",
+            line_of(p),
+            cell_column(r, "opponent"),
+            f"round {r}: player {p.start_rank} played player {q}, {why}: the game counts in "
+            "no team's match",
+            found=str(q),
+            expected="an opponent of the team his team meets in that round",
+        )
+
+    def one() -> Diagnostic:
+        first, round_no = found[0][0], found[0][1]
+        games = (f"round {r}: {p.start_rank}-{q}" for p, r, q, _ in found)
+        return diag(
+            "S125",
+            line_of(first),
+            cell_column(round_no, "opponent"),
+            f"{len(found)} board games fit no team's match (players of one team, or of teams "
+            f"not paired with each other): {first_named(games, len(found))}",
+            found=f"{len(found)} games",
+            expected="each game between the two teams of one match",
+        )
+
+    yield from one_or_each(found, each, one)
+
+
+def _match(m: TeamMatches, team: int, r: int) -> str:
+    """``its match is against team 4`` / ``it has a bye``: a team's round as read."""
+    opponent = m.rounds[team][r - 1].opponent
+    if opponent < 0:
+        return "which has no match in that round"
+    return f"whose match is against team {m.numbers[opponent]}"

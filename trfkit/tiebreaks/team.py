@@ -60,6 +60,7 @@ __all__ = [
     "TeamStandings",
     "event_teams",
     "extended_direct_encounter",
+    "player_teams",
     "primary_score",
     "team_matches",
     "team_standings",
@@ -147,6 +148,18 @@ def event_teams(t: Tournament) -> list[Team]:
     return [x for x in t.teams if x.code == "310"] or list(t.teams)
 
 
+def player_teams(t: Tournament) -> dict[int, int]:
+    """Each team member's team, by starting rank: the index of the first
+    team of :func:`event_teams` that names him (a player named again is
+    in that team only; ``trfkit check`` says so, S123)."""
+    out: dict[int, int] = {}
+    for ti, team in enumerate(event_teams(t)):
+        for m in team.members:
+            if m is not None and m not in out:
+                out[m] = ti
+    return out
+
+
 def team_matches(t: Tournament) -> TeamMatches:
     """The teams' rounds (see the module for how each is read)."""
     f = field_of(t, round_robin=False)
@@ -156,12 +169,11 @@ def team_matches(t: Tournament) -> TeamMatches:
     player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
     team_of_player = [-1] * len(f.start_ranks)
     members: list[list[int]] = [[] for _ in teams]
-    for ti, team in enumerate(teams):
-        for m in team.members:
-            pi = player_index.get(m) if m is not None else None
-            if pi is not None and team_of_player[pi] < 0:
-                team_of_player[pi] = ti
-                members[ti].append(pi)
+    for rank, ti in player_teams(t).items():
+        pi = player_index.get(rank)
+        if pi is not None:
+            team_of_player[pi] = ti
+            members[ti].append(pi)
     n = f.rounds
     scale = Decimal(f.scale)
     game_win, game_draw = Decimal(f.win) / scale, Decimal(f.draw) / scale
