@@ -219,9 +219,19 @@ def test_extended_direct_encounter(tec: trfkit.Tournament) -> None:
 
 def test_a_team_round_robin_is_predetermined_pairings(tec: trfkit.Tournament) -> None:
     """fixtures/team-trf26.trf: 4 teams, 3 rounds, every team met every
-    other: C.07 15.2 applies, and the output says so; the TEC Swiss not."""
-    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "team-trf26.trf")
-    assert any("predetermined pairings" in n for n in team_standings(t).notes)
+    other; without its 092 and 192 (a Swiss, FIDE_TEAM_BAKU) it reads as
+    a team round robin: C.07 15.2 applies, and the output says so. As
+    declared, and the TEC Swiss, not."""
+    path = Path(__file__).parent.parent / "fixtures" / "team-trf26.trf"
+    undeclared = "".join(
+        line
+        for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith(("092", "192"))
+    )
+    assert any(
+        "predetermined pairings" in n for n in team_standings(trfkit.loads(undeclared)).notes
+    )
+    assert not any("predetermined" in n for n in team_standings(trfkit.load(path)).notes)
     assert not any("predetermined" in n for n in team_standings(tec, "MP").notes)
 
 
@@ -414,3 +424,40 @@ def test_boards_against_a_third_team_are_said_not_dropped() -> None:
         n.startswith("team 1, round 1: boards against team(s) 3 as well as its opponent 2")
         for n in s.notes
     )
+
+
+def _four_teams(kind: str) -> trfkit.Tournament:
+    """Four teams of one board, three rounds, every team meets every other:
+    1-2 1-0, 3-4 ½-½; 1-3 ½-½, 2-4 1-0; 1-4 forfeit (team 1 wins, no game
+    over the board), 2-3 0-1. Match points 2/1/0: team 1 5, team 2 2,
+    team 3 4, team 4 1."""
+    cells = {
+        1: ("2.5", ["   2 w 1", "   3 b =", "   4 w +"]),
+        2: ("1.0", ["   1 b 0", "   4 w 1", "   3 w 0"]),
+        3: ("2.0", ["   4 w =", "   1 w =", "   2 b 1"]),
+        4: ("0.5", ["   3 b =", "   2 b 0", "   1 b -"]),
+    }
+    lines = ["012 Four teams", "042 2025/05/01", f"092 {kind}"]
+    for n, (points, rounds) in cells.items():
+        lines.append(
+            f"001 {n:>4} m    {'Player ' + str(n):<33} {2400 - n:>4} SLO {14600000 + n:>11} "
+            f"1990/05/01 {points:>4} {n:>4}  " + "  ".join(rounds)
+        )
+    lines += [f"013 {'Team ' + str(n):<32}{n:>4}" for n in cells]
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_a_declared_swiss_is_no_round_robin_though_every_team_met() -> None:
+    """C.07 15.2 (forfeits count as played) is for predetermined pairings: a
+    Swiss of four teams in three rounds, where every team meets every other,
+    keeps Art. 16. Team 1's BH:MP: team 2's 2, team 3's 4 and, for the
+    forfeit won in round 3, a dummy with team 1's own 5 (16.4) = 11; read
+    as a round robin (a league) the forfeit is a match against team 4 (1):
+    2 + 4 + 1 = 7."""
+    swiss = team_standings(_four_teams("Team Swiss"), "BH:MP", rules="c07-2023")
+    league = team_standings(_four_teams("Team League"), "BH:MP", rules="c07-2023")
+    assert [(r.number, r.match_points) for r in swiss.rows] == [(1, 5), (3, 4), (2, 2), (4, 1)]
+    assert swiss.rows[0].tiebreaks["BH:MP"] == 11
+    assert league.rows[0].tiebreaks["BH:MP"] == 7
+    assert not any("predetermined" in n for n in swiss.notes)
+    assert any("predetermined" in n for n in league.notes)

@@ -544,6 +544,20 @@ def _all_met(m: TeamMatches) -> bool:
     return n > 2 and len(met) == n * (n - 1) // 2
 
 
+_SWISS_WORDS = re.compile(r"SWISS|DUTCH|DUBOV|BURSTEIN|MONRAD|SCHWEIZER", re.I)
+
+
+def _declared_swiss(t: Tournament) -> bool:
+    """Whether 192 or 092 declares a Swiss (ETT26's ``FIDE_TEAM...`` is the
+    team Swiss, C.04.6): its pairings are not predetermined (C.07 15.2)
+    even when every team has met every other, as in a short event of few
+    teams."""
+    code = (_header(t, "192") or "").upper()
+    if code.startswith("FIDE_TEAM") or _SWISS_WORDS.search(code):
+        return True
+    return bool(_SWISS_WORDS.search(_header(t, "092") or ""))
+
+
 def extended_direct_encounter(
     fields: dict[str, Field], primary: str, group: list[int], tb: TieBreak
 ) -> list[list[int]]:
@@ -603,7 +617,9 @@ def team_standings(
     ev = event_of(t)
     edition, edition_source = chosen_edition(rules, ev.start)
     m = team_matches(t)
-    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or _all_met(m)
+    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or (
+        _all_met(m) and not _declared_swiss(t)
+    )
     notes += [
         f"team {team}, round {rn}: boards against team(s) {', '.join(map(str, others))} "
         f"as well as its opponent {opp}; only the games against {opp} count in the match"
@@ -612,7 +628,8 @@ def team_standings(
     if round_robin:
         notes.append(
             "predetermined pairings (a team round robin: 192, or every team met every "
-            "other): forfeited matches count as played, byes are no element (C.07 15.2)"
+            "other and no Swiss is declared): forfeited matches count as played, byes are "
+            "no element (C.07 15.2)"
         )
     mp, gp = team_fields(m, round_robin=round_robin)
     fields = {"MP": mp, "GP": gp}
