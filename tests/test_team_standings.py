@@ -461,3 +461,41 @@ def test_a_declared_swiss_is_no_round_robin_though_every_team_met() -> None:
     assert league.rows[0].tiebreaks["BH:MP"] == 7
     assert not any("predetermined" in n for n in swiss.notes)
     assert any("predetermined" in n for n in league.notes)
+
+
+_ARMSTRONG = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+_ARMSTRONG = _ARMSTRONG / "sanichi__icu_tournament" / "armstrong_2011.tab"
+# Leinster's Armstrong Cup 2010-11 (TRF16, 013 only, 8 boards, 11 rounds):
+# each team's match and game points, worked from the 001 round cells by a
+# separate script (each board's points summed per team and round, the
+# match won, drawn or lost by the sums, board defaults `0000 - +` counted
+# to the team that had them: Elm Mount's two in round 5 make its 7-1).
+ARMSTRONG = {
+    1: (15, "49"), 2: (6, "39.5"), 3: (9, "33.5"), 4: (1, "30.5"), 5: (14, "47.5"),
+    6: (18, "60.5"), 7: (19, "62"), 8: (6, "32"), 9: (10, "47"), 10: (16, "50.5"),
+    11: (6, "33"), 12: (12, "43"),
+}  # fmt: skip
+
+
+@pytest.mark.skipif(not _ARMSTRONG.is_file(), reason=f"corpus file absent: {_ARMSTRONG}")
+def test_a_trf16_league_its_matches_read_from_the_boards_and_what_it_cannot_say() -> None:
+    s = team_standings(trfkit.load(_ARMSTRONG))
+    got = {r.number: (r.match_points, r.game_points) for r in s.rows}
+    assert got == {n: (Decimal(mp), Decimal(gp)) for n, (mp, gp) in ARMSTRONG.items()}
+    kilkenny = next(r for r in s.rows if r.number == 7)
+    assert (kilkenny.rank, kilkenny.rounds[4].opponent, kilkenny.rounds[4].game_points) == (
+        1,
+        2,
+        6,
+    )
+    # No 362 and no 352 in TRF16: the scoring and the boards are assumed, and said so.
+    assert any(n.startswith("match points 2/1/0 for a match won, drawn, lost") for n in s.notes)
+    assert any(n.startswith("8 boards a match: the most a match had") for n in s.notes)
+
+
+def test_a_file_with_362_and_352_assumes_neither(tec: trfkit.Tournament) -> None:
+    # The TEC Swiss has 362 but no 352; fixtures/team-trf26.trf has both.
+    notes = team_standings(tec, "MP").notes
+    assert not any("no 362" in n for n in notes) and any("no 352" in n for n in notes)
+    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "team-trf26.trf")
+    assert not any("no 362" in n or "no 352" in n for n in team_standings(t).notes)

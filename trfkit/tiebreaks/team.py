@@ -369,6 +369,11 @@ def _bye(kind: str, mscore: dict[str, Decimal], win: Decimal, draw: Decimal) -> 
     return TeamRound(-1, "Z", Decimal(0), Decimal(0))
 
 
+def _plain(v: Decimal) -> str:
+    """``2``, ``1``, ``0.5``: a score as a rule writes it."""
+    return format(v.normalize(), "f")
+
+
 def _places(v: Decimal) -> int:
     exponent = v.normalize().as_tuple().exponent
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
@@ -625,6 +630,19 @@ def team_standings(
         f"as well as its opponent {opp}; only the games against {opp} count in the match"
         for team, rn, opp, others in m.stray
     ]
+    if not any(isinstance(h, Scoring) and h.code == "362" for h in t.headers):
+        # TRF16 has no 362: the file cannot say how its matches were scored.
+        notes.append(
+            f"match points {_plain(m.match_win)}/{_plain(m.match_draw)}/0 for a match "
+            "won, drawn, lost: the file has no 362 to say how its matches are scored (the "
+            "event's rules may score them otherwise)"
+        )
+    if not _header(t, "352"):
+        notes.append(
+            f"{m.boards} board{'s' if m.boards > 1 else ''} a match: the most a match had, as "
+            "the file has no 352; a "
+            "forfeited match and a team's bye score by it"
+        )
     if round_robin:
         notes.append(
             "predetermined pairings (a team round robin: 192, or every team met every "
