@@ -1,7 +1,7 @@
 """The team records against the players and their games: S123 (members that
 are no player, a player in two teams, players with games in no team),
-S124 (310's match and game points against the matches) and S125 (board
-games that fit no match).
+S124 (310's match and game points against the matches), S125 (board
+games that fit no match) and S126 (a team's round given two ways).
 
 The event: two matches of two boards (TRF-2026 310). Team 1 (players 1,
 2) beats team 2 (3, 4) 2-0: 2 match points and 2 game points to 0 and 0;
@@ -182,3 +182,29 @@ def test_a_board_against_a_team_that_is_not_the_opponent() -> None:
         "player 2 played player 5, team 1 Team A (whose match is against team 2) "
         "against team 3 Team C (whose match is against team 1)"
     ) in found[0].message
+
+
+def test_a_bye_for_a_team_that_played_its_match() -> None:
+    # Team A played team B in round 1 and a 240 gives it a half-point bye
+    # in that round: one finding, on the 240's team (its first id, columns
+    # 11-14, line 18); the standings read the games (a 240 only counts for
+    # a team with no games).
+    t = _event([*_teams(), "240 H   1    1"])
+    (d,) = _found(t, "S126")
+    assert (d.line, d.column) == (18, 11)
+    assert d.message == (
+        "round 1: team 1 Team A has games over the board and a half-point bye (240 H); "
+        "the standings read games over the board"
+    )
+
+
+@pytest.mark.skipif(not _SHARLY.is_file(), reason=f"corpus file absent: {_SHARLY}")
+def test_the_sharly_sample_gives_latvia_a_pab_and_a_half_point_bye_in_round_3() -> None:
+    # Its 320 gives round 3's pairing-allocated bye to team 50 (columns
+    # 23-25), and its 240 H of round 3 names teams 26 and 50 (TEC's sample:
+    # 26 and 47). One finding, on the 240's second id (columns 16-19).
+    (d,) = _found(trfkit.load(_SHARLY), "S126")
+    assert d.column == 16
+    assert d.message.startswith(
+        "round 3: team 50 Latvia has the pairing-allocated bye (320) and a half-point bye (240 H)"
+    )

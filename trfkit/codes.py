@@ -737,6 +737,21 @@ CODES: dict[str, Code] = {
             "Correct the board's opponents (001), or the teams' members (310/013).",
         ),
         Code(
+            "S126",
+            "structure.team-round-twice",
+            Severity.ERROR,
+            "A team's round given two ways: a bye (240 F, H or Z; 320's pairing-allocated "
+            "bye) and a match (its members' games over the board, or a 330 forfeited "
+            "match), or two of them. The standings read one (330, then 320, then the "
+            "games, then 240) and leave the other out. One finding per team and round, "
+            "one for the file when more than ten.",
+            "TRF26 §3.6 (240), §3.7 (320, 330)",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3), "240 H   1    1"),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "Keep the one the team had: remove the bye record, or the team from the "
+            "record that names it wrongly.",
+        ),
+        Code(
             "R101",
             "regulation.rate-of-play",
             Severity.ERROR,

@@ -73,6 +73,7 @@ CHECKS: tuple[Check, ...] = (
     teams.team_members,
     teams.team_points,
     teams.team_pairings,
+    teams.team_rounds,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (

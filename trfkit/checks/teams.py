@@ -1,6 +1,6 @@
 """Checks on the team records of a team event (TRF16 013, TRF-2026 310)
 against the players and their games: S123 (members), S124 (the teams'
-declared match and game points), S125 (board games that fit no match)."""
+declared match and game points), S125 (board games that fit no match), S126 (a team's round given twice)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,28 @@ from typing import TYPE_CHECKING
 
 from trfkit.checks._util import cell_column, diag, first_named, line_of, one_or_each
 from trfkit.diagnostics import Diagnostic
-from trfkit.model import Player, Team, Tournament
+from trfkit.model import Bye, ForfeitedMatch, Player, Result, Team, TeamBye, Tournament
 
 if TYPE_CHECKING:
     from trfkit.tiebreaks.team import TeamMatches
 
-__all__ = ["team_members", "team_pairings", "team_points"]
+__all__ = ["team_members", "team_pairings", "team_points", "team_rounds"]
 
 # The first member's column and the stride (TRF16 §2.4: 013 members from
 # column 37; TRF26 §3.7: 310 members from column 74; 5 columns each).
 _MEMBERS = {"013": 37, "310": 74}
+_BYE_NAMES = {"F": "a full-point bye", "H": "a half-point bye", "Z": "a zero-point bye"}
+# Games played over the board (a forfeit, with or without an opponent, was not).
+_OVER_THE_BOARD = frozenset(
+    {
+        Result.WIN,
+        Result.DRAW,
+        Result.LOSS,
+        Result.UNPLAYED_WIN,
+        Result.UNPLAYED_DRAW,
+        Result.UNPLAYED_LOSS,
+    }
+)
 # TRF26 §3.7: 310 match points in columns 55-60, game points in 62-67.
 _MATCH_POINTS, _GAME_POINTS = 55, 62
 
@@ -248,3 +260,87 @@ def _match(m: TeamMatches, team: int, r: int) -> str:
     if opponent < 0:
         return "which has no match in that round"
     return f"whose match is against team {m.numbers[opponent]}"
+
+
+def team_rounds(t: Tournament) -> Iterator[Diagnostic]:
+    """S126: a team's round given two ways: a bye (240 F/H/Z, 320's
+    pairing-allocated bye) and a match (its members' games, or a 330
+    forfeited match), or two of them. The standings read one of them (330,
+    then 320, then the games, then 240: :func:`trfkit.tiebreaks.team.team_matches`)
+    and leave the other out. One finding per team and round, on the record
+    read last."""
+    if not t.teams:
+        return
+    from trfkit.tiebreaks.team import player_teams
+
+    teams = _teams(t)
+    numbers = [_number(teams, i) for i in range(len(teams))]
+    known = set(numbers)
+    # (round, team number) -> [(what, line, column)], in the order read.
+    given: dict[tuple[int, int], list[tuple[str, int, int]]] = {}
+
+    def add(r: int | None, team: int | None, what: str, line: int, column: int) -> None:
+        if r is not None and team in known:
+            assert team is not None
+            said = given.setdefault((r, team), [])
+            if not said or said[-1][0] != what:
+                said.append((what, line, column))
+
+    for fm in t.records_of(ForfeitedMatch):
+        line = fm.origin.line if fm.origin else 0
+        # TRF26 §3.7: 330 round 8-10, White team 12-14, Black team 16-18.
+        add(fm.round, fm.white_team, "a forfeited match (330)", line, 12)
+        add(fm.round, fm.black_team, "a forfeited match (330)", line, 16)
+    for tb in t.records_of(TeamBye):
+        line = tb.origin.line if tb.origin else 0
+        for r, number in enumerate(tb.teams, start=1):
+            # TRF26 §3.7: 320's team of round r at 15 + 4(r - 1).
+            add(r, number, "the pairing-allocated bye (320)", line, 15 + 4 * (r - 1))
+    team_of = player_teams(t)
+    for p in t.players:
+        a = team_of.get(p.start_rank)
+        if a is None:
+            continue
+        for r, g in enumerate(p.games, start=1):
+            over_the_board = g.result in _OVER_THE_BOARD
+            if over_the_board and g.opponent is not None and team_of.get(g.opponent, a) != a:
+                add(r, numbers[a], "games over the board", line_of(p), cell_column(r, "opponent"))
+    for bye in t.records_of(Bye):
+        line = bye.origin.line if bye.origin else 0
+        kind = bye.bye_type.strip().upper()
+        for k, number in enumerate(bye.ids):
+            # TRF26 §3.6: 240's ids from column 11, five columns each.
+            add(
+                bye.round, number, f"{_BYE_NAMES.get(kind, 'a bye')} (240 {kind})", line, 11 + 5 * k
+            )
+    found = [(r, team, said) for (r, team), said in sorted(given.items()) if len(said) > 1]
+
+    def each(x: tuple[int, int, list[tuple[str, int, int]]]) -> Diagnostic:
+        r, number, said = x
+        team = teams[numbers.index(number)]
+        _, line, column = said[-1]
+        return diag(
+            "S126",
+            line,
+            column,
+            f"round {r}: {_label(team, number)} has "
+            + " and ".join(what for what, _, _ in said)
+            + f"; the standings read {said[0][0]}",
+            found=", ".join(what for what, _, _ in said),
+            expected="one bye or one match a team and round",
+        )
+
+    def one() -> Diagnostic:
+        _, line, column = found[0][2][-1]
+        labels = (f"round {r}: team {number}" for r, number, _ in found)
+        return diag(
+            "S126",
+            line,
+            column,
+            f"{len(found)} team rounds are given two ways (a bye and a match, or two of "
+            f"them): {first_named(labels, len(found))}",
+            found=f"{len(found)} team rounds",
+            expected="one bye or one match a team and round",
+        )
+
+    yield from one_or_each(found, each, one)
