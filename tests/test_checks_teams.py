@@ -208,3 +208,10 @@ def test_the_sharly_sample_gives_latvia_a_pab_and_a_half_point_bye_in_round_3() 
     assert d.message.startswith(
         "round 3: team 50 Latvia has the pairing-allocated bye (320) and a half-point bye (240 H)"
     )
+
+
+def test_a_zero_in_a_members_slot_is_an_empty_slot() -> None:
+    # No player has starting rank 0: a 0 among the members is a slot left
+    # empty (TEC's sample writes an empty board 0 in 300), not a member.
+    t = _event(_teams({**_MEMBERS, 4: [7, 0, 8]}))
+    assert _found(t, "S123") == []

@@ -68,8 +68,8 @@ def team_members(t: Tournament) -> Iterator[Diagnostic]:
         start = _MEMBERS.get(team.code, 0)
         unknown: list[tuple[int, int]] = []
         for k, member in enumerate(team.members):
-            if member is None:
-                continue
+            if not member:
+                continue  # a blank slot (0 as TEC's sample writes an empty board in 300)
             column = start + 5 * k
             if member not in players:
                 unknown.append((member, column))
