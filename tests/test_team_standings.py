@@ -190,8 +190,12 @@ def test_codes_not_computed_are_undefined_with_a_note(tec: trfkit.Tournament) ->
     s = team_standings(tec, "BC,BH:MP", rules="c07-2023")
     assert all(r.tiebreaks["BC"] is None for r in s.rows)
     assert any("BC is not computed for teams" in n for n in s.notes)
-    # BC undefined splits nothing; BH:MP then breaks the 10-point group.
+    # BC undefined splits nothing; BH:MP then breaks the 10-point group,
+    # and the note says that this order is BH:MP's, maybe not the event's.
     assert [r.number for r in s.rows[:5]] == [1, 3, 2, 4, 5]
+    assert any("ranked by the tie-break(s) after it" in n for n in s.notes)
+    last = team_standings(tec, "BH:MP,BC", rules="c07-2023")
+    assert not any("after it" in n for n in last.notes)
 
 
 def test_extended_direct_encounter(tec: trfkit.Tournament) -> None:

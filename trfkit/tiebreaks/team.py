@@ -660,9 +660,16 @@ def team_standings(
         if column is None:
             if tb.acronym != "EDE":
                 not_computed.append(key)
+                after = (
+                    "; the teams it would separate are ranked by the tie-break(s) after it, "
+                    "so their order may not be the event's"
+                    if tb is not chosen[-1]
+                    else ""
+                )
                 notes.append(
                     f"{key} is not computed for teams here (computed: MP, GP, MPvGP, BH, "
-                    "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are undefined"
+                    "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are "
+                    f"undefined{after}"
                 )
             column = [None] * len(m.numbers)
         values[key] = column
