@@ -1,6 +1,7 @@
 """Checks on the team records of a team event (TRF16 013, TRF-2026 310)
 against the players and their games: S123 (members), S124 (the teams'
-declared match and game points), S125 (board games that fit no match), S126 (a team's round given twice)."""
+declared match and game points), S125 (board games that fit no match),
+S126 (a team's round given two ways)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def team_members(t: Tournament) -> Iterator[Diagnostic]:
     players = {p.start_rank: p for p in t.players}
     first_team: dict[int, int] = {}
     for ti, team in enumerate(teams):
-        number = team.number if team.number is not None else ti + 1
+        number = _number(teams, ti)
         start = _MEMBERS.get(team.code, 0)
         unknown: list[tuple[int, int]] = []
         for k, member in enumerate(team.members):
@@ -119,8 +120,9 @@ def team_members(t: Tournament) -> Iterator[Diagnostic]:
 
 
 def _number(teams: list[Team], index: int) -> int:
-    number = teams[index].number
-    return number if number is not None else index + 1
+    from trfkit.tiebreaks.team import team_number
+
+    return team_number(teams[index], index)
 
 
 def _has_games(p: Player) -> bool:

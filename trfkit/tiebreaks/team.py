@@ -63,6 +63,7 @@ __all__ = [
     "player_teams",
     "primary_score",
     "team_matches",
+    "team_number",
     "team_standings",
 ]
 
@@ -148,6 +149,12 @@ def event_teams(t: Tournament) -> list[Team]:
     return [x for x in t.teams if x.code == "310"] or list(t.teams)
 
 
+def team_number(team: Team, index: int) -> int:
+    """A team's pairing number: 310's, else its place among the 013 lines
+    (TRF16 §2.4 gives 013 no number), ``index`` counted from 0."""
+    return team.number if team.number is not None else index + 1
+
+
 def player_teams(t: Tournament) -> dict[int, int]:
     """Each team member's team, by starting rank: the index of the first
     team of :func:`event_teams` that names him (a player named again is
@@ -164,7 +171,7 @@ def team_matches(t: Tournament) -> TeamMatches:
     """The teams' rounds (see the module for how each is read)."""
     f = field_of(t, round_robin=False)
     teams = event_teams(t)
-    numbers = tuple(x.number if x.number is not None else i + 1 for i, x in enumerate(teams))
+    numbers = tuple(team_number(x, i) for i, x in enumerate(teams))
     index_of_number = {n: i for i, n in enumerate(numbers)}
     player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
     team_of_player = [-1] * len(f.start_ranks)
