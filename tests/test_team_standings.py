@@ -190,8 +190,12 @@ def test_codes_not_computed_are_undefined_with_a_note(tec: trfkit.Tournament) ->
     s = team_standings(tec, "BC,BH:MP", rules="c07-2023")
     assert all(r.tiebreaks["BC"] is None for r in s.rows)
     assert any("BC is not computed for teams" in n for n in s.notes)
-    # BC undefined splits nothing; BH:MP then breaks the 10-point group.
+    # BC undefined splits nothing; BH:MP then breaks the 10-point group,
+    # and the note says that this order is BH:MP's, maybe not the event's.
     assert [r.number for r in s.rows[:5]] == [1, 3, 2, 4, 5]
+    assert any("ranked by the tie-break(s) after it" in n for n in s.notes)
+    last = team_standings(tec, "BH:MP,BC", rules="c07-2023")
+    assert not any("after it" in n for n in last.notes)
 
 
 def test_extended_direct_encounter(tec: trfkit.Tournament) -> None:
@@ -219,9 +223,19 @@ def test_extended_direct_encounter(tec: trfkit.Tournament) -> None:
 
 def test_a_team_round_robin_is_predetermined_pairings(tec: trfkit.Tournament) -> None:
     """fixtures/team-trf26.trf: 4 teams, 3 rounds, every team met every
-    other: C.07 15.2 applies, and the output says so; the TEC Swiss not."""
-    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "team-trf26.trf")
-    assert any("predetermined pairings" in n for n in team_standings(t).notes)
+    other; without its 092 and 192 (a Swiss, FIDE_TEAM_BAKU) it reads as
+    a team round robin: C.07 15.2 applies, and the output says so. As
+    declared, and the TEC Swiss, not."""
+    path = Path(__file__).parent.parent / "fixtures" / "team-trf26.trf"
+    undeclared = "".join(
+        line
+        for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith(("092", "192"))
+    )
+    assert any(
+        "predetermined pairings" in n for n in team_standings(trfkit.loads(undeclared)).notes
+    )
+    assert not any("predetermined" in n for n in team_standings(trfkit.load(path)).notes)
     assert not any("predetermined" in n for n in team_standings(tec, "MP").notes)
 
 
@@ -414,3 +428,78 @@ def test_boards_against_a_third_team_are_said_not_dropped() -> None:
         n.startswith("team 1, round 1: boards against team(s) 3 as well as its opponent 2")
         for n in s.notes
     )
+
+
+def _four_teams(kind: str) -> trfkit.Tournament:
+    """Four teams of one board, three rounds, every team meets every other:
+    1-2 1-0, 3-4 ½-½; 1-3 ½-½, 2-4 1-0; 1-4 forfeit (team 1 wins, no game
+    over the board), 2-3 0-1. Match points 2/1/0: team 1 5, team 2 2,
+    team 3 4, team 4 1."""
+    cells = {
+        1: ("2.5", ["   2 w 1", "   3 b =", "   4 w +"]),
+        2: ("1.0", ["   1 b 0", "   4 w 1", "   3 w 0"]),
+        3: ("2.0", ["   4 w =", "   1 w =", "   2 b 1"]),
+        4: ("0.5", ["   3 b =", "   2 b 0", "   1 b -"]),
+    }
+    lines = ["012 Four teams", "042 2025/05/01", f"092 {kind}"]
+    for n, (points, rounds) in cells.items():
+        lines.append(
+            f"001 {n:>4} m    {'Player ' + str(n):<33} {2400 - n:>4} SLO {14600000 + n:>11} "
+            f"1990/05/01 {points:>4} {n:>4}  " + "  ".join(rounds)
+        )
+    lines += [f"013 {'Team ' + str(n):<32}{n:>4}" for n in cells]
+    return trfkit.loads("\n".join(lines) + "\n")
+
+
+def test_a_declared_swiss_is_no_round_robin_though_every_team_met() -> None:
+    """C.07 15.2 (forfeits count as played) is for predetermined pairings: a
+    Swiss of four teams in three rounds, where every team meets every other,
+    keeps Art. 16. Team 1's BH:MP: team 2's 2, team 3's 4 and, for the
+    forfeit won in round 3, a dummy with team 1's own 5 (16.4) = 11; read
+    as a round robin (a league) the forfeit is a match against team 4 (1):
+    2 + 4 + 1 = 7."""
+    swiss = team_standings(_four_teams("Team Swiss"), "BH:MP", rules="c07-2023")
+    league = team_standings(_four_teams("Team League"), "BH:MP", rules="c07-2023")
+    assert [(r.number, r.match_points) for r in swiss.rows] == [(1, 5), (3, 4), (2, 2), (4, 1)]
+    assert swiss.rows[0].tiebreaks["BH:MP"] == 11
+    assert league.rows[0].tiebreaks["BH:MP"] == 7
+    assert not any("predetermined" in n for n in swiss.notes)
+    assert any("predetermined" in n for n in league.notes)
+
+
+_ARMSTRONG = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+_ARMSTRONG = _ARMSTRONG / "sanichi__icu_tournament" / "armstrong_2011.tab"
+# Leinster's Armstrong Cup 2010-11 (TRF16, 013 only, 8 boards, 11 rounds):
+# each team's match and game points, worked from the 001 round cells by a
+# separate script (each board's points summed per team and round, the
+# match won, drawn or lost by the sums, board defaults `0000 - +` counted
+# to the team that had them: Elm Mount's two in round 5 make its 7-1).
+ARMSTRONG = {
+    1: (15, "49"), 2: (6, "39.5"), 3: (9, "33.5"), 4: (1, "30.5"), 5: (14, "47.5"),
+    6: (18, "60.5"), 7: (19, "62"), 8: (6, "32"), 9: (10, "47"), 10: (16, "50.5"),
+    11: (6, "33"), 12: (12, "43"),
+}  # fmt: skip
+
+
+@pytest.mark.skipif(not _ARMSTRONG.is_file(), reason=f"corpus file absent: {_ARMSTRONG}")
+def test_a_trf16_league_its_matches_read_from_the_boards_and_what_it_cannot_say() -> None:
+    s = team_standings(trfkit.load(_ARMSTRONG))
+    got = {r.number: (r.match_points, r.game_points) for r in s.rows}
+    assert got == {n: (Decimal(mp), Decimal(gp)) for n, (mp, gp) in ARMSTRONG.items()}
+    kilkenny = next(r for r in s.rows if r.number == 7)
+    assert (kilkenny.rank, kilkenny.rounds[4].opponent, kilkenny.rounds[4].game_points) == (
+        1,
+        2,
+        6,
+    )
+    # No 362 and no 352 in TRF16: the scoring and the boards are assumed, and said so.
+    assert any(n.startswith("match points 2/1/0 for a match won, drawn, lost") for n in s.notes)
+    assert any(n.startswith("8 boards a match: the most a match had") for n in s.notes)
+
+
+def test_a_file_with_362_and_352_assumes_neither(tec: trfkit.Tournament) -> None:
+    # The TEC Swiss has 362 but no 352; fixtures/team-trf26.trf has both.
+    notes = team_standings(tec, "MP").notes
+    assert not any("no 362" in n for n in notes) and any("no 352" in n for n in notes)
+    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "team-trf26.trf")
+    assert not any("no 362" in n or "no 352" in n for n in team_standings(t).notes)

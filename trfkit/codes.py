@@ -164,6 +164,22 @@ def _teams(*ranks: int) -> list[str]:
     ]
 
 
+def _team_points(*scores: tuple[str, str]) -> list[str]:
+    """``_teams(1, 4, 2, 3)`` with the first teams' match and game points
+    (310 columns 55-60, 62-67) replaced by ``scores``."""
+    lines = _teams(1, 4, 2, 3)
+    for i, (mp, gp) in enumerate(scores):
+        lines[i] = f"{lines[i][:54]}{mp:>6} {gp:>6}{lines[i][67:]}"
+    return lines
+
+
+def _team_members(*members: tuple[int, int]) -> list[str]:
+    """``_teams(1, 4, 2, 3)`` with other members (310 from column 74)."""
+    return [
+        f"{line[:73]}{a:>4} {b:>4}" for line, (a, b) in zip(_teams(1, 4, 2, 3), members, strict=True)
+    ]
+
+
 def _born(line: str, born: str) -> str:
     """``line`` (a 001 line) with the birth date ``born`` (columns 70-79)."""
     return line[:69] + f"{born:<10}" + line[79:]
@@ -671,6 +687,69 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, "092 Swiss", "212 PTS,TPN", *_field([2400, 2300, 2200, 2100], _ONCE)),
             "Give every player a rank, or declare tie-breaks defined for every player "
             "(trfkit standings FILE shows which values are undefined).",
+        ),
+        Code(
+            "S123",
+            "structure.team-members",
+            Severity.ERROR,
+            "The team records (013, or 310 where a file has both) do not fit the players: "
+            "a member that is no player of the file (no 001 with that starting rank), a "
+            "player named in two teams or twice in one, or, in a team event, a player with "
+            "games who is in no team. A member no team can have is in no match, and the "
+            "games of a player in no team count in no team's match. One finding per team "
+            "record for its unknown members, one per player named twice, one for the file "
+            "for the players in no team.",
+            "TRF16 §2.4 (013); TRF26 §3.7 (310: members as starting ranks)",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)[:3], _teams(1, 4, 2, 3)[3] + "    9"),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "List each team's players by their starting ranks (001 columns 5-8), each "
+            "player in one team.",
+        ),
+        Code(
+            "S124",
+            "structure.team-points",
+            Severity.WARNING,
+            "A team's match points or game points in its 310 record (columns 55-60, "
+            "62-67) differ from those its matches give: the boards' results under 162, "
+            "the matches under 362 (else 2/1/0), the team records 240, 299, 320, 330 "
+            "read as trfkit standings reads them. One finding per team, or one for the "
+            "file when more than ten teams differ (a convention of the writer, or a 299 "
+            "record the totals leave out).",
+            "TRF26 §3.7 (310 match and game points), 162, 362",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_team_points(("2", "2.0"), ("1", "0.0"))),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "Correct the team's totals in 310, or the board results or team records "
+            "that give them (trfkit standings FILE shows each team's rounds).",
+        ),
+        Code(
+            "S125",
+            "structure.team-pairing",
+            Severity.ERROR,
+            "In a team event, a board game that fits no match: two players of one team "
+            "paired with each other, or players of two teams that are not each other's "
+            "opponents in that round (a team's opponent is the team its members met on "
+            "the most boards, else the one 300 or 330 names; a team with a bye has "
+            "none). Such a game counts in neither team's match. One finding per game, "
+            "one for the file when more than ten.",
+            "TRF26 §3.7 (310, 300, 330); TRF16 §2.4 (013)",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_team_members((1, 3), (2, 4), (5, 6), (7, 8))),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "Correct the board's opponents (001), or the teams' members (310/013).",
+        ),
+        Code(
+            "S126",
+            "structure.team-round-twice",
+            Severity.ERROR,
+            "A team's round given two ways: a bye (240 F, H or Z; 320's pairing-allocated "
+            "bye) and a match (its members' games over the board, or a 330 forfeited "
+            "match), or two of them. The standings read one (330, then 320, then the "
+            "games, then 240) and leave the other out. One finding per team and round, "
+            "one for the file when more than ten.",
+            "TRF26 §3.6 (240), §3.7 (320, 330)",
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3), "240 H   1    1"),
+            _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
+            "Keep the one the team had: remove the bye record, or the team from the "
+            "record that names it wrongly.",
         ),
         Code(
             "R101",

@@ -29,6 +29,7 @@ from trfkit.checks import (
     rate_of_play,
     schedule,
     standings,
+    teams,
     tiebreaks,
     unplayed,
 )
@@ -69,6 +70,10 @@ CHECKS: tuple[Check, ...] = (
     headers.time_controls,
     tiebreaks.declared_codes,
     tiebreaks.team_codes_without_teams,
+    teams.team_members,
+    teams.team_points,
+    teams.team_pairings,
+    teams.team_rounds,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (

@@ -60,8 +60,10 @@ __all__ = [
     "TeamStandings",
     "event_teams",
     "extended_direct_encounter",
+    "player_teams",
     "primary_score",
     "team_matches",
+    "team_number",
     "team_standings",
 ]
 
@@ -147,21 +149,38 @@ def event_teams(t: Tournament) -> list[Team]:
     return [x for x in t.teams if x.code == "310"] or list(t.teams)
 
 
+def team_number(team: Team, index: int) -> int:
+    """A team's pairing number: 310's, else its place among the 013 lines
+    (TRF16 §2.4 gives 013 no number), ``index`` counted from 0."""
+    return team.number if team.number is not None else index + 1
+
+
+def player_teams(t: Tournament) -> dict[int, int]:
+    """Each team member's team, by starting rank: the index of the first
+    team of :func:`event_teams` that names him (a player named again is
+    in that team only; ``trfkit check`` says so, S123)."""
+    out: dict[int, int] = {}
+    for ti, team in enumerate(event_teams(t)):
+        for m in team.members:
+            if m is not None and m not in out:
+                out[m] = ti
+    return out
+
+
 def team_matches(t: Tournament) -> TeamMatches:
     """The teams' rounds (see the module for how each is read)."""
     f = field_of(t, round_robin=False)
     teams = event_teams(t)
-    numbers = tuple(x.number if x.number is not None else i + 1 for i, x in enumerate(teams))
+    numbers = tuple(team_number(x, i) for i, x in enumerate(teams))
     index_of_number = {n: i for i, n in enumerate(numbers)}
     player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
     team_of_player = [-1] * len(f.start_ranks)
     members: list[list[int]] = [[] for _ in teams]
-    for ti, team in enumerate(teams):
-        for m in team.members:
-            pi = player_index.get(m) if m is not None else None
-            if pi is not None and team_of_player[pi] < 0:
-                team_of_player[pi] = ti
-                members[ti].append(pi)
+    for rank, ti in player_teams(t).items():
+        pi = player_index.get(rank)
+        if pi is not None:
+            team_of_player[pi] = ti
+            members[ti].append(pi)
     n = f.rounds
     scale = Decimal(f.scale)
     game_win, game_draw = Decimal(f.win) / scale, Decimal(f.draw) / scale
@@ -357,6 +376,11 @@ def _bye(kind: str, mscore: dict[str, Decimal], win: Decimal, draw: Decimal) -> 
     return TeamRound(-1, "Z", Decimal(0), Decimal(0))
 
 
+def _plain(v: Decimal) -> str:
+    """``2``, ``1``, ``0.5``: a score as a rule writes it."""
+    return format(v.normalize(), "f")
+
+
 def _places(v: Decimal) -> int:
     exponent = v.normalize().as_tuple().exponent
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
@@ -532,6 +556,20 @@ def _all_met(m: TeamMatches) -> bool:
     return n > 2 and len(met) == n * (n - 1) // 2
 
 
+_SWISS_WORDS = re.compile(r"SWISS|DUTCH|DUBOV|BURSTEIN|MONRAD|SCHWEIZER", re.I)
+
+
+def _declared_swiss(t: Tournament) -> bool:
+    """Whether 192 or 092 declares a Swiss (ETT26's ``FIDE_TEAM...`` is the
+    team Swiss, C.04.6): its pairings are not predetermined (C.07 15.2)
+    even when every team has met every other, as in a short event of few
+    teams."""
+    code = (_header(t, "192") or "").upper()
+    if code.startswith("FIDE_TEAM") or _SWISS_WORDS.search(code):
+        return True
+    return bool(_SWISS_WORDS.search(_header(t, "092") or ""))
+
+
 def extended_direct_encounter(
     fields: dict[str, Field], primary: str, group: list[int], tb: TieBreak
 ) -> list[list[int]]:
@@ -591,16 +629,32 @@ def team_standings(
     ev = event_of(t)
     edition, edition_source = chosen_edition(rules, ev.start)
     m = team_matches(t)
-    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or _all_met(m)
+    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or (
+        _all_met(m) and not _declared_swiss(t)
+    )
     notes += [
         f"team {team}, round {rn}: boards against team(s) {', '.join(map(str, others))} "
         f"as well as its opponent {opp}; only the games against {opp} count in the match"
         for team, rn, opp, others in m.stray
     ]
+    if not any(isinstance(h, Scoring) and h.code == "362" for h in t.headers):
+        # TRF16 has no 362: the file cannot say how its matches were scored.
+        notes.append(
+            f"match points {_plain(m.match_win)}/{_plain(m.match_draw)}/0 for a match "
+            "won, drawn, lost: the file has no 362 to say how its matches are scored (the "
+            "event's rules may score them otherwise)"
+        )
+    if not _header(t, "352"):
+        notes.append(
+            f"{m.boards} board{'s' if m.boards > 1 else ''} a match: the most a match had, as "
+            "the file has no 352; a "
+            "forfeited match and a team's bye score by it"
+        )
     if round_robin:
         notes.append(
             "predetermined pairings (a team round robin: 192, or every team met every "
-            "other): forfeited matches count as played, byes are no element (C.07 15.2)"
+            "other and no Swiss is declared): forfeited matches count as played, byes are "
+            "no element (C.07 15.2)"
         )
     mp, gp = team_fields(m, round_robin=round_robin)
     fields = {"MP": mp, "GP": gp}
@@ -613,9 +667,16 @@ def team_standings(
         if column is None:
             if tb.acronym != "EDE":
                 not_computed.append(key)
+                after = (
+                    "; the teams it would separate are ranked by the tie-break(s) after it, "
+                    "so their order may not be the event's"
+                    if tb is not chosen[-1]
+                    else ""
+                )
                 notes.append(
                     f"{key} is not computed for teams here (computed: MP, GP, MPvGP, BH, "
-                    "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are undefined"
+                    "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are "
+                    f"undefined{after}"
                 )
             column = [None] * len(m.numbers)
         values[key] = column
