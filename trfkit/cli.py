@@ -519,9 +519,13 @@ def _cmd_report(args: argparse.Namespace) -> int:
     directory = args.output if args.output and os.path.isdir(args.output) else None
     if len(documents) > 1 and args.format != "text" and directory is None:
         if args.output and args.output != "-":
+            # An existing file is no directory to create: say what it is.
+            exists = os.path.exists(args.output)
+            what = "is a file, not a directory" if exists else "no such directory"
+            fix = "give a directory" if exists else "create it first"
             raise _Usage(
-                f"-o {args.output}: no such directory; --form {args.form} in {args.format} "
-                f"writes {len(documents)} files, one per form, into a directory: create it first"
+                f"-o {args.output}: {what}; --form {args.form} in {args.format} "
+                f"writes {len(documents)} files, one per form, into a directory: {fix}"
             )
         raise _Usage(
             f"--form {args.form} makes {len(documents)} documents, and {args.format} holds one: "
