@@ -142,6 +142,11 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
             f"{args.file}: {text[exc.start]!r} (line {line}, column {column}) has no "
             f"{encoding} form: choose another --output-encoding"
         ) from exc
+    except UnicodeError as exc:  # a codec of names (idna), not of a file's text
+        raise _Usage(
+            f"{args.file}: the file has no {encoding} form ({exc}): choose another "
+            "--output-encoding"
+        ) from exc
     if args.output and args.output != "-":
         try:
             with open(args.output, "wb") as fh:
@@ -387,14 +392,11 @@ def _limits(args: argparse.Namespace) -> tuple[int | None, int | None]:
 
 
 def _known_encoding(name: str | None) -> None:
-    import codecs
+    from trfkit.options import encoding_refused
 
-    if name is None:
-        return
-    try:
-        codecs.lookup(name)
-    except LookupError as exc:
-        raise _Usage(f"unknown encoding {name!r}") from exc
+    refused = encoding_refused(name)
+    if refused is not None:
+        raise _Usage(refused)
 
 
 def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[int, int]:

@@ -50,10 +50,11 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
                 data, bom = data[3:], True
         try:
             return Decoded(data.decode(encoding), encoding, bom)
-        except UnicodeDecodeError as exc:
-            return Decoded(
-                data.decode("latin-1"), "latin-1", bom, f"not valid {encoding}: {_describe(exc)}"
-            )
+        except UnicodeError as exc:
+            # UnicodeDecodeError, or the plain UnicodeError of a codec of
+            # names (punycode, idna) given a file: latin-1 reads any byte.
+            why = _describe(exc) if isinstance(exc, UnicodeDecodeError) else str(exc)
+            return Decoded(data.decode("latin-1"), "latin-1", bom, f"not valid {encoding}: {why}")
     for bom_bytes, codec in _BOMS:
         if data.startswith(bom_bytes):
             try:
