@@ -22,7 +22,14 @@ from trfkit.model import (
 )
 from trfkit.timecontrol import TimeControlError, parse_222, parse_time_control
 
-__all__ = ["date_column", "header_counts", "round_dates", "rounds_played", "time_controls"]
+__all__ = [
+    "date_column",
+    "dated_rounds",
+    "header_counts",
+    "round_dates",
+    "rounds_played",
+    "time_controls",
+]
 
 _LEADING_INT = re.compile(r"\s*(\d+)")
 
@@ -135,7 +142,7 @@ def date_column(round_no: int) -> int:
     return _DATES.fields[0].first + _DATES.stride * (round_no - 1) if _DATES else 0
 
 
-def _dated(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
+def dated_rounds(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
     """Each round's date (132) with its line and column, as
     :attr:`Tournament.round_dates` reads them: the first 132 line's, in the
     table's columns, or, where every 132 line holds one date, each line's
@@ -175,7 +182,7 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
     line = _line(records[0])
     previous: tuple[int, _dt.date] | None = None
     given = 0
-    for i, (d, line, column) in enumerate(_dated(records), start=1):
+    for i, (d, line, column) in enumerate(dated_rounds(records), start=1):
         if not d.text.strip():
             continue
         given = i
