@@ -56,6 +56,20 @@ def test_three_rounds_a_day_is_the_2009_limit() -> None:
     assert "R301" not in codes(check([*four, *rounds(4)], "fide-2024"))
 
 
+def test_rounds_a_day_with_one_132_line_a_round() -> None:
+    # One 132 line a round (gnutterts/chesspairing) is read as each round's
+    # date (Tournament.round_dates); R301 and R302 read only the first line,
+    # one date, and four rounds on one day passed. The finding is on the
+    # line of the round over the limit (R301: line 6 + 3), or the first of
+    # the day (R302: line 8), where its date is.
+    four = ["042 2009/09/01", *(f"132 {'09/09/01':>95}" for _ in range(4))]
+    found = [d for d in check([*four, *rounds(4)], "fide-2009") if d.code == "R301"]
+    assert [(d.line, d.column) for d in found] == [(9, 92)]
+    hours = ["042 2025/05/01", "052 2025/05/02", "122 90+30", *(["132 25/05/01"] * 4)]
+    found = [d for d in check([*hours, *rounds(4)]) if d.code == "R302"]
+    assert [(d.line, d.column) for d in found] == [(8, 5)] and "16 hours" in found[0].message
+
+
 def test_rapid_allows_15_rounds_a_day() -> None:
     day = ["042 2025/05/01", "122 15+10"]
     assert "R301" not in codes(check([*day, d132(*["25/05/01"] * 15), *rounds(15)]))

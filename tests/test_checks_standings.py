@@ -272,6 +272,32 @@ def test_one_mistyped_round_date_is_one_finding() -> None:
     ]
 
 
+def _swiss_dated_by_line(*days: str, at: int = 92) -> list[tuple[str, int, int]]:
+    """fixtures/swiss-trf16.trf with one 132 line a round (as
+    gnutterts/chesspairing writes them), each date at column ``at``."""
+    lines = (FIXTURES / "swiss-trf16.trf").read_text().splitlines()
+    assert lines[13].startswith("132")
+    lines[13:14] = ["132" + " " * (at - 4) + day for day in days]
+    t = trfkit.loads("\n".join(lines) + "\n")
+    assert [d.text for d in t.round_dates] == list(days)  # the model reads them so
+    return [(d.code, d.line, d.column) for d in validate(t) if d.code == "S108"]
+
+
+@pytest.mark.parametrize("at", [92, 5])
+def test_round_dates_one_a_line_are_checked_as_read(at: int) -> None:
+    # One 132 line a round is read as each round's date (the model, the
+    # forms, the conversion); S108 read the first line alone, so rounds 2-5
+    # were never checked: round 4 after 052 and round 5 before round 3
+    # passed. Each finding is on its round's line (lines 14-18), where the
+    # date is.
+    assert _swiss_dated_by_line("25/03/14", "25/03/15", "25/03/15", "25/03/16", "25/03/16", at=at) == []
+    assert _swiss_dated_by_line(
+        "25/03/14", "25/03/15", "25/03/15", "25/03/31", "25/03/14", at=at
+    ) == [("S108", 17, at), ("S108", 18, at)]
+    # Fewer dated lines than rounds played is counted as for one line.
+    assert _swiss_dated_by_line("25/03/14", "25/03/15", "25/03/15", at=at) == [("S108", 14, 5)]
+
+
 def _swiss26_scored(scoring: str, **points: str) -> list[tuple[str, int, int, str | None]]:
     """S104 of fixtures/swiss-trf26.trf (1/½/0 totals) with its 162 line
     (line 19) replaced, and players' points (by start rank) rewritten."""

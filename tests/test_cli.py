@@ -210,3 +210,41 @@ def test_fmt_output_encoding_is_used_or_refused_in_one_line(tmp_path: Path) -> N
         check=False,
     )
     assert proc.returncode == 0 and proc.stdout.splitlines()[14][14:22] == b"Vantr\xe9ck"
+
+
+@pytest.mark.parametrize("option", ["--encoding", "--output-encoding"])
+@pytest.mark.parametrize("codec", ["rot13", "hex", "zlib"])
+def test_a_codec_of_bytes_is_refused_as_no_encoding(option: str, codec: str) -> None:
+    # codecs.lookup knows rot13, hex and zlib, but bytes.decode and str.encode
+    # refuse them with a LookupError: check --encoding rot13 ended in a
+    # traceback, as fmt --output-encoding hex did.
+    command = "fmt" if option == "--output-encoding" else "check"
+    proc = subprocess.run(
+        [sys.executable, "-m", "trfkit.cli", command, option, codec, str(FIXTURES / "swiss-trf16.trf")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr == f"trfkit: unknown encoding {codec!r}: not a codec of text\n"
+
+
+@pytest.mark.parametrize(("command", "option", "codec"), [
+    ("check", "--encoding", "punycode"),
+    ("rate", "--encoding", "punycode"),
+    ("fmt", "--output-encoding", "idna"),
+])  # fmt: skip
+def test_a_codec_of_names_never_ends_in_a_traceback(command: str, option: str, codec: str) -> None:
+    # punycode and idna are codecs of text, of host names: given a file they
+    # raise a plain UnicodeError, which the reader (a file not valid in the
+    # codec is read as latin-1, P005) and fmt (refused in one line) now take.
+    proc = subprocess.run(
+        [sys.executable, "-m", "trfkit.cli", command, option, codec, str(FIXTURES / "swiss-trf16.trf")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "Traceback" not in proc.stderr and proc.returncode in (0, 1, 2), proc.stderr
+    if command == "fmt":
+        assert proc.returncode == 2 and proc.stderr.startswith("trfkit: ")
+        assert "choose another --output-encoding" in proc.stderr

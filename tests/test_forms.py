@@ -382,6 +382,13 @@ def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_
         capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(missing)
     )
     assert status == 2 and f"-o {missing}: no such directory" in err and not missing.exists()
+    # -o names a file: creating the directory first is no way out.
+    existing = tmp_path / "form1.html"
+    status, out, err = _run(
+        capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(existing)
+    )
+    assert status == 2 and f"-o {existing}: is a file, not a directory" in err
+    assert "create it first" not in err and "give a directory" in err
     status, out, _ = _run(capsys, "report", str(SWISS), "--form", "all", "--ascii")
     assert status == 0 and "FIDE Form 1" in out and "FIDE Form 2" in out
     assert "FIDE Form 3" in out and "FIDE Form 4" in out and "½" not in out

@@ -98,3 +98,26 @@ def test_utf8_bom_before_text_that_is_not_utf8() -> None:
     assert "offset 10" in p005.message  # the é: 3 BOM bytes + "012 Caf"
     assert [d.code for d in t.diagnostics if d.code in ("P001", "P007")] == ["P007"]  # 032, 102
     assert trfkit.dumpb(t) == data
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "iso-8859-15"])
+def test_utf8_bom_before_text_that_is_not_utf8_with_the_encoding_given(encoding: str) -> None:
+    # The same file read with --encoding cp1252, the codec the reader itself
+    # names for it (P005): the BOM is no text either way. It was read as
+    # 'ï»¿' before 012, so line 1 was an unknown record (P001) and the
+    # tournament had no name (P007).
+    body = "012 Café Open\n022 Bled\n001    1 m    Novák, Jan\n".encode("cp1252")
+    data = b"\xef\xbb\xbf" + body
+    t = trfkit.loads(data, encoding=encoding)
+    assert t.name == "Café Open"
+    assert not [d for d in t.diagnostics if d.code == "P001"]
+    assert (t.source.encoding, t.source.bom) == (encoding, True)  # type: ignore[union-attr]
+    assert trfkit.dumpb(t) == data
+
+
+def test_a_utf16_file_given_as_utf16_keeps_its_first_characters() -> None:
+    # Only a codec that writes record codes as ASCII drops a UTF-8 BOM's
+    # bytes; in UTF-16 they would be text.
+    data = "012 Open\n".encode("utf-16-le")
+    t = trfkit.loads(data, encoding="utf-16-le")
+    assert t.name == "Open"

@@ -300,6 +300,9 @@ def test_upload_over_the_limit_sent_whole_still_gets_its_answer(server: Server) 
         ("ignore=X999", "ignore: no such code X999"),
         ("format=pdf", "format: 'pdf' is not one of json, text, sarif"),
         ("encoding=klingon", "unknown encoding 'klingon'"),
+        # A codec of bytes (codecs.lookup knows it, bytes.decode refuses it):
+        # it reached the reader and raised LookupError.
+        ("encoding=rot13", "unknown encoding 'rot13': not a codec of text"),
         ("rule=fide-2024", "/api/check takes no rule; it takes rules, type"),
     ],
 )

@@ -142,6 +142,11 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
             f"{args.file}: {text[exc.start]!r} (line {line}, column {column}) has no "
             f"{encoding} form: choose another --output-encoding"
         ) from exc
+    except UnicodeError as exc:  # a codec of names (idna), not of a file's text
+        raise _Usage(
+            f"{args.file}: the file has no {encoding} form ({exc}): choose another "
+            "--output-encoding"
+        ) from exc
     if args.output and args.output != "-":
         try:
             with open(args.output, "wb") as fh:
@@ -387,14 +392,11 @@ def _limits(args: argparse.Namespace) -> tuple[int | None, int | None]:
 
 
 def _known_encoding(name: str | None) -> None:
-    import codecs
+    from trfkit.options import encoding_refused
 
-    if name is None:
-        return
-    try:
-        codecs.lookup(name)
-    except LookupError as exc:
-        raise _Usage(f"unknown encoding {name!r}") from exc
+    refused = encoding_refused(name)
+    if refused is not None:
+        raise _Usage(refused)
 
 
 def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[int, int]:
@@ -519,9 +521,13 @@ def _cmd_report(args: argparse.Namespace) -> int:
     directory = args.output if args.output and os.path.isdir(args.output) else None
     if len(documents) > 1 and args.format != "text" and directory is None:
         if args.output and args.output != "-":
+            # An existing file is no directory to create: say what it is.
+            exists = os.path.exists(args.output)
+            what = "is a file, not a directory" if exists else "no such directory"
+            fix = "give a directory" if exists else "create it first"
             raise _Usage(
-                f"-o {args.output}: no such directory; --form {args.form} in {args.format} "
-                f"writes {len(documents)} files, one per form, into a directory: create it first"
+                f"-o {args.output}: {what}; --form {args.form} in {args.format} "
+                f"writes {len(documents)} files, one per form, into a directory: {fix}"
             )
         raise _Usage(
             f"--form {args.form} makes {len(documents)} documents, and {args.format} holds one: "

@@ -40,16 +40,21 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     """Decode ``data``; ``encoding`` forces a codec (errors then fall back to latin-1)."""
     if encoding is not None:
         bom = False
-        if encoding.replace("_", "-").lower() in ("utf-8", "utf8", "utf-8-sig") and data.startswith(
-            codecs.BOM_UTF8
-        ):
-            data, bom, encoding = data[3:], True, "utf-8"
+        if data.startswith(codecs.BOM_UTF8):
+            if encoding.replace("_", "-").lower() in ("utf-8", "utf8", "utf-8-sig"):
+                data, bom, encoding = data[3:], True, "utf-8"
+            elif _ascii_compatible(encoding):
+                # As without --encoding: a UTF-8 BOM before cp1252 or latin-1
+                # text is kept for writing, not read as 'ï»¿' before line 1's
+                # code (which lost the 012 record).
+                data, bom = data[3:], True
         try:
             return Decoded(data.decode(encoding), encoding, bom)
-        except UnicodeDecodeError as exc:
-            return Decoded(
-                data.decode("latin-1"), "latin-1", False, f"not valid {encoding}: {_describe(exc)}"
-            )
+        except UnicodeError as exc:
+            # UnicodeDecodeError, or the plain UnicodeError of a codec of
+            # names (punycode, idna) given a file: latin-1 reads any byte.
+            why = _describe(exc) if isinstance(exc, UnicodeDecodeError) else str(exc)
+            return Decoded(data.decode("latin-1"), "latin-1", bom, f"not valid {encoding}: {why}")
     for bom_bytes, codec in _BOMS:
         if data.startswith(bom_bytes):
             try:
@@ -69,6 +74,16 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         return Decoded(data[skip:].decode("cp1252"), "cp1252", bom, reason)
     except UnicodeDecodeError:
         return Decoded(data[skip:].decode("latin-1"), "latin-1", bom, reason)
+
+
+def _ascii_compatible(encoding: str) -> bool:
+    """Whether ``encoding`` writes a record code (``012``) as ASCII does: a
+    single-byte codec such as cp1252 or latin-1, where a UTF-8 BOM's three
+    bytes can be no text of a TRF file; not UTF-16 or UTF-32."""
+    try:
+        return "012 ".encode(encoding) == b"012 "
+    except (LookupError, UnicodeError):
+        return False
 
 
 def _describe(exc: UnicodeDecodeError) -> str:

@@ -15,7 +15,13 @@ True
 
 from __future__ import annotations
 
-__all__ = ["codes_named", "codes_refused", "rules_refused", "time_control_refused"]
+__all__ = [
+    "codes_named",
+    "codes_refused",
+    "encoding_refused",
+    "rules_refused",
+    "time_control_refused",
+]
 
 
 def rules_refused(name: str) -> str | None:
@@ -43,6 +49,35 @@ def time_control_refused(text: str | None, option: str = "--time-control") -> st
             f"{option} {text!r} not understood: at column {exc.column} found "
             f"{exc.found!r} where {exc.expected} was expected"
         )
+    return None
+
+
+def encoding_refused(name: str | None) -> str | None:
+    """Why ``name`` is no codec of text, or ``None``.
+
+    ``codecs.lookup`` also knows codecs from bytes to bytes (``rot13``,
+    ``hex``, ``zlib``), which ``bytes.decode`` and ``str.encode`` refuse
+    with a LookupError of their own: a file cannot be read or written in
+    them, so they are refused as an unknown encoding is.
+
+    >>> encoding_refused("cp1252") is None, encoding_refused("klingon")
+    (True, "unknown encoding 'klingon'")
+    >>> encoding_refused("rot13")
+    "unknown encoding 'rot13': not a codec of text"
+    """
+    if name is None:
+        return None
+    import codecs
+
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return f"unknown encoding {name!r}"
+    try:
+        b"".decode(name)
+        "".encode(name)
+    except LookupError:
+        return f"unknown encoding {name!r}: not a codec of text"
     return None
 
 

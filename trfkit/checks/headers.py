@@ -10,11 +10,26 @@ from trfkit._digits import whole_number
 from trfkit.checks._index import pairings
 from trfkit.checks._util import diag
 from trfkit.columns import layout
+from trfkit.dates import NO_DATE, DateText
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.model import EngineRecord, Header, Player, RoundDates, Tournament
+from trfkit.model import (
+    EngineRecord,
+    Header,
+    Player,
+    RoundDates,
+    Tournament,
+    one_date_per_line,
+)
 from trfkit.timecontrol import TimeControlError, parse_222, parse_time_control
 
-__all__ = ["date_column", "header_counts", "round_dates", "rounds_played", "time_controls"]
+__all__ = [
+    "date_column",
+    "dated_rounds",
+    "header_counts",
+    "round_dates",
+    "rounds_played",
+    "time_controls",
+]
 
 _LEADING_INT = re.compile(r"\s*(\d+)")
 
@@ -127,6 +142,23 @@ def date_column(round_no: int) -> int:
     return _DATES.fields[0].first + _DATES.stride * (round_no - 1) if _DATES else 0
 
 
+def dated_rounds(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
+    """Each round's date (132) with its line and column, as
+    :attr:`Tournament.round_dates` reads them: the first 132 line's, in the
+    table's columns, or, where every 132 line holds one date, each line's
+    date where the line has it."""
+    if not one_date_per_line(records):
+        first = records[0]
+        return [(d, _line(first), date_column(i)) for i, d in enumerate(first.dates, start=1)]
+    out = []
+    for r in records:
+        d = r.dates[0] if r.dates else NO_DATE
+        text = r.origin.text if r.origin is not None else ""
+        at = text.find(d.text.strip(), 3) if d.text.strip() else -1
+        out.append((d, _line(r), at + 1 if at >= 0 else date_column(1)))
+    return out
+
+
 def round_dates(t: Tournament) -> Iterator[Diagnostic]:
     """S108: round dates (132) outside 042-052, out of order, or miscounted.
 
@@ -144,19 +176,18 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
             found=str(end),
             expected=f"a date on or after {start}",
         )
-    record = next((h for h in t.headers if isinstance(h, RoundDates)), None)
-    if record is None:
+    records = [h for h in t.headers if isinstance(h, RoundDates)]
+    if not records:
         return
-    line = _line(record)
+    line = _line(records[0])
     previous: tuple[int, _dt.date] | None = None
     given = 0
-    for i, d in enumerate(record.dates, start=1):
+    for i, (d, line, column) in enumerate(dated_rounds(records), start=1):
         if not d.text.strip():
             continue
         given = i
         if d.date is None:
             continue  # unreadable dates are the reader's P002/P003
-        column = date_column(i)
         if (start and d.date < start) or (end and d.date > end):
             yield diag(
                 "S108",
@@ -180,7 +211,8 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
                 expected=f"a date on or after {previous[1]}",
             )
         previous = (i, d.date)
-    if sum(1 for h in t.headers if isinstance(h, RoundDates)) > 1:
+    line = _line(records[0])
+    if len(records) > 1 and not one_date_per_line(records):
         return  # several 132 lines (P006): the count is not the first line's
     # A file written during the event dates the rounds still to come, so
     # more dates than rounds played is fine up to the announced number.

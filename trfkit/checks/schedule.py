@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from trfkit.checks._util import diag
-from trfkit.checks.headers import date_column, rounds_played
+from trfkit.checks.headers import dated_rounds, rounds_played
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import RoundDates, Tournament
@@ -17,16 +17,22 @@ from trfkit.rules import Family, RateClass
 __all__ = ["duration", "hours_per_day", "rounds_per_day"]
 
 
-def _round_days(t: Tournament) -> tuple[int, dict[datetime.date, list[int]]]:
-    """The 132 line and, for each day, the rounds played on it."""
-    record = next((h for h in t.headers if isinstance(h, RoundDates)), None)
+def _round_days(
+    t: Tournament,
+) -> tuple[dict[int, tuple[int, int]], dict[datetime.date, list[int]]]:
+    """Where each round's date is (line, column: one 132 line, or one a
+    round, as Tournament.round_dates reads them) and, for each day, the
+    rounds played on it."""
+    records = [h for h in t.headers if isinstance(h, RoundDates)]
     days: dict[datetime.date, list[int]] = defaultdict(list)
-    if record is None:
-        return 0, days
-    for i, d in enumerate(record.dates, start=1):
+    where: dict[int, tuple[int, int]] = {}
+    if not records:
+        return where, days
+    for i, (d, line, column) in enumerate(dated_rounds(records), start=1):
+        where[i] = line, column
         if d.date is not None:
             days[d.date].append(i)
-    return (record.origin.line if record.origin else 0), days
+    return where, days
 
 
 def _rate_class(ev: Event) -> RateClass | None:
@@ -55,7 +61,7 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     caveat = (
         "; no time control (R102): if this was rapid or blitz, --time-control" if unsure else ""
     )
-    line, days = _round_days(t)
+    where, days = _round_days(t)
     if not days:
         yield from _rounds_between(t, ev, limit, severity, caveat)
         return
@@ -63,8 +69,7 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         if len(rounds) > limit:
             yield diag(
                 "R301",
-                line,
-                date_column(rounds[limit]),
+                *where[rounds[limit]],
                 f"{len(rounds)} rounds on {day} (rounds {', '.join(map(str, rounds))}); "
                 f"{ev.rules.name} allows {limit} a day{caveat}",
                 found=f"{len(rounds)} rounds",
@@ -120,7 +125,7 @@ def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if not limit or ev.time_control is None:
         return
     game = 2 * ev.time_control.minutes_for(60)
-    line, days = _round_days(t)
+    where, days = _round_days(t)
     if not days:
         yield from _hours_between(t, ev, limit, game)
         return
@@ -129,8 +134,7 @@ def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         if hours > limit:
             yield diag(
                 "R302",
-                line,
-                date_column(rounds[0]),
+                *where[rounds[0]],
                 f"{len(rounds)} rounds on {day} of up to {float(game) / 60:g} hours each make "
                 f"{float(hours):g} hours of play; {ev.rules.name} allows {limit}",
                 found=f"{float(hours):g} hours",

@@ -18,7 +18,6 @@ is the HTTP front.
 
 from __future__ import annotations
 
-import codecs
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -178,12 +177,12 @@ def _event(q: Query) -> dict[str, str | None]:
 
 
 def _encoding(q: Query) -> str | None:
+    from trfkit.options import encoding_refused
+
     name = q.one("encoding")
-    if name is not None:
-        try:
-            codecs.lookup(name)
-        except LookupError:
-            raise ApiError(422, f"unknown encoding {name!r}") from None
+    refused = encoding_refused(name)
+    if refused is not None:
+        raise ApiError(422, refused)
     return name
 
 
