@@ -229,6 +229,13 @@ def test_rated_players_without_an_id() -> None:
     (d,) = [d for d in validate(trfkit.loads(_file(rated[:3]).encode())) if d.code == "R814"]
     assert (d.line, d.column) == (6, 58)
     assert d.message.startswith("none of the 3 players has a FIDE id")
+    # ... and so when one of them is unrated (the review's case: the fact
+    # is the file's, however many players are rated).
+    unrated = dict(rated[2], rating=None, born="2001/01/01", sex="w")
+    t = trfkit.loads(_file([*rated[:2], unrated]).encode())
+    (d,) = [d for d in validate(t) if d.code == "R814"]
+    assert (d.line, d.found) == (6, "2 rated players without FIDE id")
+    assert d.message.startswith("none of the 3 players has a FIDE id (columns 58-68), though 2 are rated")
 
 
 def test_without_a_list_a_womans_title_on_a_man() -> None:

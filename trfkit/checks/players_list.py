@@ -108,13 +108,14 @@ def _rated_without_id(players: list[Player]) -> Iterator[Diagnostic]:
     found = [p for p in players if p.rating and not p.fide_id]
     if not found:
         return
-    if len(found) == len(players) > 1:
+    if len(found) > 1 and not any(map(_FIDE_ID, players)):
+        rated = "each is rated" if len(found) == len(players) else f"{len(found)} are rated"
         yield diag(
             "R814",
             line_of(found[0]),
             _COLUMN["fide_id"],
-            f"none of the {len(found)} players has a FIDE id (columns 58-68), though "
-            "each is rated: FIDE rates a player's games by the FIDE id",
+            f"none of the {len(players)} players has a FIDE id (columns 58-68), though "
+            f"{rated}: FIDE rates a player's games by the FIDE id",
             found=f"{len(found)} rated players without FIDE id",
             expected="the FIDE id of every rated player",
         )
