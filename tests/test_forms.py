@@ -389,6 +389,12 @@ def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_
     )
     assert status == 2 and f"-o {existing}: is a file, not a directory" in err
     assert "create it first" not in err and "give a directory" in err
+    # In text the forms may go to one file, one after another; "-o forms/"
+    # names a directory all the same, and one that does not exist is said
+    # to be missing, not "Is a directory" as opening it says.
+    status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "-o", f"{missing}/")
+    assert status == 2 and f"-o {missing}/: no such directory; create it first" in err
+    assert not missing.exists()
     status, out, _ = _run(capsys, "report", str(SWISS), "--form", "all", "--ascii")
     assert status == 0 and "FIDE Form 1" in out and "FIDE Form 2" in out
     assert "FIDE Form 3" in out and "FIDE Form 4" in out and "½" not in out

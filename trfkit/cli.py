@@ -519,6 +519,10 @@ def _cmd_report(args: argparse.Namespace) -> int:
     _known_time_control(args.time_control)
     documents = FORMS[args.form]
     directory = args.output if args.output and os.path.isdir(args.output) else None
+    if args.output and directory is None and args.output.endswith(("/", os.sep)):
+        # Written as a directory ("-o forms/"), which does not exist: said
+        # so, rather than the system's "Is a directory" on opening it.
+        raise _Usage(f"-o {args.output}: no such directory; create it first")
     if len(documents) > 1 and args.format != "text" and directory is None:
         if args.output and args.output != "-":
             # An existing file is no directory to create: say what it is.
