@@ -402,3 +402,15 @@ def test_a_header_value_not_of_its_kind_is_found_where_it_starts(line: str, colu
     t = trfkit.loads(HEAD + line + "\n" + P1 + "\n")
     (d,) = [d for d in t.diagnostics if d.code == "P004"]
     assert (d.line, d.column, d.found) == (HEAD.count("\n") + 1, column, "2025/13/45")
+
+
+def test_one_date_a_132_line_is_one_finding() -> None:
+    # gnutterts/chesspairing writes a 132 line per round, one date each:
+    # one writer's habit, one P006 (on the second 132 line), not one a line.
+    dates = "132 2025/01/15\n132 2025/01/16\n132 2025/01/17\n"
+    t = trfkit.loads(HEAD + dates + P1 + "\n")
+    first = HEAD.count("\n") + 1
+    assert [(d.code, d.line) for d in t.diagnostics if d.code == "P006"] == [("P006", first + 1)]
+    assert [d.date.isoformat() for d in t.round_dates if d.date] == [
+        "2025-01-15", "2025-01-16", "2025-01-17",
+    ]  # fmt: skip

@@ -331,11 +331,14 @@ CODES: dict[str, Code] = {
             "format.repeated-record",
             Severity.WARNING,
             "A record that may appear only once appears again (the first "
-            "one is used), or two players share a starting rank.",
+            "one is used), or two players share a starting rank. Several 132 "
+            "lines of one date each are read as one round's date a line, and "
+            "said once.",
             "TRF16 §2.1; TRF26 §3.4",
             _ex(*_HEAD, "012 Spring Open again", _P1, _P2),
             _ex(*_HEAD, _P1, _P2),
-            "Delete the repeated line.",
+            "Keep one such line (132: every round's date on one line, each in its "
+            "round's columns).",
         ),
         Code(
             "P007",

@@ -1480,10 +1480,13 @@ def _check_multiplicity(t: Tournament) -> list[Diagnostic]:
         if h.code in seen:
             used = f"the first one, on line {seen[h.code]}, is used"
             if per_line and isinstance(h, RoundDates):
-                # Tournament.round_dates: one date per 132 line, in line order.
+                # Tournament.round_dates: one date per 132 line, in line
+                # order. One writer's habit, said once, on the second line.
+                if h is not dated[1]:
+                    continue
                 used = (
-                    f"each 132 line holds one date: this one is read as round "
-                    f"{next(i for i, r in enumerate(dated, 1) if r is h)}'s"
+                    f"the {len(dated)} lines of 132 hold one date each: read as the dates "
+                    f"of rounds 1-{len(dated)}, one a line"
                 )
             out.append(
                 _diag(
