@@ -152,6 +152,19 @@ FORMS: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
 ]
 
 
+def test_found_quotes_a_whole_word_in_any_alphabet() -> None:
+    # "přes" (Czech "over") is no word of the grammar; the error quotes it
+    # whole, not its first ASCII letters. Column: "90 min + 30 s " is 14 wide.
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control("90 min + 30 s přes tah")
+    assert (info.value.column, info.value.found) == (15, "přes")
+    # A word is not read in a longer one whose next letter is not ASCII:
+    # "90 minę" is not "90 min" followed by "ę".
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control("90 minę")
+    assert (info.value.column, info.value.found) == (4, "minę")
+
+
 @pytest.mark.parametrize(("text", "periods", "minutes", "kind"), REAL + FORMS)
 def test_free_text(
     text: str, periods: tuple[Period, ...], minutes: Fraction | int, kind: str | None

@@ -243,7 +243,7 @@ def _found(text: str, pos: int) -> str:
     return match.group() if match else text[pos : pos + 1] or "end of text"
 
 
-_WORD = re.compile(r"[A-Za-z]+|[0-9]+")
+_WORD = re.compile(r"[^\W\d_]+|[0-9]+")  # a word in any alphabet ("Züge", "přídavkem")
 
 
 # -- reading the tree ---------------------------------------------------------
