@@ -152,6 +152,133 @@ FORMS: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
 ]
 
 
+# Record 122 in the languages arbiters write it. Each row is the wording of a
+# source (named beside it: federation and club pages, FIDE's time controls as
+# translated, pairing-program forms), put as a 122 line; the values are worked
+# by hand: minutes for 60 moves = base time of each period begun by move 60 +
+# 60 x increment.
+LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
+    # German: "90 Minuten + 30 Sekunden Zuschlag", "30 Minuten + 30 Sekunden pro
+    # Zug", "40 Züge in 90 Minuten, danach ..." (club and tournament forms).
+    # 90 + 60 x 0.5 = 120.
+    ("90 Minuten + 30 Sekunden pro Zug", (P(SD, 5400, 30),), 120, None),
+    ("90 Min. + 30 Sek. Zuschlag pro Zug", (P(SD, 5400, 30),), 120, None),
+    # 90 + 30 + 60 x 0.5 = 150.
+    ("40 Züge in 90 Minuten, danach 30 Minuten, 30 Sekunden pro Zug ab dem ersten Zug", CLASSIC, 150, None),
+    (
+        "Bedenkzeit: 90 Min. für 40 Züge + 30 Min. für den Rest der Partie, 30 Sek./Zug ab Zug 1",
+        CLASSIC,
+        150,
+        None,
+    ),
+    ("Schnellschach 15 Min. + 10 Sek.", (P(SD, 900, 10),), 25, "rapid"),  # 15 + 10
+    ("2 Std. + 30 Sek./Zug", (P(SD, 7200, 30),), 150, None),  # 120 + 30
+    # French: "3 minutes + 2 secondes par coup" (Sitges), "90 minutes / 40 coups
+    # + 30 minutes avec ajout de 30 secondes par coup" (Besançon), "1h30 pour 40
+    # coups ... dès le premier coup", "40 coups / 2 heures, puis 1 heure KO".
+    ("90 min + 30 s par coup", (P(SD, 5400, 30),), 120, None),
+    ("1h30 pour 40 coups + 30 min + 30 s par coup dès le premier coup", CLASSIC, 150, None),
+    # 120 + 60 (the hour starts at move 41) = 180.
+    ("Cadence : 40 coups en 2 heures, puis 1 heure KO", (P(40, 7200), P(SD, 3600)), 180, None),
+    ("40 coups en 2 h, puis 1 h mort subite", (P(40, 7200), P(SD, 3600)), 180, None),
+    (
+        "90 minutes / 40 coups + 30 minutes avec ajout de 30 secondes par coup",
+        CLASSIC,
+        150,
+        None,
+    ),
+    ("Rapide 15 min + 10 s", (P(SD, 900, 10),), 25, "rapid"),
+    # Italian: "90' x 40 mosse + 30' per finire + incremento 30\" dalla prima
+    # mossa" (Porto Mannu), "60'+30\"" (scacchierando).
+    ("90 minuti + 30 secondi a mossa", (P(SD, 5400, 30),), 120, None),
+    ("90' x 40 mosse + 30' per finire + incremento 30\" dalla prima mossa", CLASSIC, 150, None),
+    ("Lampo 3 min + 2 sec", (P(SD, 180, 2),), 5, "blitz"),  # 3 + 2
+    # Spanish: "10 minutos más 5 segundos de incremento" (rtn.com.ar), "90
+    # minutos para los primeros 40 movimientos ...", FIDE's list as translated:
+    # "100'/40 + 50'/20 + 15'/final con incr. 30\"/jugada, a partir de la jugada 1".
+    ("90 minutos + 30 segundos por jugada", (P(SD, 5400, 30),), 120, None),
+    (
+        "40 jugadas en 90 minutos, luego 30 minutos, con incremento de 30 segundos por "
+        "jugada a partir de la jugada 1",
+        CLASSIC,
+        150,
+        None,
+    ),
+    # 100 + 50 + 60 x 0.5 = 180; the last 15 minutes start at move 61.
+    (
+        "100'/40 + 50'/20 + 15'/final con incr. 30\"/jugada a partir de la jugada 1",
+        (P(40, 6000, 30), P(20, 3000, 30), P(SD, 900, 30)),
+        180,
+        None,
+    ),
+    ("10 minutos más 5 segundos de incremento", (P(SD, 600, 5),), 15, None),  # 10 + 5
+    # Portuguese: "10 minutos mais 5 segundos de acréscimo", "45 minutos nocaute".
+    ("90 minutos + 30 segundos por lance", (P(SD, 5400, 30),), 120, None),
+    ("10 minutos mais 5 segundos de acréscimo", (P(SD, 600, 5),), 15, None),
+    ("45 minutos nocaute", (P(SD, 2700),), 45, None),
+    # Dutch: "90 minuten plus 30 seconden toegevoegde tijd per zet" (NOSBO),
+    # "40 zetten in 90 minuten en daarna 30 minuten", "Speeltempo 100 minuten +
+    # increment 10 sec." (schaakkalender.nl).
+    ("90 minuten + 30 seconden per zet", (P(SD, 5400, 30),), 120, None),
+    ("40 zetten in 90 minuten, daarna 30 minuten, 30 seconden per zet vanaf zet 1", CLASSIC, 150, None),
+    ("Speeltempo 100 minuten + increment 10 sec.", (P(SD, 6000, 10),), 110, None),  # 100 + 10
+    # Polish: "10 minut na partię + 5 sekund na ruch", "20 min + 10 s/ruch",
+    # "15' + 15'' za każde wykonane posunięcie", "... na każdy ruch od początku partii".
+    ("90 minut + 30 sekund na ruch", (P(SD, 5400, 30),), 120, None),
+    ("10 minut na partię + 5 sekund na ruch", (P(SD, 600, 5),), 15, None),
+    ("15' + 15'' za każde posunięcie", (P(SD, 900, 15),), 30, None),  # 15 + 15
+    ("20 min + 10 s/ruch", (P(SD, 1200, 10),), 30, None),  # 20 + 10
+    (
+        "Tempo gry: 90 minut na partię + 30 sekund na każdy ruch od początku partii",
+        (P(SD, 5400, 30),),
+        120,
+        None,
+    ),
+    # Czech: "10 min + 5 s /tah", "3 minuty na partii + dvě vteřiny za každý tah".
+    ("90 minut + 30 sekund na tah", (P(SD, 5400, 30),), 120, None),
+    ("3 minuty + 2 vteřiny za tah", (P(SD, 180, 2),), 5, None),
+    # "za" is "per" before a move and "in" before a time: 120 + 60 = 180.
+    ("40 tahů za 2 hodiny, pak 1 hodina", (P(40, 7200), P(SD, 3600)), 180, None),
+    # Russian, transliterated: "10 мин. + 5 с. на ход" (Rostov).
+    ("90 min + 30 sek na khod", (P(SD, 5400, 30),), 120, None),
+    ("90 minut na partiyu + 30 sekund na khod", (P(SD, 5400, 30),), 120, None),
+    ("40 khodov za 2 chasa + 1 chas", (P(40, 7200), P(SD, 3600)), 180, None),
+    # Symbols only: "45'+30''" (FIDE 2026 news), "1h30+30s", "90/40+30+30s".
+    ("90'+30''", (P(SD, 5400, 30),), 120, None),
+    ("1h30+30s", (P(SD, 5400, 30),), 120, None),
+    ("90/40+30+30s", CLASSIC, 150, None),
+    ("90'/40+30'+30''", CLASSIC, 150, None),
+    ("G/90+30", (P(SD, 5400, 30),), 120, None),
+]
+
+
+@pytest.mark.parametrize(("text", "periods", "minutes", "kind"), LANGUAGES)
+def test_languages(
+    text: str, periods: tuple[Period, ...], minutes: Fraction | int, kind: str | None
+) -> None:
+    tc = parse_time_control(text)
+    assert tc.periods == periods
+    assert tc.minutes_for(60) == minutes
+    assert tc.kind_hint == kind
+
+
+# Words with two readings in the languages above are not guessed: the text
+# stays not understood (R102), and the error quotes the word.
+AMBIGUOUS = [
+    ("90 min en 30 s", 8, "en"),  # Dutch "and", French and Spanish "in"
+    ("10 minut na partii s přídavkem 10 vteřin", 20, "s"),  # Czech "with", or seconds
+    ("2x 10 min + 5 s/tah", 7, "min"),  # Czech "each of two players", or twice
+    ("30 min + 30 s na hod", 18, "hod"),  # Russian "move", Czech "hours" (hod.)
+]
+
+
+@pytest.mark.parametrize(("text", "column", "found"), AMBIGUOUS)
+def test_ambiguous_words_are_not_guessed(text: str, column: int, found: str) -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control(text)
+    assert (info.value.column, info.value.found) == (column, found)
+
+
 def test_found_quotes_a_whole_word_in_any_alphabet() -> None:
     # "přes" (Czech "over") is no word of the grammar; the error quotes it
     # whole, not its first ASCII letters. Column: "90 min + 30 s " is 14 wide.
@@ -362,7 +489,10 @@ VOCABULARY = (  # noqa: SIM905 - a word list reads best as text
     "90 40 30 15 10 5 3 2 1 0 1:30 1.5 two min ' \" s sec h hours moves mm move / + , ; "
     "x G SD game all the in per player each from first increment inc bonus delay d KO QPF "
     "for rest of end after and then plus with followed by Rapid Blitz Standard : . "
-    "an extra is added time a makes to his clock starting - addition W B 30-second 2h"
+    "an extra is added time a makes to his clock starting - addition W B 30-second 2h "
+    "Minuten Sekunden Züge Zug pro ab dem ersten danach Bedenkzeit: coups coup par dès le "
+    "premier en puis KO minuti secondi mossa dalla prima jugada por de la a partir "
+    "zet vanaf na ruch za każde tah khod s přídavkem Std Schnellschach nocaute fin"
 ).split()
 
 TEXT = st.text(max_size=40)

@@ -29,7 +29,11 @@ How the free text is read (grammars/timecontrol.lark gives the shapes):
   minutes, the smaller the moves ("40/90" and "90/40" both mean 40 moves in 90
   minutes); equal numbers are read the US way, moves first;
 * "1:30" is hours and minutes (1 h 30 min), never minutes and seconds;
-* "30 min after 40 moves" gives the previous period its 40 moves.
+* "30 min after 40 moves" gives the previous period its 40 moves;
+* the words may be German, French, Italian, Spanish, Portuguese, Dutch,
+  Polish, Czech or transliterated Russian ("90 Minuten + 30 Sekunden pro Zug",
+  "90 min + 30 s par coup"); a word with two readings across them is not
+  guessed (docs/timecontrol.md).
 """
 
 from __future__ import annotations
@@ -201,6 +205,7 @@ _TERMINAL_NAMES = {
     "MOVE": "'move'",
     "SLASH": "'/'",
     "KIND": "'rapid', 'blitz' or 'standard'",
+    "LABEL": "'time control:'",
     "COLON": "':'",
     "DASH": "'-'",
     "DOT": "'.'",
@@ -276,9 +281,22 @@ _KINDS = {
     "standard": "standard",
     "classical": "standard",
     "classic": "standard",
+    "klassisch": "standard",  # German
+    "classique": "standard",  # French
+    "clásico": "standard",  # Spanish
+    "clasico": "standard",
+    "classico": "standard",  # Italian
     "rapid": "rapid",
     "rapidplay": "rapid",
+    "schnellschach": "rapid",  # German
+    "rapide": "rapid",  # French
+    "rápido": "rapid",  # Spanish, Portuguese
+    "rapido": "rapid",  # Italian
+    "rápida": "rapid",
+    "rapida": "rapid",
     "blitz": "blitz",
+    "blitzschach": "blitz",
+    "lampo": "blitz",  # Italian
     "bullet": "bullet",
 }
 
