@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import trfkit
 from trfkit.timecontrol import (
     Period,
     TimeControl,
@@ -277,6 +278,23 @@ def test_ambiguous_words_are_not_guessed(text: str, column: int, found: str) -> 
     with pytest.raises(TimeControlError) as info:
         parse_time_control(text)
     assert (info.value.column, info.value.found) == (column, found)
+
+
+def test_check_reads_a_122_in_german_and_names_an_ambiguous_word() -> None:
+    # trfkit check on the fixture with its 122 in German: no R102, and the
+    # event is judged as standard (90 + 60 x 0.5 = 120 minutes for 60 moves).
+    from tests.conftest import FIXTURES
+    from trfkit.checks import validate
+
+    text = (FIXTURES / "swiss-trf16.trf").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("122 "))
+    german = trfkit.loads(text.replace(line, "122 90 Minuten + 30 Sekunden pro Zug").encode())
+    assert "R102" not in {d.code for d in validate(german)}
+    # Czech "s" ("with") is not guessed: R102 quotes it, at its column on the line
+    # ("122 " then "10 minut na partii " is 4 + 19 wide).
+    czech = trfkit.loads(text.replace(line, "122 10 minut na partii s přídavkem 10 vteřin").encode())
+    (r102,) = [d for d in validate(czech) if d.code == "R102"]
+    assert (r102.column, r102.found) == (24, "s")
 
 
 def test_found_quotes_a_whole_word_in_any_alphabet() -> None:
