@@ -212,11 +212,20 @@ LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
         180,
         None,
     ),
+    # ... and as the list writes it, "from move 1" set off by a comma.
+    (
+        "100'/40 + 50'/20 + 15'/final con incr. 30\"/jugada, a partir de la jugada 1",
+        (P(40, 6000, 30), P(20, 3000, 30), P(SD, 900, 30)),
+        180,
+        None,
+    ),
     ("10 minutos más 5 segundos de incremento", (P(SD, 600, 5),), 15, None),  # 10 + 5
     # Portuguese: "10 minutos mais 5 segundos de acréscimo", "45 minutos nocaute".
     ("90 minutos + 30 segundos por lance", (P(SD, 5400, 30),), 120, None),
     ("10 minutos mais 5 segundos de acréscimo", (P(SD, 600, 5),), 15, None),
     ("45 minutos nocaute", (P(SD, 2700),), 45, None),
+    # FIDE's list in Portuguese: 90 + 30 + 60 x 0.5 = 150.
+    ("90'/40 + 30'/fim com incr. 30\"/lance, começando do lance 1", CLASSIC, 150, None),
     # Dutch: "90 minuten plus 30 seconden toegevoegde tijd per zet" (NOSBO),
     # "40 zetten in 90 minuten en daarna 30 minuten", "Speeltempo 100 minuten +
     # increment 10 sec." (schaakkalender.nl).
@@ -261,6 +270,39 @@ def test_languages(
     assert tc.periods == periods
     assert tc.minutes_for(60) == minutes
     assert tc.kind_hint == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "periods", "minutes"),
+    [
+        # "from move N" after a comma says when the increment before it starts.
+        ("90 min + 30 s per move, from move 1", (P(SD, 5400, 30),), 120),
+        ("90 + 30, from move 1", (P(SD, 5400, 30),), 120),
+        # 90 + 30 + 30 s for each of moves 41-60 (10 min) = 130.
+        ("40/90 + 30 min + 30 s, from move 41", (P(40, 5400), P(SD, 1800, 30)), 130),
+        ("90 min + 30 s starting from move 1", (P(SD, 5400, 30),), 120),
+    ],
+)
+def test_from_move_set_off_by_a_comma(
+    text: str, periods: tuple[Period, ...], minutes: int
+) -> None:
+    tc = parse_time_control(text)
+    assert (tc.periods, tc.minutes_for()) == (periods, minutes)
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "expected"),
+    [
+        ("from move 1", 1, "an increment before 'from move …'"),
+        ("90 min, from move 1", 9, "an increment before 'from move …'"),
+        ("90 min + 30 s from move 1, from move 1", 28, "one 'from move …' only"),
+        ("40/90 + 30 min + 30 s, from move 20", 34, "the first move of a period (1, 41)"),
+    ],
+)
+def test_from_move_needs_one_increment_before_it(text: str, column: int, expected: str) -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control(text)
+    assert (info.value.column, info.value.expected) == (column, expected)
 
 
 # Words with two readings in the languages above are not guessed: the text

@@ -305,7 +305,7 @@ _KINDS = {
 class _Piece:
     """One item of the text, before the items are put together."""
 
-    kind: str  # "period", "increment", "delay", "bare" or "seconds"
+    kind: str  # "period", "increment", "delay", "bare", "seconds" or "from"
     column: int
     found: str
     seconds: int
@@ -412,11 +412,13 @@ def _apply_tails(piece: _Piece, item: Tree[Token]) -> _Piece:
 
 def _from_move(item: Tree[Token]) -> Token | None:
     """The move number of "from move N" ("from the first move": None, as no mention)."""
+    subs = _subtrees(item, "from_move")  # an item of its own: ", from move 1"
     for mark in _subtrees(item, "inc_mark"):
-        for sub in _subtrees(mark, "from_move"):
-            for child in sub.children:
-                if isinstance(child, Token) and child.type in {"NUMBER", "NUMWORD"}:
-                    return child
+        subs += _subtrees(mark, "from_move")
+    for sub in subs:
+        for child in sub.children:
+            if isinstance(child, Token) and child.type in {"NUMBER", "NUMWORD"}:
+                return child
     return None
 
 
@@ -473,6 +475,10 @@ def _piece(item: Tree[Token]) -> _Piece:
         return make("period", _time(times[0], 60))
     if kind == "increment_first":
         return make("increment", _time(times[0], 1))
+    if kind == "from_only":  # "…/move, from move 1": says when the increment before starts
+        piece = _Piece("from", column, found, 0)
+        piece.from_move = _from_move(item)
+        return piece
     if kind == "delay_first":
         return make("delay", _time(times[0], 1) if times else _int(numbers[0]))
     raise AssertionError(f"unknown item {kind}")  # pragma: no cover
@@ -522,9 +528,21 @@ def _assemble(pieces: list[_Piece]) -> tuple[Period, ...]:
     """Put the items together: periods in order, increments and delays on them."""
     drafts: list[_Draft] = []
     extras: list[_Piece] = []  # increments and delays
-    last = len(pieces) - 1
+    # The last item, not counting a ", from move N" after it.
+    last = max((i for i, p in enumerate(pieces) if p.kind != "from"), default=-1)
     for index, piece in enumerate(pieces):
         kind = piece.kind
+        if kind == "from":
+            # ", from move N" after an increment or a delay, set off by a comma.
+            if index == 0 or pieces[index - 1].kind not in {"increment", "delay"}:
+                raise TimeControlError(
+                    piece.column, piece.found, "an increment before 'from move …'"
+                )
+            marked = pieces[index - 1]
+            if marked.from_move is not None:
+                raise TimeControlError(piece.column, piece.found, "one 'from move …' only")
+            marked.from_move = piece.from_move
+            continue
         if kind == "bare":
             # "90+30", "G/90;+30", "90'/40+30+30": a last bare number after "+"
             # is the increment in seconds; any other bare number is minutes.
