@@ -246,6 +246,9 @@ LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
     ),
     # Czech: "10 min + 5 s /tah", "3 minuty na partii + dvě vteřiny za každý tah".
     ("90 minut + 30 sekund na tah", (P(SD, 5400, 30),), 120, None),
+    # The move as an ordinal, "1." ("od 1. tahu", German "ab dem 1. Zug").
+    ("90 minut + 30 sekund na tah od 1. tahu", (P(SD, 5400, 30),), 120, None),
+    ("90 Min. + 30 Sek. pro Zug ab dem 1. Zug", (P(SD, 5400, 30),), 120, None),
     ("3 minuty + 2 vteřiny za tah", (P(SD, 180, 2),), 5, None),
     # "za" is "per" before a move and "in" before a time: 120 + 60 = 180.
     ("40 tahů za 2 hodiny, pak 1 hodina", (P(40, 7200), P(SD, 3600)), 180, None),
@@ -281,6 +284,8 @@ def test_languages(
         # 90 + 30 + 30 s for each of moves 41-60 (10 min) = 130.
         ("40/90 + 30 min + 30 s, from move 41", (P(40, 5400), P(SD, 1800, 30)), 130),
         ("90 min + 30 s starting from move 1", (P(SD, 5400, 30),), 120),
+        # An ordinal move: 90 + 30 + 20 x 0.5 = 130.
+        ("40/90 + 30 min, 30 Sek. pro Zug ab dem 41. Zug", (P(40, 5400), P(SD, 1800, 30)), 130),
     ],
 )
 def test_from_move_set_off_by_a_comma(
