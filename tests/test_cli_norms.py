@@ -101,6 +101,23 @@ def test_certificates(capsys: pytest.CaptureFixture[str], women_file: Path) -> N
     assert status == 0 and out.startswith("<!doctype html>") and "☒ WGM" in out
 
 
+def test_certificates_print_birth_date_and_sex_as_the_other_forms(
+    capsys: pytest.CaptureFixture[str], gm_file: Path, women_file: Path
+) -> None:
+    # The file writes 1990/01/01 and "m" / "w" (TRF16 001 columns 10 and
+    # 70-79); Form 2 prints the date as ISO 8601, 1990-01-01, and a
+    # certificate sent to FIDE says the sex in words.
+    _, out, _ = run(capsys, str(gm_file), "--certificates")
+    assert "Date of Birth:  1990-01-01" in out.splitlines()
+    assert "Sex:            male" in out.splitlines()
+    assert "1990/01/01" not in out
+    _, out, _ = run(capsys, str(women_file), "--certificates")
+    assert "Sex:            female" in out.splitlines()
+    _, out, _ = run(capsys, str(women_file), "--certificates", "--format", "html")
+    assert "<dd>1990-01-01</dd>" in out and "<dd>female</dd>" in out
+    assert "1990/01/01" not in out
+
+
 def test_certificates_csv(capsys: pytest.CaptureFixture[str], gm_file: Path) -> None:
     # One row per game of the certificate: 9 games; the raised opponent shows
     # his listed 1900 and the 2200 counted (§1.4.6).

@@ -463,6 +463,31 @@ def test_text_k_assumed_change_and_notes() -> None:
     assert "- 4 Rautio, Selma: rating from the players' list" in text
 
 
+def _no_k_assumed(report: RatingReport) -> RatingReport:
+    return attrs.evolve(
+        report, players=tuple(attrs.evolve(p, k_assumed=False) for p in report.players)
+    )
+
+
+def test_legend_explains_an_assumed_k_only_when_some_k_is_assumed() -> None:
+    # swiss_report assumes Müller-Łukasiewicz's K (40?): the legend says what "?" means.
+    report = swiss_report()
+    assert "K 20? K assumed (see the notes)." in render_rating_text(report)
+    assert "<b>K?</b> K assumed." in render_rating_html(report)
+    # With every K known there is no "?" on the form, and nothing to explain.
+    known = _no_k_assumed(report)
+    text = render_rating_text(known)
+    marks = next(line for line in _text_lines(text) if line.startswith("Marks:"))
+    assert marks == (
+        "Marks: J 2100* the cap changed D. K 1 ½ 0 played; + - = unplayed "
+        "(forfeit, bye) worth 1, 0, ½."
+    )
+    assert "K assumed" not in text and "?" not in _block(_text_lines(text), "Müller-Łukasiewicz")[0]
+    page = render_rating_html(known)
+    assert "K assumed" not in page
+    assert "W the score in them.</p>" in page
+
+
 def test_text_unplayed_symbols() -> None:
     lines = _text_lines(render_rating_text(swiss_report()))
     head = next(line for line in lines if line.startswith("A Family name"))

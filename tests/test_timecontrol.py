@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import trfkit
 from trfkit.timecontrol import (
     Period,
     TimeControl,
@@ -150,6 +151,210 @@ FORMS: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
         None,
     ),
 ]
+
+
+# Record 122 in the languages arbiters write it. Each row is the wording of a
+# source (named beside it: federation and club pages, FIDE's time controls as
+# translated, pairing-program forms), put as a 122 line; the values are worked
+# by hand: minutes for 60 moves = base time of each period begun by move 60 +
+# 60 x increment.
+LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
+    # German: "90 Minuten + 30 Sekunden Zuschlag", "30 Minuten + 30 Sekunden pro
+    # Zug", "40 Züge in 90 Minuten, danach ..." (club and tournament forms).
+    # 90 + 60 x 0.5 = 120.
+    ("90 Minuten + 30 Sekunden pro Zug", (P(SD, 5400, 30),), 120, None),
+    ("90 Min. + 30 Sek. Zuschlag pro Zug", (P(SD, 5400, 30),), 120, None),
+    # 90 + 30 + 60 x 0.5 = 150.
+    ("40 Züge in 90 Minuten, danach 30 Minuten, 30 Sekunden pro Zug ab dem ersten Zug", CLASSIC, 150, None),
+    (
+        "Bedenkzeit: 90 Min. für 40 Züge + 30 Min. für den Rest der Partie, 30 Sek./Zug ab Zug 1",
+        CLASSIC,
+        150,
+        None,
+    ),
+    ("Schnellschach 15 Min. + 10 Sek.", (P(SD, 900, 10),), 25, "rapid"),  # 15 + 10
+    ("2 Std. + 30 Sek./Zug", (P(SD, 7200, 30),), 150, None),  # 120 + 30
+    # French: "3 minutes + 2 secondes par coup" (Sitges), "90 minutes / 40 coups
+    # + 30 minutes avec ajout de 30 secondes par coup" (Besançon), "1h30 pour 40
+    # coups ... dès le premier coup", "40 coups / 2 heures, puis 1 heure KO".
+    ("90 min + 30 s par coup", (P(SD, 5400, 30),), 120, None),
+    ("1h30 pour 40 coups + 30 min + 30 s par coup dès le premier coup", CLASSIC, 150, None),
+    # 120 + 60 (the hour starts at move 41) = 180.
+    ("Cadence : 40 coups en 2 heures, puis 1 heure KO", (P(40, 7200), P(SD, 3600)), 180, None),
+    ("40 coups en 2 h, puis 1 h mort subite", (P(40, 7200), P(SD, 3600)), 180, None),
+    (
+        "90 minutes / 40 coups + 30 minutes avec ajout de 30 secondes par coup",
+        CLASSIC,
+        150,
+        None,
+    ),
+    ("Rapide 15 min + 10 s", (P(SD, 900, 10),), 25, "rapid"),
+    # Italian: "90' x 40 mosse + 30' per finire + incremento 30\" dalla prima
+    # mossa" (Porto Mannu), "60'+30\"" (scacchierando).
+    ("90 minuti + 30 secondi a mossa", (P(SD, 5400, 30),), 120, None),
+    ("90' x 40 mosse + 30' per finire + incremento 30\" dalla prima mossa", CLASSIC, 150, None),
+    ("Lampo 3 min + 2 sec", (P(SD, 180, 2),), 5, "blitz"),  # 3 + 2
+    # Spanish: "10 minutos más 5 segundos de incremento" (rtn.com.ar), "90
+    # minutos para los primeros 40 movimientos ...", FIDE's list as translated:
+    # "100'/40 + 50'/20 + 15'/final con incr. 30\"/jugada, a partir de la jugada 1".
+    ("90 minutos + 30 segundos por jugada", (P(SD, 5400, 30),), 120, None),
+    (
+        "40 jugadas en 90 minutos, luego 30 minutos, con incremento de 30 segundos por "
+        "jugada a partir de la jugada 1",
+        CLASSIC,
+        150,
+        None,
+    ),
+    # 100 + 50 + 60 x 0.5 = 180; the last 15 minutes start at move 61.
+    (
+        "100'/40 + 50'/20 + 15'/final con incr. 30\"/jugada a partir de la jugada 1",
+        (P(40, 6000, 30), P(20, 3000, 30), P(SD, 900, 30)),
+        180,
+        None,
+    ),
+    # ... and as the list writes it, "from move 1" set off by a comma.
+    (
+        "100'/40 + 50'/20 + 15'/final con incr. 30\"/jugada, a partir de la jugada 1",
+        (P(40, 6000, 30), P(20, 3000, 30), P(SD, 900, 30)),
+        180,
+        None,
+    ),
+    ("10 minutos más 5 segundos de incremento", (P(SD, 600, 5),), 15, None),  # 10 + 5
+    # Portuguese: "10 minutos mais 5 segundos de acréscimo", "45 minutos nocaute".
+    ("90 minutos + 30 segundos por lance", (P(SD, 5400, 30),), 120, None),
+    ("10 minutos mais 5 segundos de acréscimo", (P(SD, 600, 5),), 15, None),
+    ("45 minutos nocaute", (P(SD, 2700),), 45, None),
+    # FIDE's list in Portuguese: 90 + 30 + 60 x 0.5 = 150.
+    ("90'/40 + 30'/fim com incr. 30\"/lance, começando do lance 1", CLASSIC, 150, None),
+    # Dutch: "90 minuten plus 30 seconden toegevoegde tijd per zet" (NOSBO),
+    # "40 zetten in 90 minuten en daarna 30 minuten", "Speeltempo 100 minuten +
+    # increment 10 sec." (schaakkalender.nl).
+    ("90 minuten + 30 seconden per zet", (P(SD, 5400, 30),), 120, None),
+    ("40 zetten in 90 minuten, daarna 30 minuten, 30 seconden per zet vanaf zet 1", CLASSIC, 150, None),
+    ("Speeltempo 100 minuten + increment 10 sec.", (P(SD, 6000, 10),), 110, None),  # 100 + 10
+    # Polish: "10 minut na partię + 5 sekund na ruch", "20 min + 10 s/ruch",
+    # "15' + 15'' za każde wykonane posunięcie", "... na każdy ruch od początku partii".
+    ("90 minut + 30 sekund na ruch", (P(SD, 5400, 30),), 120, None),
+    ("10 minut na partię + 5 sekund na ruch", (P(SD, 600, 5),), 15, None),
+    ("15' + 15'' za każde posunięcie", (P(SD, 900, 15),), 30, None),  # 15 + 15
+    ("20 min + 10 s/ruch", (P(SD, 1200, 10),), 30, None),  # 20 + 10
+    (
+        "Tempo gry: 90 minut na partię + 30 sekund na każdy ruch od początku partii",
+        (P(SD, 5400, 30),),
+        120,
+        None,
+    ),
+    # Czech: "10 min + 5 s /tah", "3 minuty na partii + dvě vteřiny za každý tah".
+    ("90 minut + 30 sekund na tah", (P(SD, 5400, 30),), 120, None),
+    # The move as an ordinal, "1." ("od 1. tahu", German "ab dem 1. Zug").
+    ("90 minut + 30 sekund na tah od 1. tahu", (P(SD, 5400, 30),), 120, None),
+    ("90 Min. + 30 Sek. pro Zug ab dem 1. Zug", (P(SD, 5400, 30),), 120, None),
+    ("3 minuty + 2 vteřiny za tah", (P(SD, 180, 2),), 5, None),
+    # "za" is "per" before a move and "in" before a time: 120 + 60 = 180.
+    ("40 tahů za 2 hodiny, pak 1 hodina", (P(40, 7200), P(SD, 3600)), 180, None),
+    # Russian, transliterated: "10 мин. + 5 с. на ход" (Rostov).
+    ("90 min + 30 sek na khod", (P(SD, 5400, 30),), 120, None),
+    ("90 minut na partiyu + 30 sekund na khod", (P(SD, 5400, 30),), 120, None),
+    ("40 khodov za 2 chasa + 1 chas", (P(40, 7200), P(SD, 3600)), 180, None),
+    # Symbols only: "45'+30''" (FIDE 2026 news), "1h30+30s", "90/40+30+30s".
+    ("90'+30''", (P(SD, 5400, 30),), 120, None),
+    ("1h30+30s", (P(SD, 5400, 30),), 120, None),
+    ("90/40+30+30s", CLASSIC, 150, None),
+    ("90'/40+30'+30''", CLASSIC, 150, None),
+    ("G/90+30", (P(SD, 5400, 30),), 120, None),
+]
+
+
+@pytest.mark.parametrize(("text", "periods", "minutes", "kind"), LANGUAGES)
+def test_languages(
+    text: str, periods: tuple[Period, ...], minutes: Fraction | int, kind: str | None
+) -> None:
+    tc = parse_time_control(text)
+    assert tc.periods == periods
+    assert tc.minutes_for(60) == minutes
+    assert tc.kind_hint == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "periods", "minutes"),
+    [
+        # "from move N" after a comma says when the increment before it starts.
+        ("90 min + 30 s per move, from move 1", (P(SD, 5400, 30),), 120),
+        ("90 + 30, from move 1", (P(SD, 5400, 30),), 120),
+        # 90 + 30 + 30 s for each of moves 41-60 (10 min) = 130.
+        ("40/90 + 30 min + 30 s, from move 41", (P(40, 5400), P(SD, 1800, 30)), 130),
+        ("90 min + 30 s starting from move 1", (P(SD, 5400, 30),), 120),
+        # An ordinal move: 90 + 30 + 20 x 0.5 = 130.
+        ("40/90 + 30 min, 30 Sek. pro Zug ab dem 41. Zug", (P(40, 5400), P(SD, 1800, 30)), 130),
+    ],
+)
+def test_from_move_set_off_by_a_comma(
+    text: str, periods: tuple[Period, ...], minutes: int
+) -> None:
+    tc = parse_time_control(text)
+    assert (tc.periods, tc.minutes_for()) == (periods, minutes)
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "expected"),
+    [
+        ("from move 1", 1, "an increment before 'from move …'"),
+        ("90 min, from move 1", 9, "an increment before 'from move …'"),
+        ("90 min + 30 s from move 1, from move 1", 28, "one 'from move …' only"),
+        ("40/90 + 30 min + 30 s, from move 20", 34, "the first move of a period (1, 41)"),
+    ],
+)
+def test_from_move_needs_one_increment_before_it(text: str, column: int, expected: str) -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control(text)
+    assert (info.value.column, info.value.expected) == (column, expected)
+
+
+# Words with two readings in the languages above are not guessed: the text
+# stays not understood (R102), and the error quotes the word.
+AMBIGUOUS = [
+    ("90 min en 30 s", 8, "en"),  # Dutch "and", French and Spanish "in"
+    ("10 minut na partii s přídavkem 10 vteřin", 20, "s"),  # Czech "with", or seconds
+    ("2x 10 min + 5 s/tah", 7, "min"),  # Czech "each of two players", or twice
+    ("30 min + 30 s na hod", 18, "hod"),  # Russian "move", Czech "hours" (hod.)
+]
+
+
+@pytest.mark.parametrize(("text", "column", "found"), AMBIGUOUS)
+def test_ambiguous_words_are_not_guessed(text: str, column: int, found: str) -> None:
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control(text)
+    assert (info.value.column, info.value.found) == (column, found)
+
+
+def test_check_reads_a_122_in_german_and_names_an_ambiguous_word() -> None:
+    # trfkit check on the fixture with its 122 in German: no R102, and the
+    # event is judged as standard (90 + 60 x 0.5 = 120 minutes for 60 moves).
+    from tests.conftest import FIXTURES
+    from trfkit.checks import validate
+
+    text = (FIXTURES / "swiss-trf16.trf").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("122 "))
+    german = trfkit.loads(text.replace(line, "122 90 Minuten + 30 Sekunden pro Zug").encode())
+    assert "R102" not in {d.code for d in validate(german)}
+    # Czech "s" ("with") is not guessed: R102 quotes it, at its column on the line
+    # ("122 " then "10 minut na partii " is 4 + 19 wide).
+    czech = trfkit.loads(text.replace(line, "122 10 minut na partii s přídavkem 10 vteřin").encode())
+    (r102,) = [d for d in validate(czech) if d.code == "R102"]
+    assert (r102.column, r102.found) == (24, "s")
+
+
+def test_found_quotes_a_whole_word_in_any_alphabet() -> None:
+    # "přes" (Czech "over") is no word of the grammar; the error quotes it
+    # whole, not its first ASCII letters. Column: "90 min + 30 s " is 14 wide.
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control("90 min + 30 s přes tah")
+    assert (info.value.column, info.value.found) == (15, "přes")
+    # A word is not read in a longer one whose next letter is not ASCII:
+    # "90 minę" is not "90 min" followed by "ę".
+    with pytest.raises(TimeControlError) as info:
+        parse_time_control("90 minę")
+    assert (info.value.column, info.value.found) == (4, "minę")
 
 
 @pytest.mark.parametrize(("text", "periods", "minutes", "kind"), REAL + FORMS)
@@ -349,7 +554,10 @@ VOCABULARY = (  # noqa: SIM905 - a word list reads best as text
     "90 40 30 15 10 5 3 2 1 0 1:30 1.5 two min ' \" s sec h hours moves mm move / + , ; "
     "x G SD game all the in per player each from first increment inc bonus delay d KO QPF "
     "for rest of end after and then plus with followed by Rapid Blitz Standard : . "
-    "an extra is added time a makes to his clock starting - addition W B 30-second 2h"
+    "an extra is added time a makes to his clock starting - addition W B 30-second 2h "
+    "Minuten Sekunden Züge Zug pro ab dem ersten danach Bedenkzeit: coups coup par dès le "
+    "premier en puis KO minuti secondi mossa dalla prima jugada por de la a partir "
+    "zet vanaf na ruch za każde tah khod s přídavkem Std Schnellschach nocaute fin"
 ).split()
 
 TEXT = st.text(max_size=40)

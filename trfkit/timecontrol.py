@@ -29,7 +29,11 @@ How the free text is read (grammars/timecontrol.lark gives the shapes):
   minutes, the smaller the moves ("40/90" and "90/40" both mean 40 moves in 90
   minutes); equal numbers are read the US way, moves first;
 * "1:30" is hours and minutes (1 h 30 min), never minutes and seconds;
-* "30 min after 40 moves" gives the previous period its 40 moves.
+* "30 min after 40 moves" gives the previous period its 40 moves;
+* the words may be German, French, Italian, Spanish, Portuguese, Dutch,
+  Polish, Czech or transliterated Russian ("90 Minuten + 30 Sekunden pro Zug",
+  "90 min + 30 s par coup"); a word with two readings across them is not
+  guessed (docs/timecontrol.md).
 """
 
 from __future__ import annotations
@@ -201,6 +205,7 @@ _TERMINAL_NAMES = {
     "MOVE": "'move'",
     "SLASH": "'/'",
     "KIND": "'rapid', 'blitz' or 'standard'",
+    "LABEL": "'time control:'",
     "COLON": "':'",
     "DASH": "'-'",
     "DOT": "'.'",
@@ -243,7 +248,7 @@ def _found(text: str, pos: int) -> str:
     return match.group() if match else text[pos : pos + 1] or "end of text"
 
 
-_WORD = re.compile(r"[A-Za-z]+|[0-9]+")
+_WORD = re.compile(r"[^\W\d_]+|[0-9]+")  # a word in any alphabet ("Züge", "přídavkem")
 
 
 # -- reading the tree ---------------------------------------------------------
@@ -276,9 +281,22 @@ _KINDS = {
     "standard": "standard",
     "classical": "standard",
     "classic": "standard",
+    "klassisch": "standard",  # German
+    "classique": "standard",  # French
+    "clásico": "standard",  # Spanish
+    "clasico": "standard",
+    "classico": "standard",  # Italian
     "rapid": "rapid",
     "rapidplay": "rapid",
+    "schnellschach": "rapid",  # German
+    "rapide": "rapid",  # French
+    "rápido": "rapid",  # Spanish, Portuguese
+    "rapido": "rapid",  # Italian
+    "rápida": "rapid",
+    "rapida": "rapid",
     "blitz": "blitz",
+    "blitzschach": "blitz",
+    "lampo": "blitz",  # Italian
     "bullet": "bullet",
 }
 
@@ -287,7 +305,7 @@ _KINDS = {
 class _Piece:
     """One item of the text, before the items are put together."""
 
-    kind: str  # "period", "increment", "delay", "bare" or "seconds"
+    kind: str  # "period", "increment", "delay", "bare", "seconds" or "from"
     column: int
     found: str
     seconds: int
@@ -394,11 +412,13 @@ def _apply_tails(piece: _Piece, item: Tree[Token]) -> _Piece:
 
 def _from_move(item: Tree[Token]) -> Token | None:
     """The move number of "from move N" ("from the first move": None, as no mention)."""
+    subs = _subtrees(item, "from_move")  # an item of its own: ", from move 1"
     for mark in _subtrees(item, "inc_mark"):
-        for sub in _subtrees(mark, "from_move"):
-            for child in sub.children:
-                if isinstance(child, Token) and child.type in {"NUMBER", "NUMWORD"}:
-                    return child
+        subs += _subtrees(mark, "from_move")
+    for sub in subs:
+        for child in sub.children:
+            if isinstance(child, Token) and child.type in {"NUMBER", "NUMWORD"}:
+                return child
     return None
 
 
@@ -455,6 +475,10 @@ def _piece(item: Tree[Token]) -> _Piece:
         return make("period", _time(times[0], 60))
     if kind == "increment_first":
         return make("increment", _time(times[0], 1))
+    if kind == "from_only":  # "…/move, from move 1": says when the increment before starts
+        piece = _Piece("from", column, found, 0)
+        piece.from_move = _from_move(item)
+        return piece
     if kind == "delay_first":
         return make("delay", _time(times[0], 1) if times else _int(numbers[0]))
     raise AssertionError(f"unknown item {kind}")  # pragma: no cover
@@ -504,9 +528,21 @@ def _assemble(pieces: list[_Piece]) -> tuple[Period, ...]:
     """Put the items together: periods in order, increments and delays on them."""
     drafts: list[_Draft] = []
     extras: list[_Piece] = []  # increments and delays
-    last = len(pieces) - 1
+    # The last item, not counting a ", from move N" after it.
+    last = max((i for i, p in enumerate(pieces) if p.kind != "from"), default=-1)
     for index, piece in enumerate(pieces):
         kind = piece.kind
+        if kind == "from":
+            # ", from move N" after an increment or a delay, set off by a comma.
+            if index == 0 or pieces[index - 1].kind not in {"increment", "delay"}:
+                raise TimeControlError(
+                    piece.column, piece.found, "an increment before 'from move …'"
+                )
+            marked = pieces[index - 1]
+            if marked.from_move is not None:
+                raise TimeControlError(piece.column, piece.found, "one 'from move …' only")
+            marked.from_move = piece.from_move
+            continue
         if kind == "bare":
             # "90+30", "G/90;+30", "90'/40+30+30": a last bare number after "+"
             # is the increment in seconds; any other bare number is minutes.

@@ -24,6 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from trfkit.dates import parse_date
 from trfkit.model import Tournament
 from trfkit.report.format import clean, csv_document, csv_text, decimal, ljust, score_text, table
 from trfkit.report.rating import split_name
@@ -416,15 +417,27 @@ def _certificates(report: NormReport) -> list[tuple[PlayerNorms, list[Verdict]]]
     return out
 
 
+_SEX_WORDS = {"m": "male", "w": "female"}
+"""TRF16 001 column 10's letters, as the certificate (an English form sent to
+FIDE) says them: "w" is German's weiblich, not a letter an English reader knows."""
+
+
+def _birth_date(p: PlayerNorms) -> str:
+    """As Form 2 prints it: ISO 8601 where the file's text is a whole date
+    (1990/01/01 → 1990-01-01), else as written (a year alone, 1987/00/00)."""
+    d = parse_date(p.birth_date)
+    return d.date.isoformat() if d.date is not None else d.text
+
+
 def _certificate_fields(report: NormReport, p: PlayerNorms) -> list[tuple[str, str]]:
     family, first = split_name(p.name)
     return [
         ("Name", family),
         ("First Name", first),
-        ("Sex", p.sex),
+        ("Sex", _SEX_WORDS.get(p.sex, p.sex)),
         ("FIDE ID", str(p.fide_id or "")),
         ("Federation", p.federation),
-        ("Date of Birth", p.birth_date),
+        ("Date of Birth", _birth_date(p)),
         ("Place of Birth", ""),
         ("Event", report.tournament),
         ("Start", report.start.isoformat() if report.start else ""),

@@ -443,6 +443,12 @@ NOTHING_TO_RATE = (
 )
 
 
+def any_k_assumed(report: RatingReport) -> bool:
+    """Whether the form marks some K as assumed (``20?``): only then does its
+    legend explain the mark."""
+    return any(p.k_assumed for p in report.players)
+
+
 def k_assumed_note(report: RatingReport) -> str | None:
     """One note for every player whose K the file alone suggests.
 
@@ -746,9 +752,10 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         )
 
     half = ".5" if ascii else "½"
+    assumed = " K 20? K assumed (see the notes)." if any_k_assumed(report) else ""
     out.append(
         f"Marks: J 2100* the cap changed D. K 1 {half} 0 played; + - = unplayed "
-        f"(forfeit, bye) worth 1, 0, {half}. K 20? K assumed (see the notes)."
+        f"(forfeit, bye) worth 1, 0, {half}.{assumed}"
     )
     return out
 
@@ -1078,6 +1085,7 @@ def render_rating_html(report: RatingReport) -> str:
             header=[*_header_fields(report), (FED_OFFICIAL, "")],  # signed in its box
             rounds=rounds,
             perf=any(p.performance is not None for p in report.players),
+            k_assumed=any_k_assumed(report),
             players=[_html_player(p, rounds, report) for p in report.players],
             newcomers=[_html_newcomer(p, nc) for p, nc in newcomers],
             rr_columns=rr_columns,
