@@ -224,3 +224,8 @@ def test_rules_not_in_force_are_said_on_the_table_and_every_certificate(
     # In force (auto picks the edition of the start): nothing said.
     _, out, _ = run(capsys, str(path), "--certificates")
     assert "NOT IN FORCE" not in out
+    # JSON keeps them apart, as its schema says: source is how the edition
+    # was chosen ("given"), in_force whether it governed the event.
+    _, out, _ = run(capsys, str(path), "--rules", "b01-2024", "--format", "json")
+    rules = json.loads(out)["rules"]
+    assert (rules["source"], rules["in_force"]) == ("given", False)

@@ -72,6 +72,25 @@ _TABLE_SIZE = 30
 """Up to this many players, the text lists every player's verdicts."""
 
 
+def rules_source_text(r: NormReport) -> str:
+    """How the title regulations' edition was chosen, and, for one not in
+    force at the start, that it was not (§1.5.4: a title result is judged by
+    the rules in force when it was obtained): said on the table's head and
+    on each certificate, as a rating report's head says it
+    (:func:`trfkit.event.not_in_force`). JSON keeps the two apart
+    (``source``, ``in_force``)."""
+    if r.in_force is not False:
+        return r.rules_source
+    span = f"from {r.rules.effective.isoformat()}"
+    if r.rules.until is not None:
+        span += f" to {r.rules.until.isoformat()}"
+    when = r.start.isoformat() if r.start else "unknown"
+    return (
+        f"{r.rules_source}; NOT IN FORCE at the start {when}: {r.rules.name} governs "
+        f"norms of events {span}"
+    )
+
+
 def as_report(document: Tournament | NormReport) -> NormReport:
     """A norm report, made with the file's own rules when given a tournament."""
     return document if isinstance(document, NormReport) else norms(document)
@@ -134,7 +153,7 @@ def _head(report: NormReport) -> list[tuple[str, str]]:
         ("Close", r.end.isoformat() if r.end else ""),
         ("Rounds", str(r.rounds)),
         ("Type", r.type),
-        ("Rules", f"{r.rules.name}: {r.rules.title} ({r.rules_source})"),
+        ("Rules", f"{r.rules.name}: {r.rules.title} ({rules_source_text(r)})"),
     ]
     if r.exemption:
         fields.append(("Exemption declared", f"§{r.exemption}"))
@@ -476,7 +495,7 @@ def _norm_lines(report: NormReport, vs: Sequence[Verdict]) -> list[str]:
         "each norm's Ra uses its own floor"
     )
     if report.in_force is False:  # §1.5.4: said on the certificate an arbiter signs
-        lines.append(f"Rules: {report.rules.name} ({report.rules_source})")
+        lines.append(f"Rules: {report.rules.name} ({rules_source_text(report)})")
     return lines
 
 

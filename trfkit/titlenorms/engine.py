@@ -371,11 +371,6 @@ def norms(
             f"{rule_set.name} governs norms of events {span}; this event starts "
             f"{start.isoformat() if start else 'on an unknown date'}"
         )
-        # §1.5.4: a title result is judged by the rules in force when it was
-        # obtained; the source, which the table's head and each certificate
-        # print, says so, as a rating report's does (trfkit.event.not_in_force).
-        when = start.isoformat() if start else "unknown"
-        source += f"; NOT IN FORCE at the start {when}: {rule_set.name} governs norms of events {span}"
     if rule_set.name == "b01-2002" and start is not None and start.year > 2005:
         notes.append(
             "the editions of the Title Regulations between 2003 and 2014 were not read: "
