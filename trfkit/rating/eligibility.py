@@ -214,17 +214,26 @@ def rate_of_play_problem(rules: RuleSet, minutes: Fraction, rating: int) -> Prob
     >>> rate_of_play_problem(get("fide-2024"), Fraction(75), 1800).text
     '75 minutes for 60 moves; a game with a player rated 1800 or more needs 90: not rated'
     """
-    needed = rules.minimum_minutes(rating)
-    if needed is None or minutes >= needed:
+    short = _short_of(rules, minutes, rating)
+    if short is None:
         return None
-    thresholds = rules.standard_minimum_minutes or ()
-    least = min(r for r, m in thresholds if m == needed)
+    needed, least = short
     return Problem(
         f"{_num(minutes)} minutes",
         f"at least {needed} minutes",
         f"{_num(minutes)} minutes for 60 moves; a game with a player rated {least} or more "
         f"needs {needed}: not rated",
     )
+
+
+def _short_of(rules: RuleSet, minutes: Fraction, rating: int) -> tuple[int, int] | None:
+    """The minimum a player rated ``rating`` asks for, and the least rating
+    that asks for it, when ``minutes`` fall short of it; else ``None``."""
+    needed = rules.minimum_minutes(rating)
+    if needed is None or minutes >= needed:
+        return None
+    least = min(r for r, m in rules.standard_minimum_minutes or () if m == needed)
+    return needed, least
 
 
 def rate_classes(rules: RuleSet, *, expected: bool = False) -> str:
@@ -299,10 +308,10 @@ def event_rate_of_play_problem(
         )
     if rules.threshold_scope is not Scope.TOURNAMENT or top is None:
         return None
-    needed = rules.minimum_minutes(top)
-    if needed is None or minutes >= needed:
+    short = _short_of(rules, minutes, top)
+    if short is None:
         return None
-    least = min(r for r, m in thresholds if m == needed)
+    needed, least = short
     return Problem(
         f"{_num(minutes)} minutes",
         f"at least {needed} minutes",
