@@ -265,16 +265,6 @@ LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "periods", "minutes", "kind"), LANGUAGES)
-def test_languages(
-    text: str, periods: tuple[Period, ...], minutes: Fraction | int, kind: str | None
-) -> None:
-    tc = parse_time_control(text)
-    assert tc.periods == periods
-    assert tc.minutes_for(60) == minutes
-    assert tc.kind_hint == kind
-
-
 @pytest.mark.parametrize(
     ("text", "periods", "minutes"),
     [
@@ -357,7 +347,7 @@ def test_found_quotes_a_whole_word_in_any_alphabet() -> None:
     assert (info.value.column, info.value.found) == (4, "minę")
 
 
-@pytest.mark.parametrize(("text", "periods", "minutes", "kind"), REAL + FORMS)
+@pytest.mark.parametrize(("text", "periods", "minutes", "kind"), REAL + FORMS + LANGUAGES)
 def test_free_text(
     text: str, periods: tuple[Period, ...], minutes: Fraction | int, kind: str | None
 ) -> None:
