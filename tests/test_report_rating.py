@@ -883,3 +883,28 @@ def test_engine_report_renders_in_all_formats() -> None:
     assert {len(r) for r in games} == {len(CSV_GAME_COLUMNS)}
     html = render_rating_html(report)
     assert html.count('<tbody class="player"') == 15 and "https://" not in html
+
+
+def test_no_k_where_no_game_counts() -> None:
+    # Form 3's K multiplies W - We: a player with no game that counts (an
+    # event too fast for its field under fide-2009, every game unrated) has
+    # no K on the form, and the legend does not explain a "20?" it never
+    # shows. JSON keeps K as data.
+    from pathlib import Path
+
+    import trfkit
+    from trfkit.rating.engine import rate
+    from trfkit.report.rating import render_rating_json, render_rating_text
+
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "rating-rr10-unrated.trf"
+    text = fixture.read_text(encoding="utf-8")
+    # 60 + 30 gives 90 minutes for 60 moves; a 2600 in the field asks 120 (2009 §1.1).
+    lines = [x for x in text.splitlines() if not x.startswith("122")]
+    lines.insert(1, "122 60 min + 30 sec/move from move 1")
+    report = rate(trfkit.loads("\n".join(lines) + "\n"), rules="fide-2009")
+    assert report.players and all(p.n == 0 for p in report.players)
+    out = render_rating_text(report)
+    assert "K assumed" not in out
+    rows = [x for x in out.splitlines() if x.startswith("Aldercott")]
+    assert rows and "?" not in rows[0]
+    assert json.loads(render_rating_json(report))["players"][0]["k"] is not None

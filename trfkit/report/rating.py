@@ -445,8 +445,9 @@ NOTHING_TO_RATE = (
 
 def any_k_assumed(report: RatingReport) -> bool:
     """Whether the form marks some K as assumed (``20?``): only then does its
-    legend explain the mark."""
-    return any(p.k_assumed for p in report.players)
+    legend explain the mark. A K is shown only for a player with a game
+    that counts (:func:`_k_text`), as :func:`k_assumed_note` names them."""
+    return any(p.k_assumed and p.n for p in report.players)
 
 
 def k_assumed_note(report: RatingReport) -> str | None:
@@ -495,6 +496,11 @@ def reading_notes(report: RatingReport) -> list[str]:
 
 
 def _k_text(p: PlayerRating) -> str:
+    # K multiplies W - We: with no game that counts there is nothing to
+    # multiply, and an assumed "20?" would point at a note that names only
+    # the players K applies to.
+    if not p.n:
+        return ""
     if p.k is None:
         return "?" if p.k_assumed else ""
     return f"{p.k}?" if p.k_assumed else str(p.k)
@@ -1007,8 +1013,9 @@ def _html_player(p: PlayerRating, rounds: int, report: RatingReport) -> dict[str
         "w": _score(p.w),
         "we": "" if p.we is None else _fixed(p.we, 2),
         "w_minus_we": "" if p.we is None else signed_difference(p.w, p.we),
-        "k": "" if p.k is None else str(p.k),
-        "k_assumed": p.k_assumed,
+        # As the text's K column (_k_text): no K where no game counts.
+        "k": "" if p.k is None or not p.n else str(p.k),
+        "k_assumed": p.k_assumed and bool(p.n),
         "k_reason": p.k_reason,
         "change": "" if p.change is None else _signed(p.change),
         "change_sign": 0 if p.change is None else (p.change > 0) - (p.change < 0),
