@@ -174,3 +174,29 @@ def test_a_round_robin_with_games_too_fast_is_rated_game_by_game() -> None:
     assert newcomer is not None and newcomer.n == 2 and newcomer.w == 1.5
     assert report.round_robin is None
     assert any("rated as a Swiss, game by game" in n for n in report.notes)
+
+
+def test_chessa_rates_no_game_at_a_rate_in_none_of_its_classes() -> None:
+    # CHESSA "Time Control" 2: standard at least 60 minutes, rapid more than
+    # 10 and less than 60, blitz 10 or less; the rule set reads blitz as more
+    # than 0 and R101 and the report's note say no game is rated at 0. The
+    # ratings must agree with the note: no game counts, no rating changes,
+    # and the newcomer has no performance (his games are against the field).
+    games = [(1, 1, 2, "1"), (1, 3, 4, "="), (2, 1, 3, "1"), (2, 2, 4, "0")]
+    text = swiss_text([1800, 1700, 1600, None], games, time_control="0 min", start="2016/03/01")
+    t = trfkit.loads(text)
+    report = rate(t, rules="chessa-2015")
+    (note,) = [n for n in report.notes if n.startswith("rate of play:")]
+    assert "no game is rated" in note
+    assert _r101(t, "chessa-2015") == [Severity.ERROR]
+    assert sum(p.n for p in report.players) == 0
+    for p in report.players:
+        assert p.new_rating == p.rating and p.performance is None
+        played = [g for g in p.games if g.result in ("1", "0", "=")]
+        assert played and all(not g.rated and "no game is rated" in (g.reason or "") for g in played)
+    newcomer = next(p for p in report.players if p.start_rank == 4).newcomer
+    assert newcomer is not None and newcomer.ru is None and not newcomer.counts
+    # The same event at 60 minutes (standard) is rated.
+    assert "122 0 min\n" in text
+    t = trfkit.loads(text.replace("122 0 min\n", "122 60 min\n"))
+    assert sum(p.n for p in rate(t, rules="chessa-2015").players) > 0

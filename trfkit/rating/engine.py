@@ -1382,7 +1382,11 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
     floor_value: int | None = None
     temporary: dict[int, int] = {}
     final: dict[int, int | None] = {}
-    if unrated:
+    # A rate in none of the three classes ("Time Control" 2, as R101 says):
+    # no game counts, and no unrated player has a performance.
+    fast = ctx.fast_event
+    fast_reason = f"{fast.text} ({_rate_of_play_section(rs)})" if fast is not None else ""
+    if unrated and fast is None:
         all_unrated = (rs.unrated_floor_all_unrated or {}).get(kind or "u10")
         floor_value = calc.chessa_floor(
             [e.rating or 0 for e in rated], len(unrated), all_unrated=all_unrated
@@ -1427,10 +1431,16 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
         for c in e.cells:
             if c.score is not None and c.reason is None:
                 played += 1
-            opp = opp_rating(c.opponent, for_rated=own is not None) if c.score is not None else None
+            opp = (
+                opp_rating(c.opponent, for_rated=own is not None)
+                if c.score is not None and fast is None
+                else None
+            )
             if opp is None:
                 reason = (
-                    c.reason if c.score is None else "opponent unrated: not rated in this section"
+                    c.reason
+                    if c.score is None
+                    else fast_reason or "opponent unrated: not rated in this section"
                 )
                 games.append(_skip(c, reason))
                 continue
@@ -1453,7 +1463,8 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
                 rc, n, w, None, None, value, value,
                 counts=value is not None,
                 publishable=n >= least and value is not None,
-                reason="" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
+                reason="no game counts: the rate of play (see the notes)" if fast is not None
+                else "" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
             )  # fmt: skip
             out.append(
                 _newcomer_line(
