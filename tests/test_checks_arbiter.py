@@ -160,6 +160,20 @@ def test_last_round_breach_without_a_topscorer_is_an_error() -> None:
     assert d.severity is Severity.ERROR
 
 
+def test_a_last_round_breach_beside_a_shorter_line_of_the_same_rank() -> None:
+    # The fuzzer's find: a second 001 line with player 1's starting rank
+    # (S107) and one round only. The topscorer test read player 1's round 3
+    # from that line and raised IndexError; it reads his own line, and the
+    # first line of a shared rank as the opponents' lookups do.
+    games: list[Game] = [(1, 1, 2, "1"), (2, 1, 3, "1"), (3, 1, 4, "=")]
+    text = swiss(_FIELD, games, "XXR 3")
+    twin = next(x for x in text.splitlines() if x.startswith("001    1 "))[:101]
+    t = trfkit.loads((text + twin + "\n").encode())
+    (d,) = found(t, "S113")
+    assert d.severity is Severity.WARNING and "topscorer 1" in d.message
+    assert found(t, "S107")
+
+
 def test_no_colour_criteria_in_team_events() -> None:
     games: list[Game] = [(1, 1, 2, "1"), (2, 1, 3, "1"), (3, 1, 4, "1")]
     team = "013 Alpha                           " + "   1    2    3"

@@ -479,10 +479,12 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 if not table:
                     table = scoring_of(t).table()
                 if not lines:
-                    lines = {
-                        x.start_rank: c for x, c in zip(t.players, pairings(t).cells, strict=True)
-                    }
-                exempt = _topscorer_game(p.start_rank, r, lines, table)
+                    # The first line of a starting rank two lines share
+                    # (S107), as the opponents' lookups read it.
+                    for x, c in zip(t.players, pairings(t).cells, strict=True):
+                        lines.setdefault(x.start_rank, c)
+                own = (p.start_rank, Cells(opponents, colours, results))
+                exempt = _topscorer_game(own, opponents[r - 1], r, lines, table)
             else:
                 exempt = None
             level = Severity.WARNING if exempt else severity
@@ -574,20 +576,26 @@ def _colour_breaches(games: list[tuple[int, str]]) -> Iterator[tuple[int, str, s
 
 
 def _topscorer_game(
-    a: int, r: int, lines: dict[int, Cells], table: dict[tuple[Result | None, Colour], Decimal]
+    own: tuple[int, Cells],
+    opponent: int | None,
+    r: int,
+    lines: dict[int, Cells],
+    table: dict[tuple[Result | None, Colour], Decimal],
 ) -> int | None:
-    """The starting rank of a topscorer in player ``a``'s game of round ``r``
-    (he or his opponent), or ``None``: more than 50% of the maximum possible
-    score before round ``r`` (C.04.3 A.7). ``lines``: the cells by starting
-    rank; ``table``: the event's :meth:`ScoringSystem.table`."""
+    """The starting rank of a topscorer in a player's game of round ``r``
+    (the player, ``own``: his starting rank and cells, or ``opponent``), or
+    ``None``: more than 50% of the maximum possible score before round
+    ``r`` (C.04.3 A.7). ``lines``: the cells by starting rank; ``table``:
+    the event's :meth:`ScoringSystem.table`."""
     win = max(table[Result.WIN, Colour.WHITE], table[Result.WIN, Colour.BLACK])
     best = (r - 1) * win
-    for x in (a, lines[a].opponents[r - 1]):
-        if x is None or x not in lines:
+    found = lines.get(opponent) if opponent is not None else None
+    for x, cells in (own, (opponent, found)):
+        if x is None or cells is None:
             continue
         # From the cells, not Player.games: making Game records would replace
         # the line's cells for every later check.
-        _, colours, results = lines[x]
+        _, colours, results = cells
         score = sum(
             (
                 table.get((RESULT_OF[res], COLOUR_OF[col]), _NOTHING)
