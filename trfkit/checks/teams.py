@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from trfkit.checks._util import cell_column, diag, first_named, line_of, one_or_each
+from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import Bye, ForfeitedMatch, Player, Result, Team, TeamBye, Tournament
 
@@ -18,9 +19,16 @@ if TYPE_CHECKING:
 
 __all__ = ["team_members", "team_pairings", "team_points", "team_rounds"]
 
-# The first member's column and the stride (TRF16 §2.4: 013 members from
-# column 37; TRF26 §3.7: 310 members from column 74; 5 columns each).
-_MEMBERS = {"013": 37, "310": 74}
+
+def _members_at(name: str) -> tuple[int, int]:
+    rep = layout(name).repeat
+    assert rep is not None
+    return rep.first, rep.stride
+
+
+# The first member's column and the stride, from the column table (TRF16
+# §2.4: 013 members from column 37; TRF26 §3.7: 310 from 74; 5 columns each).
+_MEMBERS = {"013": _members_at("team_013"), "310": _members_at("team_310")}
 _BYE_NAMES = {"F": "a full-point bye", "H": "a half-point bye", "Z": "a zero-point bye"}
 # Games played over the board (a forfeit, with or without an opponent, was not).
 _OVER_THE_BOARD = frozenset(
@@ -34,7 +42,8 @@ _OVER_THE_BOARD = frozenset(
     }
 )
 # TRF26 §3.7: 310 match points in columns 55-60, game points in 62-67.
-_MATCH_POINTS, _GAME_POINTS = 55, 62
+_310 = {f.name: f.first for f in layout("team_310").fields}
+_MATCH_POINTS, _GAME_POINTS = _310["match_points"], _310["game_points"]
 
 
 def _teams(t: Tournament) -> list[Team]:
@@ -66,12 +75,12 @@ def team_members(t: Tournament) -> Iterator[Diagnostic]:
     first_team: dict[int, int] = {}
     for ti, team in enumerate(teams):
         number = _number(teams, ti)
-        start = _MEMBERS.get(team.code, 0)
+        start, stride = _MEMBERS.get(team.code, (0, 0))
         unknown: list[tuple[int, int]] = []
         for k, member in enumerate(team.members):
             if not member:
                 continue  # a blank slot (0 as TEC's sample writes an empty board in 300)
-            column = start + 5 * k
+            column = start + stride * k
             if member not in players:
                 unknown.append((member, column))
                 continue
