@@ -179,16 +179,7 @@ def validate(
             listed = [
                 d for d in players_list.against_list(t, ev, rating_lists) if d.code not in skip
             ]
-            # One cause, one finding: a rated player without an id whom the
-            # list names (R811, with the id) needs no R814 of the same line.
-            named = {d.line for d in listed if d.code == "R811"}
-            if named:
-                found = [
-                    d
-                    for d in found
-                    if not (d.code == "R814" and d.line in named and d.found == "blank")
-                ]
-            found += listed
+            found = players_list.with_list(found, listed)
         for title_check in TITLE_CHECKS:
             found += [d for d in title_check(t, ev) if d.code not in skip]
     found.sort(key=_PLACE)

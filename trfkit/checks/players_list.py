@@ -174,6 +174,16 @@ def _new_players(found: list[Player], every: bool = False) -> Diagnostic:
     )
 
 
+def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnostic]:
+    """``found`` (the file's findings) with ``listed`` (:func:`against_list`'s)
+    added, one cause one finding: a rated player without an id whom the
+    list names (R811, with the id) needs no R814 of the same line."""
+    named = {d.line for d in listed if d.code == "R811"}
+    if named:
+        found = [d for d in found if not (d.code == "R814" and d.line in named and d.found == "blank")]
+    return [*found, *listed]
+
+
 def against_list(t: Tournament, ev: Event, lists: Sequence[RatingListAt]) -> Iterator[Diagnostic]:
     """R801-R808, R811-R813 against the list of ``lists`` in force at the
     event's start (R809 too for ids the list does not hold: new players)."""
