@@ -12,17 +12,21 @@ Kinds of round (C.07 Art. 16.1 and 16.2; TRF16 §2.3 result codes):
 ====  =====================================================  ===========
 kind  round                                                  TRF codes
 ====  =====================================================  ===========
-P     a game played over the board                           1 = 0 D
-W     a forfeit win (16.2.2)                                 + W with an opponent
-L     a forfeit loss (16.2.4), both sides of a double forfeit - L with an opponent
+P     a game played over the board                           1 = 0 W D L
+W     a forfeit win (16.2.2)                                 + with an opponent
+L     a forfeit loss (16.2.4), both sides of a double forfeit - with an opponent
 U     a pairing-allocated bye (16.2.1)                       U
 F     a full-point bye (16.2.1)                              F, + alone
 H     a half-point bye (a requested bye, 16.1.1)             H
 Z     a zero-point bye or no cell (after a withdrawal)       Z, blank, - alone
 ====  =====================================================  ===========
 
-``W`` and ``L`` (a game of less than one move, not rated) are forfeits here:
-no game took place over the board; ``D`` is counted as a drawn game.
+``W``, ``D`` and ``L`` (a game that lasted less than one move, not rated)
+are games played over the board, all three alike, in every tie-break: the
+players met at the board (TRF16 §2.3 keeps ``+``/``-``, "scheduled game not
+played", apart from them), and C.07 16.2's unplayed rounds are the byes and
+the forfeits only. That they are not rated is the rating regulations'
+matter, not C.07's.
 """
 
 from __future__ import annotations
@@ -56,8 +60,9 @@ GAME_KINDS = frozenset("PWL")
 """Rounds with a scheduled opponent."""
 
 _KIND_WITH_OPPONENT = {
-    "1": "P", "=": "P", "0": "P", "D": "P",
-    "+": "W", "W": "W", "-": "L", "L": "L",
+    # A game of less than one move (W D L) is a game: the table above.
+    "1": "P", "=": "P", "0": "P", "W": "P", "D": "P", "L": "P",
+    "+": "W", "-": "L",
     "U": "U", "F": "F", "H": "H", "Z": "Z", " ": "Z", "?": "Z",
 }  # fmt: skip
 _KINDS_WITH_OPPONENT = str.maketrans(_KIND_WITH_OPPONENT)
@@ -341,3 +346,6 @@ WIN_RESULTS = frozenset(
         Result.FULL_POINT_BYE.value,
     }
 )
+WON_RESULTS = frozenset({Result.WIN.value, Result.UNPLAYED_WIN.value})
+"""A game won over the board (WON, BWG: C.07 7.2, 7.4): ``1``, and ``W``,
+a game won in less than one move (a game, the table above)."""

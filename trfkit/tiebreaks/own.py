@@ -1,7 +1,8 @@
 """Tie-breaks from the participant's own results (C.07 Art. 7).
 
 In a round robin a forfeit loss stays an unplayed round here (15.2); a
-forfeit win is never a game won over the board (7.2).
+forfeit win is never a game won over the board (7.2), a game won in less
+than one move (``W``) is (:mod:`~trfkit.tiebreaks.field`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trfkit.tiebreaks.codes import TieBreak
-from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, VUR_KINDS, WIN_RESULTS, Field
+from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, VUR_KINDS, WIN_RESULTS, WON_RESULTS, Field
 
 __all__ = ["bpg", "bwg", "progressive", "rep", "std", "tpn", "win", "won"]
 
@@ -29,7 +30,7 @@ def win(f: Field, tb: TieBreak) -> list[Value]:
 def won(f: Field, tb: TieBreak) -> list[Value]:
     """WON (7.2): games won over the board."""
     return [
-        sum(1 for k, r in zip(kinds, res, strict=True) if k == PLAYED and r == "1")
+        sum(1 for k, r in zip(kinds, res, strict=True) if k == PLAYED and r in WON_RESULTS)
         for kinds, res in zip(f.kinds, f.results, strict=True)
     ]
 
@@ -48,7 +49,7 @@ def bwg(f: Field, tb: TieBreak) -> list[Value]:
         sum(
             1
             for k, c, r in zip(kinds, cols, res, strict=True)
-            if k == PLAYED and c == "b" and r == "1"
+            if k == PLAYED and c == "b" and r in WON_RESULTS
         )
         for kinds, cols, res in zip(f.kinds, f.colours, f.results, strict=True)
     ]
@@ -64,7 +65,8 @@ def progressive(f: Field, tb: TieBreak) -> list[Value]:
             running += x
             if r >= tb.cut:
                 total += running
-        out.append(f.value(total) if f.rounds > tb.cut else None)
+        # A cut of every round leaves the sum of nothing: 0 (14.1, as BH).
+        out.append(f.value(total))
     return out
 
 
