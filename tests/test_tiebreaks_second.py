@@ -169,7 +169,12 @@ def _known_divergence(
         cuts = tb.cut + 2 * tb.median
         if code.split("/")[0] in ("ARO", "TPR", "PTP", "APRO", "APPO", "AOB"):
             return otb == 0 or otb <= cuts
-        return cuts > 0 and f.rounds <= cuts
+        return False
+    tb = parse_tiebreak(code)
+    cuts = tb.cut + 2 * tb.median
+    if ours == 0 and tb.acronym in ("BH", "FB", "SB", "PS") and 0 < f.rounds <= cuts:
+        # Case 1: a cut of every element leaves the sum of nothing, 0 here.
+        return True
     if code == "AOB":
         assert isinstance(ours, Decimal)
         return abs(Decimal(repr(theirs)) - ours) <= Decimal("0.005")  # case 2
@@ -187,6 +192,16 @@ def _known_divergence(
         )
         assert isinstance(ours, Decimal)
         return float(ours) - theirs == 0.5 * doubles
+    if code == "KS":
+        # Case 6: a forfeit counts against the scheduled opponent here (as
+        # 15.2 has it for the round robins KS is defined for), not there.
+        forfeits = sum(
+            x
+            for k, o, x in zip(f.kinds[i], f.opponents[i], f.points[i], strict=True)
+            if k == "W" and o >= 0 and 2 * f.score[o] >= f.win * f.rounds
+        )
+        assert isinstance(ours, Decimal)
+        return ours - Decimal(repr(theirs)) == f.value(forfeits)
     if code == "APPO":
         # Case 4 through an opponent's PTP.
         return any(

@@ -173,15 +173,17 @@ def elements(
     return FieldElements(lines, values, points, irregular)
 
 
-def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | None:
+def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int]:
     """The contributions ``tb``'s cut or median leaves (Art. 14, with 16.5
     for voluntary unplayed rounds): opponents' scores for BH, scores times
-    points for SB; ``None`` when nothing is left."""
+    points for SB. A cut of as many elements as there are, or more, leaves
+    none: BH, FB and SB are sums (8.1, 8.3, 9.1), and a sum of no
+    contributions is 0, as for a player with no rounds at all."""
     low = tb.cut + tb.median
     high = tb.median
     values, points = e.values, e.points
     if len(values) <= low + high:
-        return None
+        return []
     # (score, contribution, voluntary unplayed round) of each element.
     vurs = e.vurs if (e.vurs is not None and edition.vur_cut) else None
     if sb:
@@ -199,8 +201,12 @@ def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | N
             voluntary = [el for el in rest if el[2]]
             if voluntary:
                 # 16.5: cut the lowest VUR contribution instead, unless it
-                # is lower than the least significant value's.
-                vur = min(voluntary, key=_contribution)
+                # is lower than the least significant value's. Of VURs
+                # with the same contribution (a forfeit loss and a
+                # zero-point bye both give SB 0), the less significant is
+                # cut first, the lower score (14.1.1): so that a later cut
+                # (16.5.2) weighs the more significant one that is left.
+                vur = min(voluntary, key=_contribution_then_score)
                 if vur[1] >= least[1]:
                     least = vur
         rest.remove(least)
@@ -209,8 +215,8 @@ def _cut(e: Elements, tb: TieBreak, edition: Edition, sb: bool) -> list[int] | N
     return [el[1] for el in rest]
 
 
-def _contribution(el: tuple[int, int, bool]) -> int:
-    return el[1]
+def _contribution_then_score(el: tuple[int, int, bool]) -> tuple[int, int]:
+    return el[1], el[0]
 
 
 def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: FieldElements) -> list[Value]:
@@ -223,33 +229,24 @@ def buchholz(f: Field, tb: TieBreak, edition: Edition, elems: FieldElements) -> 
         # lowest; a line with a VUR or a free round as _cut says.
         units: list[int | None] = list(map(sub, elems.sums, map(min, elems.by_line)))
         for i in elems.irregular:
-            kept = _cut(elems[i], tb, edition, sb=False)
-            units[i] = None if kept is None else sum(kept)
+            units[i] = sum(_cut(elems[i], tb, edition, sb=False))
         return f.values(units)
-    out: list[Value] = []
-    for i in range(len(elems)):
-        kept = _cut(elems[i], tb, edition, sb=False)
-        out.append(None if kept is None else f.value(sum(kept)))
-    return out
+    return [f.value(sum(_cut(elems[i], tb, edition, sb=False))) for i in range(len(elems))]
 
 
 def sonneborn_berger(f: Field, tb: TieBreak, edition: Edition, elems: FieldElements) -> list[Value]:
     """SB (9.1): the sum of each opponent's score times the points scored
     against him."""
     square = f.scale * f.scale
-    cache: dict[int | None, Decimal | None] = {None: None}
-    totals: list[int | None]
+    cache: dict[int, Decimal] = {}
+    totals: list[int]
     if tb.cut or tb.median:
-        totals = []
-        for i in range(len(elems)):
-            kept = _cut(elems[i], tb, edition, sb=True)
-            totals.append(None if kept is None else sum(kept))
+        totals = [sum(_cut(elems[i], tb, edition, sb=True)) for i in range(len(elems))]
     else:
         # Each cell's score times points, in one map; summed a line at a time.
         products = list(map(operator.mul, elems.values, elems.points))
         totals = list(map(sum, map(products.__getitem__, f.lines)))
     for total in set(totals).difference(cache):
-        assert total is not None
         cache[total] = Decimal(total) / square
     return list(map(cache.__getitem__, totals))
 
@@ -276,7 +273,8 @@ def koya(f: Field, tb: TieBreak) -> list[Value]:
     least half the maximum possible score; ``/Lx`` moves that limit by x half
     points (14.5). The maximum is a win's points times the rounds in which a
     participant could meet an opponent: in a round robin of an odd number of
-    players each cycle has a free round."""
+    players each cycle has a free round. The points of a forfeit count
+    against the scheduled opponent, in a Swiss as in a round robin (15.2)."""
     players = len(f.score)
     possible = f.rounds
     if f.round_robin and players > 1:
@@ -285,7 +283,11 @@ def koya(f: Field, tb: TieBreak) -> list[Value]:
     # score >= max/2 + limit/2 points, in doubled units
     threshold = f.win * possible + tb.limit * f.scale
     qualifies = [2 * s >= threshold for s in f.score]
-    games = GAME_KINDS if f.round_robin else PLAYED
+    # Forfeits count against the scheduled opponent, in a Swiss as in a
+    # round robin: KS is defined for round robins (9.2; the TEC exercise
+    # book 4.3: a Swiss that uses it defines it), where forfeits are games
+    # (15.2). Byes have no opponent and count nothing.
+    games = GAME_KINDS
     return [
         f.value(
             sum(
