@@ -150,7 +150,7 @@ def differences(
 # ---------------------------------------------------------------------------
 # Classes: each a predicate on a difference, with the field of its file.
 
-_LESS_THAN_ONE_MOVE = frozenset("WDLwdl")
+_LEGACY_BYE = frozenset("=+1WD")
 
 
 class Facts:
@@ -166,20 +166,46 @@ class Facts:
         self.f: Field = field_of(t, round_robin=self.round_robin)
         self.index = {s: i for i, s in reversed(list(enumerate(self.f.start_ranks)))}
 
+    def points(self, start: int) -> int:
+        return self.f.score[self.index[start]]
+
     def results(self, start: int) -> str:
         return self.f.results[self.index[start]]
 
     def opponents(self, start: int) -> list[int]:
         return [o for o in self.f.opponents[self.index[start]] if o >= 0]
 
-    def near_one_move(self, start: int) -> bool:
-        """The player, an opponent or an opponent's opponent has a game of
-        less than one move: it reaches his BH, SB, AOB, APRO..."""
+    def near_legacy_bye(self, start: int) -> bool:
+        """The player, an opponent or an opponent's opponent has a cell
+        without an opponent whose result is a game's (``0000 - =``, ``0000 -
+        +``): trfkit reads these legacy byes as byes (a half-point bye, a
+        full-point bye), TieBreakServer as games played without opponent,
+        and the difference reaches BH, SB, AOB, REP..."""
+        f = self.f
         i = self.index[start]
-        seen = {i, *self.opponents(start)}
+        seen = {i, *(o for o in f.opponents[i] if o >= 0)}
         for o in list(seen):
-            seen.update(x for x in self.f.opponents[o] if x >= 0)
-        return any(_LESS_THAN_ONE_MOVE.intersection(self.f.results[j]) for j in seen)
+            seen.update(x for x in f.opponents[o] if x >= 0)
+        return any(
+            r in _LEGACY_BYE and o < 0
+            for j in seen
+            for r, o in zip(f.results[j], f.opponents[j], strict=True)
+        )
+
+    def vurs(self, start: int) -> int:
+        """The player's voluntary unplayed rounds (C.07 16.1.2)."""
+        return sum(1 for k in self.f.kinds[self.index[start]] if k in "HZL")
+
+    def double_forfeits(self, start: int) -> int:
+        """The rounds in which the player and his scheduled opponent both
+        lost by forfeit."""
+        f = self.f
+        i = self.index[start]
+        return sum(
+            1
+            for r, (k, o) in enumerate(zip(f.kinds[i], f.opponents[i], strict=True))
+            if k == "L" and o >= 0 and f.kinds[o][r] == "L"
+        )
 
 
 Classifier = Callable[[Difference, Facts], bool]
@@ -189,19 +215,39 @@ CLASSES: list[tuple[str, Classifier]] = [
         "rounds-not-played",
         lambda d, x: (x.t.declared_rounds or 0) > x.t.rounds_played,
     ),
-    ("less-than-one-move", lambda d, x: x.near_one_move(d.start_rank)),
+    ("legacy-bye-codes", lambda d, x: x.near_legacy_bye(d.start_rank)),
+    ("std-double-forfeit", lambda d, x: d.code == "STD" and x.double_forfeits(d.start_rank) > 0),
+    (
+        "sb-cut-vur-by-score",
+        lambda d, x: d.code.startswith("SB/C") and x.vurs(d.start_rank) > 1,
+    ),
 ]
 
 
 def classify(
     diffs: Iterable[Difference], tournaments: dict[str, Tournament]
 ) -> Iterator[tuple[str, Difference]]:
+    """Each difference with its class. A rank follows the values: a rank
+    that differs takes the class of a value that differs for a player with
+    the same points (the group the tie-breaks order), else ``other``."""
     facts: dict[str, Facts] = {}
+    ranks: list[Difference] = []
+    # (file, edition, points) -> the class of a value differing there
+    groups: dict[tuple[str, str, int], str] = {}
     for d in diffs:
         x = facts.get(d.file)
         if x is None:
             x = facts[d.file] = Facts(tournaments[d.file])
-        yield next((name for name, test in CLASSES if test(d, x)), "other"), d
+        if d.code == "rank":
+            ranks.append(d)
+            continue
+        name = next((name for name, test in CLASSES if test(d, x)), "other")
+        groups.setdefault((d.file, d.edition, x.points(d.start_rank)), name)
+        yield name, d
+    for d in ranks:
+        x = facts[d.file]
+        name = next((name for name, test in CLASSES[:2] if test(d, x)), None)
+        yield name or groups.get((d.file, d.edition, x.points(d.start_rank)), "other"), d
 
 
 def _ranks_compared(oracle: dict[str, object], files: Iterable[str] | None) -> int:
