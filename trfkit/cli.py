@@ -435,7 +435,6 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
     from trfkit.batch import default_jobs, in_order, progress_bar
     from trfkit.checks.files import warm_up
-    from trfkit.rating.files import wanted_ids
     from trfkit.report.files import RatedFile, rate_task
     from trfkit.report.registry import Piece, output
 
@@ -455,16 +454,14 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     tasks = _tasks(args)
     if single and tasks[0][1] is None:
         _read_check(tasks[0][0])
-    listed = None
-    if args.rating_list:
-        stdin = {p: data for p, data in tasks if data is not None}
-        ids = wanted_ids([p for p, _ in tasks], stdin, max_size=_limits(args)[0])
-        listed = _rating_list(args.rating_list, ids)
+    # Each file is rated with the list in force at its start, as check
+    # compares it with that list: one [YYYY-MM=]FILE syntax for both.
+    lists = tuple(_rating_lists(args.rating_list, tasks, _limits(args)[0], names=False))
     options = _rate_options(
         args,
         rate_class=args.rate_class,
         k=k,
-        ratings=listed,
+        lists=lists,
         path_column=not single,
         games_csv=bool(args.games_csv),
     )
@@ -540,6 +537,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     remarks: tuple[str, ...] = ()
+    lists: list[RatingListAt] = []
     if args.rating_list:
         from trfkit.report.forms import list_remarks
 
@@ -548,9 +546,9 @@ def _cmd_report(args: argparse.Namespace) -> int:
             t, lists, rules=args.rules, type=args.type, time_control=args.time_control
         )
     options = FormOptions(args.rules, args.type, args.time_control, remarks)
-    made = form_texts(
-        t, (args.file, None), documents, _rate_options(args, path_column=False), options
-    )
+    # Form 3 here is trfkit rate's: rated with the list in force, as rate does.
+    rate_options = _rate_options(args, path_column=False, lists=tuple(lists))
+    made = form_texts(t, (args.file, None), documents, rate_options, options)
     if not isinstance(made, FormTexts):
         raise _Usage(f"{made.path}: {made.reason}")
     texts, check_errors = made.texts, made.check_errors
@@ -1055,8 +1053,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     r.add_argument(
         "--rating-list",
-        metavar="FILE",
-        help="FIDE's players' list (XML or TXT, or a .zip of one): ratings and K by FIDE id",
+        action="append",
+        metavar="[YYYY-MM=]FILE",
+        help="FIDE's players' list (XML or TXT, or a .zip of one): ratings and K by FIDE id; "
+        "repeatable with the month each was published, each file rated with the one in force "
+        "at its start",
     )
     r.add_argument(
         "--rate-class",
