@@ -404,6 +404,7 @@ def test_cli_html_forms_are_one_page_that_prints_each_form_on_its_own_sheets(
     ]  # fmt: skip
     # -o names a file: a directory cannot be made of it.
     existing = tmp_path / "form1.html"
+    existing.write_text("<p>kept</p>", encoding="utf-8")
     status, out, err = _run(
         capsys, "report", str(SWISS), "--form", "4", "--format", "json", "-o", str(existing)
     )
