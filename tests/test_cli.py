@@ -280,11 +280,17 @@ def test_a_directory_given_for_an_output_file_is_refused_before_any_output(
     assert games.read_text(encoding="utf-8").startswith("start_rank") or games.stat().st_size
 
 
-def test_a_missing_input_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_input_is_said_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     missing = str(tmp_path / "nosuch.trf")
+    # On a terminal both streams show: the reason once, in the report.
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(["check", missing]) == 2
     out, err = capsys.readouterr()
-    assert (out + err).count("no such file") == 1
+    assert (out + err).count("no such file") == 1 and err == ""
+    monkeypatch.undo()
     # rate-period prints no empty report before failing.
     assert main(["rate-period", missing]) == 2
     out, err = capsys.readouterr()

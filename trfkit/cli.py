@@ -225,6 +225,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         tiebreaks=_known_tiebreaks(args.tiebreaks),
     )
     _freeze_at_exit()
+    on_screen = sys.stdout.isatty() and sys.stderr.isatty()
     results: list[CheckedFile | Unreadable] = []
     pieces: list[_JsonPiece] = []
     # JSON is rendered where each file is checked: in a batch the workers
@@ -245,8 +246,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
                     _unreadable(outcome.path, outcome.unreadable)
                 continue
             results.append(outcome)
-            if isinstance(outcome, Unreadable) and args.format != "text":
-                # The text report names it in its summary; said once.
+            if isinstance(outcome, Unreadable) and not (args.format == "text" and on_screen):
+                # The text report names it in its summary: on a terminal,
+                # where both streams show, it is said once.
                 _unreadable(outcome.path, outcome.reason)
     if as_json:
         unusable = any(piece.unreadable is not None for piece in pieces)
