@@ -248,3 +248,50 @@ def test_a_codec_of_names_never_ends_in_a_traceback(command: str, option: str, c
     if command == "fmt":
         assert proc.returncode == 2 and proc.stderr.startswith("trfkit: ")
         assert "choose another --output-encoding" in proc.stderr
+
+
+# -- output paths, checked before anything is written (issue 31 §2) -----------
+
+
+def test_a_missing_output_directory_is_created_by_every_command(tmp_path: Path) -> None:
+    swiss = str(FIXTURES / "swiss-trf16.trf")
+    for i, command in enumerate(
+        (["fmt", swiss], ["rate", swiss], ["norms", swiss], ["standings", swiss],
+         ["report", swiss, "--form", "1"], ["rate-period", swiss])
+    ):  # fmt: skip
+        out = tmp_path / f"new{i}" / "deeper" / "out.txt"
+        assert main([*command, "-o", str(out)]) in (0, 1), command
+        assert out.stat().st_size > 0, command
+
+
+def test_a_directory_given_for_an_output_file_is_refused_before_any_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    swiss = str(FIXTURES / "swiss-trf16.trf")
+    assert main(["rate", swiss, "--games-csv", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"trfkit: --games-csv {tmp_path}: is a directory; give a file name\n"
+    assert main(["fmt", swiss, "-o", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"trfkit: -o {tmp_path}: is a directory; give a file name\n"
+    # A --games-csv in a directory that does not exist yet: made, and both written.
+    games = tmp_path / "csv" / "games.csv"
+    assert main(["rate", swiss, "--games-csv", str(games), "--format", "csv"]) in (0, 1)
+    assert games.read_text(encoding="utf-8").startswith("start_rank") or games.stat().st_size
+
+
+def test_a_missing_input_is_said_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = str(tmp_path / "nosuch.trf")
+    # On a terminal both streams show: the reason once, in the report.
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["check", missing]) == 2
+    out, err = capsys.readouterr()
+    assert (out + err).count("no such file") == 1 and err == ""
+    monkeypatch.undo()
+    # rate-period prints no empty report before failing.
+    assert main(["rate-period", missing]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("no such file") == 1

@@ -376,25 +376,44 @@ def test_cli_all_forms_into_a_directory(capsys: pytest.CaptureFixture[str], tmp_
     ]  # fmt: skip
     status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "--format", "json")
     assert status == 2 and "give -o DIRECTORY" in err
-    # -o given, but no such directory: say that, not "give -o DIRECTORY".
+
+
+def test_cli_html_forms_are_one_page_that_prints_each_form_on_its_own_sheets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Issue 31 §2: "--form 4 --format html -o f4.html" was refused; an HTML
+    # form is one page, each part from a new sheet, its styles its own.
+    page = tmp_path / "new" / "f4.html"
+    status, out, err = _run(
+        capsys, "report", str(SWISS), "--form", "4", "--format", "html", "-o", str(page)
+    )
+    assert status == 0 and out == "", err
+    html = page.read_text(encoding="utf-8")
+    assert html.count('<section class="part"') == 3 and html.count("<body") == 1
+    assert html.count("break-before: page") == 2
+    assert "@scope (#part-1)" in html and "@page part3" in html
+    assert "<h1>Tournament Report (FIDE Form 4)" in html and "<h1>Title norms:" in html
+    # -o naming no existing path, in JSON (one file per form): the directory
+    # is created (issue 31 §2), not refused.
     missing = tmp_path / "forms"
     status, out, err = _run(
-        capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(missing)
+        capsys, "report", str(SWISS), "--form", "4", "--format", "json", "-o", str(missing)
     )
-    assert status == 2 and f"-o {missing}: no such directory" in err and not missing.exists()
-    # -o names a file: creating the directory first is no way out.
+    assert status == 0 and sorted(p.name for p in missing.iterdir()) == [
+        "certificates.json", "norms.json", "summary.json",
+    ]  # fmt: skip
+    # -o names a file: a directory cannot be made of it.
     existing = tmp_path / "form1.html"
+    existing.write_text("<p>kept</p>", encoding="utf-8")
     status, out, err = _run(
-        capsys, "report", str(SWISS), "--form", "all", "--format", "html", "-o", str(existing)
+        capsys, "report", str(SWISS), "--form", "4", "--format", "json", "-o", str(existing)
     )
     assert status == 2 and f"-o {existing}: is a file, not a directory" in err
-    assert "create it first" not in err and "give a directory" in err
-    # In text the forms may go to one file, one after another; "-o forms/"
-    # names a directory all the same, and one that does not exist is said
-    # to be missing, not "Is a directory" as opening it says.
-    status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "-o", f"{missing}/")
-    assert status == 2 and f"-o {missing}/: no such directory; create it first" in err
-    assert not missing.exists()
+    assert "give a directory" in err
+    # "-o forms/" names a directory all the same: created, one file per form.
+    other = tmp_path / "other"
+    status, out, err = _run(capsys, "report", str(SWISS), "--form", "all", "-o", f"{other}/")
+    assert status == 0 and (other / "form1.txt").exists() and (other / "summary.txt").exists()
     status, out, _ = _run(capsys, "report", str(SWISS), "--form", "all", "--ascii")
     assert status == 0 and "FIDE Form 1" in out and "FIDE Form 2" in out
     assert "FIDE Form 3" in out and "FIDE Form 4" in out and "½" not in out

@@ -4,7 +4,8 @@ An empty file, binary data, an office document, a PDF or an image given as
 a tournament file is refused by every command in every output format, with
 the reason; the library reads it all the same (byte for byte) and reports
 P012. A text file without a player (001) is a TRF file with an error
-(P007), exit 1. Real files (fixtures, the shared corpus) are never refused.
+(P007), exit 1; text in which no line starts with a record code (a
+letter, a CSV export, a web page) holds no TRF record and is refused. Real files (fixtures, the shared corpus) are never refused.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def _random_without_nul() -> bytes:
     return random.Random(16).randbytes(4096).replace(b"\x00", b"\xff")
 
 
+NO_RECORD = "no line starts with a TRF record code (001, 012, XXR, ###, …): no TRF record"
+
 # Each kind of input and the reason it is refused, worked out by hand from
 # its bytes ("not a TRF file: " comes before it).
 KINDS: dict[str, tuple[bytes, str]] = {
@@ -66,6 +69,11 @@ KINDS: dict[str, tuple[bytes, str]] = {
     "png": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image, not text"),
     "jpeg": (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00", "a JPEG image, not text"),
     "gif": (b"GIF89a\x01\x00\x01\x00\x80\x00\x00", "a GIF image, not text"),
+    # Text, but no line starts with a record code (issue 31 §2: it used to
+    # get an empty Form 3 and exit 1).
+    "letter": (b"hello world\n", NO_RECORD),
+    "csv": (b"Name;Rating;Fed\nCarlsen, Magnus;2830;NOR\n", NO_RECORD),
+    "html": (b"<!DOCTYPE html>\n<html><body>012 Spring Open</body></html>\n", NO_RECORD),
 }
 RANDOM = random.Random(6).randbytes(4096)
 

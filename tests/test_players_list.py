@@ -378,3 +378,31 @@ def test_a_listed_name_without_id_is_one_finding(path: Path) -> None:
     # Without a list the file alone says it, once.
     t = trfkit.loads(text.encode())
     assert [(d.code, d.line) for d in validate(t) if d.code.startswith("R8")] == [("R814", 8)]
+
+
+def test_rate_takes_the_list_in_force_at_the_start_by_month(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # rate takes --rating-list [YYYY-MM=]FILE as check and report do (issue 31
+    # §2: "2025-03=FILE" was read as a file name). The event starts on
+    # 2025-03-14: the March list is in force, the April one is not yet.
+    april = tmp_path / "april.txt"
+    listed = TXT.read_text(encoding="utf-8").splitlines()
+    moreau = next(i for i, line in enumerate(listed) if "Moreau" in line)
+    assert " 2650 " in listed[moreau]
+    listed[moreau] = listed[moreau].replace(" 2650 ", " 2700 ", 1)
+    april.write_text("\n".join(listed) + "\n", "utf-8")
+    trf = tmp_path / "e.trf"
+    trf.write_text(_file(BASE).replace("2650 FRA", "2640 FRA"), encoding="utf-8")
+
+    def rated(*lists: str) -> int:
+        args = ["rate", str(trf), "--format", "json"]
+        for item in lists:
+            args += ["--rating-list", item]
+        assert main(args) in (0, 1)
+        data = json.loads(capsys.readouterr().out)
+        return int(next(p["rating"] for p in data["players"] if p["start_rank"] == 1))
+
+    assert rated(f"2025-03={TXT}", f"2025-04={april}") == 2650
+    assert rated(f"2025-02={TXT}", f"2025-03={april}") == 2700
+    assert rated(str(april)) == 2700

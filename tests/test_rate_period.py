@@ -179,6 +179,23 @@ def test_text_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert alba["events"] == "3"
 
 
+def test_a_derived_k_is_marked_assumed_as_rate_marks_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Without a list, Alba's K (2000, no birth date) is only what the file
+    # suggests: "20?" and one note, as Form 3 says it (issue 31 §2).
+    status, out, _ = _run(capsys, *map(str, FILES))
+    assert status == 0
+    alba = next(line for line in out.splitlines() if line.lstrip().startswith(str(ALBA)))
+    assert "20?" in alba.split()
+    assert "- K is assumed for 4 players (marked ?)" in out
+    # With the list, K is the list's: no mark, no note.
+    status, out, _ = _run(capsys, *map(str, FILES), "--rating-list", str(LIST))
+    alba = next(line for line in out.splitlines() if line.lstrip().startswith(str(ALBA)))
+    assert "38" in alba.split() and "?" not in alba
+    assert "K is assumed" not in out
+
+
 def test_an_unreadable_file_is_reported_and_the_rest_pooled(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -225,6 +225,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         tiebreaks=_known_tiebreaks(args.tiebreaks),
     )
     _freeze_at_exit()
+    on_screen = sys.stdout.isatty() and sys.stderr.isatty()
     results: list[CheckedFile | Unreadable] = []
     pieces: list[_JsonPiece] = []
     # JSON is rendered where each file is checked: in a batch the workers
@@ -245,7 +246,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
                     _unreadable(outcome.path, outcome.unreadable)
                 continue
             results.append(outcome)
-            if isinstance(outcome, Unreadable):
+            if isinstance(outcome, Unreadable) and not (args.format == "text" and on_screen):
+                # The text report names it in its summary: on a terminal,
+                # where both streams show, it is said once.
                 _unreadable(outcome.path, outcome.reason)
     if as_json:
         unusable = any(piece.unreadable is not None for piece in pieces)
@@ -435,7 +438,6 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
     from trfkit.batch import default_jobs, in_order, progress_bar
     from trfkit.checks.files import warm_up
-    from trfkit.rating.files import wanted_ids
     from trfkit.report.files import RatedFile, rate_task
     from trfkit.report.registry import Piece, output
 
@@ -455,16 +457,14 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     tasks = _tasks(args)
     if single and tasks[0][1] is None:
         _read_check(tasks[0][0])
-    listed = None
-    if args.rating_list:
-        stdin = {p: data for p, data in tasks if data is not None}
-        ids = wanted_ids([p for p, _ in tasks], stdin, max_size=_limits(args)[0])
-        listed = _rating_list(args.rating_list, ids)
+    # Each file is rated with the list in force at its start, as check
+    # compares it with that list: one [YYYY-MM=]FILE syntax for both.
+    lists = tuple(_rating_lists(args.rating_list, tasks, _limits(args)[0], names=False))
     options = _rate_options(
         args,
         rate_class=args.rate_class,
         k=k,
-        ratings=listed,
+        lists=lists,
         path_column=not single,
         games_csv=bool(args.games_csv),
     )
@@ -518,28 +518,32 @@ def _cmd_report(args: argparse.Namespace) -> int:
     _known_rules(args.rules)
     _known_time_control(args.time_control)
     documents = FORMS[args.form]
-    directory = args.output if args.output and os.path.isdir(args.output) else None
-    if args.output and directory is None and args.output.endswith(("/", os.sep)):
-        # Written as a directory ("-o forms/"), which does not exist: said
-        # so, rather than the system's "Is a directory" on opening it.
-        raise _Usage(f"-o {args.output}: no such directory; create it first")
-    if len(documents) > 1 and args.format != "text" and directory is None:
-        if args.output and args.output != "-":
-            # An existing file is no directory to create: say what it is.
-            exists = os.path.exists(args.output)
-            what = "is a file, not a directory" if exists else "no such directory"
-            fix = "give a directory" if exists else "create it first"
+    given = args.output if args.output and args.output != "-" else None
+    # Text and HTML hold several forms in one document (HTML as one page that
+    # prints each form from a new sheet); JSON and CSV write one file per
+    # form into a directory, created where it is missing.
+    many = len(documents) > 1 and args.format not in ("text", "html")
+    directory = None
+    if given is not None and (
+        os.path.isdir(given) or given.endswith(("/", os.sep)) or (many and not os.path.exists(given))
+    ):
+        directory = given
+    if many and directory is None:
+        if given is not None:
             raise _Usage(
-                f"-o {args.output}: {what}; --form {args.form} in {args.format} "
-                f"writes {len(documents)} files, one per form, into a directory: {fix}"
+                f"-o {given}: is a file, not a directory; --form {args.form} in {args.format} "
+                f"writes {len(documents)} files, one per form, into a directory: give a directory"
             )
         raise _Usage(
             f"--form {args.form} makes {len(documents)} documents, and {args.format} holds one: "
-            "give -o DIRECTORY (one file per form there), or --format text"
+            "give -o DIRECTORY (one file per form there), or --format text or html"
         )
+    if directory is not None:
+        _make_directory(directory)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     remarks: tuple[str, ...] = ()
+    lists: list[RatingListAt] = []
     if args.rating_list:
         from trfkit.report.forms import list_remarks
 
@@ -548,9 +552,9 @@ def _cmd_report(args: argparse.Namespace) -> int:
             t, lists, rules=args.rules, type=args.type, time_control=args.time_control
         )
     options = FormOptions(args.rules, args.type, args.time_control, remarks)
-    made = form_texts(
-        t, (args.file, None), documents, _rate_options(args, path_column=False), options
-    )
+    # Form 3 here is trfkit rate's: rated with the list in force, as rate does.
+    rate_options = _rate_options(args, path_column=False, lists=tuple(lists))
+    made = form_texts(t, (args.file, None), documents, rate_options, options)
     if not isinstance(made, FormTexts):
         raise _Usage(f"{made.path}: {made.reason}")
     texts, check_errors = made.texts, made.check_errors
@@ -558,6 +562,10 @@ def _cmd_report(args: argparse.Namespace) -> int:
         suffix = {"text": "txt"}.get(args.format, args.format)
         for name, text in texts:
             _write(os.path.join(directory, f"{name}.{suffix}"), text)
+    elif args.format == "html" and len(texts) > 1:
+        from trfkit.report.format import join_html_pages
+
+        _write(args.output, join_html_pages([text for _, text in texts]))
     else:
         _write(args.output, "\n".join(text for _, text in texts))
     status = _status(t.diagnostics, args.strict)
@@ -677,6 +685,8 @@ def _cmd_rate_period(args: argparse.Namespace) -> int:
         _print_diagnostics(t.diagnostics, shown, sys.stderr)
         diagnostics += t.diagnostics
         tournaments.append((shown, t))
+    if not tournaments:
+        return EXIT_UNUSABLE  # each file's reason is said above; no empty report
     report = rate_period(
         tournaments, rules=args.rules, lists=lists, period=month, rate_class=args.rate_class, k=k
     )
@@ -807,6 +817,35 @@ class _Output:
     def __exit__(self, *exc: object) -> None:
         if self._fh is not sys.stdout:
             self._fh.close()
+
+
+def _make_directory(path: str) -> None:
+    """Create a missing output directory (and its parents), or say in one
+    line why it cannot be."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise _Usage(f"-o {path}: cannot create the directory: {exc.strerror or exc}") from exc
+
+
+def _prepare_outputs(args: argparse.Namespace) -> None:
+    """Every output path of the command, checked before anything is read or
+    written (issue 31 §2: a bad --games-csv failed after Form 3 was printed):
+    a missing directory is created, a directory or an unwritable place
+    given for a file is refused in one line, the same for every command."""
+    for option, name in (("output", "-o"), ("games_csv", "--games-csv")):
+        path = getattr(args, option, None)
+        if not path or path == "-":
+            continue
+        if os.path.isdir(path) or path.endswith(("/", os.sep)):
+            if args.command == "report" and option == "output":
+                continue  # report writes one file per form into a directory
+            raise _Usage(f"{name} {path}: is a directory; give a file name")
+        parent = os.path.dirname(path)
+        if parent:
+            _make_directory(parent)
+        if not os.access(parent or ".", os.W_OK):
+            raise _Usage(f"{name} {path}: cannot write in {parent or '.'}: permission denied")
 
 
 def _write(path: str | None, text: str) -> None:
@@ -1055,8 +1094,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     r.add_argument(
         "--rating-list",
-        metavar="FILE",
-        help="FIDE's players' list (XML or TXT, or a .zip of one): ratings and K by FIDE id",
+        action="append",
+        metavar="[YYYY-MM=]FILE",
+        help="FIDE's players' list (XML or TXT, or a .zip of one): ratings and K by FIDE id; "
+        "repeatable with the month each was published, each file rated with the one in force "
+        "at its start",
     )
     r.add_argument(
         "--rate-class",
@@ -1204,6 +1246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 2 for bad arguments, 0 for --help
         return int(exc.code or 0)
     try:
+        _prepare_outputs(args)
         status: int = args.func(args)
         return status
     except _Usage as exc:

@@ -149,12 +149,14 @@ def sniff(data: bytes | str, encoding: str | None = None) -> NotTrf | None:
     GIF image, a gzip, 7-Zip or RAR archive; a NUL byte anywhere (binary
     data; UTF-16 and UTF-32 text, which has them, is looked at decoded: it
     needs its byte-order mark or ``encoding``); more than one character in
-    20 of the first 8 KiB a control character that no text holds. Anything
-    else is text, whatever it says: a text file that is not a tournament
-    report is the reader's to report, record by record.
+    20 of the first 8 KiB a control character that no text holds; text in
+    which no line starts with a record code (``hello world``). Anything else
+    is a TRF file, whatever it says: the reader reports it record by record.
 
     >>> sniff(b"012 Spring Open\\n") is None
     True
+    >>> sniff(b"hello world\\n").reason
+    'no line starts with a TRF record code (001, 012, XXR, ###, …): no TRF record'
     >>> sniff(b"%PDF-1.7\\n").reason
     'a PDF document, not text'
     >>> sniff(b"012 Spring\\x00Open\\n")
@@ -187,7 +189,7 @@ def sniff(data: bytes | str, encoding: str | None = None) -> NotTrf | None:
             )
         sample = data[:_SAMPLE]
         controls = len(sample) - len(sample.translate(None, _CONTROLS))
-        return _too_many_controls(controls, len(sample))
+        return _too_many_controls(controls, len(sample)) or _no_record(data)
     head_text = data[:8].encode("latin-1", errors="replace")
     for magic, what in _MAGIC:
         if head_text.startswith(magic):
@@ -211,7 +213,29 @@ def _sniff_text(text: str) -> NotTrf | None:
         )
     sample = text[:_SAMPLE]
     controls = len(sample) - len(sample.translate(_DELETE_CONTROLS))
-    return _too_many_controls(controls, len(sample), "characters")
+    return _too_many_controls(controls, len(sample), "characters") or _no_record(text)
+
+
+# A TRF record starts with its code: three digits (001, 012, 132, 310, …, an
+# unknown one too), XX? or BB? (JaVaFo's and bbpPairings' extensions), ###
+# (a TRF-2026 comment), or a TRF06 header's letters ("XXR"); leading blanks
+# and any case are forgiven. Text in which no line starts so (a letter, a
+# CSV export, a web page) holds no record at all: refused, not read as a
+# tournament with 0 players (issue 31 §2).
+_RECORD_START = re.compile(r"^[ \t]*(?:\d{3}|XX[A-Z]|BB[A-Z]|###)", re.M | re.I)
+_RECORD_START_BYTES = re.compile(_RECORD_START.pattern.encode(), re.M | re.I)
+
+
+def _no_record(text: str | bytes) -> NotTrf | None:
+    """Refuse text in which no line starts with a TRF record code."""
+    found = (
+        _RECORD_START_BYTES.search(text)
+        if isinstance(text, bytes)
+        else _RECORD_START.search(text)
+    )
+    if found is not None:
+        return None
+    return NotTrf("no line starts with a TRF record code (001, 012, XXR, ###, …): no TRF record")
 
 
 def _too_many_controls(controls: int, size: int, unit: str = "bytes") -> NotTrf | None:

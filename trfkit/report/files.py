@@ -17,6 +17,7 @@ import attrs
 
 from trfkit.checks.files import Unreadable
 from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.rating.listed import RatingListAt
 from trfkit.rating.model import CheckSummary
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
@@ -52,6 +53,10 @@ class RateOptions:
     """K by start rank (one file only)."""
     ratings: Mapping[int, ListedPlayer] | None = None
     """The players' list, by FIDE id (the part the files need)."""
+    lists: tuple[RatingListAt, ...] = ()
+    """Players' lists by month (``--rating-list [YYYY-MM=]FILE``): each file
+    is rated with the one in force at its start (Title Regulations §1.4.6a,
+    as ``check`` compares with it); when given, wins over ``ratings``."""
     max_size: int | None = MAX_FILE_SIZE
     max_line_length: int | None = MAX_LINE_LENGTH
     path_column: bool = True
@@ -104,12 +109,22 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
     if unknown:
         ranks = ", ".join(map(str, unknown))
         return Unreadable(path, f"--k names start rank(s) {ranks}: no such player")
+    ratings = options.ratings
+    if options.lists:
+        from trfkit.event import event_of
+        from trfkit.rating.listed import list_in_force
+
+        start = event_of(
+            t, rules=options.rules, type=options.type, time_control=options.time_control
+        ).start
+        in_force = list_in_force(options.lists, start)
+        ratings = in_force.players if in_force is not None else None
     report = rate(
         t,
         rules=options.rules,
         type=options.type,
         time_control=options.time_control,
-        ratings=options.ratings,
+        ratings=ratings,
         k=options.k,
         rate_class=options.rate_class,
     )

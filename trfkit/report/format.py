@@ -10,7 +10,9 @@ redefines them.
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -28,6 +30,7 @@ __all__ = [
     "decimal",
     "environment",
     "fixed",
+    "join_html_pages",
     "json_number",
     "ljust",
     "quotient_or",
@@ -285,4 +288,54 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+    )
+
+
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S | re.I)
+_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S | re.I)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S | re.I)
+_PAGE_RULE = re.compile(r"@page\s*\{[^{}]*\}")
+# The page-wide selectors of one document, which in a joined page must mean
+# its own part: html, body and :root as whole selector words.
+_PAGE_SELECTOR = re.compile(r"(?<![\w.#-])(?:html|body|:root)(?![\w-])")
+
+
+def join_html_pages(pages: Sequence[str]) -> str:
+    """Several whole HTML pages (forms) as one page that prints as they do.
+
+    Each page's body becomes a part that starts on a new sheet, under its
+    own named ``@page`` (so a landscape form stays landscape); its styles are
+    scoped to its part (``@scope``), ``html``, ``body`` and ``:root`` read as
+    the part, so no form's styles reach another's.
+
+    >>> a = "<html><head><title>A</title><style>body { color: red }</style></head><body><p>a</p></body></html>"
+    >>> joined = join_html_pages([a, a.replace(">a<", ">b<")])
+    >>> joined.count('<section class="part"'), "@scope (#part-2) { :scope { color: red } }" in joined
+    (2, True)
+    """
+    titles: list[str] = []
+    styles: list[str] = []
+    parts: list[str] = []
+    for i, page in enumerate(pages, 1):
+        found = _TITLE.search(page)
+        if found:
+            titles.append(html.unescape(found.group(1).strip()))
+        css = "\n".join(_STYLE.findall(page))
+        named = [
+            rule.replace("@page", f"@page part{i}", 1) for rule in _PAGE_RULE.findall(css)
+        ]
+        scoped = _PAGE_SELECTOR.sub(":scope", _PAGE_RULE.sub("", css))
+        styles += [*named, f"@scope (#part-{i}) {{ {scoped.strip()} }}"]
+        body = _BODY.search(page)
+        inner = body.group(1) if body else page
+        brk = "break-before: page; " if i > 1 else ""
+        parts.append(
+            f'<section class="part" id="part-{i}" style="{brk}page: part{i}">{inner}</section>'
+        )
+    title = html.escape(" · ".join(dict.fromkeys(titles)))
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n<style>\n" + "\n".join(styles) + "\n</style>\n</head>\n"
+        "<body>\n" + "\n".join(parts) + "\n</body>\n</html>\n"
     )

@@ -26,6 +26,7 @@ from trfkit.report.format import score_text as _score
 from trfkit.report.format import signed as _signed
 from trfkit.report.format import table as _table
 from trfkit.report.rating import game_data as _game_data
+from trfkit.report.rating import k_assumed_note, k_text
 from trfkit.report.rating import newcomer_data as _newcomer_data
 from trfkit.report.rating import player_data as _player_data
 
@@ -217,7 +218,7 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
                     _score(p.w, ascii),
                     "" if p.we is None else _signed(p.we).lstrip("+"),
                     "" if p.w_minus_we is None else _signed(p.w_minus_we),
-                    "" if p.k is None else str(p.k),
+                    k_text(p),
                     "" if change is None else _signed(change),
                     "" if p.new_rating is None or p.rating is None
                     else _signed_whole(p.new_rating - p.rating),
@@ -267,7 +268,10 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
                 ]
             )
         out += _table(rows, (True, False, True, True, True, True, True, True, True, False))
-    notes = list(report.notes) + [
+    # An assumed K is marked "20?" and said once, as Form 3 says it (issue
+    # 31 §2: rate-period printed a derived K as if it were known).
+    k_note = k_assumed_note(pp.rating for pp in rated)
+    notes = list(report.notes) + ([k_note] if k_note else []) + [
         f"{_csv_num(pp.rating.fide_id) or pp.rating.name}: {n}"
         for pp in report.players
         for n in pp.rating.notes

@@ -93,6 +93,7 @@ __all__ = [
     "join_rating_csv",
     "join_rating_csv_games",
     "k_assumed_note",
+    "k_text",
     "rating_csv_rows",
     "rating_data",
     "reading_notes",
@@ -446,17 +447,18 @@ NOTHING_TO_RATE = (
 def any_k_assumed(report: RatingReport) -> bool:
     """Whether the form marks some K as assumed (``20?``): only then does its
     legend explain the mark. A K is shown only for a player with a game
-    that counts (:func:`_k_text`), as :func:`k_assumed_note` names them."""
+    that counts (:func:`k_text`), as :func:`k_assumed_note` names them."""
     return any(p.k_assumed and p.n for p in report.players)
 
 
-def k_assumed_note(report: RatingReport) -> str | None:
-    """One note for every player whose K the file alone suggests.
+def k_assumed_note(players: Iterable[PlayerRating]) -> str | None:
+    """One note for every player whose K the file alone suggests (a
+    tournament's Form 3 and a rating period's table alike).
 
     The K most players share is counted with why; the players of each
     other K are named with why (counted too when more than eight).
     """
-    assumed = [p for p in report.players if p.k_assumed and p.n]
+    assumed = [p for p in players if p.k_assumed and p.n]
     if not assumed:
         return None
     by_k: dict[int | None, list[PlayerRating]] = {}
@@ -495,7 +497,9 @@ def reading_notes(report: RatingReport) -> list[str]:
     return out
 
 
-def _k_text(p: PlayerRating) -> str:
+def k_text(p: PlayerRating) -> str:
+    """K as the forms show it: ``20?`` where it is assumed, nothing where no
+    game counts."""
     # K multiplies W - We: with no game that counts there is nothing to
     # multiply, and an assumed "20?" would point at a note that names only
     # the players K applies to.
@@ -729,7 +733,7 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
             % (
                 we_text,
                 w_we,
-                _k_text(p),
+                k_text(p),
                 change_text,
                 "" if new is None else new,
                 *(("" if p.performance is None else p.performance,) if perf else ()),
@@ -811,7 +815,7 @@ def _text_newcomers(report: RatingReport, ascii: bool) -> list[str]:
 def _report_notes(report: RatingReport) -> list[str]:
     """The notes on the whole report: the engine's, the readings relied on,
     and the one note on assumed K."""
-    k_note = k_assumed_note(report)
+    k_note = k_assumed_note(report.players)
     return [*report.notes, *reading_notes(report), *([k_note] if k_note else [])]
 
 
