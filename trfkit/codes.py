@@ -535,9 +535,9 @@ CODES: dict[str, Code] = {
             "In an individual Swiss, a player given the same colour in three games "
             "running, or a colour difference (whites minus blacks) beyond +2 or -2: the "
             "absolute colour criteria. Counted over games played (forfeits and byes "
-            "skipped). In the last round a warning when a topscorer (more than half the "
-            "maximum score) plays the game, as the Dutch rules allow; a warning too when "
-            "the type is only read from the pairings. Not checked in team events.",
+            "skipped). In the last round an info, no fault, when a topscorer (more than "
+            "half the maximum score) plays the game, as the Dutch rules allow; a warning "
+            "when the type is only read from the pairings. Not checked in team events.",
             "FIDE C.04.1 (absolute colour criteria); C.04.3 A.6, A.7, C.3 (Dutch system: "
             "last-round exception for topscorers)",
             _ex(
