@@ -56,3 +56,59 @@ def test_bbp_type_line_is_read_as_a_dutch_swiss(code: str, record: str) -> None:
     ev = event_of(t)
     assert (ev.type, ev.type_source) == (TournamentType.SWISS, record)
     assert ett_code(code) == code
+
+
+FIXTURES = ROOT / "fixtures"
+
+
+def _check(text: str) -> list[tuple[str, str, str]]:
+    t = trfkit.loads(text)
+    return [(d.code, d.severity.value, d.message) for d in check_tournament(t).diagnostics]
+
+
+def test_a_league_fragment_is_typed_a_league_by_its_name_and_span() -> None:
+    """fixtures/league-fragment.trf: two players of a league, 189 days, no
+    092/192, named "... Div 1 Cup 2011 - 2012". The name's hints and the
+    span choose league (2009 §4.11: leagues may last longer), and the
+    event line says so; R401 is an info, not an error."""
+    from trfkit.event import TournamentType, event_of
+    from trfkit.report.diagnostics import event_line
+    from trfkit.summary import summarize
+
+    t = trfkit.load(FIXTURES / "league-fragment.trf")
+    ev = event_of(t)
+    assert ev.type is TournamentType.LEAGUE
+    line = event_line(summarize(t, ev))
+    assert (
+        "league (012: the name says 'Div', 'Cup', '2011 - 2012' and the event lasts 189 days)"
+        in line
+    )
+    r401 = [(c, s) for c, s, _ in _check((FIXTURES / "league-fragment.trf").read_text())]
+    assert ("R401", "info") in r401
+
+
+def test_a_type_taken_from_the_pairings_does_not_make_a_duration_an_error() -> None:
+    """The same two players under a name with no hint: a match from the
+    pairings, and 189 days is a warning that says the type was not
+    declared, not an error; declared (092), the same span is an error."""
+    text = (FIXTURES / "league-fragment.trf").read_text()
+    plain = text.replace("012 Westmarch Div 1 Cup 2011 - 2012", "012 Westmarch Autumn Match")
+    (r401,) = [x for x in _check(plain) if x[0] == "R401"]
+    assert r401[1] == "warning"
+    assert "no record declares the type (match from the pairings: 2 players)" in r401[2]
+    declared = plain.replace("022 Westmarch", "022 Westmarch\n092 Individual: Swiss-System")
+    assert [s for c, s, _ in _check(declared) if c == "R401"] == ["error"]
+
+
+@pytest.mark.parametrize("name", ["Spring Cup 2025", "Open - Division A", "Rapid Cup 2024/25"])
+def test_a_cup_of_a_weekend_is_no_league(name: str) -> None:
+    """A name's hints alone choose nothing: a weekend's "Cup" is the Swiss
+    its pairings show."""
+    from trfkit.event import TournamentType, event_of
+
+    text = (FIXTURES / "swiss-trf16.trf").read_text()
+    text = text.replace("012 Lakeside Spring Open 2025", f"012 {name}").replace(
+        "092 Individual: Swiss-System\n", ""
+    )
+    ev = event_of(trfkit.loads(text))
+    assert (ev.type, ev.type_source) == (TournamentType.SWISS, "pairings")
