@@ -112,3 +112,45 @@ def test_a_cup_of_a_weekend_is_no_league(name: str) -> None:
     )
     ev = event_of(trfkit.loads(text))
     assert (ev.type, ev.type_source) == (TournamentType.SWISS, "pairings")
+
+
+def test_a_one_day_event_of_many_rounds_is_no_standard_event() -> None:
+    """fixtures/bullet-one-day.trf: 11 rounds on one day, no 122/222,
+    "Bullet" in its name. A standard game takes at least 2 x 60 minutes
+    (2024 §1.1), a day holds 12 hours of play (§3): not standard. check
+    says so (R104, in place of R102's bare "no time control"), naming the
+    evidence; rate names it where it says what it assumed, and its banner
+    names R104."""
+    from trfkit.event import RateClass, event_of, rate_class_of
+
+    path = FIXTURES / "bullet-one-day.trf"
+    t = trfkit.load(path)
+    found = [(c, s, m) for c, s, m in _check(path.read_text()) if c.startswith("R1")]
+    assert [(c, s) for c, s, _ in found] == [("R104", "error")]
+    message = found[0][2]
+    assert "11 rounds on 2025-06-14" in message and "22 hours" in message
+    assert "allows 12 a day" in message and "'Bullet'" in message
+    cls, why = rate_class_of(event_of(t))
+    assert cls is RateClass.STANDARD
+    assert "11 rounds on 2025-06-14" in why and "not a standard event (R104)" in why
+    # With its time control given, nothing is guessed.
+    assert "R104" not in {
+        c
+        for c, _, _ in _check(
+            path.read_text().replace("102 Fennelly", "122 3 min + 2 sec\n102 Fennelly")
+        )
+    }
+
+
+def test_three_standard_rounds_a_day_are_possible() -> None:
+    """Six rounds on one day at 60 minutes a player fill 12 hours: no
+    evidence against a standard rate; seven are too many."""
+    from trfkit.event import event_of
+
+    text = (FIXTURES / "bullet-one-day.trf").read_text().replace("Bullet ", "")
+    lines = text.splitlines()
+    short = [x[: 91 + 10 * 6 - 2] if x.startswith(("001", "132")) else x for x in lines]
+    assert not event_of(trfkit.loads("\n".join(short) + "\n")).standard_ruled_out
+    seven = [x[: 91 + 10 * 7 - 2] if x.startswith(("001", "132")) else x for x in lines]
+    evidence = event_of(trfkit.loads("\n".join(seven) + "\n")).standard_ruled_out
+    assert evidence.startswith("7 rounds on 2025-06-14") and "name says" not in evidence

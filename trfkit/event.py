@@ -22,6 +22,7 @@ import enum
 import re
 from collections import Counter
 from decimal import Decimal
+from fractions import Fraction
 
 import attrs
 
@@ -39,6 +40,7 @@ __all__ = [
     "match_decided_round",
     "not_in_force",
     "rate_class_of",
+    "standard_ruled_out",
     "type_named",
 ]
 
@@ -249,6 +251,9 @@ class Event:
     rules_in_force: bool | None = None
     """Whether the rule set governed events starting on ``start`` (``None``:
     no start date). When it did not, ``rules_source`` says so."""
+    standard_ruled_out: str = ""
+    """With no time control, why the schedule rules out the standard rate
+    the rule set assumes (:func:`standard_ruled_out`); ``""`` otherwise."""
     type_evidence: str = ""
     """What chose a type no record declares: the name's words and the span
     (``012: the name says 'Div' and the event lasts 189 days``), or the
@@ -356,14 +361,72 @@ def event_of(
         tc_error,
         start,
         in_force,
+        standard_ruled_out(t, rule_set) if tc is None else "",
         evidence,
     )
+
+
+# Words of a name for a rate faster than standard (English, German, French,
+# Spanish, Italian, Dutch).
+_FAST_WORDS = re.compile(
+    r"\bBULLET\b|\bBLITZ|\bLIGHTNING\b|\bRAPID|\bSCHNELL|\bRAPIDE|\bR[AÁ]PIDO|\bSNELSCHAAK|"
+    r"\bLAMPO\b|\bSEMI-?LAMPO\b|\bARMAGEDDON\b",
+    re.I,
+)
+
+
+def standard_ruled_out(t: Tournament, rules: RuleSet) -> str:
+    """Why an event with no time control cannot have been standard under
+    ``rules``, or ``""``.
+
+    A standard game takes at least the rule set's least minutes for 60
+    moves, for each player (2024 §1.1: 60 min a player below 1800); a day
+    holds at most 12 hours of play (2002 and 2009 §3.1, 2024 §3): a day with
+    more rounds than that allows was not played at a standard rate. A name
+    that says the rate (``Bullet``, ``Blitz``, ``Rapid``) is added to the
+    evidence, never the evidence alone.
+    """
+    limit, minimum = rules.max_hours_per_day, rules.standard_minimum_minutes
+    if rules.family is not Family.STANDARD or not limit or not minimum:
+        return ""
+    least = min(minutes for _, minutes in minimum)
+    game_hours = Fraction(2 * least, 60)
+    busiest = _busiest_day(t)
+    if busiest is None:
+        return ""
+    rounds, when = busiest
+    hours = rounds * game_hours
+    if hours <= limit:
+        return ""
+    said = f"{rounds} rounds {when}"
+    evidence = (
+        f"{said}: a standard game takes at least {2 * least} minutes ({least} a player for "
+        f"60 moves), so {float(hours):g} hours of play where {rules.name} allows {limit} a day"
+    )
+    name = _FAST_WORDS.search(t.header("012") or "")
+    if name:
+        evidence += f"; the name says {name.group(0)!r}"
+    return evidence
+
+
+def _busiest_day(t: Tournament) -> tuple[int, str] | None:
+    """The most rounds played on one day, and the day in words: from the
+    round dates (132), else from 042 and 052 when they are one day."""
+    days: Counter[datetime.date] = Counter(d.date for d in t.round_dates if d.date is not None)
+    if days:
+        day, rounds = max(days.items(), key=lambda kv: (kv[1], -kv[0].toordinal()))
+        return rounds, f"on {day.isoformat()}"
+    start = t.start_date.date if t.start_date is not None else None
+    end = t.end_date.date if t.end_date is not None else None
+    if start is not None and start == end and t.rounds_played:
+        return t.rounds_played, f"on {start.isoformat()} (042 and 052)"
+    return None
 
 
 def _pairings_evidence(t: Tournament, kind: TournamentType) -> str:
     """Why :func:`infer_type` chose ``kind``, in a few words."""
     if kind is TournamentType.TEAM:
-        return "team records (013/310)"
+        return "its team records, 013 or 310"
     if kind is TournamentType.MATCH:
         return "2 players"
     if kind is TournamentType.ROUND_ROBIN:
@@ -427,6 +490,9 @@ def rate_class_of(ev: Event, given: RateClass | str | None = None) -> tuple[Rate
             else f"the time control ({ev.time_control_source}) could not be read"
         )
     if rs.family is Family.STANDARD:
+        if ev.time_control is None and ev.standard_ruled_out:
+            # Said, never silently assumed (issue 33; check's R104).
+            why += f"; yet {ev.standard_ruled_out}: not a standard event (R104)"
         return RateClass.STANDARD, "" if ev.time_control is not None else why
     if ev.time_control is not None:
         found = rs.rate_class(float(ev.time_control.minutes_for(60)))
