@@ -154,3 +154,37 @@ def test_three_standard_rounds_a_day_are_possible() -> None:
     seven = [x[: 91 + 10 * 7 - 2] if x.startswith(("001", "132")) else x for x in lines]
     evidence = event_of(trfkit.loads("\n".join(seven) + "\n")).standard_ruled_out
     assert evidence.startswith("7 rounds on 2025-06-14") and "name says" not in evidence
+
+
+def _unrated(text: str) -> str:
+    """Every rating (columns 49-52) blanked, and 072 with it."""
+    out = []
+    for x in text.splitlines():
+        if x.startswith("001"):
+            x = x[:48] + "    " + x[52:]
+        if x.startswith("072"):
+            x = "072 0"
+        out.append(x)
+    return "\n".join(out) + "\n"
+
+
+def test_an_event_with_no_fide_rating_is_said_once() -> None:
+    """No player has a FIDE rating, no id, no birth date: a national event
+    as FIDE sees it. One R603 says it for the event; no R603 a player, no
+    R809 asking for new players' data (none is registered from it)."""
+    text = (FIXTURES / "swiss-trf16.trf").read_text()
+    lines = []
+    for x in _unrated(text).splitlines():
+        if x.startswith("001"):
+            x = x[:57] + " " * 22 + x[79:]  # no FIDE id, no birth date
+        lines.append(x)
+    found = [(c, s, m) for c, s, m in _check("\n".join(lines) + "\n") if c in ("R603", "R809")]
+    assert [(c, s) for c, s, _ in found] == [("R603", "info")]
+    assert "no player of the event has a FIDE rating" in found[0][2]
+    assert "15 players" in found[0][2]
+    # One rated player: each unrated player is judged again.
+    one = _unrated(text).replace(
+        "001    1 m GM Vantreck, Oskar                        NED",
+        "001    1 m GM Vantreck, Oskar                   2561 NED",
+    )
+    assert len([c for c, _, _ in _check(one) if c == "R603"]) > 1
