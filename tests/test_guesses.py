@@ -188,3 +188,70 @@ def test_an_event_with_no_fide_rating_is_said_once() -> None:
         "001    1 m GM Vantreck, Oskar                   2561 NED",
     )
     assert len([c for c, _, _ in _check(one) if c == "R603"]) > 1
+
+
+def _swiss_with(edit: object) -> str:
+    """swiss-trf16.trf with each line passed through ``edit`` (None: dropped)."""
+    out = []
+    for x in (FIXTURES / "swiss-trf16.trf").read_text().splitlines():
+        y = edit(x)  # type: ignore[operator]
+        if y is not None:
+            out.append(y)
+    return "\n".join(out) + "\n"
+
+
+def _clubs(x: str) -> str | None:
+    """No 032, and a club's code (ST.) in every federation column."""
+    if x.startswith("032"):
+        return None
+    return x[:53] + "ST." + x[56:] if x.startswith("001") else x
+
+
+def test_032_fide_is_no_federation() -> None:
+    text = _swiss_with(lambda x: "032 FIDE" if x.startswith("032") else x)
+    found = [(c, s, m) for c, s, m in _check(text) if c == "S114"]
+    assert [(c, s) for c, s, _ in found] == [("S114", "warning")]
+    assert found[0][2].startswith("032 'FIDE' is no FIDE federation")
+
+
+def test_every_birth_date_in_the_events_year_is_said_once() -> None:
+    """Every player "born" in 2025, the year of the event (before its
+    start): no birth dates, one finding for the file."""
+    text = _swiss_with(lambda x: x[:69] + "2025/01/01" + x[79:] if x.startswith("001") else x)
+    found = [(c, s, m) for c, s, m in _check(text) if c == "S115"]
+    assert [(c, s) for c, s, _ in found] == [("S115", "warning")]
+    assert "every birth date of the file (15 players) is in 2025" in found[0][2]
+    # One player born in the event's year is no such finding.
+    one = (FIXTURES / "swiss-trf16.trf").read_text().replace("2012/03/15", "2025/01/01")
+    assert not [c for c, _, _ in _check(one) if c == "S115"]
+
+
+def test_form_4_and_norms_print_no_club_code_as_a_federation() -> None:
+    """No 032 and a club's code in the federation column (S114): Form 4's
+    Federation and the norms' head say there is none known, and why; with
+    no federation at all, Form 4 says so rather than a blank value."""
+    from trfkit.report.norms import render_norms_text
+    from trfkit.report.registry import FORM_DOCUMENTS, FormOptions, RenderOptions, output
+    from trfkit.titlenorms import norms
+
+    def form4(text: str) -> str:
+        t = trfkit.loads(text)
+        document = FORM_DOCUMENTS["summary"](t, FormOptions())
+        rendered: str = output("summary", "text").render(document, RenderOptions(None))[0]
+        return next(x for x in rendered.splitlines() if x.startswith("Federation:"))
+
+    clubs = _swiss_with(_clubs)
+    line = form4(clubs)
+    assert "not given" in line and "'ST.', is no FIDE federation" in line
+    norms_head = next(
+        x
+        for x in render_norms_text(norms(trfkit.loads(clubs))).splitlines()
+        if x.startswith("Federation:")
+    )
+    assert "ST." not in norms_head.replace("'ST.'", "") and "no FIDE federation" in norms_head
+    blank = _swiss_with(
+        lambda x: (
+            None if x.startswith("032") else (x[:53] + "   " + x[56:] if x.startswith("001") else x)
+        )
+    )
+    assert form4(blank).split(":", 1)[1].strip().startswith("not given (no 032")

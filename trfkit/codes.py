@@ -596,8 +596,9 @@ CODES: dict[str, Code] = {
             "A federation (columns 54-56) that is no FIDE federation code, from the "
             "list shipped in trfkit/data/federations.txt (FID for the FIDE flag; a few "
             "historical codes). One finding per code; one for the file when it holds "
-            "many (a column of club codes).",
-            "TRF16 §2.2 (federation: FIDE's three-letter code)",
+            "many (a column of club codes). The event's federation (032) too: `032 FIDE` "
+            "or `032 Lichess` is no federation.",
+            "TRF16 §2.1 (032 federation), §2.2 (federation: FIDE's three-letter code)",
             _ex(*_HEAD, _fed(_P1, "XYZ"), _P2),
             _ex(*_HEAD, _P1, _P2),
             "Write the player's FIDE federation, or leave the field blank.",
@@ -608,7 +609,8 @@ CODES: dict[str, Code] = {
             Severity.ERROR,
             "A birth date (columns 70-79) after the event's start (042, else the first "
             "round date), or (a warning) one that makes the player older than 110 at the "
-            "start.",
+            "start, or (a warning, once for the file) every birth date in the event's own "
+            "year: not birth dates (a date of entry, a placeholder).",
             "TRF16 §2.2 (birth date YYYY/MM/DD)",
             _ex(*_HEAD, "042 2025/05/01", _born(_P1, "2025/06/01"), _P2),
             _ex(*_HEAD, "042 2025/05/01", _born(_P1, "1990/05/01"), _P2),
