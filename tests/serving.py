@@ -9,7 +9,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -74,9 +74,7 @@ def spawned(log: Path, **options: Any) -> Iterator[tuple[int, subprocess.Popen[b
         "\ntry:\n    s.serve_forever()\nexcept KeyboardInterrupt:\n    pass\nfinally:\n    s.server_close()"
     )
     with open(log, "wb") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=err
-        )
+        process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=err)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -115,8 +113,8 @@ def rss(pids: list[int]) -> int:
     """Resident bytes of ``pids``, summed, from /proc."""
     total = 0
     for p in pids:
-        try:
-            total += int(Path(f"/proc/{p}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except (OSError, ValueError, IndexError):
-            pass
+        with suppress(OSError, ValueError, IndexError):
+            total += int(Path(f"/proc/{p}/statm").read_text().split()[1]) * os.sysconf(
+                "SC_PAGE_SIZE"
+            )
     return total

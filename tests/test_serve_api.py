@@ -279,7 +279,11 @@ def _answer(s: socket.socket) -> tuple[str, bytes]:
 def test_upload_over_the_limit_is_refused_before_its_body_is_sent(server: Server) -> None:
     # Only the headers are sent: the answer comes without the body.
     with socket.create_connection(("127.0.0.1", port(server)), timeout=10) as s:
-        s.sendall(b"POST /api/check HTTP/1.1\r\n" + host(server) + b"X-Trfkit: 1\r\nContent-Length: 83886080\r\n\r\n")
+        s.sendall(
+            b"POST /api/check HTTP/1.1\r\n"
+            + host(server)
+            + b"X-Trfkit: 1\r\nContent-Length: 83886080\r\n\r\n"
+        )
         head, body = _answer(s)
     assert head.startswith("HTTP/1.1 413 ")
     assert "83886080 bytes, over the server's limit of 1048576" in _error(body)["error"]
@@ -328,7 +332,9 @@ def test_other_refusals(server: Server) -> None:
     # A body without a length cannot be limited before it is read.
     for head in (b"", b"Transfer-Encoding: chunked\r\n"):
         with socket.create_connection(("127.0.0.1", port(server)), timeout=10) as s:
-            s.sendall(b"POST /api/check HTTP/1.1\r\n" + host(server) + b"X-Trfkit: 1\r\n" + head + b"\r\n")
+            s.sendall(
+                b"POST /api/check HTTP/1.1\r\n" + host(server) + b"X-Trfkit: 1\r\n" + head + b"\r\n"
+            )
             assert _answer(s)[0].startswith("HTTP/1.1 411 ")
 
 
@@ -404,7 +410,9 @@ def test_the_server_keeps_answering_after_malformed_and_slow_requests() -> None:
             # A client that promises a body and stalls half way.
             with socket.create_connection(("127.0.0.1", port(s)), timeout=10) as c:
                 c.sendall(
-                    b"POST /api/check HTTP/1.1\r\n" + host(s) + b"X-Trfkit: 1\r\nContent-Length: 5000\r\n\r\n012 "
+                    b"POST /api/check HTTP/1.1\r\n"
+                    + host(s)
+                    + b"X-Trfkit: 1\r\nContent-Length: 5000\r\n\r\n012 "
                 )
                 assert _answer(c)[0].startswith("HTTP/1.1 408 ")
             # A client that sends half a request line and goes quiet.

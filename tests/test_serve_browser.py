@@ -529,7 +529,9 @@ def test_no_document_tab_has_anything_blocked_by_its_policy(browser: Any, server
         assert foot.value_of_css_property("margin-top") == foot.value_of_css_property("font-size")
     finally:
         d.switch_to.default_content()
-    blocked = [e["message"] for e in d.get_log("browser") if "Content Security Policy" in e["message"]]
+    blocked = [
+        e["message"] for e in d.get_log("browser") if "Content Security Policy" in e["message"]
+    ]
     assert blocked == []
 
 
@@ -554,9 +556,7 @@ def test_a_findings_number_stands_beside_its_first_line(browser: Any, server: Se
     assert place["probe"] <= place["top"] + 1.2 * place["line"], place  # by the first
 
 
-def test_the_check_shown_is_the_last_asked_for_and_asked_once(
-    browser: Any, server: Server
-) -> None:
+def test_the_check_shown_is_the_last_asked_for_and_asked_once(browser: Any, server: Server) -> None:
     """Enter in the Encoding field asks for one check, not two; and an
     answer that comes late (a big file's, asked for before the rule set
     was changed again) is not shown over the later one's."""

@@ -334,3 +334,32 @@ def test_fmt_never_answers_less_than_the_file_silently(local: Server) -> None:
     wrapped = json.loads(body)
     assert wrapped["text"].startswith("012 ") and "ZZZ" not in wrapped["text"]
     assert any(d["code"] == "P009" and d["line"] == 4 for d in wrapped["diagnostics"])
+
+
+def test_a_documents_script_is_allowed_only_as_shipped() -> None:
+    """The policy allows Form 3's script by the hash of the script in the
+    shipped template; a script found in a document is not hashed."""
+    import hashlib
+    from base64 import b64encode
+
+    from trfkit.server.policy import document_policy
+
+    template = (
+        Path(__file__).resolve().parents[1] / "trfkit/report/templates/rating.html.j2"
+    ).read_text()
+    shipped = template.split("<script>", 1)[1].split("</script>", 1)[0]
+    digest = b64encode(hashlib.sha256(shipped.encode()).digest()).decode()
+    made = f"<html><head><style>p {{}}</style></head><body><script>{shipped}</script></body></html>"
+    assert f"script-src 'sha256-{digest}';" in document_policy(made)
+    injected = "<html><head></head><body><p><script>alert(1)</script></p></body></html>"
+    assert "script-src 'none';" in document_policy(injected)
+    # A style that escaped into the body is not allowed either.
+    assert "style-src 'none';" in document_policy(injected.replace("<p>", "<style>p{}</style>"))
+
+
+def test_form3_as_served_runs_its_shipped_script(local: Server) -> None:
+    status, headers, body = request(local, "POST", "/api/rate?format=html", SMALL)
+    from trfkit.server.policy import shipped_scripts
+
+    assert status == 200 and len(shipped_scripts()) == 1
+    assert f"<script>{shipped_scripts()[0]}</script>".encode() in body

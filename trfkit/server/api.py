@@ -656,8 +656,12 @@ def meta(max_upload: int) -> dict[str, Any]:
                 # A download in trfkit.fmt/1 is saved as its "text", and
                 # its findings are shown beside it.
                 "downloads": [
-                    {"query": q, "label": label, "file": _download_file(e, q),
-                     "wrapped": e.name == "fmt" and "format=json" in q}
+                    {
+                        "query": q,
+                        "label": label,
+                        "file": _download_file(e, q),
+                        "wrapped": e.name == "fmt" and "format=json" in q,
+                    }
                     for q, label in e.downloads
                 ],
             }
@@ -682,7 +686,7 @@ def _download_file(e: Endpoint, query: str) -> str:
     document = e.name
     if "form" in values and len(FORMS[values["form"]]) == 1:
         document = FORMS[values["form"]][0]
-    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt)}"
+    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt) }"
 
 
 _UNSHOWN = re.compile(r"[\x00-\x1f\x7f]")

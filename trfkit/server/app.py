@@ -17,6 +17,7 @@ of a request is its method, path, status, size and time.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import secrets
@@ -94,7 +95,8 @@ def _hosts(host: str, port: int) -> frozenset[str]:
     names = {"127.0.0.1", "localhost", "[::1]"}
     names.add(f"[{host}]" if ":" in host else host)
     return frozenset(
-        {f"{n.lower()}:{port}" for n in names} | ({n.lower() for n in names} if port == 80 else set())
+        {f"{n.lower()}:{port}" for n in names}
+        | ({n.lower() for n in names} if port == 80 else set())
     )
 
 
@@ -176,7 +178,9 @@ class Server(ThreadingHTTPServer):
         client = str(client_address[0])
         with self._connections_lock:
             held = self._connections.get(client, 0)
-            admitted = held < self.max_per_client and sum(self._connections.values()) < MAX_CONNECTIONS
+            admitted = (
+                held < self.max_per_client and sum(self._connections.values()) < MAX_CONNECTIONS
+            )
             if admitted:
                 self._connections[client] = held + 1
         if not admitted:
@@ -190,7 +194,7 @@ class Server(ThreadingHTTPServer):
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
-            super().process_request_thread(request, client_address)  # type: ignore[misc]
+            super().process_request_thread(request, client_address)
         finally:
             self._release(str(client_address[0]))
 
@@ -225,11 +229,8 @@ class Server(ThreadingHTTPServer):
     def write_log(self, line: str) -> None:
         if self.log is None:
             return
-        with self.log_lock:
-            try:
-                print(line, file=self.log, flush=True)
-            except (OSError, ValueError):
-                pass
+        with self.log_lock, contextlib.suppress(OSError, ValueError):
+            print(line, file=self.log, flush=True)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         exc = sys.exc_info()[1]
@@ -356,13 +357,11 @@ class _Handler(BaseHTTPRequestHandler):
             if self._status or not self._reader.received:
                 return  # an idle kept-alive connection, or an answer sent
             limit = self.server.header_timeout
-            try:
+            with contextlib.suppress(OSError):
                 self._error(
                     ApiError(408, f"the request line and headers took longer than {limit:g} s"),
                     close=True,
                 )
-            except OSError:
-                pass
 
     def parse_request(self) -> bool:
         # A request's time starts with its request line, not with the
@@ -381,7 +380,9 @@ class _Handler(BaseHTTPRequestHandler):
         """RFC 9112 §6.3: one length, or none. Two different
         ``Content-Length`` values, or a length beside ``Transfer-Encoding``,
         could be read otherwise by a proxy in front (request smuggling)."""
-        lengths = [v.strip() for h in self.headers.get_all("Content-Length", []) for v in h.split(",")]
+        lengths = [
+            v.strip() for h in self.headers.get_all("Content-Length", []) for v in h.split(",")
+        ]
         encodings = self.headers.get_all("Transfer-Encoding", [])
         if lengths and not all(v.isdigit() for v in lengths):
             return ApiError(400, "Content-Length is not a number (RFC 9112 §6.3)")
@@ -445,9 +446,10 @@ class _Handler(BaseHTTPRequestHandler):
             # A body not read cannot be told from a next request.
             self.send_header("Connection", "close")
             self.close_connection = True
-        self._headers_buffer.append(b"\r\n")  # type: ignore[attr-defined]
-        head = b"".join(self._headers_buffer)  # type: ignore[attr-defined]
-        self._headers_buffer = []
+        buffer: list[bytes] = getattr(self, "_headers_buffer", [])
+        buffer.append(b"\r\n")
+        head = b"".join(buffer)
+        buffer.clear()
         self.connection.settimeout(self.timeout)
         if self.command == "HEAD":
             self.wfile.write(head)
@@ -472,7 +474,7 @@ class _Handler(BaseHTTPRequestHandler):
             # No request line was read: answer with headers all the same
             # (HTTP/0.9 responses have none, and no client speaks it).
             self.request_version = "HTTP/1.0"
-        self._headers_buffer = []
+        getattr(self, "_headers_buffer", []).clear()
         try:
             self._error(ApiError(code, message or HTTPStatus(code).phrase), close=True)
         except OSError:

@@ -39,9 +39,7 @@ def _sha256(text: str) -> str:
 @cache
 def _templates() -> tuple[str, ...]:
     folder = resources.files("trfkit.report").joinpath("templates")
-    return tuple(
-        f.read_text(encoding="utf-8") for f in folder.iterdir() if f.name.endswith(".j2")
-    )
+    return tuple(f.read_text(encoding="utf-8") for f in folder.iterdir() if f.name.endswith(".j2"))
 
 
 @cache

@@ -13,6 +13,7 @@ milliseconds and the first request it takes is as fast as any.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import queue
@@ -51,10 +52,8 @@ class _Worker:
         self.conn = conn
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
         self.conn.close()
 
 
@@ -117,10 +116,8 @@ class Pool:
         w.stop()
         with self._lock:
             self._workers.discard(w)
-        try:
+        with contextlib.suppress(OSError):  # closed meanwhile
             self._idle.put(self._spawn())
-        except OSError:
-            pass  # closed meanwhile
 
     def _replace_soon(self, w: _Worker) -> None:
         threading.Thread(target=self._replace, args=(w,), daemon=True).start()

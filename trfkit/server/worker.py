@@ -19,6 +19,7 @@ milliseconds.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import resource
@@ -193,10 +194,8 @@ def _warm() -> None:
     data = ("\n".join(lines) + "\n").encode()
     for name, e in ENDPOINTS.items():
         for fmt in e.formats[:1] + (("html",) if "html" in e.formats else ()):
-            try:
+            with contextlib.suppress(Exception):
                 run(Job(name, data, "", "warm.trf", {"format": [fmt]}), 2**30)
-            except Exception:  # noqa: BLE001,S110 - warming is best effort
-                pass
 
 
 def forks(control: int, memory_limit: int | None, max_output: int) -> None:
