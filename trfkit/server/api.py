@@ -437,7 +437,8 @@ def make_fmt(upload: Upload, q: Query) -> Reply:
     exits 1; an answer has one body, so the file alone never comes short of
     what was sent: with a P009 it is refused (422, the findings in the
     refusal), and ``format=json`` gives the file and every finding
-    together (``trfkit.fmt/1``), as the page asks for it."""
+    together (the API's own wrapper, ``Fmt`` in openapi.json: ``path``,
+    ``text``, ``diagnostics``), as the page asks for it."""
     from trfkit.checks.files import not_trf
     from trfkit.reader import loads
     from trfkit.report.records import diagnostic_data
@@ -454,7 +455,6 @@ def make_fmt(upload: Upload, q: Query) -> Reply:
     text, diagnostics = rewrite(t, to, newline)
     if fmt == "json":
         data = {
-            "schema": "trfkit.fmt/1",
             "path": upload.name,
             "text": text,
             "diagnostics": [diagnostic_data(d) for d in diagnostics],
@@ -653,7 +653,7 @@ def meta(max_upload: int) -> dict[str, Any]:
                 # regulations', not the rating regulations' of the page.
                 "params": {p.name: list(p.choices) for p in e.params},
                 "tabs": [{"name": n, "query": q, "label": label} for n, q, label in e.tabs],
-                # A download in trfkit.fmt/1 is saved as its "text", and
+                # A download wrapped ({"path", "text", "diagnostics"}) is saved as its "text", and
                 # its findings are shown beside it.
                 "downloads": [
                     {
