@@ -434,9 +434,10 @@ def heavy_file() -> bytes:
 
 
 def test_a_request_over_the_time_limit_is_503_and_the_next_is_served() -> None:
+    heavy = heavy_file()
     with running(time_limit=0.2) as s:
         started = time.monotonic()
-        status, _, body = request(s, "POST", "/api/norms", heavy_file())
+        status, _, body = request(s, "POST", "/api/norms", heavy)
         assert status == 503 and time.monotonic() - started < 0.9
         assert "longer than the limit of 0.2 s" in _error(body)["error"]
         assert _post(s, "/api/rate", "swiss-trf16.trf")[0] == 200
