@@ -358,8 +358,13 @@ def test_a_documents_script_is_allowed_only_as_shipped() -> None:
 
 
 def test_form3_as_served_runs_its_shipped_script(local: Server) -> None:
-    status, headers, body = request(local, "POST", "/api/rate?format=html", SMALL)
+    import hashlib
+    from base64 import b64encode
+
     from trfkit.server.policy import shipped_scripts
 
+    status, headers, body = request(local, "POST", "/api/rate?format=html", SMALL)
     assert status == 200 and len(shipped_scripts()) == 1
     assert f"<script>{shipped_scripts()[0]}</script>".encode() in body
+    digest = b64encode(hashlib.sha256(shipped_scripts()[0].encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}';" in headers["Content-Security-Policy"]
