@@ -176,7 +176,8 @@ def _team_points(*scores: tuple[str, str]) -> list[str]:
 def _team_members(*members: tuple[int, int]) -> list[str]:
     """``_teams(1, 4, 2, 3)`` with other members (310 from column 74)."""
     return [
-        f"{line[:73]}{a:>4} {b:>4}" for line, (a, b) in zip(_teams(1, 4, 2, 3), members, strict=True)
+        f"{line[:73]}{a:>4} {b:>4}"
+        for line, (a, b) in zip(_teams(1, 4, 2, 3), members, strict=True)
     ]
 
 
@@ -192,7 +193,9 @@ def _put(line: str, field: str, value: str) -> str:
 
     f = next(f for f in layout("player").fields if f.name == field)
     width = f.slice.stop - f.slice.start
-    text = f"{value:>{width}}" if field in ("rating", "fide_id", "start_rank") else f"{value:<{width}}"
+    text = (
+        f"{value:>{width}}" if field in ("rating", "fide_id", "start_rank") else f"{value:<{width}}"
+    )
     return line[: f.slice.start] + text + line[f.slice.stop :]
 
 
@@ -216,12 +219,44 @@ def _listed(**values: object) -> str:
 
 _LIST = (
     _LIST_HEADER,
-    _listed(ID_Number=14600012, Name="Novak, Jan", Fed="SLO", Sex="M", Tit="GM", SRtng=2501,
-            SGm=9, SK=10, RRtng=2450, RGm=0, Rk=20, B_day=1990),
-    _listed(ID_Number=14600020, Name="Horvat, Eva", Fed="SLO", Sex="F", Tit="IM", WTit="WGM",
-            SRtng=2402, SGm=4, SK=20, B_day=1995, Flag="w"),
-    _listed(ID_Number=14600039, Name="Zupan, Ana", Fed="SLO", Sex="F", SRtng=2100, SGm=0,
-            SK=20, B_day=1980, Flag="wi"),
+    _listed(
+        ID_Number=14600012,
+        Name="Novak, Jan",
+        Fed="SLO",
+        Sex="M",
+        Tit="GM",
+        SRtng=2501,
+        SGm=9,
+        SK=10,
+        RRtng=2450,
+        RGm=0,
+        Rk=20,
+        B_day=1990,
+    ),
+    _listed(
+        ID_Number=14600020,
+        Name="Horvat, Eva",
+        Fed="SLO",
+        Sex="F",
+        Tit="IM",
+        WTit="WGM",
+        SRtng=2402,
+        SGm=4,
+        SK=20,
+        B_day=1995,
+        Flag="w",
+    ),
+    _listed(
+        ID_Number=14600039,
+        Name="Zupan, Ana",
+        Fed="SLO",
+        Sex="F",
+        SRtng=2100,
+        SGm=0,
+        SK=20,
+        B_day=1980,
+        Flag="wi",
+    ),
 )
 _P3 = "001    3 w    Zupan, Ana                        2100 SLO    14600039 1980/03/04  0.0    3"
 
@@ -612,12 +647,16 @@ CODES: dict[str, Code] = {
             _ex(
                 *_HEAD,
                 "092 Round robin",
-                *_field([2400, 2300, 2200, 2100], [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]),
+                *_field(
+                    [2400, 2300, 2200, 2100], [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]
+                ),
             ),
             _ex(
                 *_HEAD,
                 "092 Round robin",
-                *_field([2400, 2300, 2200, 2100], [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]),
+                *_field(
+                    [2400, 2300, 2200, 2100], [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+                ),
             ),
             "Pair by the Berger table for the number of players, with the drawn "
             "numbers as starting ranks (or say in the event's rules which tables were used).",
@@ -753,6 +792,21 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
             "Keep the one the team had: remove the bye record, or the team from the "
             "record that names it wrongly.",
+        ),
+        Code(
+            "S127",
+            "structure.cells-beyond-rounds",
+            Severity.ERROR,
+            "A player line with more round cells than the event has rounds: more than "
+            "142/XXR declare and than any other line reaches (a game has two players, so "
+            "a round only one line has is none of the event's). One finding per line, at "
+            "its first cell beyond the rounds; those cells are not checked round by round "
+            "(no S101, S113 ... for each of them).",
+            "TRF16 §2.2 (round blocks); TRF26 142; TRF(x) XXR",
+            _ex(*_HEAD, _P1 + "     2 w 1" * 3, _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Remove the cells beyond the event's rounds (a line that ran on, or two "
+            "players' lines joined), or declare the rounds (142/XXR) if the event had them.",
         ),
         Code(
             "R101",
@@ -1099,8 +1153,7 @@ CODES: dict[str, Code] = {
             "R804",
             "list.federation",
             Severity.WARNING,
-            "With a players' list: the federation (columns 54-56) is not the one the list "
-            "gives.",
+            "With a players' list: the federation (columns 54-56) is not the one the list gives.",
             "TRF16 §2.2 (federation); FIDE players' list",
             _ex(*_HEAD, _put(_P1, "federation", "CRO"), _P2),
             _ex(*_HEAD, _P1, _P2),
