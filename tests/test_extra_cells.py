@@ -46,3 +46,15 @@ def test_a_line_within_the_declared_rounds_is_no_finding() -> None:
 
 def test_the_unchanged_file_has_none() -> None:
     assert not [d for d in validate(trfkit.loads(BASE.encode())) if d.code == "S127"]
+
+
+def test_cells_beyond_the_rounds_make_no_norm() -> None:
+    # Without a declaration the 300 wins are rounds only player 15's line
+    # has: not counted by the norms, and said so in the rounds left out.
+    report = trfkit.norms(_with_extra(300), rules="b01-2024")
+    assert not report.holders
+    p = report.player(15)
+    assert p is not None
+    v = p.verdict("WIM")
+    assert v.games == 4
+    assert (6, "rounds 6-305: beyond the event's 5 rounds (S127): not counted") in v.left_out

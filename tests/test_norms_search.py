@@ -163,10 +163,12 @@ def test_thousands_of_wins_against_one_opponent_are_decided_at_once() -> None:
     # five of the wins against 2, the latest (the earliest are left out).
     base = (FIXTURES / "swiss-trf16.trf").read_text()
     extra = 2000
+    # XXR declares the rounds: they are the event's (without it the cells
+    # beyond every other line are S127, and not counted).
     text = "\n".join(
         line + "     2 w 1" * extra if line.startswith("001   15") else line
         for line in base.split("\n")
-    )
+    ).replace("\n001", f"\nXXR {5 + extra}\n001", 1)
     t = trfkit.loads(text.encode(), max_line_length=None)
     report = norms(t, rules="b01-2024")
     p = report.player(15)

@@ -55,9 +55,7 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     else:
         # A rated player without an id in the file is a player whose id was
         # left out, not a new one: only the unrated are new to FIDE.
-        unregistered = [
-            p for p in players if not p.fide_id and not p.rating and new_player_gaps(p)
-        ]
+        unregistered = [p for p in players if not p.fide_id and not p.rating and new_player_gaps(p)]
     if len(unregistered) == len(players) > 1:
         # No player has a rating or an id, and each lacks a birth date or a
         # sex: one fact about the file (a program that does not export them,
@@ -180,7 +178,9 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
     list names (R811, with the id) needs no R814 of the same line."""
     named = {d.line for d in listed if d.code == "R811"}
     if named:
-        found = [d for d in found if not (d.code == "R814" and d.line in named and d.found == "blank")]
+        found = [
+            d for d in found if not (d.code == "R814" and d.line in named and d.found == "blank")
+        ]
     return [*found, *listed]
 
 
@@ -257,7 +257,9 @@ def _field(code: str, field: str) -> Callable[[Difference, str, str], Diagnostic
             d,
             code,
             f"{who}: {field} {mine} in the file, {theirs} in {what}",
-            f"{theirs}, as FIDE lists the player" if d.list_value else f"no {field}, as FIDE lists the player",
+            f"{theirs}, as FIDE lists the player"
+            if d.list_value
+            else f"no {field}, as FIDE lists the player",
         )
 
     return message

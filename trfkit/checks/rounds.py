@@ -14,23 +14,10 @@ from collections.abc import Iterator
 
 from trfkit.checks._util import cell_column, diag, line_of, player_label
 from trfkit.diagnostics import Diagnostic
+from trfkit.event import event_rounds
 from trfkit.model import Tournament
 
-__all__ = ["beyond_rounds", "event_rounds", "extra_cells"]
-
-
-def event_rounds(t: Tournament) -> int:
-    """The rounds the event has, for this check: the most of the rounds
-    142/XXR declare and the rounds that a second line reaches (a game has two
-    players, so a round that only one line has is no round of the event)."""
-    longest = second = 0
-    for p in t.players:
-        n = p.cell_count
-        if n > longest:
-            longest, second = n, longest
-        elif n > second:
-            second = n
-    return max(t.declared_rounds or 0, second)
+__all__ = ["beyond_rounds", "extra_cells"]
 
 
 def beyond_rounds(t: Tournament) -> dict[int, int]:

@@ -80,7 +80,11 @@ def _head(s: Summary) -> list[tuple[str, str]]:
     rounds = str(e.rounds_scheduled or e.rounds)
     if e.rounds_scheduled and e.rounds != e.rounds_scheduled:
         rounds += f" ({e.rounds} in the players' lines)"
-    host = s.host_federation if s.host_source == "032" else f"{s.host_federation} (no 032: the most common in the players' lines)"
+    host = (
+        s.host_federation
+        if s.host_source == "032"
+        else f"{s.host_federation} (no 032: the most common in the players' lines)"
+    )
     return [
         ("Federation", host),
         ("Name of Tournament", e.name),
@@ -177,7 +181,9 @@ def render_summary_json(s: Summary, path: str | None = None) -> str:
 
 def render_summary_csv(s: Summary) -> str:
     """The table of players by type, one row per type in the form's order."""
-    rows = [[kind, *_count_row(s, kind)[1:], str(s.counts[kind].no_federation)] for kind in COUNT_TYPES]
+    rows = [
+        [kind, *_count_row(s, kind)[1:], str(s.counts[kind].no_federation)] for kind in COUNT_TYPES
+    ]
     return csv_document([CSV_COLUMNS, *rows])
 
 

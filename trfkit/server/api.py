@@ -614,4 +614,4 @@ def _download_file(e: Endpoint, query: str) -> str:
     document = e.name
     if "form" in values and len(FORMS[values["form"]]) == 1:
         document = FORMS[values["form"]][0]
-    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt)}"
+    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt) }"

@@ -14,6 +14,7 @@ Results are 1, ½, 0 whatever the event's own scoring (Form 4: "Score = 1,
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -21,7 +22,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from trfkit.event import TournamentType, event_of
+from trfkit.event import TournamentType, event_of, event_rounds
 from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
 from trfkit.rating.tables import performance_difference, rating_difference
 from trfkit.rules.titles import (
@@ -158,7 +159,9 @@ class _Event:
         )
         self.double = kind is TournamentType.DOUBLE_ROUND_ROBIN
         self.rounds = t.number_of_rounds or t.rounds_played
-        self.played = t.rounds_played
+        # Cells beyond the event's rounds (one line that runs on, S127) are
+        # no games of the event: not counted, and the search stays small.
+        self.played = min(t.rounds_played, event_rounds(t))
         self.conditions, self.condition_notes = event_conditions(t, rules, time_control)
         self.conditions_met = all(r.passed for r in self.conditions)
         self.players = len(t.players)
@@ -292,8 +295,12 @@ class _Event:
         left_out: list[tuple[int, str]] = []
         unplayed: list[str] = []
         opponents, zero, unrated = self.opponents, self.zero_unrated, self.unrated
+        limit = self.played
+        beyond = len(cells.results) - limit
         for i, (o, c, r) in enumerate(
-            zip(cells.opponents, cells.colours, cells.results, strict=False)
+            itertools.islice(
+                zip(cells.opponents, cells.colours, cells.results, strict=False), limit
+            )
         ):
             rnd = i + 1
             if r not in _OVER_THE_BOARD:
@@ -324,10 +331,17 @@ class _Event:
         for rnd in range(len(cells.results) + 1, self.played + 1):
             left_out.append((rnd, "no cell in the player's line: no game"))
             unplayed.append(" ")
+        if beyond > 0:
+            left_out.append((
+                limit + 1,
+                f"rounds {limit + 1}-{limit + beyond}: beyond the event's {limit} rounds "
+                "(S127): not counted",
+            ))  # fmt: skip
         eight = None
         if len(unplayed) == 1 and unplayed[0] in _EIGHT_OF_NINE:
             eight = left_out[0][1].split(":")[0]
-        last = bool(cells.results) and cells.results[-1] == Result.FORFEIT_WIN.value
+        results = cells.results[:limit]
+        last = bool(results) and results[-1] == Result.FORFEIT_WIN.value
         return _Games(tuple(counted), tuple(left_out), eight, last)
 
 
