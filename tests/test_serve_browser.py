@@ -88,10 +88,17 @@ def browser(downloads: Path) -> Iterator[Any]:
 
 
 def _wait(what: Callable[[], Any], timeout: float = 10.0) -> Any:
-    """``what()`` once it is truthy; fails after ``timeout`` seconds."""
+    """``what()`` once it is truthy; fails after ``timeout`` seconds. An
+    element replaced while it is read (a frame that loads its document after
+    a first blank page) is read again, not a failure."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
     until = time.monotonic() + timeout
     while True:
-        got = what()
+        try:
+            got = what()
+        except StaleElementReferenceException:
+            got = None
         if got:
             return got
         if time.monotonic() > until:
