@@ -266,6 +266,8 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
         from trfkit.model import TeamBye
         from trfkit.tiebreaks.team import event_teams, player_teams, team_matches
 
+        if not pab:
+            return
         team_of = player_teams(t)
         teams = event_teams(t)
         matches = team_matches(t)
