@@ -142,7 +142,7 @@ def _legend(f: Form1) -> str:
             f" Round {paired} is paired, not played yet: its cells show the opponent and the "
             "colour, and no result."
         )
-    if f.team:
+    if f.team and any(_mark(f, x) in _TEAM_ROUNDS for p in f.players for x in p.rounds):
         legend += (
             " In a team event a letter alone is the team's round, not a result of the "
             "player's: U its pairing-allocated bye, F or H a full- or half-point bye, Z a "

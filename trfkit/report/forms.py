@@ -47,6 +47,7 @@ from trfkit.event import TournamentType, event_of, rate_class_of
 from trfkit.model import (
     RESULT_OF,
     UNREADABLE,
+    AbnormalPoints,
     Cells,
     Dialect,
     Player,
@@ -58,7 +59,7 @@ from trfkit.model import (
 from trfkit.rating.calc import tournament_category
 from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
-from trfkit.scoring import scoring_of
+from trfkit.scoring import ScoringSystem, scoring_of
 from trfkit.summary import summarize
 from trfkit.timecontrol import Period, TimeControl
 
@@ -416,6 +417,12 @@ def form1_of(
     team = bool(t.teams)
     units_of = point_units(t)
     points_of = _points_table(t)
+    scoring = scoring_of(t)
+    abnormal: dict[int, list[AbnormalPoints]] = {}
+    for record in t.records_of(AbnormalPoints):
+        for pid in record.ids:
+            if pid is not None:
+                abnormal.setdefault(pid, []).append(record)
     scrambled = _ranks_refused(t)
     # A crosstable in rank order uses ranks check accepts (S105): by points
     # where the file's ranks do not follow them.
@@ -449,6 +456,10 @@ def form1_of(
         summed = points_by_units.get(units)
         if summed is None:
             summed = points_by_units[units] = units_of.points(units)
+        if p.points is not None and summed != p.points and not team and p.start_rank in abnormal:
+            # TRF-2026 299 gives the player other points: summed as check's
+            # S104 sums them (one function), so that the form says what it says.
+            summed = expected_points(p, scoring, abnormal[p.start_rank])
         if p.points is not None and summed != p.points:
             # As the results' own Decimals add up (the places they show).
             summed = sum(
@@ -526,6 +537,14 @@ def form1_of(
 
 _NAMED = 8
 """How many players a remark about many names before ``and N more``."""
+
+
+def expected_points(p: Player, scoring: ScoringSystem, records: list[AbnormalPoints]) -> Decimal:
+    """The points ``p``'s results give with TRF-2026 299 records: check's
+    function (:func:`trfkit.checks.standings.expected_points`)."""
+    from trfkit.checks.standings import expected_points as check_points
+
+    return check_points(p, scoring, records)
 
 
 def _ranks_refused(t: Tournament) -> str:
