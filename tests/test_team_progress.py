@@ -36,7 +36,7 @@ from trfkit.tiebreaks.team import PAIRED, team_matches, team_standings
 
 IN_PROGRESS = FIXTURES / "team-in-progress-trf26.trf"
 BOTH = FIXTURES / "team-013-310.trf"
-SWISS_IN_PROGRESS = FIXTURES / "swiss-in-progress.trf"
+SWISS_IN_PROGRESS = FIXTURES / "in-progress-swiss.trf"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

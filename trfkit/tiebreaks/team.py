@@ -191,7 +191,11 @@ def team_matches(t: Tournament) -> TeamMatches:
     teams = event_teams(t)
     numbers = tuple(team_number(x, i) for i, x in enumerate(teams))
     index_of_number = {n: i for i, n in enumerate(numbers)}
-    player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
+    # A starting rank's first line is the player (two lines of one rank,
+    # S107: the second is in no team), as the field reads his opponents.
+    player_index: dict[int, int] = {}
+    for i, rank in enumerate(f.start_ranks):
+        player_index.setdefault(rank, i)
     team_of_player = [-1] * len(f.start_ranks)
     members: list[list[int]] = [[] for _ in teams]
     for rank, ti in player_teams(t).items():
