@@ -218,6 +218,12 @@ def test_the_event_line_says_the_round_is_paired_not_played(
     assert "1 of 6 rounds played (round 2 paired, not played)" in first
 
 
+def test_form4_says_the_round_is_paired_not_played(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = _run(capsys, "report", "--form", "summary", str(SWISS_IN_PROGRESS))
+    line = next(x for x in out.splitlines() if x.startswith("Number of Rounds:"))
+    assert line.split(":", 1)[1].strip() == "6 (1 played, round 2 paired, not played)"
+
+
 def test_a_finished_round_is_still_played(capsys: pytest.CaptureFixture[str]) -> None:
     main(["check", str(BOTH)])
     assert ", 3 rounds, " in capsys.readouterr().out.splitlines()[0]
