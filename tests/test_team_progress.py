@@ -403,3 +403,20 @@ def test_every_form_of_a_file_with_errors_carries_the_banner(
 ) -> None:
     status, out = _run(capsys, "report", "--form", "all", str(scrambled))
     assert status == 1 and out.count(BANNER) == 6
+
+
+def test_a_013_team_numbered_past_999_is_said_when_written_as_310() -> None:
+    """A TRF16 file's 1000th 013 team is number 1000 by its place, wider
+    than 310's columns 5-7: fmt --to trf26 says so (P009), as dumps refuses
+    it (found by the fuzzer's many-teams shape once these fixtures joined
+    its pool)."""
+    from trfkit.writer import ValueTooWide, dumps, rewrite
+
+    lines = (FIXTURES / "team-trf16.trf").read_text().splitlines()
+    lines += [f"013 Team {i:<27}" for i in range(5, 1001)]
+    t = trfkit.loads("\n".join(lines) + "\n")
+    with pytest.raises(ValueTooWide):
+        dumps(t, dialect="trf26")
+    _, said = rewrite(t, "trf26")
+    wide = [d for d in said if d.code == "P009" and "wider than" in d.message]
+    assert [d.found for d in wide] == ["number '1000' is wider than columns 5-7"]
