@@ -338,9 +338,20 @@ def test_the_members_of_one_team_share_its_bye() -> None:
     ]
     text = "\n".join(lines) + "\n"
     assert [d for d in found(text, "S111") if "second" in d.message] == []
-    # Players of two teams with U in one round: two byes.
+    # Every team with U and no match in one round: three byes, the first
+    # team's stands (no 320 names one), each other team said once.
+    three = text
+    for cell in ("   5 w 1", "   6 b 0", "   3 b 0", "   4 w 1"):
+        three = three.replace(cell, "0000 - U")
+    second = [d for d in found(three, "S111") if "second" in d.message]
+    assert [d.line for d in second] == [8, 10]  # players 3 (Beta) and 5 (Gamma)
+    # One member of each of two teams with U while the other boards play
+    # (4-6): no second bye, but members with U whose team plays, once a team.
     two = text.replace("   5 w 1", "0000 - U").replace("   3 b 0", "0000 - U")
-    assert len([d for d in found(two, "S111") if "second" in d.message]) >= 1
+    said = found(two, "S111")
+    assert [d for d in said if "second" in d.message] == []
+    assert [(d.line, d.severity) for d in said] == [(8, Severity.WARNING), (10, Severity.WARNING)]
+    assert all("but the team plays team" in d.message for d in said)
 
 
 # -- S104 ----------------------------------------------------------------------

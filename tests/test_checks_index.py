@@ -300,6 +300,9 @@ def ref_bye_coding(t: Tournament) -> Iterator[Diagnostic]:
             pab.setdefault(r, []).append(p)
         elif g.result is R.FULL_POINT_BYE:
             full.setdefault(r, []).append(p)
+    if t.teams:
+        yield from ref_team_byes(t, pab, order)
+        pab = {}
     for r, players in pab.items():
         players.sort(key=lambda p: order[id(p)])
         for p in players[1:]:
@@ -329,6 +332,124 @@ def ref_bye_coding(t: Tournament) -> Iterator[Diagnostic]:
                     expected="U",
                     severity=Severity.WARNING,
                 )
+
+
+def ref_team_byes(
+    t: Tournament, pab: dict[int, list[Player]], order: dict[int, int]
+) -> Iterator[Diagnostic]:
+    """S111's U of a team event, naively: each team's round read from every
+    member's cell (a team plays when some member met a player of another
+    team; the opponent is the team met on the most boards, the first on a
+    tie), 320 and 330 read first, as the standings read them."""
+    from trfkit.model import ForfeitedMatch, TeamBye
+    from trfkit.tiebreaks.team import event_teams, player_teams, team_number
+
+    teams = event_teams(t)
+    numbers = [team_number(x, i) for i, x in enumerate(teams)]
+    team_of = player_teams(t)
+    declared: dict[int, tuple[int, int]] = {}
+    pabs: set[tuple[int, int]] = set()
+    for tb in t.records_of(TeamBye):
+        for rn, number in enumerate(tb.teams, start=1):
+            if number and number in numbers:
+                declared[rn] = (numbers.index(number), tb.origin.line if tb.origin else 0)
+                pabs.add((rn, numbers.index(number)))
+    forfeited: dict[tuple[int, int], int] = {}
+    for fm in t.records_of(ForfeitedMatch):
+        if fm.round is None or fm.white_team is None or fm.black_team is None:
+            continue
+        w = numbers.index(fm.white_team) if fm.white_team in numbers else -1
+        b = numbers.index(fm.black_team) if fm.black_team in numbers else -1
+        forfeited[fm.round, w], forfeited[fm.round, b] = b, w
+
+    present = {p.start_rank for p in t.players}
+
+    def opponent(ti: int, r: int) -> int:
+        if (r, ti) in forfeited:
+            return forfeited[r, ti]
+        if (r, ti) in pabs:
+            return -1
+        met: dict[int, int] = {}
+        seen: set[int] = set()
+        for p in t.players:
+            if p.start_rank in seen:
+                continue  # a second line of a starting rank is in no team (S107)
+            seen.add(p.start_rank)
+            if team_of.get(p.start_rank) != ti or len(p.games) < r:
+                continue
+            o = p.games[r - 1].opponent
+            # An opponent who is no player of the file (S109) is no board of a match.
+            other = team_of.get(o) if o in present else None
+            if other is not None and other != ti:
+                met[other] = met.get(other, 0) + 1
+        return max(sorted(met), key=lambda x: met[x]) if met else -1
+
+    for r, players in sorted(pab.items()):
+        players = sorted(players, key=lambda p: order[id(p)])
+        groups = [
+            (ti, [p for p in players if team_of.get(p.start_rank) == ti])
+            for ti in dict.fromkeys(team_of.get(p.start_rank) for p in players)
+        ]
+        byes = []
+        for ti, members in groups:
+            if ti is None:
+                continue
+            o = opponent(ti, r)
+            if o < 0:
+                byes.append(ti)
+                continue
+            ranks = [m.start_rank for m in members]
+            who = (
+                f"player {ranks[0]}"
+                if len(ranks) == 1
+                else f"players {', '.join(map(str, ranks[:-1]))} and {ranks[-1]}"
+            )
+            label = f"team {numbers[ti]} {teams[ti].name.strip()}".rstrip()
+            yield diag(
+                "S111",
+                line_of(members[0]),
+                cell_column(r, "result"),
+                f"round {r}: {who} of {label} {'has' if len(ranks) == 1 else 'have'} a "
+                f"pairing-allocated bye (U), but the team plays team {numbers[o]} in that "
+                "round: a team's bye is the whole team's, and a member left out of a match "
+                "is written 0000 - Z",
+                found=f"U ×{len(ranks)}" if len(ranks) > 1 else "U",
+                expected="0000 - Z for a member not in the line-up",
+                severity=Severity.WARNING,
+            )
+        by_team = dict(groups)
+        if r in declared:
+            holder, where = declared[r][0], f"320, line {declared[r][1]}"
+        elif byes:
+            holder, where = byes[0], f"U from line {line_of(by_team[byes[0]][0])}"
+        else:
+            holder, where = -1, ""
+        for ti in byes:
+            if ti == holder:
+                continue
+            label = f"team {numbers[ti]} {teams[ti].name.strip()}".rstrip()
+            other = f"team {numbers[holder]} {teams[holder].name.strip()}".rstrip()
+            yield diag(
+                "S111",
+                line_of(by_team[ti][0]),
+                cell_column(r, "result"),
+                f"round {r}: a second pairing-allocated bye: {label} has U on its members' "
+                f"lines and no match, and {other} has the round's bye already ({where})",
+                found="U",
+                expected="at most one pairing-allocated bye per round",
+            )
+        for p in by_team.get(None, []):
+            if p is players[0]:
+                continue
+            yield diag(
+                "S111",
+                line_of(p),
+                cell_column(r, "result"),
+                f"round {r}: a second pairing-allocated bye (U); player "
+                f"{players[0].start_rank} (line {line_of(players[0])}) has one already",
+                found="U",
+                expected="at most one U per round",
+            )
 
 
 def _pts(p: Player) -> Decimal:

@@ -250,11 +250,19 @@ def test_summary_does_not_count_players_without_a_federation_as_of_another() -> 
     blank."""
     text = swiss_text([2000, 1900, 1800, None], [(1, 1, 2, "1"), (1, 3, 4, "1")])
     feds = {1: "SLO", 2: "AUT", 3: "   ", 4: "   "}
-    lines = [x[:53] + feds[int(x[4:8])] + x[56:] if x.startswith("001") else x for x in text.splitlines()]
+    lines = [
+        x[:53] + feds[int(x[4:8])] + x[56:] if x.startswith("001") else x for x in text.splitlines()
+    ]
     s = summary_of(trfkit.loads(("\n".join(lines) + "\n").encode()))
     c = summary_data(s)["counts"]
     assert c["rated"] == {"number": 3, "federations": 2, "host": 1, "other": 1, "no_federation": 1}
-    assert c["unrated"] == {"number": 1, "federations": 0, "host": 0, "other": 0, "no_federation": 1}
+    assert c["unrated"] == {
+        "number": 1,
+        "federations": 0,
+        "host": 0,
+        "other": 0,
+        "no_federation": 1,
+    }
     out = render_summary_text(s)
     assert "No federation in the file: 2 players (rated 1, unrated 1)" in out
     # Every player with a federation: no such line.
@@ -471,8 +479,11 @@ def test_form1_prints_on_a4_with_the_labels_on_every_page(tmp_path: Path) -> Non
             assert label in text, (label, text[:300])
     assert "Test Open" in pages[0]
     assert "Certified as a correct report" in pages[-1]
-    # The last row is on the last page of the table, in rank order.
-    assert "Player, No140" in "\n".join(pages[1:])
+    # The last row is on the last page of the table (the builder's ranks
+    # repeat the starting ranks, which check refuses (S105): the rows are
+    # in order of points, and the form says so).
+    assert form.players[-1].name in "\n".join(pages[1:])
+    assert any("do not follow the points" in r for r in form.remarks)
     assert (ARTIFACTS / "form1-long.png").read_bytes().startswith(b"\x89PNG")
 
 

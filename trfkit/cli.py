@@ -525,7 +525,9 @@ def _cmd_report(args: argparse.Namespace) -> int:
     many = len(documents) > 1 and args.format not in ("text", "html")
     directory = None
     if given is not None and (
-        os.path.isdir(given) or given.endswith(("/", os.sep)) or (many and not os.path.exists(given))
+        os.path.isdir(given)
+        or given.endswith(("/", os.sep))
+        or (many and not os.path.exists(given))
     ):
         directory = given
     if many and directory is None:
@@ -569,12 +571,13 @@ def _cmd_report(args: argparse.Namespace) -> int:
     else:
         _write(args.output, "\n".join(text for _, text in texts))
     status = _status(t.diagnostics, args.strict)
-    # Form 3 of a file with errors carries a banner; the exit says it too.
+    # Every form of a file with errors carries a banner; the exit says it too.
     return max(status, EXIT_FINDINGS) if check_errors else status
 
 
 def _cmd_norms(args: argparse.Namespace) -> int:
     """trfkit norms: Form 4's title-norm table (4c) or certificates (4b)."""
+    from trfkit.report.files import check_of, with_check
     from trfkit.report.registry import RenderOptions, output
     from trfkit.rules.titles import TITLE_RULE_SETS
     from trfkit.titlenorms import norms
@@ -599,8 +602,11 @@ def _cmd_norms(args: argparse.Namespace) -> int:
         games_exception=args.games_exception,
     )
     text, _ = entry.render(report, RenderOptions(None, args.ascii))
-    _write(args.output, text)
-    return _status(t.diagnostics, args.strict)
+    # Form 4's norms of a file with check errors say so, and exit 1.
+    check = check_of(t, type=args.type)
+    _write(args.output, with_check(text, args.format, check))
+    status = _status(t.diagnostics, args.strict)
+    return max(status, EXIT_FINDINGS) if check.errors else status
 
 
 def _read_check(path: str) -> None:
@@ -769,6 +775,7 @@ def _known_tiebreaks(codes: str | None) -> str | None:
 
 def _cmd_standings(args: argparse.Namespace) -> int:
     """Points, then the tie-breaks on the groups still tied (C.07 4.2)."""
+    from trfkit.report.files import check_of, with_check
     from trfkit.report.registry import RenderOptions, output
     from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak, event_standings
 
@@ -792,8 +799,12 @@ def _cmd_standings(args: argparse.Namespace) -> int:
     except UnknownTieBreak as exc:
         raise _Usage(f"--tiebreaks: {exc}") from exc
     out, _ = output(document, args.format).render(s, RenderOptions(args.file, args.ascii))
-    _write(args.output, out)
-    return _status(t.diagnostics, args.strict)
+    # What check finds, as every document carries it (a banner, JSON's
+    # check), and the exit says it too, as rate's and report's do.
+    check = check_of(t, type=args.type)
+    _write(args.output, with_check(out, args.format, check))
+    status = _status(t.diagnostics, args.strict)
+    return max(status, EXIT_FINDINGS) if check.errors else status
 
 
 class _Output:

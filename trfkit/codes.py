@@ -543,8 +543,9 @@ CODES: dict[str, Code] = {
             Severity.ERROR,
             "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
             "opponent, more than one pairing-allocated bye (U) in a round (the U of the "
-            "members of one team, the team's bye, count once), or (warning) "
-            "F where the pairing-allocated bye is meant.",
+            "members of one team, the team's bye, count once: a second team with a bye is "
+            "said once per team), or (warning) F where the pairing-allocated bye is meant, "
+            "or members with U whose team plays a match in that round (once per team).",
             "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
             _ex(
                 *_HEAD,

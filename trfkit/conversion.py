@@ -386,6 +386,9 @@ def _convert(
         if target is Dialect.TRF26 and team.code == "013":
             number = numbers[id(team0)] if team.number is None else team.number
             team = place(Team("310", team.name, list(team.members), number), team0)
+            # The 013's place in the file made its number: past 999 it is
+            # wider than 310's columns 5-7, which P009 says.
+            _check_written(team0, team, t.dialect, target, diags)
         elif target is Dialect.TRF16 and team.code == "310":
             if any(
                 v not in (None, "")
@@ -870,13 +873,17 @@ def _check_written(
 
     origin = source.origin
     lay = _layout_of(written)
-    if origin is None or lay is None or _layout_of(source) != lay:
+    if origin is None or lay is None:
         return
     overflows: list[str] = []
     text = render(written, overflows)
     line = origin.line
+    # A value wider than its columns, whatever record it was written from (a
+    # 013 team made a 310 with a number past 999): dumps refuses it, fmt says it.
     for problem in overflows:
         diags.append(_p009(line, 1, f"{problem}: the line written is misaligned", problem))
+    if _layout_of(source) != lay:
+        return
     old = origin.text
     if old.rstrip() == text.rstrip():
         return  # the common case: nothing to compare

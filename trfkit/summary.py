@@ -74,6 +74,12 @@ class EventSummary:
     The event line counts them as not played."""
     type_evidence: str = ""
     """What chose a type no record declares (:attr:`Event.type_evidence`)."""
+    paired_ahead: int = 0
+    """1 when the last of :attr:`rounds` before the :attr:`byes_ahead` is
+    paired and not played: its games have opponents and colours and no
+    result yet (TRF16 §2.3: a blank result; a file written during the
+    round), beside byes at most; else 0. The event line counts it as paired,
+    not played."""
 
     @property
     def unrated(self) -> int:
@@ -92,6 +98,7 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
     end = t.end_date
     rounds = t.rounds_played
     ahead = _byes_ahead(t, rounds)
+    paired = _paired_ahead(t, rounds - ahead)
     return EventSummary(
         name=(t.name or "").strip() or None,
         type=ev.type,
@@ -111,6 +118,7 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
         rules_source=ev.rules_source,
         byes_ahead=ahead,
         type_evidence=ev.type_evidence,
+        paired_ahead=paired,
     )
 
 
@@ -132,3 +140,29 @@ def _byes_ahead(t: Tournament, rounds: int) -> int:
                 return ahead
         ahead += 1
     return ahead
+
+
+_BYES = frozenset("HZFU ")
+"""The results a round paired and not played may hold without an opponent:
+the byes (TRF16 §2.3), a pairing-allocated one given at the pairing."""
+
+
+def _paired_ahead(t: Tournament, rounds: int) -> int:
+    """1 when round ``rounds`` is paired and not played: some cell has an
+    opponent and no result, and no cell has a result with an opponent (a
+    game played or forfeited); else 0."""
+    if rounds < 1:
+        return 0
+    r = rounds - 1
+    paired = False
+    for opponents, _, results in (p.cells() for p in t.players):
+        if len(results) <= r:
+            continue
+        if opponents[r] is None:
+            if results[r] not in _BYES:
+                return 0
+        elif results[r] != " ":
+            return 0
+        else:
+            paired = True
+    return int(paired)

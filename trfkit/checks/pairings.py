@@ -250,8 +250,109 @@ def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
 
 
 def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
-    """S111: bye codes with an opponent, games without one, two U in a round, F for U."""
+    """S111: bye codes with an opponent, games without one, two U in a round, F for U.
+
+    In a team event the U of a round are read by team: the members of the
+    team with the round's pairing-allocated bye (320, else the first team
+    whose round has no match) have one U each, and that is one bye; a second
+    team with a bye, or members with U whose team plays a match in that
+    round, are said once per team and round.
+    """
     ix = pairings(t)
+
+    def team_byes(pab: dict[int, list[Player]]) -> Iterator[Diagnostic]:
+        # Imported here: the team records are read as the standings read
+        # them (one rule, one place), and that package imports the checks.
+        from trfkit.model import TeamBye
+        from trfkit.tiebreaks.team import event_teams, player_teams, team_matches
+
+        if not pab:
+            return
+        team_of = player_teams(t)
+        teams = event_teams(t)
+        matches = team_matches(t)
+        numbers = matches.numbers
+        declared: dict[int, tuple[int, int]] = {}  # round -> (team index, line of 320)
+        for tb in t.records_of(TeamBye):
+            for rn, number in enumerate(tb.teams, start=1):
+                if number and number in numbers:
+                    declared[rn] = (numbers.index(number), tb.origin.line if tb.origin else 0)
+        place = {id(p): i for i, p in enumerate(t.players)}
+        for r, players in sorted(pab.items()):
+            players.sort(key=lambda p: place[id(p)])
+            by_team: dict[int, list[Player]] = {}
+            alone: list[Player] = []
+            for p in players:
+                ti = team_of.get(p.start_rank)
+                if ti is None:
+                    alone.append(p)
+                else:
+                    by_team.setdefault(ti, []).append(p)
+            bye_teams = []
+            for ti, members in by_team.items():
+                x = matches.rounds[ti][r - 1]
+                if x.opponent < 0:
+                    bye_teams.append(ti)
+                    continue
+                # The team plays (or forfeits) a match: a member left out of
+                # its line-up has no bye of his own. The match is read from
+                # the boards, so the team's result stands; the cells do not.
+                ranks = [m.start_rank for m in members]
+                who = (
+                    f"player {ranks[0]}"
+                    if len(ranks) == 1
+                    else f"players {', '.join(map(str, ranks[:-1]))} and {ranks[-1]}"
+                )
+                label = f"team {numbers[ti]} {teams[ti].name.strip()}".rstrip()
+                yield diag(
+                    "S111",
+                    line_of(members[0]),
+                    cell_column(r, "result"),
+                    f"round {r}: {who} of {label} {'has' if len(ranks) == 1 else 'have'} a "
+                    f"pairing-allocated bye (U), but the team plays team "
+                    f"{numbers[x.opponent]} in that round: a team's bye is the whole "
+                    "team's, and a member left out of a match is written 0000 - Z",
+                    found=f"U ×{len(ranks)}" if len(ranks) > 1 else "U",
+                    expected="0000 - Z for a member not in the line-up",
+                    severity=Severity.WARNING,
+                )
+            first = declared.get(r)
+            if first is not None:
+                holder, where = first[0], f"320, line {first[1]}"
+            elif bye_teams:
+                holder = bye_teams[0]
+                where = f"U from line {line_of(by_team[holder][0])}"
+            else:
+                holder, where = -1, ""
+            for ti in bye_teams:
+                if ti == holder:
+                    continue
+                members = by_team[ti]
+                label = f"team {numbers[ti]} {teams[ti].name.strip()}".rstrip()
+                other = f"team {numbers[holder]} {teams[holder].name.strip()}".rstrip()
+                yield diag(
+                    "S111",
+                    line_of(members[0]),
+                    cell_column(r, "result"),
+                    f"round {r}: a second pairing-allocated bye: {label} has U on its "
+                    f"members' lines and no match, and {other} has the round's bye already "
+                    f"({where})",
+                    found="U",
+                    expected="at most one pairing-allocated bye per round",
+                )
+            for p in alone:
+                if p is players[0]:
+                    continue
+                yield diag(
+                    "S111",
+                    line_of(p),
+                    cell_column(r, "result"),
+                    f"round {r}: a second pairing-allocated bye (U); player "
+                    f"{players[0].start_rank} (line {line_of(players[0])}) has one already",
+                    found="U",
+                    expected="at most one U per round",
+                )
+
     # The cells with an opponent that may hold a bye code: a bye code fits
     # no result, so a game both lines agree on with one on either side is a
     # misfit, and the other games need no look. In the order of the games'
@@ -308,19 +409,19 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
         elif g.result is R.FULL_POINT_BYE:
             full.setdefault(r, []).append(p)
     order: dict[int, int] = {}
-    # A team's pairing-allocated bye (TRF26 320) is written U on each of its
-    # members' lines: several U of one team in a round are one bye.
-    team_of = {m: i for i, x in enumerate(t.teams) for m in x.members if m is not None}
+    if t.teams:
+        # A team event: a team's pairing-allocated bye (TRF26 320, or the
+        # team's round with no match) is written U on each of its members'
+        # lines, so the U of a round are counted by team, not by player.
+        yield from team_byes(pab)
+        pab = {}
     for r, players in pab.items():
         if len(players) < 2:
             continue
         if not order:  # only for a second U: a dict of every player is no small cost
             order = {id(p): i for i, p in enumerate(t.players)}
         players.sort(key=lambda p: order[id(p)])
-        team = team_of.get(players[0].start_rank)
         for p in players[1:]:
-            if team is not None and team_of.get(p.start_rank) == team:
-                continue
             yield diag(
                 "S111",
                 line_of(p),

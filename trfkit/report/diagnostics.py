@@ -239,17 +239,26 @@ def event_line(s: EventSummary) -> str:
     # A type no record declares says what chose it (issue 33: the name's
     # words and the span, the pairings' shape).
     kind = f"{words} ({s.type_evidence or _TYPE_SOURCES.get(s.type_source, s.type_source)})"
-    played = s.rounds - s.byes_ahead
+    played = s.rounds - s.byes_ahead - s.paired_ahead
     if s.rounds_scheduled is not None and s.rounds_scheduled != played:
         rounds = f"{played} of {_count(s.rounds_scheduled, 'round')} played"
+    elif s.paired_ahead:
+        rounds = f"{played} played"
     else:
         rounds = _count(played, "round")
+    ahead = []
+    if s.paired_ahead:
+        # Paired, not played: no game of the round has a result yet (a file
+        # written during the round), so the round is not counted as played.
+        ahead.append(f"round {played + 1} paired, not played")
     if s.byes_ahead:
-        first = played + 1
+        first = played + s.paired_ahead + 1
         later = (
             f"rounds {first}-{first + s.byes_ahead - 1}" if s.byes_ahead > 1 else f"round {first}"
         )
-        rounds += f" (byes requested for {later})"
+        ahead.append(f"byes requested for {later}")
+    if ahead:
+        rounds += f" ({'; '.join(ahead)})"
     if s.start is not None and s.end is not None and s.end != s.start:
         dates = f"{s.start.isoformat()}..{s.end.isoformat()}"
     elif s.start is not None:

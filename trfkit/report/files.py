@@ -10,6 +10,9 @@ renders its report in the worker that rated it, so only text crosses back.
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -30,10 +33,12 @@ __all__ = [
     "FormTexts",
     "RateOptions",
     "RatedFile",
+    "check_of",
     "check_summary",
     "form_texts",
     "rate_task",
     "unused_k",
+    "with_check",
 ]
 
 
@@ -90,7 +95,6 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
     """Read, rate and render one file of a batch: ``task`` is its path and,
     for standard input, its bytes. A file that cannot be read is returned as
     :class:`~trfkit.checks.files.Unreadable`, not raised."""
-    from trfkit.checks import validate
     from trfkit.checks.files import load_task
     from trfkit.rating.engine import rate
     from trfkit.report.registry import RenderOptions, output
@@ -130,9 +134,7 @@ def rate_task(options: RateOptions, task: tuple[str, bytes | None]) -> RatedFile
     )
     # The rater takes each player's cells as written: a file that check
     # finds errors in is still rated, under a banner that says so.
-    summary = check_summary(
-        validate(t, rules=options.rules, type=options.type, time_control=options.time_control)
-    )
+    summary = check_of(t, rules=options.rules, type=options.type, time_control=options.time_control)
     report = attrs.evolve(report, check=summary)
     # The registry renders; --games-csv wants the CSV's game rows whatever
     # the main format.
@@ -158,7 +160,8 @@ class FormTexts:
     texts: tuple[tuple[str, str], ...]
     """(document, text) in the order asked for."""
     check_errors: int = 0
-    """Form 3's: the errors ``trfkit check`` finds (its report carries a banner)."""
+    """The errors ``trfkit check`` finds: every document carries a banner
+    (:func:`with_check`), and ``trfkit report`` exits 1."""
 
 
 def form_texts(
@@ -176,8 +179,9 @@ def form_texts(
     from trfkit.report.registry import FORM_DOCUMENTS, Piece, RenderOptions, output
 
     texts: list[tuple[str, str]] = []
-    check_errors = 0
     render = RenderOptions(None, rate.ascii)
+    # What check finds, once for every document: each carries it as Form 3 does.
+    check = check_of(t, rules=form.rules, type=form.type, time_control=form.time_control)
     for name in documents:
         if name == "form3":
             rated = rate_task(rate, task)
@@ -186,11 +190,63 @@ def form_texts(
             entry = output("form3", rate.format)
             piece = Piece(rated.path, rated.text, rated.games_csv)
             text = entry.stream(piece, True, True) + entry.finish([piece], True, 0)
-            check_errors = rated.check_errors
         else:
             text = output(name, rate.format).render(FORM_DOCUMENTS[name](t, form), render)[0]
+            text = with_check(text, rate.format, check)
         texts.append((name, text))
-    return FormTexts(tuple(texts), check_errors)
+    return FormTexts(tuple(texts), check.errors)
+
+
+def check_of(
+    t: Tournament,
+    *,
+    rules: str = "auto",
+    type: str | None = None,
+    time_control: str | None = None,
+) -> CheckSummary:
+    """What ``trfkit check`` finds in ``t`` (its errors by code), for the
+    banner of every document built from it and the exit status of the
+    command that writes it: ``rate``, ``report``, ``standings``, ``norms``."""
+    from trfkit.checks import validate
+
+    return check_summary(validate(t, rules=rules, type=type, time_control=time_control))
+
+
+_BODY = re.compile(r"<body[^>]*>")
+
+
+def with_check(text: str, format: str, check: CheckSummary | None) -> str:
+    """A rendered document with what ``check`` found, the same in every
+    document (:func:`~trfkit.report.formparts.check_banner`, as Form 3
+    opens with it): text and HTML open with the banner when there are
+    errors; JSON gets a ``check`` key after ``path`` (``{"errors": 0, ...}``
+    when there are none, so that a script reads one shape); CSV, rows for a
+    spreadsheet, is left as it is. ``check`` ``None`` (not run) leaves the
+    text as it is."""
+    from trfkit.report.formparts import BANNER_STYLE, check_banner, check_data
+
+    if check is None:
+        return text
+    if format == "json":
+        document = json.loads(text)
+        keys = list(document)
+        after = "path" if "path" in keys else "trfkit"
+        at = keys.index(after) + 1 if after in keys else len(keys)
+        items = list(document.items())
+        items.insert(at, ("check", check_data(check)))
+        return json.dumps(dict(items), indent=2, ensure_ascii=False) + "\n"
+    banner = check_banner(check)
+    if banner is None:
+        return text
+    if format == "text":
+        return f"{banner}\n\n{text}"
+    if format == "html":
+        found = _BODY.search(text)
+        if found is None:
+            return text
+        shown = f'\n<p class="banner" role="alert" style="{BANNER_STYLE}">{html.escape(banner)}</p>'
+        return text[: found.end()] + shown + text[found.end() :]
+    return text
 
 
 def check_summary(diagnostics: Iterable[Diagnostic]) -> CheckSummary:

@@ -84,9 +84,25 @@ def _category(f: Form1) -> str:
     return "none (average below 2251)"
 
 
-def _swiss_cell(x: Form1Round, ascii: bool) -> str:
+_TEAM_ROUNDS = frozenset("UFHZ")
+"""The result codes of a team event's round without a board for the player:
+his team's pairing-allocated, full- or half-point bye, or a round he was
+not in the line-up (TRF-2026 §3.3: Z is also a rest round in team events)."""
+
+
+def _mark(f: Form1, x: Form1Round) -> str:
+    """A round's mark: in a team event a round without a board is shown by
+    its letter (the team's, not a result of the player's own: his total may
+    leave it out), else the form's ``1 ½ 0 + - =``."""
+    if f.team and x.opponent is None and x.code in _TEAM_ROUNDS:
+        return x.code
+    return x.result
+
+
+def _swiss_cell(f: Form1, x: Form1Round, ascii: bool) -> str:
     """``12w1``, ``5b½``; a bye or absence: its mark alone."""
-    mark = x.result if not ascii else clean(x.result, True)
+    mark = _mark(f, x)
+    mark = mark if not ascii else clean(mark, True)
     if x.row is None:
         return mark
     return f"{x.row}{x.colour}{mark}"
@@ -98,7 +114,7 @@ def _cells(f: Form1, p: Form1Player, ascii: bool) -> list[str]:
         return [diagonal if c is None else clean(c, ascii) for c in p.cells]
     by_round = {x.round: x for x in p.rounds}
     return [
-        _swiss_cell(by_round[r], ascii) if r in by_round else ""
+        _swiss_cell(f, by_round[r], ascii) if r in by_round else ""
         for r in range(1, f.event.rounds + 1)
     ]
 
@@ -114,11 +130,26 @@ def _legend(f: Form1) -> str:
             "Crosstable: the results against the player of that row, in round order "
             "(1 ½ 0 played; + - unplayed, won or lost by forfeit; = an unplayed draw)."
         )
-    return (
+    legend = (
         "Crosstable: per round the opponent's row in this table, the colour (w, b) and the "
         "result (1 ½ 0 played; + - = unplayed: a forfeit or bye worth 1, 0 or ½; "
         "a mark alone: a bye or no game)."
     )
+    e = f.event
+    if e.paired_ahead and not f.grid:
+        paired = e.rounds - e.paired_ahead + 1
+        legend += (
+            f" Round {paired} is paired, not played yet: its cells show the opponent and the "
+            "colour, and no result."
+        )
+    if f.team and any(_mark(f, x) in _TEAM_ROUNDS for p in f.players for x in p.rounds):
+        legend += (
+            " In a team event a letter alone is the team's round, not a result of the "
+            "player's: U its pairing-allocated bye, F or H a full- or half-point bye, Z a "
+            "round he was not in the line-up; the Total is the file's, informative in a team "
+            "event (TRF-2026: the player's games and forfeit wins), and may leave these out."
+        )
+    return legend
 
 
 def _head(f: Form1) -> list[tuple[str, str]]:
@@ -150,7 +181,8 @@ def _swiss_columns(f: Form1, ascii: bool) -> list[list[str]]:
     after: dict[str, str] = {}  # -> what follows the opponent's row
     for code, mark in marks.items():
         for read, colour in [*COLOUR.items(), (PAST, "")]:
-            alone[code + read] = mark
+            # A team's round without a board: its letter (_mark).
+            alone[code + read] = code if f.team and code in _TEAM_ROUNDS else mark
             after[code + read] = colour + mark
     opponents, results, colours = by_round([p.read for p in f.players], f.event.rounds)
     # A bye (None), or a player met but missing from the form, has no row:
@@ -280,7 +312,7 @@ def form1_data(f: Form1, path: str | None = None) -> dict[str, Any]:
                         "opponent": x.opponent,
                         "opponent_no": x.row,
                         "colour": x.colour,
-                        "result": x.result,
+                        "result": _mark(f, x),
                     }
                     for x in p.rounds
                 ],

@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from trfkit.rating.model import CheckSummary
 from trfkit.report.format import clean, environment, table
 from trfkit.report.forms import FormEvent
 
 __all__ = [
+    "BANNER_STYLE",
     "BLANK",
     "certification",
+    "check_banner",
+    "check_data",
     "date_text",
     "document_head",
     "event_data",
@@ -29,6 +33,42 @@ __all__ = [
 
 BLANK = "_" * 30
 """A line to write on."""
+
+
+BANNER_STYLE = (
+    "border: 2px solid #a00; color: #600; background: #fee; padding: 6px 10px; font-weight: bold;"
+)
+"""How an HTML document shows :func:`check_banner` (Form 3's page has it as
+its ``.banner`` class)."""
+
+
+def check_banner(check: CheckSummary | None) -> str | None:
+    """The warning every document of a file with check errors opens with
+    (Forms 1 to 4, the standings, the norms: text and HTML), or ``None``
+    when ``check`` is ``None`` (not run) or found no error. One text for
+    every document, so that the arbiter reads the same words wherever the
+    figures come from.
+
+    >>> print(check_banner(CheckSummary(2, (("S105", 2),))))
+    WARNING: trfkit check finds 2 errors in this file (S105 × 2): the figures below may be wrong. Fix the file, then run trfkit again.
+    >>> check_banner(CheckSummary(0, ())) is None
+    True
+    """
+    if check is None or not check.errors:
+        return None
+    codes = ", ".join(f"{code} × {n}" for code, n in check.codes)
+    return (
+        f"WARNING: trfkit check finds {check.errors} error{'s' if check.errors != 1 else ''} "
+        f"in this file ({codes}): the figures below may be wrong. Fix the file, then run "
+        "trfkit again."
+    )
+
+
+def check_data(check: CheckSummary | None) -> dict[str, Any] | None:
+    """A document's JSON ``check``: the errors by code (``null``: not run)."""
+    if check is None:
+        return None
+    return {"errors": check.errors, "codes": dict(check.codes)}
 
 
 def date_text(d: Any) -> str:

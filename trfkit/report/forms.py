@@ -47,6 +47,7 @@ from trfkit.event import TournamentType, event_of, rate_class_of
 from trfkit.model import (
     RESULT_OF,
     UNREADABLE,
+    AbnormalPoints,
     Cells,
     Dialect,
     Player,
@@ -58,7 +59,7 @@ from trfkit.model import (
 from trfkit.rating.calc import tournament_category
 from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
-from trfkit.scoring import scoring_of
+from trfkit.scoring import ScoringSystem, scoring_of
 from trfkit.summary import summarize
 from trfkit.timecontrol import Period, TimeControl
 
@@ -83,6 +84,7 @@ __all__ = [
     "Summary",
     "build_card",
     "build_form1_player",
+    "by_points",
     "by_round",
     "card_columns",
     "card_field",
@@ -147,6 +149,9 @@ class FormEvent:
     """The rate of play in the forms' words (:func:`rate_of_play`)."""
     round_dates: tuple[datetime.date | None, ...]
     """132: the date of each round, ``None`` where absent or unreadable."""
+    paired_ahead: int = 0
+    """1 when the last round is paired and not played yet (its games have
+    opponents and colours and no result: a file written during the round)."""
 
 
 def event_facts(
@@ -185,6 +190,7 @@ def event_facts(
         time_control=written,
         rate_of_play=words,
         round_dates=tuple(d.date for d in t.round_dates[: s.rounds]),
+        paired_ahead=s.paired_ahead,
     )
 
 
@@ -267,6 +273,13 @@ def final_order(players: Iterable[Player]) -> list[Player]:
         players,
         key=lambda p: (not p.rank, p.rank or 0, -(p.points or 0), p.start_rank),
     )
+
+
+def by_points(players: Iterable[Player]) -> list[Player]:
+    """The players by points, most first, then pairing number: the order of
+    :func:`final_order` for players without ranks, and Form 1's where the
+    file's ranks do not follow the points."""
+    return sorted(players, key=lambda p: (-(p.points or 0), p.start_rank))
 
 
 _START_RANK = attrgetter("start_rank")
@@ -362,6 +375,11 @@ class Form1:
     category: int | None
     """Round robins only (categories are defined for them)."""
     remarks: tuple[str, ...]
+    team: bool = False
+    """A team event (013 or 310 records): a player's round without a board
+    is his team's (its bye, or a rest: U F H Z), and his points (81-84) are
+    informative (TRF-2026: games and forfeit wins), so the crosstable shows
+    such a round by its letter, not by the points a bye of his own is worth."""
 
 
 COLOUR = {"w": "w", "b": "b", "-": "", " ": ""}
@@ -396,12 +414,28 @@ def form1_of(
     ``type`` and ``time_control`` as :func:`event_facts`."""
     event = event_facts(t, type=type, time_control=time_control)
     grid = TournamentType(event.type) in _GRID_TYPES
+    team = bool(t.teams)
     units_of = point_units(t)
     points_of = _points_table(t)
-    order = final_order(t.players)
+    scoring = scoring_of(t)
+    abnormal: dict[int, list[AbnormalPoints]] = {}
+    for record in t.records_of(AbnormalPoints):
+        for pid in record.ids:
+            if pid is not None:
+                abnormal.setdefault(pid, []).append(record)
+    scrambled = _ranks_refused(t)
+    # A crosstable in rank order uses ranks check accepts (S105): by points
+    # where the file's ranks do not follow them.
+    order = by_points(t.players) if scrambled else final_order(t.players)
     row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
     numbered = [p.rank for p in order] == list(range(1, len(order) + 1))
-    if order and not any(p.rank for p in order):
+    if scrambled:
+        own_remarks_head = [
+            f"The file's ranks (001 columns 86-89) do not follow the points ({scrambled}; "
+            "trfkit check: S105): the players are listed by points, ties by pairing "
+            "number, and numbered in that order (No.); the Rank column shows the file's ranks."
+        ]
+    elif order and not any(p.rank for p in order):
         own_remarks_head = [
             "The file gives no final ranks (001 columns 86-89): the players are listed "
             "by points, ties by pairing number."
@@ -409,6 +443,10 @@ def form1_of(
     else:
         own_remarks_head = []
     own_remarks: list[str] = own_remarks_head
+    # In a team event the players' points are informative (TRF-2026 §3.3)
+    # and check does not judge them (S104 info): the differences are one
+    # remark that says so, not a remark per player.
+    informative: list[str] = []
     players = []
     build, unit_of, title_text = build_form1_player, units_of.units.__getitem__, _TITLE_TEXT
     points_by_units: dict[int, Decimal] = {}  # few distinct totals: one Decimal each
@@ -418,6 +456,10 @@ def form1_of(
         summed = points_by_units.get(units)
         if summed is None:
             summed = points_by_units[units] = units_of.points(units)
+        if p.points is not None and summed != p.points and not team and p.start_rank in abnormal:
+            # TRF-2026 299 gives the player other points: summed as check's
+            # S104 sums them (one function), so that the form says what it says.
+            summed = expected_points(p, scoring, abnormal[p.start_rank])
         if p.points is not None and summed != p.points:
             # As the results' own Decimals add up (the places they show).
             summed = sum(
@@ -425,10 +467,14 @@ def form1_of(
                  for code, col in zip(cells.results, cells.colours, strict=True)),
                 Decimal(0),
             )  # fmt: skip
-            own_remarks.append(
-                f"{p.name} ({'rank' if numbered else 'No.'} {i}): the file gives "
-                f"{_points(p.points)} points, the results add up to {_points(summed)}"
-            )
+            who = f"{p.name} ({'rank' if numbered else 'No.'} {i})"
+            if team:
+                informative.append(f"{who} {_points(p.points)} against {_points(summed)}")
+            else:
+                own_remarks.append(
+                    f"{who}: the file gives {_points(p.points)} points, the results add up "
+                    f"to {_points(summed)}"
+                )
         player = build(
             i,  # row
             p.start_rank,
@@ -455,6 +501,16 @@ def form1_of(
     average = Fraction(sum(ratings), len(ratings)) if ratings else None
     round_robin = event.type in ("round-robin", "double-round-robin")
     category = tournament_category(average) if average is not None and round_robin else None
+    if informative:
+        shown = informative[:_NAMED]
+        more = len(informative) - len(shown)
+        own_remarks.append(
+            f"In a team event the players' points (001 columns 81-84) are informative "
+            "(TRF-2026: games and forfeit wins; a team's bye may be left out) and not judged "
+            f"(trfkit check: S104 info): {len(informative)} player"
+            f"{'s' if len(informative) != 1 else ''}' totals differ from what their results "
+            "add up to: " + "; ".join(shown) + (f"; and {more} more" if more else "")
+        )
     # Form 1: "Birthdates of unrated players must be given." Named by the
     # number the form shows: the rank, or the row where ranks are not 1..n.
     for i, p in enumerate(order, 1):
@@ -475,7 +531,41 @@ def form1_of(
         average_rating=average,
         category=category,
         remarks=(*own_remarks, *remarks),
+        team=team,
     )
+
+
+_NAMED = 8
+"""How many players a remark about many names before ``and N more``."""
+
+
+def expected_points(p: Player, scoring: ScoringSystem, records: list[AbnormalPoints]) -> Decimal:
+    """The points ``p``'s results give with TRF-2026 299 records: check's
+    function (:func:`trfkit.checks.standings.expected_points`)."""
+    from trfkit.checks.standings import expected_points as check_points
+
+    return check_points(p, scoring, records)
+
+
+def _ranks_refused(t: Tournament) -> str:
+    """Why the file's ranks cannot order Form 1, as check's S105 errors say
+    (a player ranked below one with fewer points, a rank beyond the field);
+    "" when they can. Missing ranks are not refused: the unranked follow the
+    ranked by points (:func:`final_order`). Not in a team event, whose
+    players' ranks follow no points that S105 judges."""
+    from trfkit.checks.standings import displaced
+
+    if t.teams:
+        return ""
+    n = len(t.players)
+    beyond = sum(1 for p in t.players if p.rank and p.rank > n)
+    below = len(displaced(t))
+    why = []
+    if below:
+        why.append(f"{below} player{'s' if below != 1 else ''} ranked below one with fewer points")
+    if beyond:
+        why.append(f"{beyond} rank{'s' if beyond != 1 else ''} beyond the {n} players")
+    return ", ".join(why)
 
 
 def _points(x: Decimal) -> str:

@@ -28,6 +28,7 @@ import trfkit
 from trfkit._gc import no_cyclic_gc
 from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
+from trfkit.report import formparts
 from trfkit.report.format import (
     Number,
     environment,
@@ -316,9 +317,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
             }
             for u in report.readings
         ],
-        "check": None
-        if report.check is None
-        else {"errors": report.check.errors, "codes": dict(report.check.codes)},
+        "check": formparts.check_data(report.check),
         "nothing_to_rate": report.nothing_to_rate,
         "players": [player_data(p) for p in report.players],
     }
@@ -427,15 +426,9 @@ def time_control_text(e: EventInfo) -> str:
 
 
 def check_banner(report: RatingReport) -> str | None:
-    """The warning a report of a file with errors opens with, or ``None``."""
-    c = report.check
-    if c is None or not c.errors:
-        return None
-    codes = ", ".join(f"{code} × {n}" for code, n in c.codes)
-    return (
-        f"WARNING: trfkit check finds {c.errors} error{'s' if c.errors != 1 else ''} in this "
-        f"file ({codes}): the figures below may be wrong. Fix the file, then rate it again."
-    )
+    """The warning a report of a file with errors opens with, or ``None``:
+    every document's (:func:`trfkit.report.formparts.check_banner`)."""
+    return formparts.check_banner(report.check)
 
 
 NOTHING_TO_RATE = (

@@ -85,7 +85,11 @@ def _type_text(s: Summary) -> str:
 def _head(s: Summary) -> list[tuple[str, str]]:
     e = s.event
     rounds = str(e.rounds_scheduled or e.rounds)
-    if e.rounds_scheduled and e.rounds != e.rounds_scheduled:
+    if e.paired_ahead:
+        # The last round of the lines is paired, not played yet: not a round played.
+        played = e.rounds - e.paired_ahead
+        rounds += f" ({played} played, round {played + 1} paired, not played)"
+    elif e.rounds_scheduled and e.rounds != e.rounds_scheduled:
         rounds += f" ({e.rounds} in the players' lines)"
     host = host_text(s.host_federation, s.host_source == "032")
     return [
@@ -184,7 +188,9 @@ def render_summary_json(s: Summary, path: str | None = None) -> str:
 
 def render_summary_csv(s: Summary) -> str:
     """The table of players by type, one row per type in the form's order."""
-    rows = [[kind, *_count_row(s, kind)[1:], str(s.counts[kind].no_federation)] for kind in COUNT_TYPES]
+    rows = [
+        [kind, *_count_row(s, kind)[1:], str(s.counts[kind].no_federation)] for kind in COUNT_TYPES
+    ]
     return csv_document([CSV_COLUMNS, *rows])
 
 

@@ -6,7 +6,9 @@ empty in CSV and ``-`` in text and HTML, never 0, and teams still tied after
 the last tie-break share a rank, marked ``=`` (``tied`` in JSON and CSV).
 Each team's rounds are shown as the book of FIDE's tie-break exercises
 writes them: the opponent's number and the game points scored (``8:2.5``),
-``+F``/``-F`` for a forfeited match, ``PAB``, ``FPB``, ``HPB``, ``ZPB``.
+``+F``/``-F`` for a forfeited match, ``PAB``, ``FPB``, ``HPB``, ``ZPB``; a
+match paired and not played yet (a file written during the round) is
+``8:paired``, with no points (``null`` in JSON).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
 from trfkit.report.standings import source_text, standings_page, still_tied
 from trfkit.tiebreaks.standings import value_text
-from trfkit.tiebreaks.team import MatchCell, TeamStandings
+from trfkit.tiebreaks.team import PAIRED, MatchCell, TeamStandings
 
 __all__ = [
     "TEAM_STANDINGS_SCHEMA",
@@ -43,6 +45,7 @@ _KINDS = {
     "F": "full-point bye",
     "H": "half-point bye",
     "Z": "zero-point bye",
+    PAIRED: "paired, not played",
 }
 
 
@@ -53,13 +56,16 @@ def _json_value(v: Decimal | int | None) -> int | float | None:
 
 
 def round_text(c: MatchCell) -> str:
-    """``8:2.5`` (opponent 8, 2½ game points), ``6:+F``, ``PAB`` ..."""
+    """``8:2.5`` (opponent 8, 2½ game points), ``6:+F``, ``PAB``, ``3:paired`` ..."""
     if c.opponent is None:
         return _BYES.get(c.kind, c.kind)
     if c.kind == "W":
         return f"{c.opponent}:+F"
     if c.kind == "L":
         return f"{c.opponent}:-F"
+    if c.kind == PAIRED:
+        # No result yet: no game points to show, and none counted.
+        return f"{c.opponent}:paired"
     return f"{c.opponent}:{value_text(c.game_points).removesuffix('.0')}"
 
 
@@ -101,8 +107,9 @@ def team_standings_data(s: TeamStandings, path: str | None = None) -> dict[str, 
                     {
                         "opponent": c.opponent,
                         "kind": _KINDS.get(c.kind, c.kind),
-                        "match_points": _json_value(c.match_points),
-                        "game_points": _json_value(c.game_points),
+                        # A match not played yet has no result: no points (null).
+                        "match_points": None if c.kind == PAIRED else _json_value(c.match_points),
+                        "game_points": None if c.kind == PAIRED else _json_value(c.game_points),
                     }
                     for c in r.rounds
                 ],

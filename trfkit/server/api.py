@@ -356,6 +356,7 @@ def make_standings(upload: Upload, q: Query) -> Reply:
     from trfkit.checks.files import not_trf
     from trfkit.event import TournamentType
     from trfkit.reader import loads
+    from trfkit.report.files import check_of, with_check
     from trfkit.report.registry import RenderOptions
     from trfkit.tiebreaks import EDITIONS, NotATeamEvent, UnknownTieBreak, event_standings
 
@@ -377,6 +378,8 @@ def make_standings(upload: Upload, q: Query) -> Reply:
             422, f"{'of' if isinstance(exc, NotATeamEvent) else 'tiebreaks'}: {exc}"
         ) from None
     text, _ = output(document, fmt).render(s, RenderOptions(upload.name, q.flag("ascii")))
+    # The command line's document: what check finds, as every document carries it.
+    text = with_check(text, fmt, check_of(t, type=kind))
     return Reply(text.encode(), fmt)
 
 
@@ -394,6 +397,7 @@ def make_norms(upload: Upload, q: Query) -> Reply:
     from trfkit.checks.files import not_trf
     from trfkit.event import TournamentType
     from trfkit.reader import loads
+    from trfkit.report.files import check_of, with_check
     from trfkit.report.registry import RenderOptions
     from trfkit.titlenorms import norms
 
@@ -409,6 +413,7 @@ def make_norms(upload: Upload, q: Query) -> Reply:
         raise _not_trf(upload, encoding)
     report = norms(t, rules, type=kind, exemption=exemption, games_exception=games_exception)
     text, _ = output(document, fmt).render(report, RenderOptions(None, q.flag("ascii")))
+    text = with_check(text, fmt, check_of(t, type=kind))
     return Reply(text.encode(), fmt)
 
 

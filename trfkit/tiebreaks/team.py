@@ -16,7 +16,12 @@ team records, in this order:
    most boards (``300`` names it when the line-up is out of order); its game
    points are the sum of the members' points in those games (the event's
    162 scoring, forfeited boards included) and the match points (362, else
-   2/1/0) compare the two sums;
+   2/1/0) compare the two sums. A match with a board paired and no result
+   yet (an opponent and colour, the result blank: a file written during the
+   round, TRF16 §2.3) is no result: it is *paired, not played* (kind ``N``)
+   and scores nothing, neither match points nor game points, until its
+   boards have results; a forfeited match is one whose boards say so
+   (``+``/``-``), never one whose boards say nothing yet;
 5. a round with none of these: its members' cells say which bye (``U``,
    ``F``, ``H``, else a zero-point bye, as a team that did not play).
 
@@ -52,6 +57,7 @@ from trfkit.tiebreaks.editions import Edition
 from trfkit.tiebreaks.field import Field, field_of
 
 __all__ = [
+    "PAIRED",
     "MatchCell",
     "NotATeamEvent",
     "TeamMatches",
@@ -69,6 +75,9 @@ __all__ = [
 
 Value = Decimal | int | None
 
+_NO_RESULT = " "
+"""A cell's result column when the game has no result yet (TRF16 §2.3: blank)."""
+
 # 362 symbols and their defaults (TRF-2026 §3.4): a match won, drawn, lost.
 _MATCH_DEFAULTS = {"TW": Decimal(2), "TD": Decimal(1), "TL": Decimal(0)}
 
@@ -77,10 +86,18 @@ class NotATeamEvent(ValueError):
     """The tournament has no team records."""
 
 
+PAIRED = "N"
+"""The kind of a team's round whose match is paired and not played yet: no
+result, so no points (the module, 4). The tie-breaks read it as a round not
+played that is no voluntary one (no VUR, 16.1): it is neither a game nor a
+forfeit (C.07 16.2 counts results, and it has none)."""
+
+
 class TeamRound(NamedTuple):
     """One team's round: the opponent team (its index, -1 for none), the kind
     of round (as :mod:`~trfkit.tiebreaks.field` names them: P a match played,
-    W/L a forfeited match won/lost, U/F/H/Z the byes), and the points."""
+    W/L a forfeited match won/lost, U/F/H/Z the byes; and :data:`PAIRED`, a
+    match paired, not played yet), and the points."""
 
     opponent: int
     kind: str
@@ -174,7 +191,11 @@ def team_matches(t: Tournament) -> TeamMatches:
     teams = event_teams(t)
     numbers = tuple(team_number(x, i) for i, x in enumerate(teams))
     index_of_number = {n: i for i, n in enumerate(numbers)}
-    player_index = {rank: i for i, rank in enumerate(f.start_ranks)}
+    # A starting rank's first line is the player (two lines of one rank,
+    # S107: the second is in no team), as the field reads his opponents.
+    player_index: dict[int, int] = {}
+    for i, rank in enumerate(f.start_ranks):
+        player_index.setdefault(rank, i)
     team_of_player = [-1] * len(f.start_ranks)
     members: list[list[int]] = [[] for _ in teams]
     for rank, ti in player_teams(t).items():
@@ -223,6 +244,9 @@ def team_matches(t: Tournament) -> TeamMatches:
     # Whether a game was played over the board: a match with none is a
     # forfeited match even without its 330.
     played: list[list[bool]] = [[False] * n for _ in teams]
+    # Whether a board of the match is paired with no result yet (TRF16 §2.3:
+    # a blank result): the match is not over, so it is no result at all.
+    pending: list[list[bool]] = [[False] * n for _ in teams]
     for ti, ms in enumerate(members):
         for pi in ms:
             opps, pts, kinds, results = f.opponents[pi], f.points[pi], f.kinds[pi], f.results[pi]
@@ -233,6 +257,8 @@ def team_matches(t: Tournament) -> TeamMatches:
                     met[ti][r][team_of_player[o]] += 1
                     if kinds[r] == "P":
                         played[ti][r] = True
+                    elif results[r] == _NO_RESULT:
+                        pending[ti][r] = True
                 elif o < 0:
                     alone[ti][r] += kinds[r]
                     if results[r] == "+":
@@ -282,6 +308,9 @@ def team_matches(t: Tournament) -> TeamMatches:
                 if len(counted) > 1:
                     others = sorted(numbers[o] for o in counted if o != opp)
                     stray.append((numbers[ti], rn, numbers[opp], tuple(others)))
+                if pending[ti][r] or pending[opp][r]:
+                    out.append(TeamRound(opp, PAIRED, Decimal(0), Decimal(0)))
+                    continue
                 own = Decimal(gp[ti][r][opp] + empty_board[ti][r]) / scale
                 theirs = Decimal(gp[opp][r][ti] + empty_board[opp][r]) / scale
                 mp = (
@@ -457,7 +486,8 @@ class MatchCell(NamedTuple):
     opponent: int | None
     """The opponent team's number; ``None`` for a bye."""
     kind: str
-    """P played, W/L forfeited match won/lost, U PAB, F FPB, H HPB, Z ZPB."""
+    """P played, W/L forfeited match won/lost, U PAB, F FPB, H HPB, Z ZPB,
+    N (:data:`PAIRED`) paired, not played yet (no points)."""
     match_points: Decimal
     game_points: Decimal
 
@@ -545,6 +575,31 @@ def _team_values(
         )
         return list(opponents.sonneborn_berger(fields[theirs], tb, edition, pairs))
     return None
+
+
+def _paired_notes(m: TeamMatches) -> list[str]:
+    """One note per round with matches paired and not played yet: what
+    they count for (nothing), so that a reader of a file written during a
+    round knows which rounds the totals hold."""
+    rounds = len(m.rounds[0]) if m.rounds else 0
+    out = []
+    for r in range(rounds):
+        pairs = sorted(
+            {
+                tuple(sorted((m.numbers[i], m.numbers[x.opponent])))
+                for i, rs in enumerate(m.rounds)
+                if (x := rs[r]).kind == PAIRED
+            }
+        )
+        if pairs:
+            matches = ", ".join(f"{a}-{b}" for a, b in pairs)
+            many = "matches" if len(pairs) > 1 else "match"
+            out.append(
+                f"round {r + 1}: {len(pairs)} {many} paired, not played yet ({matches}: boards "
+                "with opponents and no result): no result, so no match or game points; the "
+                "tie-breaks read them as rounds not played"
+            )
+    return out
 
 
 def _all_met(m: TeamMatches) -> bool:
@@ -638,6 +693,7 @@ def team_standings(
         f"as well as its opponent {opp}; only the games against {opp} count in the match"
         for team, rn, opp, others in m.stray
     ]
+    notes += _paired_notes(m)
     if not any(isinstance(h, Scoring) and h.code == "362" for h in t.headers):
         # TRF16 has no 362: the file cannot say how its matches were scored.
         notes.append(
