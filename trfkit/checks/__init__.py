@@ -1,14 +1,19 @@
-"""Checks: one module per family, each check a function yielding Diagnostics.
+"""Checks: one module per family, each check a declared function yielding Diagnostics.
 
-Structural checks (codes ``S``) take a :class:`~trfkit.model.Tournament`;
-regulation checks (codes ``R``) also take the :class:`~trfkit.event.Event`:
-the rule set, tournament type and time control. Each yields
+Each check is declared where it is written, with its codes and its kind
+(:mod:`trfkit.checks.registry`): structural checks (codes ``S``) judge the
+file against itself, regulation checks (codes ``R``) against the rule set,
+the tournament type and the time control of the event. Each receives a
+:class:`~trfkit.checks.registry.Context` and yields
 :class:`~trfkit.diagnostics.Diagnostic` objects with a stable code from
 :mod:`trfkit.codes`. :func:`validate` runs them all.
 
 A regulation code applies under a rule set when the rule set cites the
 section it enforces (:attr:`trfkit.rules.RuleSet.sections`); its
-diagnostics carry that citation as their reference.
+diagnostics carry that citation as their reference. A rule set that does
+not have the rule declares the code not applicable
+(:attr:`trfkit.rules.RuleSet.not_applicable`); one that does neither is an
+error when this package is imported.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from trfkit.checks import (
     players,
     players_list,
     rate_of_play,
+    registry,
     schedule,
     standings,
     teams,
@@ -35,6 +41,7 @@ from trfkit.checks import (
 )
 from trfkit.checks._index import shared
 from trfkit.checks._util import with_reference
+from trfkit.checks.registry import Context, Kind
 from trfkit.checks.tiebreaks import declared_ranks
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
@@ -47,6 +54,7 @@ __all__ = [
     "EVENT_CHECKS",
     "REGULATION_CHECKS",
     "TITLE_CHECKS",
+    "Context",
     "inline_ignores",
     "validate",
 ]
@@ -77,8 +85,6 @@ CHECKS: tuple[Check, ...] = (
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (
-    pairings.repeated_pairings,
-    pairings.colour_sequences,
     players.birth_dates,
     players_list.file_alone,
     tiebreaks.declared_ranks,
@@ -157,19 +163,45 @@ def validate(
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
+    uncovered = registry.uncovered(ev.rules)
+    if uncovered:
+        # A rule set made in Python (the built-in ones are checked at import):
+        # its findings of these codes would have nowhere to go.
+        raise ValueError(
+            f"rule set {ev.rules.name} has no section for {', '.join(uncovered)} and does "
+            "not declare them not applicable (RuleSet.sections, RuleSet.not_applicable)"
+        )
+    context = Context(t, ev, tiebreaks=tiebreaks, rating_lists=rating_lists)
     # The reference of each code the rule set applies, written once per code
     # rather than once per diagnostic (a big file has a thousand R501 notes).
     references = {
         code: f"{ev.rules.reference} {section}" for code, section in ev.rules.sections.items()
     }
     with shared(), no_cyclic_gc():
-        found = [d for check in CHECKS for d in check(t) if d.code not in skip]
+        found = [
+            d
+            for c in registry.checks(Kind.STRUCTURE)
+            for d in c.function(context)
+            if d.code not in skip
+        ]
+        found += [d for check in CHECKS for d in check(t) if d.code not in skip]
         event_checks = EVENT_CHECKS
         if tiebreaks is not None:
             # S116 judged by the tie-breaks given instead of the file's.
             ranks = partial(declared_ranks, tiebreaks=tiebreaks)
             event_checks = tuple(ranks if c is declared_ranks else c for c in EVENT_CHECKS)
         found += [d for check in event_checks for d in check(t, ev) if d.code not in skip]
+        not_applicable = ev.rules.not_applicable
+        for c in registry.checks(Kind.REGULATION):
+            for d in c.function(context):
+                reference = references.get(d.code)
+                if reference is None:
+                    if d.code in not_applicable:
+                        continue  # declared: the rule set has no such rule
+                    raise ValueError(f"{d.code} is no regulation code of rule set {ev.rules.name}")
+                if d.code in skip:
+                    continue
+                found.append(with_reference(d, reference))
         for regulation in REGULATION_CHECKS:
             for d in regulation(t, ev):
                 reference = references.get(d.code)
@@ -178,10 +210,21 @@ def validate(
                 found.append(with_reference(d, reference))
         if rating_lists:
             listed = [
+                d
+                for c in registry.checks(Kind.LIST)
+                for d in c.function(context)
+                if d.code not in skip
+            ]
+            listed += [
                 d for d in players_list.against_list(t, ev, rating_lists) if d.code not in skip
             ]
             found = players_list.with_list(found, listed)
+        for c in registry.checks(Kind.TITLE):
+            found += [d for d in c.function(context) if d.code not in skip]
         for title_check in TITLE_CHECKS:
             found += [d for d in title_check(t, ev) if d.code not in skip]
     found.sort(key=_PLACE)
     return found
+
+
+registry.verify()

@@ -13,8 +13,11 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from operator import itemgetter, methodcaller
 
+from trfkit import _examples as ex
 from trfkit.checks._index import COMPLEMENT, pairings
 from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import COLOUR_OF, RESULT_OF, Cells, Colour, Game, Player, Result, Tournament
@@ -382,12 +385,31 @@ def _not_declared(severity: Severity) -> str:
     return " (no type in 092/192: taken for a Swiss from the pairings; --type says otherwise)"
 
 
-def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S112",
+        "structure.repeated-pairing",
+        Severity.ERROR,
+        "In a Swiss, two players who played each other more than once. Forfeits "
+        "are no game played and do not count. A warning when no type is declared "
+        "(092/192) and the pairings only look like a Swiss. Not checked in round "
+        "robins, matches, team events and leagues.",
+        "FIDE C.04.1 (basic rules for Swiss systems: two players shall not play "
+        "each other more than once)",
+        ex.lines(*ex.HEAD, "092 Swiss", *ex.field([2400, 2300, 2200, 2100], ex.TWICE)),
+        ex.lines(*ex.HEAD, "092 Swiss", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        "Check the pairing of the later round; if the file says Swiss for another "
+        "system, correct 092/192 or give --type.",
+    ),
+)
+def repeated_pairings(context: Context) -> Iterator[Diagnostic]:
     """S112: two players of a Swiss who played each other twice (C.04.1)."""
+    t = context.tournament
+    ev = context.event
     severity = _swiss(t, ev)
     if severity is None:
         return
-    ix = pairings(t)
+    ix = context.pairings
     cells = ix.cells
     # Most lines name no opponent twice: as many distinct names as rounds
     # (a None, a round with no opponent, once in the set, any number of
@@ -448,7 +470,27 @@ _OPPONENTS = itemgetter(0)
 _NONES = methodcaller("count", None)
 
 
-def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S113",
+        "structure.colour-sequence",
+        Severity.ERROR,
+        "In an individual Swiss, a player given the same colour in three games "
+        "running, or a colour difference (whites minus blacks) beyond +2 or -2: the "
+        "absolute colour criteria. Counted over games played (forfeits and byes "
+        "skipped). In the last round an info, no fault, when a topscorer (more than "
+        "half the maximum score) plays the game, as the Dutch rules allow; a warning "
+        "when the type is only read from the pairings. Not checked in team events.",
+        "FIDE C.04.1 (absolute colour criteria); C.04.3 A.6, A.7, C.3 (Dutch system: "
+        "last-round exception for topscorers)",
+        ex.lines(
+            *ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.LOSES4, result="0")
+        ),
+        ex.lines(*ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.RR4, result="0")),
+        "Check the colours of the rounds named; a pairing program should never do this.",
+    ),
+)
+def colour_sequences(context: Context) -> Iterator[Diagnostic]:
     """S113: a Swiss player given one colour three games running, or a colour
     difference beyond ±2: the absolute colour criteria of C.04.1.
 
@@ -459,6 +501,8 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     fault, so an info there (said, as a reader of the colours will see it),
     an error elsewhere.
     """
+    t = context.tournament
+    ev = context.event
     severity = _swiss(t, ev)
     if severity is None:
         return
@@ -466,7 +510,7 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     lines: dict[int, Cells] = {}  # the cells by starting rank, made for a last-round breach
     table: dict[tuple[Result | None, Colour], Decimal] = {}  # the scoring, at a last-round breach
     look = _needs_look
-    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+    for p, (opponents, colours, results) in zip(t.players, context.pairings.cells, strict=True):
         if not look(colours, results):
             continue
         games = [
@@ -476,14 +520,14 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         ]
         for r, what, found in _colour_breaches(games):
             if not final:
-                final = max(t.declared_rounds or 0, pairings(t).rounds)
+                final = max(t.declared_rounds or 0, context.pairings.rounds)
             if r == final:
                 if not table:
                     table = scoring_of(t).table()
                 if not lines:
                     # The first line of a starting rank two lines share
                     # (S107), as the opponents' lookups read it.
-                    for x, c in zip(t.players, pairings(t).cells, strict=True):
+                    for x, c in zip(t.players, context.pairings.cells, strict=True):
                         lines.setdefault(x.start_rank, c)
                 own = (p.start_rank, Cells(opponents, colours, results))
                 exempt = _topscorer_game(own, opponents[r - 1], r, lines, table)
