@@ -321,42 +321,6 @@ declare(
 _OLD_FORM = "trfkit.checks (declared here until moved to its check)"
 declare(
     Code(
-        "S101",
-        "structure.pairing-not-mutual",
-        Severity.ERROR,
-        "A player names an opponent in a round, but that opponent does not name "
-        "him in the same round.",
-        "TRF16 §2.2 (round blocks: the scheduled opponent)",
-        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U")),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Write the game on both players' lines, in the same round.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S102",
-        "structure.colours",
-        Severity.ERROR,
-        "The two sides of a game do not have opposite colours (both w, both b, or "
-        "one -), or a round with no opponent has a colour.",
-        "TRF16 §2.2 (colour w/b of the scheduled game; - for a bye)",
-        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "0.0", "   1 w 0")),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Give one player w and the other b; write - on byes.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S103",
-        "structure.results",
-        Severity.ERROR,
-        "The two results of a game do not fit each other: 1/0, =/=, +/-, -/- "
-        "(double forfeit), W/L or D/D.",
-        "TRF16 §2.3 (result codes)",
-        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1")),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Correct the result on one of the two lines.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
         "S104",
         "structure.points",
         Severity.ERROR,
@@ -432,55 +396,6 @@ declare(
             *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", ex.A, ex.B
         ),
         "Correct the dates.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S109",
-        "structure.unknown-opponent",
-        Severity.ERROR,
-        "A round names an opponent number that is no player of the file, or the "
-        "player himself. A line whose every opponent names it by one number that no "
-        "line has is one finding, on its starting rank (columns 5-8): that number "
-        "was mistyped, not each round.",
-        "TRF16 §2.2 (opponent: a starting rank)",
-        ex.lines(
-            *ex.HEAD,
-            ex.pl(1, "Novak, Jan", 14600012, "1.0", "   9 w 1"),
-            ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U"),
-        ),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Use the opponent's starting rank.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S110",
-        "structure.two-games-in-a-round",
-        Severity.ERROR,
-        "Two players name the same opponent in one round: he would play two games.",
-        "TRF16 §2.2 (one scheduled opponent per round)",
-        ex.lines(*ex.HEAD, ex.A, ex.B, ex.pl(3, "Zupan, Ana", 14600039, "1.0", "   2 w 1")),
-        ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
-        "Correct the opponent of one of the two players.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S111",
-        "structure.bye-coding",
-        Severity.ERROR,
-        "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
-        "opponent, more than one pairing-allocated bye (U) in a round (the U of the "
-        "members of one team, the team's bye, count once), or (warning) "
-        "F where the pairing-allocated bye is meant.",
-        "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
-        ex.lines(
-            *ex.HEAD,
-            ex.A,
-            ex.B,
-            ex.C_BYE,
-            ex.pl(4, "Kos, Rok", 14600047, "1.0", "0000 - U", place=2),
-        ),
-        ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
-        "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
         produced_by=_OLD_FORM,
     ),
     Code(

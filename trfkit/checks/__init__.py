@@ -24,7 +24,9 @@ from functools import partial
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
-from trfkit.checks import (
+
+# Importing a family declares its checks (trfkit.checks.registry).
+from trfkit.checks import (  # noqa: F401
     composition,
     headers,
     norms,
@@ -65,12 +67,6 @@ RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
 CHECKS: tuple[Check, ...] = (
     players.duplicate_ids,
     players.federation_codes,
-    pairings.opponents_exist,
-    pairings.mutual_pairings,
-    pairings.one_game_per_round,
-    pairings.colours,
-    pairings.complementary_results,
-    pairings.bye_coding,
     standings.declared_points,
     standings.ranks,
     headers.header_counts,

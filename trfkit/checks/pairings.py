@@ -14,7 +14,7 @@ from itertools import accumulate, compress
 from operator import itemgetter, methodcaller
 
 from trfkit import _examples as ex
-from trfkit.checks._index import COMPLEMENT, pairings
+from trfkit.checks._index import COMPLEMENT
 from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
 from trfkit.checks.registry import Context, check
 from trfkit.codes import Code
@@ -72,11 +72,31 @@ def misnumbered(
     return found
 
 
-def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S109",
+        "structure.unknown-opponent",
+        Severity.ERROR,
+        "A round names an opponent number that is no player of the file, or the "
+        "player himself. A line whose every opponent names it by one number that no "
+        "line has is one finding, on its starting rank (columns 5-8): that number "
+        "was mistyped, not each round.",
+        "TRF16 §2.2 (opponent: a starting rank)",
+        ex.lines(
+            *ex.HEAD,
+            ex.pl(1, "Novak, Jan", 14600012, "1.0", "   9 w 1"),
+            ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U"),
+        ),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Use the opponent's starting rank.",
+    ),
+)
+def opponents_exist(context: Context) -> Iterator[Diagnostic]:
     """S109: an opponent number that is no player, or a player paired with
     himself; a line whose opponents all call it by a number no line has
     (its starting rank mistyped) is one finding on its starting rank."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     players = ix.by_rank
     renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
     # The opponents' cells that name the mistyped line by its right number.
@@ -115,9 +135,23 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
             )
 
 
-def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S101",
+        "structure.pairing-not-mutual",
+        Severity.ERROR,
+        "A player names an opponent in a round, but that opponent does not name "
+        "him in the same round.",
+        "TRF16 §2.2 (round blocks: the scheduled opponent)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Write the game on both players' lines, in the same round.",
+    ),
+)
+def mutual_pairings(context: Context) -> Iterator[Diagnostic]:
     """S101: A names B as opponent in round r, but B does not name A."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     unreadable = unreadable_fields(t) if ix.one_sided else frozenset()
     renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
     for p, r, g in ix.one_sided:
@@ -145,9 +179,22 @@ def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
-def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S110",
+        "structure.two-games-in-a-round",
+        Severity.ERROR,
+        "Two players name the same opponent in one round: he would play two games.",
+        "TRF16 §2.2 (one scheduled opponent per round)",
+        ex.lines(*ex.HEAD, ex.A, ex.B, ex.pl(3, "Zupan, Ana", 14600039, "1.0", "   2 w 1")),
+        ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
+        "Correct the opponent of one of the two players.",
+    ),
+)
+def one_game_per_round(context: Context) -> Iterator[Diagnostic]:
     """S110: a player named as opponent by two players in one round."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     # Two players naming the same opponent cannot both be named back, so
     # with every pairing mutual there is nothing to look for.
     if not ix.one_sided:
@@ -185,9 +232,23 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
                 named[o] = p
 
 
-def colours(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S102",
+        "structure.colours",
+        Severity.ERROR,
+        "The two sides of a game do not have opposite colours (both w, both b, or "
+        "one -), or a round with no opponent has a colour.",
+        "TRF16 §2.2 (colour w/b of the scheduled game; - for a bye)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "0.0", "   1 w 0")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Give one player w and the other b; write - on byes.",
+    ),
+)
+def colours(context: Context) -> Iterator[Diagnostic]:
     """S102: the two sides of a game not with opposite colours; a colour on a bye."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     unreadable = unreadable_fields(t)
     for p, r, g in ix.byes:
         if g.colour is not Colour.NONE:
@@ -235,9 +296,22 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
             )
 
 
-def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S103",
+        "structure.results",
+        Severity.ERROR,
+        "The two results of a game do not fit each other: 1/0, =/=, +/-, -/- "
+        "(double forfeit), W/L or D/D.",
+        "TRF16 §2.3 (result codes)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Correct the result on one of the two lines.",
+    ),
+)
+def complementary_results(context: Context) -> Iterator[Diagnostic]:
     """S103: the two results of a game do not fit (1/0, =/=, +/-, -/-, W/L, D/D)."""
-    for p, r, g, q, h in pairings(t).misfits:
+    for p, r, g, q, h in context.pairings.misfits:
         if g.result is None or h.result is None:
             continue  # an unreadable code, reported by the reader (P002)
         if h.result not in COMPLEMENT.get(g.result, frozenset()):
@@ -252,9 +326,31 @@ def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
             )
 
 
-def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S111",
+        "structure.bye-coding",
+        Severity.ERROR,
+        "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
+        "opponent, more than one pairing-allocated bye (U) in a round (the U of the "
+        "members of one team, the team's bye, count once), or (warning) "
+        "F where the pairing-allocated bye is meant.",
+        "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
+        ex.lines(
+            *ex.HEAD,
+            ex.A,
+            ex.B,
+            ex.C_BYE,
+            ex.pl(4, "Kos, Rok", 14600047, "1.0", "0000 - U", place=2),
+        ),
+        ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
+        "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
+    ),
+)
+def bye_coding(context: Context) -> Iterator[Diagnostic]:
     """S111: bye codes with an opponent, games without one, two U in a round, F for U."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     # The cells with an opponent that may hold a bye code: a bye code fits
     # no result, so a game both lines agree on with one on either side is a
     # misfit, and the other games need no look. In the order of the games'
