@@ -321,113 +321,6 @@ declare(
 _OLD_FORM = "trfkit.checks (declared here until moved to its check)"
 declare(
     Code(
-        "S104",
-        "structure.points",
-        Severity.ERROR,
-        "A player's declared points (columns 81-84) differ from the points his "
-        "results give under the event's scoring: TRF26 162, XXS or BB* when "
-        "given, else 1/½/0 with a full point for F and U byes and a half for H. "
-        "TRF26 299 bonuses and penalties are counted; XXA acceleration may be "
-        "included or not. A file whose every line declares 0 points (the column "
-        "left unfilled) gets one finding, not one a player; so do the totals of "
-        "several players that count byes written blank as half- or full-point byes.",
-        "TRF16 §2.2 (points); TRF26 162, 299",
-        ex.lines(*ex.HEAD, ex.pl(1, "Novak, Jan", 14600012, "2.0", "   2 w 1"), ex.B),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Recompute the points from the results, or declare the scoring system (162).",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S105",
-        "structure.ranks",
-        Severity.ERROR,
-        "Ranks (columns 86-89) that are not an ordering of the declared points: a "
-        "player ranked below someone with fewer points, or a rank above the "
-        "number of players. A missing rank is a warning. Up to 10 players of one "
-        "kind are reported each; beyond that the column is broken wholesale (start "
-        "ranks, shifted ranks) and one finding gives the count and the first players; "
-        "so does a rank column that repeats the starting ranks, at any count.",
-        "TRF16 §2.2 (rank: mandatory for rating)",
-        ex.lines(
-            *ex.HEAD,
-            ex.pl(1, "Novak, Jan", 14600012, "0.0", "   2 w 0"),
-            ex.pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1"),
-        ),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Rank the players by their points (ties by the tie-breaks).",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S106",
-        "structure.header-counts",
-        Severity.ERROR,
-        "A count in the header disagrees with the file: 062 (players), 072 (rated "
-        "players, a warning), 082 (teams), or 142/XXR (rounds) fewer than the rounds "
-        "that have results.",
-        "TRF16 062, 072, 082; TRF26 142; TRF(x) XXR",
-        ex.lines(*ex.HEAD, "062 3", ex.A, ex.B),
-        ex.lines(*ex.HEAD, "062 2", ex.A, ex.B),
-        "Correct the count.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S107",
-        "structure.duplicate-id",
-        Severity.ERROR,
-        "Two players share a starting rank or a FIDE id.",
-        "TRF16 §2.2 (starting rank, FIDE number)",
-        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600012, "0.0", "   1 b 0")),
-        ex.lines(*ex.HEAD, ex.A, ex.B),
-        "Give each player his own starting rank and FIDE id.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S108",
-        "structure.round-dates",
-        Severity.ERROR,
-        "Round dates (132) outside the event's dates (042-052), earlier than the "
-        "round before, or (a warning) dating a different number of rounds than the "
-        "tournament has; also an end date (052) before the start date (042).",
-        "TRF16 042, 052, 132",
-        ex.lines(
-            *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/03", ex.A, ex.B
-        ),
-        ex.lines(
-            *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", ex.A, ex.B
-        ),
-        "Correct the dates.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S114",
-        "structure.federation",
-        Severity.WARNING,
-        "A federation (columns 54-56) that is no FIDE federation code, from the "
-        "list shipped in trfkit/data/federations.txt (FID for the FIDE flag; a few "
-        "historical codes). One finding per code; one for the file when it holds "
-        "many (a column of club codes). The event's federation (032) too: `032 FIDE` "
-        "or `032 Lichess` is no federation.",
-        "TRF16 §2.1 (032 federation), §2.2 (federation: FIDE's three-letter code)",
-        ex.lines(*ex.HEAD, ex.fed(ex.P1, "XYZ"), ex.P2),
-        ex.lines(*ex.HEAD, ex.P1, ex.P2),
-        "Write the player's FIDE federation, or leave the field blank.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "S115",
-        "structure.birth-date",
-        Severity.ERROR,
-        "A birth date (columns 70-79) after the event's start (042, else the first "
-        "round date), or (a warning) one that makes the player older than 110 at the "
-        "start, or (a warning, once for the file) every birth date in the event's own "
-        "year: not birth dates (a date of entry, a placeholder).",
-        "TRF16 §2.2 (birth date YYYY/MM/DD)",
-        ex.lines(*ex.HEAD, "042 2025/05/01", ex.born(ex.P1, "2025/06/01"), ex.P2),
-        ex.lines(*ex.HEAD, "042 2025/05/01", ex.born(ex.P1, "1990/05/01"), ex.P2),
-        "Correct the birth date, or leave it blank when unknown.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
         "S116",
         "structure.declared-tiebreak-ranks",
         Severity.WARNING,
@@ -973,21 +866,6 @@ declare(
         ex.lines(*ex.BASE, "042 2025/05/01", "122 15+10", *ex.field([2700, 2000], [[(1, 2)]])),
         ex.lines(*ex.BASE, "042 2025/05/01", "122 15+10", *ex.field([2700, 2200], [[(1, 2)]])),
         "Nothing to fix: the game is simply not rated.",
-        produced_by=_OLD_FORM,
-    ),
-    Code(
-        "R608",
-        "regulation.rating-floor",
-        Severity.WARNING,
-        "A rating below the rating floor in force at the start (1200 from July "
-        "2009, 1000 from 2011, 1400 from March 2024): no FIDE list holds it, so it "
-        "is mistyped or a national rating. Checked for events that start under the "
-        "rule set.",
-        "FIDE 2009 §0.6; 2024 §7.1.2; Rapid & Blitz 2024 §6.1.2",
-        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", *ex.field([2400, 1350], [[(1, 2)]])),
-        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", *ex.field([2400, 1450], [[(1, 2)]])),
-        "Write the player's FIDE rating from the list in force, or leave it blank "
-        "(national ratings go in TRF26 NRS records).",
         produced_by=_OLD_FORM,
     ),
     Code(

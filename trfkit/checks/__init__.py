@@ -65,13 +65,6 @@ Check = Callable[[Tournament], Iterator[Diagnostic]]
 RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
-    players.duplicate_ids,
-    players.federation_codes,
-    standings.declared_points,
-    standings.ranks,
-    headers.header_counts,
-    headers.round_dates,
-    headers.time_controls,
     tiebreaks.declared_codes,
     tiebreaks.team_codes_without_teams,
     teams.team_members,
@@ -81,7 +74,6 @@ CHECKS: tuple[Check, ...] = (
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (
-    players.birth_dates,
     players_list.file_alone,
     tiebreaks.declared_ranks,
     tiebreaks.berger_pairings,
@@ -105,7 +97,6 @@ REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
     composition.chessa_sizes,
     composition.chessa_rounds,
     composition.rating_gap,
-    players.rating_floor,
 )
 
 TITLE_CHECKS: tuple[RegulationCheck, ...] = (norms.title_norms,)
