@@ -528,7 +528,7 @@ def test_ties_keep_the_first_lowest_player(shared_rank: bool) -> None:
     t = _tournament([], [], [], ranks=[1, 2, 3])
     t.players[1].rank = 1 if shared_rank else 2
     t.players[2].points = Decimal(2)
-    assert [d.message for d in standings.ranks(t) if "below" in d.message] == [
+    assert [d.message for d in standings.ranks(Context.of(t)) if "below" in d.message] == [
         "player 3 is ranked 3 with 2.0 points, below player 1 (rank 1) who has 1.0"
     ]
     assert_same(t)
