@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
@@ -44,7 +43,6 @@ from trfkit.checks import (  # noqa: F401
 from trfkit.checks._index import shared
 from trfkit.checks._util import with_reference
 from trfkit.checks.registry import Context, Kind
-from trfkit.checks.tiebreaks import declared_ranks
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
@@ -65,8 +63,6 @@ Check = Callable[[Tournament], Iterator[Diagnostic]]
 RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
-    tiebreaks.declared_codes,
-    tiebreaks.team_codes_without_teams,
     teams.team_members,
     teams.team_points,
     teams.team_pairings,
@@ -75,8 +71,6 @@ CHECKS: tuple[Check, ...] = (
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (
     players_list.file_alone,
-    tiebreaks.declared_ranks,
-    tiebreaks.berger_pairings,
 )
 """Structural checks (codes ``S``) that depend on the tournament type: they
 apply under every rule set and carry their code's own reference."""
@@ -132,7 +126,7 @@ def validate(
     ignore: Iterable[str] = (),
     event: Event | None = None,
     rating_lists: Sequence[RatingListAt] = (),
-    tiebreaks: str | None = None,
+    tiebreaks: str | None = None,  # noqa: F811  (the family module is not used here)
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
@@ -172,12 +166,7 @@ def validate(
             if d.code not in skip
         ]
         found += [d for check in CHECKS for d in check(t) if d.code not in skip]
-        event_checks = EVENT_CHECKS
-        if tiebreaks is not None:
-            # S116 judged by the tie-breaks given instead of the file's.
-            ranks = partial(declared_ranks, tiebreaks=tiebreaks)
-            event_checks = tuple(ranks if c is declared_ranks else c for c in EVENT_CHECKS)
-        found += [d for check in event_checks for d in check(t, ev) if d.code not in skip]
+        found += [d for check in EVENT_CHECKS for d in check(t, ev) if d.code not in skip]
         not_applicable = ev.rules.not_applicable
         for c in registry.checks(Kind.REGULATION):
             for d in c.function(context):
