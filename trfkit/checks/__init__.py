@@ -63,10 +63,6 @@ Check = Callable[[Tournament], Iterator[Diagnostic]]
 RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
-    teams.team_members,
-    teams.team_points,
-    teams.team_pairings,
-    teams.team_rounds,
 )
 
 EVENT_CHECKS: tuple[RegulationCheck, ...] = (
