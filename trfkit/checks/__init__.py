@@ -19,7 +19,7 @@ error when this package is imported.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
@@ -40,7 +40,6 @@ from trfkit.checks import (  # noqa: F401
     tiebreaks,
     unplayed,
 )
-from trfkit.checks._index import shared
 from trfkit.checks._util import with_reference
 from trfkit.checks.registry import Context, Kind
 from trfkit.diagnostics import Diagnostic
@@ -49,50 +48,7 @@ from trfkit.model import Comment, Tournament
 from trfkit.rating.listed import RatingListAt
 from trfkit.rules import RuleSet
 
-__all__ = [
-    "CHECKS",
-    "EVENT_CHECKS",
-    "REGULATION_CHECKS",
-    "TITLE_CHECKS",
-    "Context",
-    "inline_ignores",
-    "validate",
-]
-
-Check = Callable[[Tournament], Iterator[Diagnostic]]
-RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
-
-CHECKS: tuple[Check, ...] = (
-)
-
-EVENT_CHECKS: tuple[RegulationCheck, ...] = (
-    players_list.file_alone,
-)
-"""Structural checks (codes ``S``) that depend on the tournament type: they
-apply under every rule set and carry their code's own reference."""
-
-REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
-    rate_of_play.time_control_known,
-    rate_of_play.standard_by_schedule,
-    rate_of_play.rate_of_play,
-    rate_of_play.first_control,
-    schedule.rounds_per_day,
-    schedule.hours_per_day,
-    schedule.duration,
-    unplayed.unrated_cells,
-    unplayed.rated_result_without_game,
-    composition.round_robin_quota,
-    composition.unrated_players,
-    composition.matches,
-    composition.chessa_sizes,
-    composition.chessa_rounds,
-    composition.rating_gap,
-)
-
-TITLE_CHECKS: tuple[RegulationCheck, ...] = (norms.title_norms,)
-"""Checks of the Title Regulations (codes R7xx): they choose the title rule
-set themselves (by the start date) and their diagnostics cite it, never the
-rating regulations of ``--rules``."""
+__all__ = ["Context", "Kind", "inline_ignores", "registry", "validate"]
 
 _PLACE = attrgetter("line", "column", "code")
 _INLINE = re.compile(r"\s*trfkit:\s*ignore\b[\s:]*(?P<codes>.*)", re.I)
@@ -154,15 +110,13 @@ def validate(
     references = {
         code: f"{ev.rules.reference} {section}" for code, section in ev.rules.sections.items()
     }
-    with shared(), no_cyclic_gc():
+    with no_cyclic_gc():
         found = [
             d
             for c in registry.checks(Kind.STRUCTURE)
             for d in c.function(context)
             if d.code not in skip
         ]
-        found += [d for check in CHECKS for d in check(t) if d.code not in skip]
-        found += [d for check in EVENT_CHECKS for d in check(t, ev) if d.code not in skip]
         not_applicable = ev.rules.not_applicable
         for c in registry.checks(Kind.REGULATION):
             for d in c.function(context):
@@ -170,14 +124,11 @@ def validate(
                 if reference is None:
                     if d.code in not_applicable:
                         continue  # declared: the rule set has no such rule
-                    raise ValueError(f"{d.code} is no regulation code of rule set {ev.rules.name}")
+                    # A check reporting a code it does not declare: a bug, said.
+                    raise ValueError(
+                        f"{d.code} is neither cited nor declared not applicable by {ev.rules.name}"
+                    )
                 if d.code in skip:
-                    continue
-                found.append(with_reference(d, reference))
-        for regulation in REGULATION_CHECKS:
-            for d in regulation(t, ev):
-                reference = references.get(d.code)
-                if reference is None or d.code in skip:
                     continue
                 found.append(with_reference(d, reference))
         if rating_lists:
@@ -187,14 +138,9 @@ def validate(
                 for d in c.function(context)
                 if d.code not in skip
             ]
-            listed += [
-                d for d in players_list.against_list(t, ev, rating_lists) if d.code not in skip
-            ]
             found = players_list.with_list(found, listed)
         for c in registry.checks(Kind.TITLE):
             found += [d for d in c.function(context) if d.code not in skip]
-        for title_check in TITLE_CHECKS:
-            found += [d for d in title_check(t, ev) if d.code not in skip]
     found.sort(key=_PLACE)
     return found
 

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 from trfkit import _examples as ex
 from trfkit._digits import whole_number
-from trfkit.checks._index import pairings
 from trfkit.checks._util import diag
 from trfkit.checks.registry import Context, check
 from trfkit.codes import Code
@@ -30,7 +29,6 @@ __all__ = [
     "dated_rounds",
     "header_counts",
     "round_dates",
-    "rounds_played",
     "time_controls",
 ]
 
@@ -59,12 +57,6 @@ def _has_rating(p: Player) -> bool:
     if p.origin is None:
         return p.is_rated
     return p.origin.text[48:52].strip().strip("0") != ""
-
-
-def rounds_played(t: Tournament) -> int:
-    """The last round in which any player has a cell (0 for none): the
-    index's count, shared by the checks of one validation."""
-    return pairings(t).rounds
 
 
 @check(
@@ -186,8 +178,12 @@ def dated_rounds(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
         "round before, or (a warning) dating a different number of rounds than the "
         "tournament has; also an end date (052) before the start date (042).",
         "TRF16 042, 052, 132",
-        ex.lines(*ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/03", ex.A, ex.B),
-        ex.lines(*ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", ex.A, ex.B),
+        ex.lines(
+            *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/03", ex.A, ex.B
+        ),
+        ex.lines(
+            *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", ex.A, ex.B
+        ),
         "Correct the dates.",
     ),
 )

@@ -122,7 +122,7 @@ class Context:
 
     @property
     def rounds_played(self) -> int:
-        """The most rounds any player line has."""
+        """The last round in which any player has a cell (0 for none)."""
         return self.pairings.rounds
 
 
@@ -220,14 +220,9 @@ def problems() -> list[str]:
         both = set(r.sections) & set(r.not_applicable)
         found += [f"{r.name} both cites {x} and declares it not applicable" for x in sorted(both)]
         named = set(r.sections).union(r.not_applicable, *(a.sections for a in r.amendments))
-        legacy = {
-            x
-            for x in named
-            if getattr(declared().get(x), "produced_by", "").endswith("until moved to its check)")
-        }
         found += [
             f"{r.name} names {x}, which no regulation check reports"
-            for x in sorted(named - regulation - legacy)
+            for x in sorted(named - regulation)
         ]
     return found
 

@@ -77,7 +77,12 @@ def _line(team: Team) -> int:
         "record for its unknown members, one per player named twice, one for the file "
         "for the players in no team.",
         "TRF16 §2.4 (013); TRF26 §3.7 (310: members as starting ranks)",
-        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)[:3], ex.teams(1, 4, 2, 3)[3] + "    9"),
+        ex.lines(
+            *ex.HEAD,
+            *ex.TEAM_MATCH[1:],
+            *ex.teams(1, 4, 2, 3)[:3],
+            ex.teams(1, 4, 2, 3)[3] + "    9",
+        ),
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
         "List each team's players by their starting ranks (001 columns 5-8), each "
         "player in one team.",
