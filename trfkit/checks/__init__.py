@@ -34,6 +34,7 @@ from trfkit.checks import (  # noqa: F401
     players_list,
     rate_of_play,
     registry,
+    rounds,
     schedule,
     standings,
     teams,
@@ -141,6 +142,15 @@ def validate(
             found = players_list.with_list(found, listed)
         for c in registry.checks(Kind.TITLE):
             found += [d for d in c.function(context) if d.code not in skip]
+    beyond = rounds.beyond_rounds(t)
+    if beyond:
+        # S127 is the one finding for the cells beyond the event's rounds
+        # (issue 29): the checks that read cell by cell say nothing more of them.
+        found = [
+            d
+            for d in found
+            if d.code == "S127" or d.line not in beyond or d.column < beyond[d.line]
+        ]
     found.sort(key=_PLACE)
     return found
 
