@@ -25,6 +25,7 @@ from tests.conftest import corpus_params, fixture_files
 from trfkit.checks import pairings, rate_of_play, standings
 from trfkit.checks._index import pairings as index
 from trfkit.checks._util import cell_column, diag, line_of, with_reference
+from trfkit.checks.registry import Context
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, event_of
 from trfkit.model import Colour, Game, Player, Result, Tournament
@@ -507,7 +508,9 @@ def ref_short_games(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         )
 
 
-PAIRS: list[tuple[Callable[[Tournament], Iterator[Diagnostic]], ...]] = [
+PAIRS: list[
+    tuple[Callable[[Context], Iterator[Diagnostic]], Callable[[Tournament], Iterator[Diagnostic]]]
+] = [
     (pairings.opponents_exist, ref_opponents_exist),
     (pairings.mutual_pairings, ref_mutual_pairings),
     (pairings.one_game_per_round, ref_one_game_per_round),
@@ -519,7 +522,8 @@ PAIRS: list[tuple[Callable[[Tournament], Iterator[Diagnostic]], ...]] = [
 
 def assert_same(t: Tournament) -> None:
     for check, reference in PAIRS:
-        assert [key(d) for d in check(t)] == [key(d) for d in reference(t)], check.__name__
+        found = check(Context.of(t))
+        assert [key(d) for d in found] == [key(d) for d in reference(t)], check.__name__
     # By identity: a mutation may give two players the same start rank.
     ranks = [(id(p), id(q)) for p, q in standings.displaced(t)]
     assert ranks == [(id(p), id(q)) for p, q in ref_ranks(t)]
@@ -600,7 +604,7 @@ def test_mutations_reach_every_pairing_code() -> None:
         rng = random.Random(seed)
         t = mutate(trfkit.load(rng.choice(FIXTURES)), rng, rng.choice([1, 2, 3, 6, 12]))
         for check, _ in PAIRS:
-            found |= {(d.code, d.severity.value) for d in check(t)}
+            found |= {(d.code, d.severity.value) for d in check(Context.of(t))}
     assert found >= {
         ("S101", "error"),
         ("S102", "error"),
@@ -633,7 +637,7 @@ def test_shared_ranks_do_not_hide_a_one_sided_cell() -> None:
         [(1, B, R.LOSS)],
         ranks=[1, 1, 2, 3],
     )
-    assert [d.code for d in pairings.mutual_pairings(t)] == ["S101"]
+    assert [d.code for d in pairings.mutual_pairings(Context.of(t))] == ["S101"]
     assert_same(t)
 
 
@@ -645,7 +649,7 @@ def test_ties_keep_the_first_lowest_player(shared_rank: bool) -> None:
     t = _tournament([], [], [], ranks=[1, 2, 3])
     t.players[1].rank = 1 if shared_rank else 2
     t.players[2].points = Decimal(2)
-    assert [d.message for d in standings.ranks(t) if "below" in d.message] == [
+    assert [d.message for d in standings.ranks(Context.of(t)) if "below" in d.message] == [
         "player 3 is ranked 3 with 2.0 points, below player 1 (rank 1) who has 1.0"
     ]
     assert_same(t)
@@ -686,7 +690,7 @@ def test_short_games_match_the_reference(seed: int, time_control: str) -> None:
     mutate(t, rng, rng.choice([0, 1, 3, 6]))
     ev = event_of(t, rules=rng.choice(["fide-2022", "fide-2024"]), time_control=time_control)
     assert ev.time_control is not None and ev.rules.threshold_scope is Scope.GAME
-    found = [key(d) for d in rate_of_play.rate_of_play(t, ev) if "cannot be rated" in d.message]
+    found = [key(d) for d in rate_of_play.rate_of_play(Context(t, ev)) if "cannot be rated" in d.message]
     assert found == [key(d) for d in ref_short_games(t, ev)]
 
 

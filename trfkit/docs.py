@@ -1,8 +1,10 @@
 """Generated documentation: docs/codes.md from the code registry and
 docs/rules.md from the rule sets.
 
-Run ``python -m trfkit.docs`` after changing :mod:`trfkit.codes` or
-:mod:`trfkit.rules`; a test fails while either file is out of date.
+Run ``python -m trfkit.docs`` after declaring or changing a code (with its
+check, :mod:`trfkit.checks.registry`; the reader's in :mod:`trfkit.codes`)
+or a rule set (:mod:`trfkit.rules`); a test fails while either file is out
+of date.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def codes_markdown() -> str:
     out = [
         "# Diagnostic codes",
         "",
-        "Generated from `trfkit/codes.py` by `python -m trfkit.docs`; do not edit by hand.",
+        "Generated from the codes' declarations (`trfkit/codes.py`, `trfkit/checks/`) by"
+        " `python -m trfkit.docs`; do not edit by hand.",
         "Codes are stable: a published code keeps its meaning. Every example below is",
         "run by `tests/test_codes.py`.",
         "",
@@ -106,6 +109,7 @@ _SKIP = {
     "family",
     "reference",
     "sections",
+    "not_applicable",
     "amendments",
     "applied",
     "effective",
@@ -153,6 +157,13 @@ def rules_markdown() -> str:
                 continue
             out.append(f"| `{field.name}` | {_value(v)} |")
         out += ["", "Codes: " + ", ".join(f"{c} ({sec})" for c, sec in r.sections.items()) + "."]
+        if r.not_applicable:
+            out += [
+                "",
+                "Not applicable: "
+                + "; ".join(f"{c} ({why})" for c, why in r.not_applicable.items())
+                + ".",
+            ]
         for reading in r.readings:
             out += [
                 "",

@@ -1,25 +1,31 @@
-"""Checks: one module per family, each check a function yielding Diagnostics.
+"""Checks: one module per family, each check a declared function yielding Diagnostics.
 
-Structural checks (codes ``S``) take a :class:`~trfkit.model.Tournament`;
-regulation checks (codes ``R``) also take the :class:`~trfkit.event.Event`:
-the rule set, tournament type and time control. Each yields
+Each check is declared where it is written, with its codes and its kind
+(:mod:`trfkit.checks.registry`): structural checks (codes ``S``) judge the
+file against itself, regulation checks (codes ``R``) against the rule set,
+the tournament type and the time control of the event. Each receives a
+:class:`~trfkit.checks.registry.Context` and yields
 :class:`~trfkit.diagnostics.Diagnostic` objects with a stable code from
 :mod:`trfkit.codes`. :func:`validate` runs them all.
 
 A regulation code applies under a rule set when the rule set cites the
 section it enforces (:attr:`trfkit.rules.RuleSet.sections`); its
-diagnostics carry that citation as their reference.
+diagnostics carry that citation as their reference. A rule set that does
+not have the rule declares the code not applicable
+(:attr:`trfkit.rules.RuleSet.not_applicable`); one that does neither is an
+error when this package is imported.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
-from trfkit.checks import (
+
+# Importing a family declares its checks (trfkit.checks.registry).
+from trfkit.checks import (  # noqa: F401
     composition,
     headers,
     norms,
@@ -27,6 +33,7 @@ from trfkit.checks import (
     players,
     players_list,
     rate_of_play,
+    registry,
     rounds,
     schedule,
     standings,
@@ -34,84 +41,15 @@ from trfkit.checks import (
     tiebreaks,
     unplayed,
 )
-from trfkit.checks._index import shared
 from trfkit.checks._util import with_reference
-from trfkit.checks.tiebreaks import declared_ranks
+from trfkit.checks.registry import Context, Kind
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
 from trfkit.rating.listed import RatingListAt
 from trfkit.rules import RuleSet
 
-__all__ = [
-    "CHECKS",
-    "EVENT_CHECKS",
-    "REGULATION_CHECKS",
-    "TITLE_CHECKS",
-    "inline_ignores",
-    "validate",
-]
-
-Check = Callable[[Tournament], Iterator[Diagnostic]]
-RegulationCheck = Callable[[Tournament, Event], Iterator[Diagnostic]]
-
-CHECKS: tuple[Check, ...] = (
-    players.duplicate_ids,
-    players.federation_codes,
-    pairings.opponents_exist,
-    pairings.mutual_pairings,
-    pairings.one_game_per_round,
-    pairings.colours,
-    pairings.complementary_results,
-    pairings.bye_coding,
-    standings.declared_points,
-    standings.ranks,
-    headers.header_counts,
-    rounds.extra_cells,
-    headers.round_dates,
-    headers.time_controls,
-    tiebreaks.declared_codes,
-    tiebreaks.team_codes_without_teams,
-    teams.team_members,
-    teams.team_points,
-    teams.team_pairings,
-    teams.team_rounds,
-)
-
-EVENT_CHECKS: tuple[RegulationCheck, ...] = (
-    pairings.repeated_pairings,
-    pairings.colour_sequences,
-    players.birth_dates,
-    players_list.file_alone,
-    tiebreaks.declared_ranks,
-    tiebreaks.berger_pairings,
-)
-"""Structural checks (codes ``S``) that depend on the tournament type: they
-apply under every rule set and carry their code's own reference."""
-
-REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
-    rate_of_play.time_control_known,
-    rate_of_play.standard_by_schedule,
-    rate_of_play.rate_of_play,
-    rate_of_play.first_control,
-    schedule.rounds_per_day,
-    schedule.hours_per_day,
-    schedule.duration,
-    unplayed.unrated_cells,
-    unplayed.rated_result_without_game,
-    composition.round_robin_quota,
-    composition.unrated_players,
-    composition.matches,
-    composition.chessa_sizes,
-    composition.chessa_rounds,
-    composition.rating_gap,
-    players.rating_floor,
-)
-
-TITLE_CHECKS: tuple[RegulationCheck, ...] = (norms.title_norms,)
-"""Checks of the Title Regulations (codes R7xx): they choose the title rule
-set themselves (by the start date) and their diagnostics cite it, never the
-rating regulations of ``--rules``."""
+__all__ = ["Context", "Kind", "inline_ignores", "registry", "validate"]
 
 _PLACE = attrgetter("line", "column", "code")
 _INLINE = re.compile(r"\s*trfkit:\s*ignore\b[\s:]*(?P<codes>.*)", re.I)
@@ -141,7 +79,7 @@ def validate(
     ignore: Iterable[str] = (),
     event: Event | None = None,
     rating_lists: Sequence[RatingListAt] = (),
-    tiebreaks: str | None = None,
+    tiebreaks: str | None = None,  # noqa: F811  (the family module is not used here)
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
@@ -159,32 +97,51 @@ def validate(
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
+    uncovered = registry.uncovered(ev.rules)
+    if uncovered:
+        # A rule set made in Python (the built-in ones are checked at import):
+        # its findings of these codes would have nowhere to go.
+        raise ValueError(
+            f"rule set {ev.rules.name} has no section for {', '.join(uncovered)} and does "
+            "not declare them not applicable (RuleSet.sections, RuleSet.not_applicable)"
+        )
+    context = Context(t, ev, tiebreaks=tiebreaks, rating_lists=rating_lists)
     # The reference of each code the rule set applies, written once per code
     # rather than once per diagnostic (a big file has a thousand R501 notes).
     references = {
         code: f"{ev.rules.reference} {section}" for code, section in ev.rules.sections.items()
     }
-    with shared(), no_cyclic_gc():
-        found = [d for check in CHECKS for d in check(t) if d.code not in skip]
-        event_checks = EVENT_CHECKS
-        if tiebreaks is not None:
-            # S116 judged by the tie-breaks given instead of the file's.
-            ranks = partial(declared_ranks, tiebreaks=tiebreaks)
-            event_checks = tuple(ranks if c is declared_ranks else c for c in EVENT_CHECKS)
-        found += [d for check in event_checks for d in check(t, ev) if d.code not in skip]
-        for regulation in REGULATION_CHECKS:
-            for d in regulation(t, ev):
+    with no_cyclic_gc():
+        found = [
+            d
+            for c in registry.checks(Kind.STRUCTURE)
+            for d in c.function(context)
+            if d.code not in skip
+        ]
+        not_applicable = ev.rules.not_applicable
+        for c in registry.checks(Kind.REGULATION):
+            for d in c.function(context):
                 reference = references.get(d.code)
-                if reference is None or d.code in skip:
+                if reference is None:
+                    if d.code in not_applicable:
+                        continue  # declared: the rule set has no such rule
+                    # A check reporting a code it does not declare: a bug, said.
+                    raise ValueError(
+                        f"{d.code} is neither cited nor declared not applicable by {ev.rules.name}"
+                    )
+                if d.code in skip:
                     continue
                 found.append(with_reference(d, reference))
         if rating_lists:
             listed = [
-                d for d in players_list.against_list(t, ev, rating_lists) if d.code not in skip
+                d
+                for c in registry.checks(Kind.LIST)
+                for d in c.function(context)
+                if d.code not in skip
             ]
             found = players_list.with_list(found, listed)
-        for title_check in TITLE_CHECKS:
-            found += [d for d in title_check(t, ev) if d.code not in skip]
+        for c in registry.checks(Kind.TITLE):
+            found += [d for d in c.function(context) if d.code not in skip]
     beyond = rounds.beyond_rounds(t)
     if beyond:
         # S127 is the one finding for the cells beyond the event's rounds
@@ -196,3 +153,6 @@ def validate(
         ]
     found.sort(key=_PLACE)
     return found
+
+
+registry.verify()

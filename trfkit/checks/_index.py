@@ -4,9 +4,9 @@ Every pairing check needs the same thing: which cells are the two halves of
 one game, which name an opponent who does not name them back, which have no
 opponent. Finding that once and sharing it keeps checking a 3000-player file
 cheaper than loading it (bench/bench_check.py). :func:`pairings` builds the
-index, or returns the one built earlier in the same :func:`shared` block;
-outside such a block each call builds afresh, so a tournament edited between
-two validations is never judged on stale data.
+index; the :class:`~trfkit.checks.registry.Context` of one validation builds
+it once, at the first check that asks, and hands it to the others, so a
+tournament edited between two validations is never judged on stale data.
 
 The pass keeps only what is unusual: byes, one-sided cells, games whose
 colours or results do not fit. A consistent file has few of those, so the
@@ -17,15 +17,13 @@ checks that read them walk short lists; the 19,500 games of a consistent
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import TypeVar
 
 import attrs
 
 from trfkit.model import UNREADABLE, Cells, Colour, Game, Player, Result, Tournament
 
-__all__ = ["COMPLEMENT", "Pairings", "games", "pairings", "shared"]
+__all__ = ["COMPLEMENT", "Pairings", "games", "pairings"]
 
 Cell = tuple[Player, int, Game]
 GameCells = tuple[Player, int, Game, Player, Game]
@@ -89,29 +87,9 @@ class Pairings:
     """The most rounds any line has."""
 
 
-_SHARED: ContextVar[dict[int, Pairings] | None] = ContextVar("trfkit_pairings", default=None)
-
-
-@contextmanager
-def shared() -> Iterator[None]:
-    """Within this block, :func:`pairings` builds each tournament's index once."""
-    token = _SHARED.set({})
-    try:
-        yield
-    finally:
-        _SHARED.reset(token)
-
-
 def pairings(t: Tournament) -> Pairings:
-    cache = _SHARED.get()
-    if cache is not None:
-        found = cache.get(id(t))
-        if found is not None:
-            return found
-    index = _build(t)
-    if cache is not None:
-        cache[id(t)] = index
-    return index
+    """The pairing index of ``t``, built afresh (one pass over the cells)."""
+    return _build(t)
 
 
 def games(t: Tournament) -> Iterator[GameCells]:

@@ -8,10 +8,12 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
+from trfkit import _examples as ex
 from trfkit.checks._util import cell_column, diag, line_of
-from trfkit.checks.headers import rounds_played
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import Event, TournamentType, match_decided_round
+from trfkit.event import TournamentType, match_decided_round
 from trfkit.model import UNREADABLE, Colour, Game, Player, Result, Tournament
 from trfkit.rating.eligibility import (
     first_event_problem,
@@ -45,9 +47,40 @@ def _first_player_line(t: Tournament) -> int:
     return line_of(t.players[0]) if t.players else 1
 
 
-def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R601",
+        "regulation.round-robin-quota",
+        Severity.ERROR,
+        "A round robin without its share of rated players: at least one third, and "
+        "at least 4 when it has fewer than 10 players.",
+        "FIDE 2002/2009 §6.3-6.31",
+        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 0], ex.RR4)),
+        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 2100], ex.RR4)),
+        "Such an event cannot be rated under these rules.",
+        rules="fide-2009",
+        quote='FIDE 2009 §6.3: "In a round robin tournament at least one-third of the players must be rated. 6.31 If the event has less than 10 players, at least 4 must be rated."',
+    ),
+    Code(
+        "R602",
+        "regulation.double-round-robin-quota",
+        Severity.ERROR,
+        "A double round robin with unrated players has fewer than 6 players or "
+        "fewer than 4 rated.",
+        "FIDE 2002/2009 §6.32",
+        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 0], ex.DRR4)),
+        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 2100], ex.DRR4)),
+        "Such an event cannot be rated under these rules.",
+        rules="fide-2009",
+        quote='FIDE 2009 §6.32: "In a double round tournament with unrated participants, there must be at least 6 players, 4 of whom must be rated."',
+    ),
+    kind=Kind.REGULATION,
+)
+def round_robin_quota(context: Context) -> Iterator[Diagnostic]:
     """R601: a round robin without its share of rated players; R602: a double
     round robin with unrated players below its minimums (2002/2009 §6.3-6.32)."""
+    t = context.tournament
+    ev = context.event
     rules = ev.rules
     if ev.type not in _RR or not t.players:
         return
@@ -148,7 +181,38 @@ def no_fide_rating(t: Tournament) -> list[Player] | None:
     return playing if len(playing) > 1 else None
 
 
-def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R603",
+        "regulation.unrated-player",
+        Severity.INFO,
+        "An unrated player whose result will not count: too few games against rated "
+        "opponents (3 in 2002/2009), too low a score against them (less than 1 point "
+        "in 2002/2009, zero from 2022); or fewer games than a first rating "
+        "needs (9 in 2002/2009, 5 from 2022, 12 in CHESSA), to be made up in "
+        "later events. In a round robin rated by the round-robin method (2002, "
+        "2009; 2014 and 2017 by their reading) the score and the games are those "
+        "of the whole event, as the rater counts them (2009 §7.14a, §8.21b).",
+        "FIDE 2002 §6.1, §6.42; 2009 §6.1, §6.41, §7.14a; 2024 §7.1.4, §8.2.1",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            *ex.field([2400, 2300, 2200, 0], ex.LOSES4, result="0"),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            *ex.field([2400, 2300, 2200, 2100], ex.LOSES4, result="0"),
+        ),
+        "Nothing to fix: the player's result is not used for his first rating.",
+        quote='FIDE 2009 §6.41: "For an unrated player\'s performance to count he must play at least three games against rated opponents; score at least 1 point; and the rating based on the tournament result at its conclusion be above the rating floor."',
+        grouped="unrated players will get no first rating from this event alone",
+    ),
+    kind=Kind.REGULATION,
+)
+def unrated_players(context: Context) -> Iterator[Diagnostic]:
     """R603: an unrated player whose result will not count, or not yet.
 
     2002 §6.42 and 2009 §6.41: fewer than three games against rated
@@ -158,6 +222,8 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     rated opponents over one or more events. All info: the file is right,
     the arbiter is told what the rating will do with it.
     """
+    t = context.tournament
+    ev = context.event
     rules = ev.rules
     if ev.type is TournamentType.MATCH:
         return  # R604
@@ -228,9 +294,39 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
-def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R604",
+        "regulation.match",
+        Severity.ERROR,
+        "A match with an unrated player (not rated from 2009), or (warning) a game "
+        "played after the match was decided, which is not rated unless waived in "
+        "advance.",
+        "FIDE 2002 §6.5, 2009 §6.5-6.6, 2024 §6; Rapid & Blitz 2024 §5",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            "XXR 2",
+            *ex.field([2400, 0], [[(1, 2)], [(2, 1)]]),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            "XXR 2",
+            *ex.field([2400, 2300], [[(1, 2)], [(2, 1)]]),
+        ),
+        "Such a match is not rated.",
+        quote='FIDE 2009 §6.5: "Where a match is over a specific number of games, those played after one player has won shall not be rated." §6.6: "Matches in which one or both of the players are unrated shall not be rated."',
+    ),
+    kind=Kind.REGULATION,
+)
+def matches(context: Context) -> Iterator[Diagnostic]:
     """R604: a match with an unrated player (2009 §6.6, 2024 §6, R&B §5.1), or
     games played after the match was decided (2002 §6.5, R&B §5.2)."""
+    t = context.tournament
+    ev = context.event
     if ev.type is not TournamentType.MATCH or len(t.players) != 2:
         return
     rules = ev.rules
@@ -258,9 +354,9 @@ def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     decided = match_decided_round(t)
     if decided is None:
         return
-    scheduled = t.number_of_rounds or rounds_played(t)
+    scheduled = t.number_of_rounds or context.rounds_played
     score = {a.start_rank: Decimal(0), b.start_rank: Decimal(0)}
-    for r in range(1, rounds_played(t) + 1):
+    for r in range(1, context.rounds_played + 1):
         if r >= decided:
             for p in (a, b):
                 g = p.games[r - 1] if len(p.games) >= r else None
@@ -282,9 +378,42 @@ def matches(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 score[p.start_rank] += _SCORE.points(p.games[r - 1])
 
 
-def chessa_sizes(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R605",
+        "regulation.chessa-players",
+        Severity.ERROR,
+        "CHESSA: a section of fewer than 6 players is not rated; a tournament needs "
+        "10 players in all (a warning, as other sections may make up the number).",
+        "CHESSA Rating Rules 2015, Number of players per tournament",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            "XXR 5",
+            *ex.field([1500, 1400, 1300, 1200], ex.RR4),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            "XXR 5",
+            *ex.field(
+                [1900, 1800, 1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000],
+                [[(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]],
+            ),
+        ),
+        "Merge small sections.",
+        rules="chessa-2015",
+        quote='CHESSA 2015: "At least 6 players per section, and At least 10 players in total for the whole tournament. Sections that have less than 6 players will not be rated".',
+    ),
+    kind=Kind.REGULATION,
+)
+def chessa_sizes(context: Context) -> Iterator[Diagnostic]:
     """R605: CHESSA's 6 players a section (error) and 10 a tournament (warning:
     other sections of the tournament may make up the number)."""
+    t = context.tournament
+    ev = context.event
     rules = ev.rules
     n = len(t.players)
     line = _first_player_line(t)
@@ -312,9 +441,39 @@ def chessa_sizes(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         )
 
 
-def chessa_rounds(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R606",
+        "regulation.chessa-rounds",
+        Severity.ERROR,
+        "CHESSA: fewer than 5 rounds (4 for Braille tournaments) without the Ratings "
+        "Committee's dispensation, asked for 7 days ahead.",
+        "CHESSA Rating Rules 2015, Rounds 1-2",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            "XXR 3",
+            *ex.field([1500, 1400, 1300, 1200], ex.RR4),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            "XXR 5",
+            *ex.field([1500, 1400, 1300, 1200], ex.RR4),
+        ),
+        "Play at least 5 rounds, or apply for a dispensation.",
+        rules="chessa-2015",
+        quote='CHESSA 2015, Rounds 1: "Only tournaments with a minimum of 5 rounds will be rated, unless special dispensation for fewer rounds have been granted by the CHESSA Ratings Committee"; 2: "For Braille tournaments the minimum number of rounds will be 4."',
+    ),
+    kind=Kind.REGULATION,
+)
+def chessa_rounds(context: Context) -> Iterator[Diagnostic]:
     """R606: fewer rounds than CHESSA's 5 (4 for Braille events), which needs
     the Ratings Committee's dispensation, asked 7 days ahead."""
+    t = context.tournament
+    ev = context.event
     rules = ev.rules
     if rules.min_rounds is None:
         return
@@ -333,9 +492,25 @@ def chessa_rounds(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         )
 
 
-def rating_gap(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R607",
+        "regulation.rating-gap",
+        Severity.WARNING,
+        "Rapid and blitz, from 1 December 2024: a game between players 600 or more "
+        "points apart, one of them rated above 2600, is not rated.",
+        "FIDE Rapid & Blitz Rating Regulations 2024 (amendment of 2024-12-01)",
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 15+10", *ex.field([2700, 2000], [[(1, 2)]])),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 15+10", *ex.field([2700, 2200], [[(1, 2)]])),
+        "Nothing to fix: the game is simply not rated.",
+    ),
+    kind=Kind.REGULATION,
+)
+def rating_gap(context: Context) -> Iterator[Diagnostic]:
     """R607: rapid and blitz games 600 or more points apart with a player above
     2600, not rated from 1 December 2024."""
+    t = context.tournament
+    ev = context.event
     if ev.rules.rating_gap_limit is None:
         return
     by_rank = {p.start_rank: p for p in t.players}

@@ -6,9 +6,11 @@ import datetime as _dt
 import re
 from collections.abc import Iterator
 
+from trfkit import _examples as ex
 from trfkit._digits import whole_number
-from trfkit.checks._index import pairings
 from trfkit.checks._util import diag
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
 from trfkit.columns import layout
 from trfkit.dates import NO_DATE, DateText
 from trfkit.diagnostics import Diagnostic, Severity
@@ -27,7 +29,6 @@ __all__ = [
     "dated_rounds",
     "header_counts",
     "round_dates",
-    "rounds_played",
     "time_controls",
 ]
 
@@ -58,13 +59,21 @@ def _has_rating(p: Player) -> bool:
     return p.origin.text[48:52].strip().strip("0") != ""
 
 
-def rounds_played(t: Tournament) -> int:
-    """The last round in which any player has a cell (0 for none): the
-    index's count, shared by the checks of one validation."""
-    return pairings(t).rounds
-
-
-def header_counts(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S106",
+        "structure.header-counts",
+        Severity.ERROR,
+        "A count in the header disagrees with the file: 062 (players), 072 (rated "
+        "players, a warning), 082 (teams), or 142/XXR (rounds) fewer than the rounds "
+        "that have results.",
+        "TRF16 062, 072, 082; TRF26 142; TRF(x) XXR",
+        ex.lines(*ex.HEAD, "062 3", ex.A, ex.B),
+        ex.lines(*ex.HEAD, "062 2", ex.A, ex.B),
+        "Correct the count.",
+    ),
+)
+def header_counts(context: Context) -> Iterator[Diagnostic]:
     """S106: 062, 072, 082 and 142/XXR that disagree with the records.
 
     062 is the number of 001 records; 072 the number of them with a rating;
@@ -72,6 +81,7 @@ def header_counts(t: Tournament) -> Iterator[Diagnostic]:
     rounds, which no player may exceed. A file written during the event has
     fewer rounds than 142 announces, which is fine.
     """
+    t = context.tournament
     players = len(t.players)
     counts: list[tuple[str, int, str, Severity | None]] = [
         ("062", players, "players (001 records)", None),
@@ -108,7 +118,7 @@ def header_counts(t: Tournament) -> Iterator[Diagnostic]:
                 expected=str(actual),
                 severity=severity,
             )
-    played = rounds_played(t)
+    played = context.rounds_played
     for record in _round_counts(t):
         declared = _count(record.value if isinstance(record, EngineRecord) else record.text)
         if declared is not None and played > declared:
@@ -159,11 +169,30 @@ def dated_rounds(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
     return out
 
 
-def round_dates(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S108",
+        "structure.round-dates",
+        Severity.ERROR,
+        "Round dates (132) outside the event's dates (042-052), earlier than the "
+        "round before, or (a warning) dating a different number of rounds than the "
+        "tournament has; also an end date (052) before the start date (042).",
+        "TRF16 042, 052, 132",
+        ex.lines(
+            *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/03", ex.A, ex.B
+        ),
+        ex.lines(
+            *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", ex.A, ex.B
+        ),
+        "Correct the dates.",
+    ),
+)
+def round_dates(context: Context) -> Iterator[Diagnostic]:
     """S108: round dates (132) outside 042-052, out of order, or miscounted.
 
     Also a start date (042) after the end date (052).
     """
+    t = context.tournament
     start = t.start_date.date if t.start_date else None
     end = t.end_date.date if t.end_date else None
     if start and end and start > end:
@@ -216,7 +245,7 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
         return  # several 132 lines (P006): the count is not the first line's
     # A file written during the event dates the rounds still to come, so
     # more dates than rounds played is fine up to the announced number.
-    played = rounds_played(t)
+    played = context.rounds_played
     announced = max(played, t.declared_rounds or 0)
     if given and (given < played or given > announced):
         yield diag(
@@ -235,11 +264,15 @@ def round_dates(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
-def time_controls(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    "P008",
+)
+def time_controls(context: Context) -> Iterator[Diagnostic]:
     """P008: 122 (free text, TRF16) and 222 (encoded, TRF26) that give two
     different time controls, or a 222 not understood beside a 122 that is
     (which the checks then use). Unreadable ones are R102's when nothing
     stands in."""
+    t = context.tournament
     free, coded = t.header("122"), t.header("222")
     if not free or not coded:
         return

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
+from trfkit import _examples as ex
 from trfkit.checks._util import diag, line_of, with_reference
-from trfkit.diagnostics import Diagnostic
-from trfkit.event import Event
-from trfkit.model import Title, Tournament
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import Title
 from trfkit.rules.titles import Method, choose_title_rules
 
 __all__ = ["title_norms"]
@@ -30,8 +32,30 @@ def _points(x: Decimal) -> str:
     return str(int(x)) if x == x.to_integral_value() else str(x)
 
 
-def title_norms(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R701",
+        "title.norm",
+        Severity.INFO,
+        "A player's result is a title norm (GM, IM; WGM, WIM for women) under the "
+        "FIDE Title Regulations in force at the start: every requirement met (games, "
+        "federations, titled opponents, Ra, Rp, score). One finding per player, "
+        "naming each norm, so that the certificates of title result are issued. "
+        "Editions of the Title Regulations that are not modelled give none.",
+        "FIDE Title Regulations (B.01) 2024 §0.5, §1.4",
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", "XXR 9", *ex.norm_event("1=1=1=1=1")),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", "XXR 9", *ex.norm_event("1=1=1=1=0")),
+        "Nothing to fix: issue a certificate of title result for each norm "
+        "(trfkit norms FILE --certificates) and send it with the tournament report.",
+        quote='B.01 2024 §0.5: a title norm is "a title performance that also satisfies '
+        'the opponent title and federation mix rules in 1.4.2 to 1.4.5" (reading note).',
+    ),
+    kind=Kind.TITLE,
+)
+def title_norms(context: Context) -> Iterator[Diagnostic]:
     """R701, one per player with a norm, at the player's line."""
+    t = context.tournament
+    ev = context.event
     rules, _ = choose_title_rules(ev.start)
     reference = rules.sections.get("R701")
     if not rules.modelled or rules.method is not Method.OPPONENTS or reference is None:

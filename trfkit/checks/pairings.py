@@ -13,8 +13,11 @@ from functools import lru_cache
 from itertools import accumulate, compress
 from operator import itemgetter, methodcaller
 
-from trfkit.checks._index import COMPLEMENT, pairings
+from trfkit import _examples as ex
+from trfkit.checks._index import COMPLEMENT
 from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import COLOUR_OF, RESULT_OF, Cells, Colour, Game, Player, Result, Tournament
@@ -69,11 +72,31 @@ def misnumbered(
     return found
 
 
-def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S109",
+        "structure.unknown-opponent",
+        Severity.ERROR,
+        "A round names an opponent number that is no player of the file, or the "
+        "player himself. A line whose every opponent names it by one number that no "
+        "line has is one finding, on its starting rank (columns 5-8): that number "
+        "was mistyped, not each round.",
+        "TRF16 §2.2 (opponent: a starting rank)",
+        ex.lines(
+            *ex.HEAD,
+            ex.pl(1, "Novak, Jan", 14600012, "1.0", "   9 w 1"),
+            ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U"),
+        ),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Use the opponent's starting rank.",
+    ),
+)
+def opponents_exist(context: Context) -> Iterator[Diagnostic]:
     """S109: an opponent number that is no player, or a player paired with
     himself; a line whose opponents all call it by a number no line has
     (its starting rank mistyped) is one finding on its starting rank."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     players = ix.by_rank
     renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
     # The opponents' cells that name the mistyped line by its right number.
@@ -112,9 +135,23 @@ def opponents_exist(t: Tournament) -> Iterator[Diagnostic]:
             )
 
 
-def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S101",
+        "structure.pairing-not-mutual",
+        Severity.ERROR,
+        "A player names an opponent in a round, but that opponent does not name "
+        "him in the same round.",
+        "TRF16 §2.2 (round blocks: the scheduled opponent)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Write the game on both players' lines, in the same round.",
+    ),
+)
+def mutual_pairings(context: Context) -> Iterator[Diagnostic]:
     """S101: A names B as opponent in round r, but B does not name A."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     unreadable = unreadable_fields(t) if ix.one_sided else frozenset()
     renumbered = misnumbered(t, ix.by_rank, ix.one_sided)
     for p, r, g in ix.one_sided:
@@ -142,9 +179,22 @@ def mutual_pairings(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
-def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S110",
+        "structure.two-games-in-a-round",
+        Severity.ERROR,
+        "Two players name the same opponent in one round: he would play two games.",
+        "TRF16 §2.2 (one scheduled opponent per round)",
+        ex.lines(*ex.HEAD, ex.A, ex.B, ex.pl(3, "Zupan, Ana", 14600039, "1.0", "   2 w 1")),
+        ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
+        "Correct the opponent of one of the two players.",
+    ),
+)
+def one_game_per_round(context: Context) -> Iterator[Diagnostic]:
     """S110: a player named as opponent by two players in one round."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     # Two players naming the same opponent cannot both be named back, so
     # with every pairing mutual there is nothing to look for.
     if not ix.one_sided:
@@ -182,9 +232,23 @@ def one_game_per_round(t: Tournament) -> Iterator[Diagnostic]:
                 named[o] = p
 
 
-def colours(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S102",
+        "structure.colours",
+        Severity.ERROR,
+        "The two sides of a game do not have opposite colours (both w, both b, or "
+        "one -), or a round with no opponent has a colour.",
+        "TRF16 §2.2 (colour w/b of the scheduled game; - for a bye)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "0.0", "   1 w 0")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Give one player w and the other b; write - on byes.",
+    ),
+)
+def colours(context: Context) -> Iterator[Diagnostic]:
     """S102: the two sides of a game not with opposite colours; a colour on a bye."""
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
     unreadable = unreadable_fields(t)
     for p, r, g in ix.byes:
         if g.colour is not Colour.NONE:
@@ -232,9 +296,22 @@ def colours(t: Tournament) -> Iterator[Diagnostic]:
             )
 
 
-def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S103",
+        "structure.results",
+        Severity.ERROR,
+        "The two results of a game do not fit each other: 1/0, =/=, +/-, -/- "
+        "(double forfeit), W/L or D/D.",
+        "TRF16 §2.3 (result codes)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Correct the result on one of the two lines.",
+    ),
+)
+def complementary_results(context: Context) -> Iterator[Diagnostic]:
     """S103: the two results of a game do not fit (1/0, =/=, +/-, -/-, W/L, D/D)."""
-    for p, r, g, q, h in pairings(t).misfits:
+    for p, r, g, q, h in context.pairings.misfits:
         if g.result is None or h.result is None:
             continue  # an unreadable code, reported by the reader (P002)
         if h.result not in COMPLEMENT.get(g.result, frozenset()):
@@ -249,7 +326,29 @@ def complementary_results(t: Tournament) -> Iterator[Diagnostic]:
             )
 
 
-def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S111",
+        "structure.bye-coding",
+        Severity.ERROR,
+        "Bye coding: a bye code (H F U Z) with an opponent, a game result with no "
+        "opponent, more than one pairing-allocated bye (U) in a round (the U of the "
+        "members of one team, the team's bye, count once: a second team with a bye is "
+        "said once per team), or (warning) F where the pairing-allocated bye is meant, "
+        "or members with U whose team plays a match in that round (once per team).",
+        "TRF16 §2.3 (U: at most once per round; F deprecated for the PAB)",
+        ex.lines(
+            *ex.HEAD,
+            ex.A,
+            ex.B,
+            ex.C_BYE,
+            ex.pl(4, "Kos, Rok", 14600047, "1.0", "0000 - U", place=2),
+        ),
+        ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
+        "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
+    ),
+)
+def bye_coding(context: Context) -> Iterator[Diagnostic]:
     """S111: bye codes with an opponent, games without one, two U in a round, F for U.
 
     In a team event the U of a round are read by team: the members of the
@@ -258,7 +357,8 @@ def bye_coding(t: Tournament) -> Iterator[Diagnostic]:
     team with a bye, or members with U whose team plays a match in that
     round, are said once per team and round.
     """
-    ix = pairings(t)
+    t = context.tournament
+    ix = context.pairings
 
     def team_byes(pab: dict[int, list[Player]]) -> Iterator[Diagnostic]:
         # Imported here: the team records are read as the standings read
@@ -483,12 +583,31 @@ def _not_declared(severity: Severity) -> str:
     return " (no type in 092/192: taken for a Swiss from the pairings; --type says otherwise)"
 
 
-def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S112",
+        "structure.repeated-pairing",
+        Severity.ERROR,
+        "In a Swiss, two players who played each other more than once. Forfeits "
+        "are no game played and do not count. A warning when no type is declared "
+        "(092/192) and the pairings only look like a Swiss. Not checked in round "
+        "robins, matches, team events and leagues.",
+        "FIDE C.04.1 (basic rules for Swiss systems: two players shall not play "
+        "each other more than once)",
+        ex.lines(*ex.HEAD, "092 Swiss", *ex.field([2400, 2300, 2200, 2100], ex.TWICE)),
+        ex.lines(*ex.HEAD, "092 Swiss", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        "Check the pairing of the later round; if the file says Swiss for another "
+        "system, correct 092/192 or give --type.",
+    ),
+)
+def repeated_pairings(context: Context) -> Iterator[Diagnostic]:
     """S112: two players of a Swiss who played each other twice (C.04.1)."""
+    t = context.tournament
+    ev = context.event
     severity = _swiss(t, ev)
     if severity is None:
         return
-    ix = pairings(t)
+    ix = context.pairings
     cells = ix.cells
     # Most lines name no opponent twice: as many distinct names as rounds
     # (a None, a round with no opponent, once in the set, any number of
@@ -551,7 +670,27 @@ _OPPONENTS = itemgetter(0)
 _NONES = methodcaller("count", None)
 
 
-def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S113",
+        "structure.colour-sequence",
+        Severity.ERROR,
+        "In an individual Swiss, a player given the same colour in three games "
+        "running, or a colour difference (whites minus blacks) beyond +2 or -2: the "
+        "absolute colour criteria. Counted over games played (forfeits and byes "
+        "skipped). In the last round an info, no fault, when a topscorer (more than "
+        "half the maximum score) plays the game, as the Dutch rules allow; a warning "
+        "when the type is only read from the pairings. Not checked in team events.",
+        "FIDE C.04.1 (absolute colour criteria); C.04.3 A.6, A.7, C.3 (Dutch system: "
+        "last-round exception for topscorers)",
+        ex.lines(
+            *ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.LOSES4, result="0")
+        ),
+        ex.lines(*ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.RR4, result="0")),
+        "Check the colours of the rounds named; a pairing program should never do this.",
+    ),
+)
+def colour_sequences(context: Context) -> Iterator[Diagnostic]:
     """S113: a Swiss player given one colour three games running, or a colour
     difference beyond ±2: the absolute colour criteria of C.04.1.
 
@@ -562,6 +701,8 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     fault, so an info there (said, as a reader of the colours will see it),
     an error elsewhere.
     """
+    t = context.tournament
+    ev = context.event
     severity = _swiss(t, ev)
     if severity is None:
         return
@@ -569,7 +710,7 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     lines: dict[int, Cells] = {}  # the cells by starting rank, made for a last-round breach
     table: dict[tuple[Result | None, Colour], Decimal] = {}  # the scoring, at a last-round breach
     look = _needs_look
-    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+    for p, (opponents, colours, results) in zip(t.players, context.pairings.cells, strict=True):
         if not look(colours, results):
             continue
         games = [
@@ -579,14 +720,14 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         ]
         for r, what, found in _colour_breaches(games):
             if not final:
-                final = max(t.declared_rounds or 0, pairings(t).rounds)
+                final = max(t.declared_rounds or 0, context.pairings.rounds)
             if r == final:
                 if not table:
                     table = scoring_of(t).table()
                 if not lines:
                     # The first line of a starting rank two lines share
                     # (S107), as the opponents' lookups read it.
-                    for x, c in zip(t.players, pairings(t).cells, strict=True):
+                    for x, c in zip(t.players, context.pairings.cells, strict=True):
                         lines.setdefault(x.start_rank, c)
                 own = (p.start_rank, Cells(opponents, colours, results))
                 exempt = _topscorer_game(own, opponents[r - 1], r, lines, table)

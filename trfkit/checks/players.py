@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from functools import cache
 from operator import attrgetter
 
+from trfkit import _examples as ex
 from trfkit.checks._util import diag, line_of
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import Event
-from trfkit.model import Player, Tournament
+from trfkit.model import Player
 
 __all__ = ["birth_dates", "duplicate_ids", "federation_codes", "federations", "rating_floor"]
 
@@ -19,8 +21,21 @@ _START_RANK = attrgetter("start_rank")
 _FIDE_ID = attrgetter("fide_id")
 
 
-def duplicate_ids(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S107",
+        "structure.duplicate-id",
+        Severity.ERROR,
+        "Two players share a starting rank or a FIDE id.",
+        "TRF16 §2.2 (starting rank, FIDE number)",
+        ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600012, "0.0", "   1 b 0")),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Give each player his own starting rank and FIDE id.",
+    ),
+)
+def duplicate_ids(context: Context) -> Iterator[Diagnostic]:
     """S107: a starting rank or a FIDE id used by two players (TRF16 §2.2)."""
+    t = context.tournament
     players = t.players
     # Most files repeat neither: two set sizes, counted in C, say so
     # without the loop below (a millisecond on a 3000-player file). An id
@@ -79,12 +94,29 @@ def federations() -> frozenset[str]:
     )
 
 
-def federation_codes(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S114",
+        "structure.federation",
+        Severity.WARNING,
+        "A federation (columns 54-56) that is no FIDE federation code, from the "
+        "list shipped in trfkit/data/federations.txt (FID for the FIDE flag; a few "
+        "historical codes). One finding per code; one for the file when it holds "
+        "many (a column of club codes). The event's federation (032) too: `032 FIDE` "
+        "or `032 Lichess` is no federation.",
+        "TRF16 §2.1 (032 federation), §2.2 (federation: FIDE's three-letter code)",
+        ex.lines(*ex.HEAD, ex.fed(ex.P1, "XYZ"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write the player's FIDE federation, or leave the field blank.",
+    ),
+)
+def federation_codes(context: Context) -> Iterator[Diagnostic]:
     """S114: a federation (columns 54-56) that is no FIDE federation code.
 
     One finding per code, at its first line; a file with many such codes
     gets one finding listing them.
     """
+    t = context.tournament
     known = federations()
     host = t.header("032")
     if host and host.upper() not in known:
@@ -143,9 +175,26 @@ _OLDEST = 110
 """Years: an age above this at the start is taken for a mistyped birth date."""
 
 
-def birth_dates(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S115",
+        "structure.birth-date",
+        Severity.ERROR,
+        "A birth date (columns 70-79) after the event's start (042, else the first "
+        "round date), or (a warning) one that makes the player older than 110 at the "
+        "start, or (a warning, once for the file) every birth date in the event's own "
+        "year: not birth dates (a date of entry, a placeholder).",
+        "TRF16 §2.2 (birth date YYYY/MM/DD)",
+        ex.lines(*ex.HEAD, "042 2025/05/01", ex.born(ex.P1, "2025/06/01"), ex.P2),
+        ex.lines(*ex.HEAD, "042 2025/05/01", ex.born(ex.P1, "1990/05/01"), ex.P2),
+        "Correct the birth date, or leave it blank when unknown.",
+    ),
+)
+def birth_dates(context: Context) -> Iterator[Diagnostic]:
     """S115: a birth date after the event's start (an error), or one that makes
     the player older than 110 at the start (a warning)."""
+    t = context.tournament
+    ev = context.event
     start = ev.start
     if start is None:
         return
@@ -210,7 +259,24 @@ def birth_dates(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
-def rating_floor(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R608",
+        "regulation.rating-floor",
+        Severity.WARNING,
+        "A rating below the rating floor in force at the start (1200 from July "
+        "2009, 1000 from 2011, 1400 from March 2024): no FIDE list holds it, so it "
+        "is mistyped or a national rating. Checked for events that start under the "
+        "rule set.",
+        "FIDE 2009 §0.6; 2024 §7.1.2; Rapid & Blitz 2024 §6.1.2",
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", *ex.field([2400, 1350], [[(1, 2)]])),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", *ex.field([2400, 1450], [[(1, 2)]])),
+        "Write the player's FIDE rating from the list in force, or leave it blank "
+        "(national ratings go in TRF26 NRS records).",
+    ),
+    kind=Kind.REGULATION,
+)
+def rating_floor(context: Context) -> Iterator[Diagnostic]:
     """R608: a rating (columns 49-52) below the rating floor in force at the start.
 
     No FIDE rating list holds a rating below its floor, so such a number is
@@ -218,6 +284,8 @@ def rating_floor(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     record). Checked only for events that start under the rule set: its
     floor is not the one of an older list.
     """
+    t = context.tournament
+    ev = context.event
     floor = ev.rules.rating_floor
     if floor is None or ev.start is None or ev.start < ev.rules.effective:
         return

@@ -14,21 +14,23 @@ under the FIDE rule sets, not a national one, whose ratings are not FIDE's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from itertools import compress
 from operator import attrgetter
 
+from trfkit import _examples as ex
 from trfkit.checks._util import diag, first_named, line_of, one_or_each, player_label
 from trfkit.checks.composition import no_fide_rating
 from trfkit.checks.players import federations
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
 from trfkit.columns import layout
-from trfkit.diagnostics import Diagnostic
-from trfkit.event import Event, rate_class_of
-from trfkit.model import Player, Sex, Title, Tournament
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.event import rate_class_of
+from trfkit.model import Player, Sex, Title
 from trfkit.rating.listed import (
     WOMEN_TITLES,
     Difference,
-    RatingListAt,
     compare,
     list_in_force,
     new_player_gaps,
@@ -40,10 +42,66 @@ __all__ = ["against_list", "file_alone"]
 _COLUMN = {f.name: f.first for f in layout("player").fields}
 
 
-def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R809",
+        "list.new-player-data",
+        Severity.WARNING,
+        "An unrated player without a FIDE id (or, with a players' list, with an id the "
+        "list does not hold) and without the birth date or sex FIDE needs to register a "
+        "new player (a rated player without an id is one whose id was left out). Checked "
+        "without a list too; under the FIDE rule sets only. More than 10 such players in "
+        "a file are one finding, with the count and the first players.",
+        "FIDE rating server: new players need a birth date and sex",
+        ex.lines(*ex.HEAD, ex.P1, ex.born(ex.put(ex.put(ex.P2, "fide_id", ""), "rating", ""), "")),
+        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.put(ex.P2, "fide_id", ""), "rating", "")),
+        "Give each new player's birth date (YYYY/MM/DD) and sex (m or w).",
+    ),
+    Code(
+        "R810",
+        "list.foreign-without-id",
+        Severity.WARNING,
+        "An unrated player of another federation than the event's (032) without a FIDE id: only "
+        "his own federation can register him with FIDE, and it must do so before the "
+        "event is rated. Checked without a list too, when 032 and his federation are "
+        "FIDE federation codes; under the FIDE rule sets only.",
+        "FIDE rating server: foreign players must hold a FIDE id",
+        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.put(ex.fed(ex.P2, "CRO"), "fide_id", ""), "rating", "")),
+        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.fed(ex.P2, "CRO"), "rating", "")),
+        "Ask the player's federation to register him, then write his FIDE id.",
+    ),
+    Code(
+        "R813",
+        "list.woman-title",
+        Severity.WARNING,
+        "A woman's title (WGM, WIM, WFM, WCM) on a man: the sex (column 10) is m, or "
+        "the players' list lists him as a man. One of the two columns is wrong.",
+        "Title Regulations §0.3 (titles for women)",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "title", "WGM"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Correct the title or the sex.",
+    ),
+    Code(
+        "R814",
+        "list.rated-without-id",
+        Severity.WARNING,
+        "A player with a rating (columns 49-52) but no FIDE id (columns 58-68): the "
+        "FIDE number is mandatory for rating, and the rating server matches a "
+        "player's games to him by it; a rated player has one, so it was left out. "
+        "Checked without a list; under the FIDE rule sets only. A file in which no "
+        "player has an id, or more than 10 such players, is one finding.",
+        "TRF16 §2.2 (FIDE number: mandatory for rating)",
+        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.P2, "fide_id", "")),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write each rated player's FIDE id (from FIDE's players' list) in columns 58-68.",
+    ),
+)
+def file_alone(context: Context) -> Iterator[Diagnostic]:
     """R809, R810, R813, R814: what the file alone shows of players FIDE cannot
     register or rate as they stand (new players need a birth date and sex,
     and foreign ones an id from their own federation)."""
+    t = context.tournament
+    ev = context.event
     if ev.rules.family is Family.NATIONAL:
         return
     players = t.players
@@ -189,9 +247,144 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
     return [*found, *listed]
 
 
-def against_list(t: Tournament, ev: Event, lists: Sequence[RatingListAt]) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R801",
+        "list.rating",
+        Severity.WARNING,
+        "With a players' list (check --rating-list): the file's rating (columns 49-52) "
+        "differs from the player's rating of the event's rate class (standard, rapid or "
+        "blitz; a rapid or blitz event without one takes the standard rating under R&B "
+        "2024 §7.2.1) on the list in force at the start. FIDE rates with the list's "
+        "rating; checking against a later list is a common error.",
+        "Title Regulations §1.4.6a (the list in force at the start)",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "rating", "2490"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write the rating of the list in force at the start (the month the event "
+        "began), not a later or earlier list's.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R802",
+        "list.rated",
+        Severity.WARNING,
+        "With a players' list: the file shows a player as unrated whom the list in "
+        "force at the start rates for the event's rate class, or gives a rating to a "
+        "player the list does not rate (often a national rating).",
+        "Title Regulations §1.4.6a (the list in force at the start)",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "rating", ""), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write the list's rating, or leave the column blank for a player without a "
+        "FIDE rating of the event's class (national ratings go in TRF26 NRS records).",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R803",
+        "list.title",
+        Severity.WARNING,
+        "With a players' list: the title (columns 11-13) is not the one the list gives.",
+        "TRF16 §2.2 (title); FIDE players' list",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "title", "IM"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write the title the list gives (a title counts from its confirmation by FIDE).",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R804",
+        "list.federation",
+        Severity.WARNING,
+        "With a players' list: the federation (columns 54-56) is not the one the list gives.",
+        "TRF16 §2.2 (federation); FIDE players' list",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "federation", "CRO"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write the federation the list gives; a transfer counts once FIDE lists it.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R805",
+        "list.sex",
+        Severity.WARNING,
+        "With a players' list: the sex (column 10) is not the one the list gives.",
+        "TRF16 §2.2 (sex); FIDE players' list",
+        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.P2, "sex", "m")),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Correct the sex column (m or w), or ask the federation to correct the list.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R806",
+        "list.birth-year",
+        Severity.WARNING,
+        "With a players' list: the year of the birth date (columns 70-73) is not the "
+        "birth year the list gives. K and junior status go by the list's.",
+        "TRF16 §2.2 (birth date); FIDE players' list",
+        ex.lines(*ex.HEAD, ex.born(ex.P1, "1991/05/01"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Correct the birth date, or ask the federation to correct the list.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R807",
+        "list.name",
+        Severity.INFO,
+        "With a players' list: the name (columns 15-47) differs from the listed one "
+        "by more than case, spacing, punctuation and diacritics (a listed name longer "
+        "than the 33 columns agrees with its beginning). Often a transliteration; "
+        "sometimes the wrong FIDE id.",
+        "TRF16 §2.2 (name); FIDE players' list",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "name", "Novak, Janez"), ex.P2),
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "name", "NOVÁK,Jan"), ex.P2),
+        "Check that the FIDE id is this player's, then write the name as FIDE lists it.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R808",
+        "list.id-not-listed",
+        Severity.WARNING,
+        "With a players' list: a FIDE id (columns 58-68) that the list in force at "
+        "the start does not hold: mistyped, or a player registered since. A new player "
+        "needs a birth date and sex in the file (R809).",
+        "FIDE players' list; Rating Regulations: new players",
+        ex.lines(*ex.HEAD, ex.put(ex.P1, "fide_id", "14600047"), ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Correct the id from the list, or give the new player's birth date and sex.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R811",
+        "list.listed-by-name",
+        Severity.INFO,
+        "With a players' list: a player without a FIDE id whose name (compared as in "
+        "R807) and federation are one listed player's: he may be that player.",
+        "FIDE players' list",
+        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.P2, "fide_id", "")),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Write the listed player's FIDE id if he is that player.",
+        rating_list=ex.LIST,
+    ),
+    Code(
+        "R812",
+        "list.inactive",
+        Severity.INFO,
+        "With a players' list: the list flags the player as inactive (flag i). He is "
+        "still rated at his last published rating, and a rated game makes him active "
+        "on the next list.",
+        "FIDE 2009 §7.23; 2024 §6.2.2",
+        ex.lines(*ex.HEAD, ex.P1, ex.P2, ex.P3),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Nothing to fix: a note for the rating officer.",
+        rating_list=ex.LIST,
+    ),
+    "R809",
+    "R813",
+    kind=Kind.LIST,
+)
+def against_list(context: Context) -> Iterator[Diagnostic]:
     """R801-R808, R811-R813 against the list of ``lists`` in force at the
     event's start (R809 too for ids the list does not hold: new players)."""
+    t = context.tournament
+    ev = context.event
+    lists = context.rating_lists
     # The event's start: 042, else its first round date.
     at = list_in_force(lists, ev.start)
     if at is None:

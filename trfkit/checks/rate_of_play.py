@@ -11,8 +11,11 @@ from collections.abc import Iterator
 from fractions import Fraction
 from itertools import pairwise
 
-from trfkit.checks._index import games, pairings
+from trfkit import _examples as ex
+from trfkit.checks._index import Pairings, games
 from trfkit.checks._util import diag
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event
 from trfkit.model import UNREADABLE, Header, Player, Result, Tournament
@@ -40,8 +43,24 @@ def _minutes_text(m: Fraction) -> str:
     return f"{float(m):g} minutes"
 
 
-def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R102",
+        "regulation.time-control-unknown",
+        Severity.WARNING,
+        "No time control (122, or TRF26 222) or one trfkit could not read, so the "
+        "rate of play was not checked. --time-control gives it on the command line.",
+        "FIDE 2024 §1.1 (the rate of play decides whether a game is rated)",
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 slow", ex.A, ex.B),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", ex.A, ex.B),
+        "Write the time control in 122, e.g. 90 min/40 moves + 30 min, 30 sec/move.",
+    ),
+    kind=Kind.REGULATION,
+)
+def time_control_known(context: Context) -> Iterator[Diagnostic]:
     """R102: no time control, or one that could not be read."""
+    t = context.tournament
+    ev = context.event
     err = ev.time_control_error
     if ev.time_control is not None:
         return
@@ -70,11 +89,44 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     )
 
 
-def standard_by_schedule(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R104",
+        "regulation.not-standard-by-schedule",
+        Severity.ERROR,
+        "No time control (122 or 222), and more rounds on one day than 12 hours of "
+        "play hold at the least a standard game takes (2 x the rule set's least "
+        "minutes for 60 moves): the event was not played at a standard rate, though "
+        "a standard rule set would rate its games as standard. Said instead of R102; "
+        "the name's words (Bullet, Blitz, Rapid) are added to the evidence.",
+        "FIDE 2024 §1.1 (the least standard rate), §3 (12 hours of play a day); 2002 and 2009 §3.1",
+        ex.lines(
+            *ex.BASE,
+            "012 Harbour Bullet Arena",
+            "042 2025/05/01",
+            "052 2025/05/01",
+            *ex.R104_GAMES,
+        ),
+        ex.lines(
+            *ex.BASE,
+            "042 2025/05/01",
+            "052 2025/05/04",
+            *ex.R104_GAMES,
+        ),
+        "Write the event's time control in 122 (or give --time-control): a rapid or "
+        "blitz event is rated under the rapid and blitz regulations, a faster one not "
+        "at all.",
+        quote='FIDE 2009 §3.1: "There must be no more than 12 hours play in one day."',
+    ),
+    kind=Kind.REGULATION,
+)
+def standard_by_schedule(context: Context) -> Iterator[Diagnostic]:
     """R104: no time control, and a schedule no standard event can have
     (more rounds on a day than 12 hours of standard games hold): the rule
     set's assumption of a standard rate is ruled out, and the games would
     be rated as standard on a guess the file contradicts."""
+    t = context.tournament
+    ev = context.event
     if ev.time_control is not None or not ev.standard_ruled_out:
         return
     line = t.header_line("132") or t.header_line("052") or 1
@@ -94,8 +146,28 @@ _TO_RATE = frozenset({None, Result.WIN, Result.DRAW, Result.LOSS, Result.BLANK})
 _TO_RATE_CODES = frozenset(r.value if r is not None else UNREADABLE for r in _TO_RATE)
 
 
-def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R101",
+        "regulation.rate-of-play",
+        Severity.ERROR,
+        "The rate of play is too fast for the ratings in the game: the time a "
+        "player has for 60 moves (base + 60 x increment + time added by move 60) "
+        "is below the rule set's minimum (FIDE standard: 120/90/60 minutes by rating; "
+        "rapid: more than 10 and less than 60; blitz: more than 3 and at most 10), "
+        "or the players have different times where that is not rated.",
+        "FIDE 2002/2009 §1.1, 2024 §1.1; Rapid & Blitz 2024 §1.1-1.2; CHESSA Time Control",
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 45 min + 30 sec/move", ex.A, ex.B),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90 min + 30 sec/move", ex.A, ex.B),
+        "Play a slower time control, or report the event for rapid or blitz rating.",
+        quote='FIDE 2002 §1.1: "For a game to be rated each player must have the following minimum periods in which to complete all the moves, assuming the game lasts 60 moves." §1.11: "Where at least one of the players in the tournament has a rating 2200 or higher, each player must have a minimum of 120 minutes." Rapid & Blitz 2024 §1.1.1: "for a rapid game all the moves must be made in a fixed time of more than 10 minutes but less than 60 minutes for each player; or the time allotted + 60 times any increment must be more than 10 minutes but less than 60 minutes for each player"; §1.2: "Games where the players have different playing times are not rated."',
+    ),
+    kind=Kind.REGULATION,
+)
+def rate_of_play(context: Context) -> Iterator[Diagnostic]:
     """R101: a rate of play too fast for the ratings in the game (or event)."""
+    t = context.tournament
+    ev = context.event
     tc, rules = ev.time_control, ev.rules
     if tc is None:
         return
@@ -115,7 +187,7 @@ def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             expected=odds.expected,
         )
     if rules.family is Family.STANDARD:
-        yield from _standard(t, rules, minutes, shown, line, column)
+        yield from _standard(t, context.pairings, rules, minutes, shown, line, column)
         return
     problem = event_rate_of_play_problem(rules, minutes)
     if problem is not None:
@@ -130,7 +202,13 @@ def rate_of_play(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
 
 
 def _standard(
-    t: Tournament, rules: RuleSet, minutes: Fraction, shown: str, line: int, column: int
+    t: Tournament,
+    ix: Pairings,
+    rules: RuleSet,
+    minutes: Fraction,
+    shown: str,
+    line: int,
+    column: int,
 ) -> Iterator[Diagnostic]:
     thresholds = rules.standard_minimum_minutes or ()
     lowest = thresholds[-1][1] if thresholds else 0
@@ -164,7 +242,7 @@ def _standard(
                 # The text is not established (2014 §1.1): say what the other
                 # reading finds, and do not call it an error when it finds
                 # nothing.
-                fast = sum(map(len, _short_games(t, rules, minutes).values()))
+                fast = sum(map(len, _short_games(t, ix, rules, minutes).values()))
                 message += (
                     f" (a reading of {rules.name}: {reading.chosen}; if {reading.other}, "
                     f"{fast} game{'s' if fast != 1 else ''} would be too fast)"
@@ -184,7 +262,7 @@ def _standard(
     # From 2014 the higher-rated player of each game decides (2024 §1.1).
     if not thresholds or minutes >= max(m for _, m in thresholds):
         return  # enough for the highest threshold: every game can be rated
-    short = _short_games(t, rules, minutes)
+    short = _short_games(t, ix, rules, minutes)
     if not short:
         return
     rating = {p.start_rank: p.rating or 0 for p in t.players}
@@ -207,7 +285,7 @@ def _standard(
 
 
 def _short_games(
-    t: Tournament, rules: RuleSet, minutes: Fraction
+    t: Tournament, ix: Pairings, rules: RuleSet, minutes: Fraction
 ) -> dict[int, list[tuple[Player, Player]]]:
     """The games to be rated that ``minutes`` is too little for, by the minutes
     they need; each game once, as (lower, higher starting rank).
@@ -219,7 +297,6 @@ def _short_games(
     without looking at the other games (the index does not keep them).
     """
     players = t.players
-    ix = pairings(t)
     by_rank = ix.by_rank
     short: dict[int, list[tuple[Player, Player]]] = {}
     if len(by_rank) != len(players):
@@ -293,8 +370,25 @@ def _cut(thresholds: tuple[tuple[int, int], ...], minutes: Fraction) -> int | No
     return above[-1] if above else None
 
 
-def first_control(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R103",
+        "regulation.first-control-moves",
+        Severity.ERROR,
+        "The first time control has fewer moves than the rule set asks: 40 in 2009 "
+        "(only recommended in 2002, a warning), 30 from 2022.",
+        "FIDE 2002 §1.3, 2009 §1.3, 2024 §1.2",
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 20 moves in 90 min + 30 min", ex.A, ex.B),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 40 moves in 90 min + 30 min", ex.A, ex.B),
+        "Make the first time control at least the rule set's number of moves.",
+        quote='FIDE 2009 §1.3: "Where a certain number of moves is specified in the first time control, it shall be 40 moves." (2002 §1.3: "it is recommended be 40 moves".)',
+    ),
+    kind=Kind.REGULATION,
+)
+def first_control(context: Context) -> Iterator[Diagnostic]:
     """R103: a first time control with fewer moves than the rule set asks."""
+    t = context.tournament
+    ev = context.event
     tc, rules = ev.time_control, ev.rules
     least = rules.first_control_moves
     if tc is None or least is None:

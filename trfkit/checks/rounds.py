@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from trfkit import _examples as ex
 from trfkit.checks._util import cell_column, diag, line_of, player_label
-from trfkit.diagnostics import Diagnostic
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
+from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import event_rounds
 from trfkit.model import Tournament
 
@@ -30,8 +33,26 @@ def beyond_rounds(t: Tournament) -> dict[int, int]:
     return {line_of(p): start for p in t.players if p.cell_count > rounds}
 
 
-def extra_cells(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S127",
+        "structure.cells-beyond-rounds",
+        Severity.ERROR,
+        "A player line with more round cells than the event has rounds: more than "
+        "142/XXR declare and than any other line reaches (a game has two players, so "
+        "a round only one line has is none of the event's). One finding per line, at "
+        "its first cell beyond the rounds; those cells are not checked round by round "
+        "(no S101, S113 ... for each of them).",
+        "TRF16 §2.2 (round blocks); TRF26 142; TRF(x) XXR",
+        ex.lines(*ex.HEAD, ex.P1 + "     2 w 1" * 3, ex.P2),
+        ex.lines(*ex.HEAD, ex.P1, ex.P2),
+        "Remove the cells beyond the event's rounds (a line that ran on, or two "
+        "players' lines joined), or declare the rounds (142/XXR) if the event had them.",
+    ),
+)
+def extra_cells(context: Context) -> Iterator[Diagnostic]:
     """S127, one per line, at its first cell beyond the event's rounds."""
+    t = context.tournament
     if len(t.players) < 2:
         return
     rounds = event_rounds(t)

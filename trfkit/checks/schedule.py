@@ -7,8 +7,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
 
+from trfkit import _examples as ex
 from trfkit.checks._util import diag
-from trfkit.checks.headers import dated_rounds, rounds_played
+from trfkit.checks.headers import dated_rounds
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import RoundDates, Tournament
@@ -43,8 +46,40 @@ def _rate_class(ev: Event) -> RateClass | None:
     return ev.rules.rate_class(float(ev.time_control.minutes_for(60)))
 
 
-def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R301",
+        "regulation.rounds-per-day",
+        Severity.ERROR,
+        "More rounds on one day (from 132; without round dates, more rounds between "
+        "042 and 052 than their days allow) than the rule set allows: 3 in FIDE "
+        "2002/2009; 15 rapid and 30 blitz under Rapid & Blitz 2024. A warning when "
+        "the file has no time control and the rules were chosen by date.",
+        "FIDE 2002/2009 §3.1; Rapid & Blitz 2024 §3.1",
+        ex.lines(
+            *ex.HEAD,
+            "042 2009/09/01",
+            "052 2009/09/01",
+            ex.dates("09/09/01", "09/09/01", "09/09/01", "09/09/01"),
+            *ex.field([2400, 2300, 2200, 2100], [*ex.RR4, [(1, 2), (3, 4)]]),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "042 2009/09/01",
+            "052 2009/09/02",
+            ex.dates("09/09/01", "09/09/01", "09/09/01", "09/09/02"),
+            *ex.field([2400, 2300, 2200, 2100], [*ex.RR4, [(1, 2), (3, 4)]]),
+        ),
+        "Spread the rounds over more days.",
+        rules="fide-2009",
+        quote='FIDE 2002 and 2009 §3.1: "No more than three rounds per day and a total playing time of no more than 12 hours." Rapid & Blitz 2024 §3.1: "For Rapid games, 15 rounds per day"; "For Blitz games, 30 rounds per day".',
+    ),
+    kind=Kind.REGULATION,
+)
+def rounds_per_day(context: Context) -> Iterator[Diagnostic]:
     """R301: more rounds on one day (132) than the rule set allows."""
+    t = context.tournament
+    ev = context.event
     limits = ev.rules.max_rounds_per_day
     if not limits:
         return
@@ -63,7 +98,7 @@ def rounds_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     )
     where, days = _round_days(t)
     if not days:
-        yield from _rounds_between(t, ev, limit, severity, caveat)
+        yield from _rounds_between(t, ev, context.rounds_played, limit, severity, caveat)
         return
     for day, rounds in sorted(days.items()):
         if len(rounds) > limit:
@@ -90,7 +125,7 @@ def _dated_days(t: Tournament) -> tuple[int, str] | None:
 
 
 def _rounds_between(
-    t: Tournament, ev: Event, limit: int, severity: Severity | None, caveat: str
+    t: Tournament, ev: Event, played: int, limit: int, severity: Severity | None, caveat: str
 ) -> Iterator[Diagnostic]:
     """R301 without round dates: more rounds played between 042 and 052 than
     the days between them allow, so some day had more than ``limit``."""
@@ -98,7 +133,6 @@ def _rounds_between(
     if dated is None:
         return  # no dates, or S108
     days, span = dated
-    played = rounds_played(t)
     if played <= limit * days:
         return
     yield diag(
@@ -114,20 +148,53 @@ def _rounds_between(
     )
 
 
-def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R302",
+        "regulation.hours-per-day",
+        Severity.ERROR,
+        "More than 12 hours of play on one day, counting each round as both "
+        "players' time for 60 moves: the days from 132, else the rounds played "
+        "between 042 and 052 (where the rule set's round cap, R301, does not "
+        "already say so).",
+        "FIDE 2002/2009 §3.1, 2024 §3",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "052 2025/05/01",
+            "122 90+30",
+            ex.dates("25/05/01", "25/05/01", "25/05/01", "25/05/01"),
+            *ex.field([2400, 2300, 2200, 2100], [*ex.RR4, [(1, 2), (3, 4)]]),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "052 2025/05/02",
+            "122 90+30",
+            ex.dates("25/05/01", "25/05/01", "25/05/01", "25/05/02"),
+            *ex.field([2400, 2300, 2200, 2100], [*ex.RR4, [(1, 2), (3, 4)]]),
+        ),
+        "Play fewer rounds a day, or a faster time control.",
+        quote='FIDE 2002 and 2009 §3.1: "No more than three rounds per day and a total playing time of no more than 12 hours."',
+    ),
+    kind=Kind.REGULATION,
+)
+def hours_per_day(context: Context) -> Iterator[Diagnostic]:
     """R302: more than the allowed hours of play on one day.
 
     A game counts as both players' time for 60 moves (the measure of §1.1):
     90 min + 30 s a move is 2 x 120 minutes, so three such rounds fill the
     12 hours of 2002/2009 §3.1 exactly.
     """
+    t = context.tournament
+    ev = context.event
     limit = ev.rules.max_hours_per_day
     if not limit or ev.time_control is None:
         return
     game = 2 * ev.time_control.minutes_for(60)
     where, days = _round_days(t)
     if not days:
-        yield from _hours_between(t, ev, limit, game)
+        yield from _hours_between(t, ev, context.rounds_played, limit, game)
         return
     for day, rounds in sorted(days.items()):
         hours = game * len(rounds) / 60
@@ -142,7 +209,9 @@ def hours_per_day(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             )
 
 
-def _hours_between(t: Tournament, ev: Event, limit: int, game: Fraction) -> Iterator[Diagnostic]:
+def _hours_between(
+    t: Tournament, ev: Event, played: int, limit: int, game: Fraction
+) -> Iterator[Diagnostic]:
     """R302 without round dates: the rounds played between 042 and 052 make
     more hours than the days between them allow (the 12 hours of §3 are the
     only daily limit from 2014 on, so a 21-round event dated one day breaks
@@ -151,7 +220,6 @@ def _hours_between(t: Tournament, ev: Event, limit: int, game: Fraction) -> Iter
     if dated is None:
         return  # no dates, or S108
     days, span = dated
-    played = rounds_played(t)
     rounds_cap = max((ev.rules.max_rounds_per_day or {}).values(), default=None)
     if rounds_cap is not None and played > rounds_cap * days:
         return  # R301 already says these dates cannot hold the rounds
@@ -180,9 +248,27 @@ def _span(t: Tournament) -> tuple[datetime.date, datetime.date] | None:
     return (start, end) if start and end and start <= end else None
 
 
-def duration(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R401",
+        "regulation.duration",
+        Severity.ERROR,
+        "The event lasts longer than the rule set allows (90 days; leagues may last "
+        "longer, an info), or (info, from 2022) longer than 30 days, so its results "
+        "are reported month by month.",
+        "FIDE 2002 §4.1, 2009 §4.1-4.12, 2024 §4",
+        ex.lines(*ex.BASE, "042 2025/01/01", "052 2025/06/01", "122 90+30", ex.A, ex.B),
+        ex.lines(*ex.BASE, "042 2025/01/01", "052 2025/01/20", "122 90+30", ex.A, ex.B),
+        "Report the event in parts, or ask the Qualification Commission in advance.",
+        quote='FIDE 2009 §4.1: "For tournaments, a period not greater than 90 days, except: 4.11 Leagues may be rated which last for a period greater than 90 days."',
+    ),
+    kind=Kind.REGULATION,
+)
+def duration(context: Context) -> Iterator[Diagnostic]:
     """R401: an event longer than the rule set allows (90 days, leagues
     excepted), and (info) one long enough to need monthly interim reports."""
+    t = context.tournament
+    ev = context.event
     span = _span(t)
     if span is None:
         return

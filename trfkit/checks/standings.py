@@ -7,7 +7,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import TypeVar
 
-from trfkit.checks._index import pairings
+from trfkit import _examples as ex
 from trfkit.checks._util import (
     MANY_FINDINGS,
     diag,
@@ -17,6 +17,8 @@ from trfkit.checks._util import (
     player_label,
     unreadable_fields,
 )
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
@@ -80,7 +82,25 @@ def expected_points(
     return sum(values, Decimal(0)) + bonus
 
 
-def declared_points(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S104",
+        "structure.points",
+        Severity.ERROR,
+        "A player's declared points (columns 81-84) differ from the points his "
+        "results give under the event's scoring: TRF26 162, XXS or BB* when "
+        "given, else 1/½/0 with a full point for F and U byes and a half for H. "
+        "TRF26 299 bonuses and penalties are counted; XXA acceleration may be "
+        "included or not. A file whose every line declares 0 points (the column "
+        "left unfilled) gets one finding, not one a player; so do the totals of "
+        "several players that count byes written blank as half- or full-point byes.",
+        "TRF16 §2.2 (points); TRF26 162, 299",
+        ex.lines(*ex.HEAD, ex.pl(1, "Novak, Jan", 14600012, "2.0", "   2 w 1"), ex.B),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Recompute the points from the results, or declare the scoring system (162).",
+    ),
+)
+def declared_points(context: Context) -> Iterator[Diagnostic]:
     """S104: points (81-84) that the results do not give under the event's scoring.
 
     The scoring is 162, XXS or BB* when the file has one, else 1/½/0 with a
@@ -88,6 +108,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
     Acceleration (XXA) may be included in the declared points or not: engines
     differ, so either total is accepted.
     """
+    t = context.tournament
     scoring = scoring_of(t)
     abnormal = _abnormal(t)
     accelerated = {
@@ -153,7 +174,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
             severity=unsure,
         )
 
-    for p, (opponents, colours, results) in zip(t.players, pairings(t).cells, strict=True):
+    for p, (opponents, colours, results) in zip(t.players, context.pairings.cells, strict=True):
         points = p.points
         if points is None or not results:
             continue
@@ -473,7 +494,28 @@ def _fmt(points: Decimal) -> str:
 MANY_RANK_FINDINGS = MANY_FINDINGS
 
 
-def ranks(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S105",
+        "structure.ranks",
+        Severity.ERROR,
+        "Ranks (columns 86-89) that are not an ordering of the declared points: a "
+        "player ranked below someone with fewer points, or a rank above the "
+        "number of players. A missing rank is a warning. Up to 10 players of one "
+        "kind are reported each; beyond that the column is broken wholesale (start "
+        "ranks, shifted ranks) and one finding gives the count and the first players; "
+        "so does a rank column that repeats the starting ranks, at any count.",
+        "TRF16 §2.2 (rank: mandatory for rating)",
+        ex.lines(
+            *ex.HEAD,
+            ex.pl(1, "Novak, Jan", 14600012, "0.0", "   2 w 0"),
+            ex.pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1"),
+        ),
+        ex.lines(*ex.HEAD, ex.A, ex.B),
+        "Rank the players by their points (ties by the tie-breaks).",
+    ),
+)
+def ranks(context: Context) -> Iterator[Diagnostic]:
     """S105: ranks (86-89) that are not an ordering of the declared points.
 
     A player with more points must rank above one with fewer; ranks lie in
@@ -488,6 +530,7 @@ def ranks(t: Tournament) -> Iterator[Diagnostic]:
     out of order in a rank column that repeats the starting ranks are one
     finding at any count: one cause.
     """
+    t = context.tournament
     players = [p for p in t.players if p.points is not None]
     if not players or t.teams:
         # In team events the 001 points are informative and the standings

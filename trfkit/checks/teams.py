@@ -9,9 +9,12 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from trfkit import _examples as ex
 from trfkit.checks._util import cell_column, diag, first_named, line_of, one_or_each
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
 from trfkit.columns import layout
-from trfkit.diagnostics import Diagnostic
+from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import Bye, ForfeitedMatch, Player, Result, Team, TeamBye, Tournament
 
 if TYPE_CHECKING:
@@ -61,13 +64,38 @@ def _line(team: Team) -> int:
     return team.origin.line if team.origin is not None else 0
 
 
-def team_members(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S123",
+        "structure.team-members",
+        Severity.ERROR,
+        "The team records (013, or 310 where a file has both) do not fit the players: "
+        "a member that is no player of the file (no 001 with that starting rank), a "
+        "player named in two teams or twice in one, or, in a team event, a player with "
+        "games who is in no team. A member no team can have is in no match, and the "
+        "games of a player in no team count in no team's match. One finding per team "
+        "record for its unknown members, one per player named twice, one for the file "
+        "for the players in no team.",
+        "TRF16 §2.4 (013); TRF26 §3.7 (310: members as starting ranks)",
+        ex.lines(
+            *ex.HEAD,
+            *ex.TEAM_MATCH[1:],
+            *ex.teams(1, 4, 2, 3)[:3],
+            ex.teams(1, 4, 2, 3)[3] + "    9",
+        ),
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
+        "List each team's players by their starting ranks (001 columns 5-8), each "
+        "player in one team.",
+    ),
+)
+def team_members(context: Context) -> Iterator[Diagnostic]:
     """S123: the team records do not fit the players: a member that is no
     player of the file, a player named in two teams (or twice in one), or a
     player with games who is in no team (TRF16 §2.4, TRF26 §3.7: a team's
     members are the starting ranks of its players). Each is left out of
     every match (the standings read a player in the first team that names
     him), so the check says so rather than the standings passing over it."""
+    t = context.tournament
     if not t.teams:
         return
     teams = _teams(t)
@@ -138,11 +166,30 @@ def _has_games(p: Player) -> bool:
     return any(g.opponent is not None for g in p.games)
 
 
-def team_points(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S124",
+        "structure.team-points",
+        Severity.WARNING,
+        "A team's match points or game points in its 310 record (columns 55-60, "
+        "62-67) differ from those its matches give: the boards' results under 162, "
+        "the matches under 362 (else 2/1/0), the team records 240, 299, 320, 330 "
+        "read as trfkit standings reads them. One finding per team, or one for the "
+        "file when more than ten teams differ (a convention of the writer, or a 299 "
+        "record the totals leave out).",
+        "TRF26 §3.7 (310 match and game points), 162, 362",
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.team_points(("2", "2.0"), ("1", "0.0"))),
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
+        "Correct the team's totals in 310, or the board results or team records "
+        "that give them (trfkit standings FILE shows each team's rounds).",
+    ),
+)
+def team_points(context: Context) -> Iterator[Diagnostic]:
     """S124: 310's match points or game points differ from what the team's
     matches give, read as the standings read them
     (:func:`trfkit.tiebreaks.team.team_matches`). One finding per team, one
     for the file when more than ten differ (``one_or_each``)."""
+    t = context.tournament
     teams = [x for x in t.teams if x.code == "310"]
     if not any(x.match_points is not None or x.game_points is not None for x in teams):
         return
@@ -200,12 +247,30 @@ def team_points(t: Tournament) -> Iterator[Diagnostic]:
     yield from one_or_each(differ, each, one)
 
 
-def team_pairings(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S125",
+        "structure.team-pairing",
+        Severity.ERROR,
+        "In a team event, a board game that fits no match: two players of one team "
+        "paired with each other, or players of two teams that are not each other's "
+        "opponents in that round (a team's opponent is the team its members met on "
+        "the most boards, else the one 300 or 330 names; a team with a bye has "
+        "none). Such a game counts in neither team's match. One finding per game, "
+        "one for the file when more than ten.",
+        "TRF26 §3.7 (310, 300, 330); TRF16 §2.4 (013)",
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.team_members((1, 3), (2, 4), (5, 6), (7, 8))),
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
+        "Correct the board's opponents (001), or the teams' members (310/013).",
+    ),
+)
+def team_pairings(context: Context) -> Iterator[Diagnostic]:
     """S125: board games that fit no match: two players of one team paired
     with each other, or players of teams that are not each other's
     opponents in the round, as the standings read the matches
     (:func:`trfkit.tiebreaks.team.team_matches`). Such a game counts in
     neither match. Said once per game, on the lower starting rank's cell."""
+    t = context.tournament
     if not t.teams:
         return
     from trfkit.tiebreaks.team import player_teams, team_matches
@@ -273,13 +338,31 @@ def _match(m: TeamMatches, team: int, r: int) -> str:
     return f"whose match is against team {m.numbers[opponent]}"
 
 
-def team_rounds(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S126",
+        "structure.team-round-twice",
+        Severity.ERROR,
+        "A team's round given two ways: a bye (240 F, H or Z; 320's pairing-allocated "
+        "bye) and a match (its members' games over the board, or a 330 forfeited "
+        "match), or two of them. The standings read one (330, then 320, then the "
+        "games, then 240) and leave the other out. One finding per team and round, "
+        "one for the file when more than ten.",
+        "TRF26 §3.6 (240), §3.7 (320, 330)",
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3), "240 H   1    1"),
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
+        "Keep the one the team had: remove the bye record, or the team from the "
+        "record that names it wrongly.",
+    ),
+)
+def team_rounds(context: Context) -> Iterator[Diagnostic]:
     """S126: a team's round given two ways: a bye (240 F/H/Z, 320's
     pairing-allocated bye) and a match (its members' games, or a 330
     forfeited match), or two of them. The standings read one of them (330,
     then 320, then the games, then 240: :func:`trfkit.tiebreaks.team.team_matches`)
     and leave the other out. One finding per team and round, on the record
     read last."""
+    t = context.tournament
     if not t.teams:
         return
     from trfkit.tiebreaks.team import player_teams

@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from trfkit import _examples as ex
 from trfkit.checks._util import cell_column, diag, line_of
+from trfkit.checks.registry import Context, check
+from trfkit.codes import Code
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import Event, TournamentType
+from trfkit.event import TournamentType
 from trfkit.model import Colour, Header, Tournament
 
 # trfkit.tiebreaks is imported where a file declares tie-breaks (202/212) or
@@ -30,9 +33,24 @@ __all__ = [
 _RANK_COLUMN = {f.name: f for f in layout("player").fields}["rank"].first
 
 
-def declared_codes(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S117",
+        "structure.unknown-tiebreak",
+        Severity.WARNING,
+        "A tie-break code in a TRF-2026 202 or 212 record that is no C.07 tie-break "
+        "known here (codes as TRF-2026 writes them, BH/C1, or as C.07's prose does, "
+        "BH-C1; GE is REP). The standings leave it out. One finding per record.",
+        "TRF26 202, 212; FIDE C.07 Art. 5-14 (MTB26)",
+        ex.lines(*ex.HEAD, "202 BH/C1,XYZ", ex.A, ex.B),
+        ex.lines(*ex.HEAD, "202 BH/C1,BH-C1,GE,KS/L-2", ex.A, ex.B),
+        "Write the C.07 code (OTHER_ codes are not FIDE tie-breaks).",
+    ),
+)
+def declared_codes(context: Context) -> Iterator[Diagnostic]:
     """S117: tie-break codes in 202/212 that are no C.07 tie-break known here
     (one finding per record, on its first unknown code)."""
+    t = context.tournament
     for record in _declarations(t):
         from trfkit.tiebreaks.standings import tiebreaks_of_record
 
@@ -52,9 +70,27 @@ def declared_codes(t: Tournament) -> Iterator[Diagnostic]:
         )
 
 
-def team_codes_without_teams(t: Tournament) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S119",
+        "structure.team-tiebreak-individual-event",
+        Severity.WARNING,
+        "A team tie-break (C.07 Art. 11-13: MP, GP, MPvGP, the ESB family, EDE, BC, "
+        "..., or any code with :MP or :GP such as BH:GP/C1) in the 202 or 212 record "
+        "of an event without teams (no 013 or 310 records). It has no value for "
+        "players: the standings leave it undefined, and the declared ranks (S116) are "
+        "not judged. One finding per record, on its first team code.",
+        "FIDE C.07 Art. 11-13; TRF26 202, 212",
+        ex.lines(*ex.HEAD, "202 BH:GP/C1,SB", ex.A, ex.B),
+        ex.lines(*ex.HEAD, "202 BH/C1,SB", ex.A, ex.B),
+        "Write the individual tie-break (BH/C1 rather than BH:GP/C1), or add the "
+        "team records (310) if the event is a team event.",
+    ),
+)
+def team_codes_without_teams(context: Context) -> Iterator[Diagnostic]:
     """S119: team tie-breaks (C.07 Art. 11-13) in the 202/212 of an event
     without team records (one finding per record, on its first team code)."""
+    t = context.tournament
     if t.teams:
         return
     for record in _declarations(t):
@@ -89,9 +125,79 @@ def _is_team_code(text: str) -> bool:
         return False  # S117's
 
 
-def declared_ranks(
-    t: Tournament, ev: Event, tiebreaks: str | Sequence[str | TieBreak] | None = None
-) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S116",
+        "structure.declared-tiebreak-ranks",
+        Severity.WARNING,
+        "Players with the same points whose declared ranks (columns 86-89) the "
+        "tie-breaks the file declares (TRF-2026 212, else 202) order the other way, "
+        "computed under the C.07 edition in force at the start. One finding for the "
+        "file, naming the first such pair, the tie-break that separates them and how "
+        "many players are out of order. Only where 212 or 202 exists and every player "
+        "has a rank; players the tie-breaks leave tied may be in any order (4.2).",
+        "FIDE C.07 4.2; TRF26 202, 212, 001 (rank)",
+        ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN/R", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        "Rank the players by points and the declared tie-breaks (trfkit standings "
+        "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
+    ),
+    Code(
+        "S120",
+        "structure.declared-team-ranks",
+        Severity.WARNING,
+        "Teams with the same primary score (match points, or game points as 192 "
+        "declares) whose declared ranks (310, columns 69-71) the tie-breaks the file "
+        "declares (TRF-2026 212, else 202) order the other way, computed under the "
+        "C.07 edition in force at the start. One finding for the file, naming the "
+        "first such pair, the tie-break that separates them and how many teams are "
+        "out of order. Only where every 310 team has a rank; teams the tie-breaks "
+        "leave tied may be in any order (4.2).",
+        "FIDE C.07 4.2, Art. 11-13; TRF26 202, 212, 310 (rank)",
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH, *ex.teams(2, 4, 1, 3)),
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH, *ex.teams(1, 4, 2, 3)),
+        "Rank the teams by their score and the declared tie-breaks (trfkit standings "
+        "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
+    ),
+    Code(
+        "S121",
+        "structure.team-ranks-not-judged",
+        Severity.INFO,
+        "The teams' declared ranks (310) are not judged because a tie-break the file "
+        "declares (212, else 202) is not computed for teams here (computed: MP, GP, "
+        "MPvGP, BH, BH:MP, BH:GP, the ESB family, EDE): said so that no S120 is not "
+        "read as ranks checked. One finding per file, on the record.",
+        "FIDE C.07 Art. 11-13; TRF26 202, 212, 310 (rank)",
+        ex.lines(*ex.HEAD[:4], "202 BC", *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
+        ex.lines(*ex.HEAD, *ex.TEAM_MATCH, *ex.teams(1, 4, 2, 3)),
+        "Check the ranks by hand for that tie-break, or give tie-breaks computed here "
+        "with --tiebreaks to see how they would rank the teams.",
+    ),
+    Code(
+        "S122",
+        "structure.ranks-not-judged",
+        Severity.INFO,
+        "The players' declared ranks (001, columns 86-89) are not judged by the "
+        "tie-breaks the file declares (212, else 202) or --tiebreaks gives, or are "
+        "judged by the first of them only, and why: a code not known here (S117), a "
+        "team tie-break (S119), players without a rank (S105), or a tie-break "
+        "undefined for a player who has the same points as another (a rating-based "
+        "tie-break with unrated players, C.07 Art. 10). Said so that no S116 is not "
+        "read as ranks checked. One finding per file.",
+        "FIDE C.07 4.2, Art. 10; TRF26 202, 212, 001 (rank)",
+        ex.lines(
+            *ex.HEAD,
+            "092 Swiss",
+            "212 PTS,TPN",
+            *ex.field([2400, 2300, 2200, 2100], ex.ONCE)[:3],
+            ex.unranked(ex.field([2400, 2300, 2200, 2100], ex.ONCE)[3]),
+        ),
+        ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        "Give every player a rank, or declare tie-breaks defined for every player "
+        "(trfkit standings FILE shows which values are undefined).",
+    ),
+)
+def declared_ranks(context: Context) -> Iterator[Diagnostic]:
     """S116: players with the same points whose declared ranks (86-89) the
     declared tie-breaks (212, else 202; ``tiebreaks``, ``trfkit check
     --tiebreaks``, in their place) order the other way; one finding for the
@@ -108,6 +214,9 @@ def declared_ranks(
     points); said rather than passed over, so that no S116 is not read as
     ranks checked.
     """
+    t = context.tournament
+    ev = context.event
+    tiebreaks = context.tiebreaks
     if t.teams:
         # The players' ranks in a team event follow no declared tie-breaks;
         # the teams' do.
@@ -420,13 +529,44 @@ def berger_tables(n: int) -> list[list[tuple[int, int]]]:
 _FREE = 0
 
 
-def berger_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "S118",
+        "structure.berger-tables",
+        Severity.WARNING,
+        "A round robin whose pairings follow the Berger tables (FIDE C.05 Annex) "
+        "under no numbering of its players: the message gives the table's pairing "
+        "(by starting rank) of the first round that differs. A double round robin's "
+        "first cycle is compared, its last two rounds in either order; a round robin "
+        "not yet finished is not judged.",
+        "FIDE C.05 Annex (Berger tables for round-robin tournaments)",
+        ex.lines(
+            *ex.HEAD,
+            "092 Round robin",
+            *ex.field(
+                [2400, 2300, 2200, 2100], [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]
+            ),
+        ),
+        ex.lines(
+            *ex.HEAD,
+            "092 Round robin",
+            *ex.field(
+                [2400, 2300, 2200, 2100], [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+            ),
+        ),
+        "Pair by the Berger table for the number of players, with the drawn "
+        "numbers as starting ranks (or say in the event's rules which tables were used).",
+    ),
+)
+def berger_pairings(context: Context) -> Iterator[Diagnostic]:
     """S118: a round robin whose pairings follow the Berger tables (C.05
     Annex) under no numbering of its players; one finding, on the first
     round that differs from the table read by starting rank, with the
     table's pairing of that round. A double round robin's first cycle is
     compared, its last two rounds in either order (C.05 advises swapping
     them); a round robin not yet finished is not judged."""
+    t = context.tournament
+    ev = context.event
     if ev.type not in (TournamentType.ROUND_ROBIN, TournamentType.DOUBLE_ROUND_ROBIN) or t.teams:
         return
     ranks = sorted(p.start_rank for p in t.players)

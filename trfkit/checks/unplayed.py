@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
 
-from trfkit.checks._index import pairings
+from trfkit import _examples as ex
 from trfkit.checks._util import cell_column, diag, line_of, unreadable_fields
-from trfkit.diagnostics import Diagnostic
-from trfkit.event import Event
-from trfkit.model import UNREADABLE, Result, Tournament
+from trfkit.checks.registry import Context, Kind, check
+from trfkit.codes import Code
+from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.model import UNREADABLE, Result
 from trfkit.rating.eligibility import UNPLAYED
 
 __all__ = ["rated_result_without_game", "unrated_cells"]
@@ -28,15 +29,39 @@ _RATED_CODES = frozenset({Result.WIN, Result.LOSS})
 _UNRATED = frozenset(r.value for r in Result) - _NOTHING_TO_SAY
 
 
-def unrated_cells(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R501",
+        "regulation.unrated-games",
+        Severity.INFO,
+        "Rounds of a player that the rating will not count: forfeits, byes, games "
+        "of less than one move (W D L), rounds with no result. Listed so the arbiter "
+        "sees them before submitting.",
+        "FIDE 2002 §5.1, 2009 §5, 2024 §5.1; Rapid & Blitz 2024 §4.1",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            ex.pl(1, "Novak, Jan", 14600012, "1.0", "   2 w +"),
+            ex.pl(2, "Horvat, Eva", 14600020, "0.0", "   1 b -"),
+        ),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", ex.A, ex.B),
+        "Nothing to fix if the rounds really were not played.",
+        quote='FIDE 2009 §5: "Whether these occur because of forfeiture or any other reason, they are not counted. Any game where both players have made at least one move will be rated."',
+        grouped="players have rounds the rating will not count (forfeits, byes, unplayed games)",
+    ),
+    kind=Kind.REGULATION,
+)
+def unrated_cells(context: Context) -> Iterator[Diagnostic]:
     """R501 (info): per player, the rounds that will not be rated and why.
 
     Blank cells after a player's last game (not paired, or not played yet)
     are left out: they are no game at all; so are a team event's blank
     rounds, where a player was not in his team's line-up.
     """
+    t = context.tournament
     team_event = bool(t.teams)
-    for p, (opponents, _, results) in zip(t.players, pairings(t).cells, strict=True):
+    for p, (opponents, _, results) in zip(t.players, context.pairings.cells, strict=True):
         # Most lines hold only rated results: one C-level pass says so.
         if _NOTHING_TO_SAY.issuperset(results):
             continue
@@ -91,15 +116,39 @@ def _unrated_rounds(
     return rounds[0], text, ", ".join(whys)
 
 
-def rated_result_without_game(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+@check(
+    Code(
+        "R502",
+        "regulation.rated-result-without-game",
+        Severity.ERROR,
+        "A rated result (1 or 0) in a round with no opponent: there was no game to "
+        "rate. A bye is written with a bye code.",
+        "FIDE 2024 §5.1; TRF16 §2.3",
+        ex.lines(
+            *ex.HEAD,
+            "042 2025/05/01",
+            "122 90+30",
+            ex.A,
+            ex.B,
+            ex.pl(3, "Zupan, Ana", 14600039, "1.0", "0000 - 1", place=2),
+        ),
+        ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", ex.A, ex.B, ex.C_BYE),
+        "Write the bye as 0000 - F (or U, H, Z), or give the opponent.",
+        quote='FIDE 2009 §5: unplayed games, "whether these occur because of forfeiture or any other reason, [...] are not counted."',
+    ),
+    kind=Kind.REGULATION,
+)
+def rated_result_without_game(context: Context) -> Iterator[Diagnostic]:
     """R502: a rated result code (1 or 0) in a cell with no opponent.
 
     ``0000 - 1`` claims a rated win where no game was played; the rating
     would either drop it silently or, worse, a program would rate it. (A
     ``=`` there is the TRF06 half-point bye, reported as S111.)
     """
+    t = context.tournament
+    ev = context.event
     unreadable = unreadable_fields(t)
-    for p, r, g in pairings(t).byes:
+    for p, r, g in context.pairings.byes:
         if g.result in _RATED_CODES:
             if (line_of(p), cell_column(r, "opponent")) in unreadable:
                 continue  # an opponent the reader could not read (P002), not a bye

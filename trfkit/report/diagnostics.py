@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -101,13 +101,26 @@ def text_line(d: Diagnostic, path: str, colour: bool = False) -> str:
     return line[:start] + painted + line[start + len(sev) :]
 
 
-# Per-player notes that a file may hold hundreds of: in text, one line per
-# code and file with the count and the first players (--verbose: each).
-# Each phrase says what the players have in common.
-GROUPED_CODES: dict[str, str] = {
-    "R501": "players have rounds the rating will not count (forfeits, byes, unplayed games)",
-    "R603": "unrated players will get no first rating from this event alone",
-}
+class _Grouped(Mapping[str, str]):
+    """The per-player notes that a file may hold hundreds of, from the codes'
+    declarations (:attr:`trfkit.codes.Code.grouped`): in text, one line per
+    code and file with the count and the first players (--verbose: each).
+    Each phrase says what the players have in common."""
+
+    def __getitem__(self, code: str) -> str:
+        c = CODES.get(code)
+        if c is None or not c.grouped:
+            raise KeyError(code)
+        return c.grouped
+
+    def __iter__(self) -> Iterator[str]:
+        return (c.code for c in CODES.values() if c.grouped)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+GROUPED_CODES: Mapping[str, str] = _Grouped()
 _NAMED = 5
 
 

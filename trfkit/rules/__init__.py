@@ -142,6 +142,13 @@ class RuleSet:
     sections: Mapping[str, str] = attrs.field(factory=dict)
     """The section each regulation code (R...) enforces. A code applies under
     this rule set exactly when it has a section here."""
+    not_applicable: Mapping[str, str] = attrs.field(factory=dict)
+    """The regulation codes this rule set does not apply, each with why (the
+    text has no such rule, or no section of it is cited for the check).
+    Every regulation check's code is in ``sections`` or here: one in
+    neither is an error when :mod:`trfkit.checks` is imported
+    (:func:`trfkit.checks.registry.problems`), never a finding dropped in
+    silence."""
 
     # -- rate of play (§1) ------------------------------------------------
     standard_minimum_minutes: tuple[tuple[int, int], ...] | None = None

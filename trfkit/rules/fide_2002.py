@@ -34,6 +34,13 @@ RULES = RuleSet(
         "R603": "§6.1, §6.42",
         "R604": "§6.5",
     },
+    # The regulation codes this text does not apply (trfkit.checks.registry).
+    not_applicable={
+        "R605": "CHESSA's rule (players per section and per tournament); this text has none",
+        "R606": "CHESSA's rule (the least number of rounds); this text has none",
+        "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
+        "R608": "the floor (1801) is the rater's: no section of this text is cited for a file's ratings below it",
+    },
     # §1.11-1.13: the thresholds look at every player "in the tournament".
     standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
     threshold_scope=Scope.TOURNAMENT,

@@ -36,6 +36,12 @@ RULES = RuleSet(
         "R604": "§6.5-6.6",
         "R608": "§0.6",
     },
+    # The regulation codes this text does not apply (trfkit.checks.registry).
+    not_applicable={
+        "R605": "CHESSA's rule (players per section and per tournament); this text has none",
+        "R606": "CHESSA's rule (the least number of rounds); this text has none",
+        "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
+    },
     # §1.1: thresholds over every player "in the tournament".
     standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
     threshold_scope=Scope.TOURNAMENT,

@@ -45,6 +45,14 @@ RULES = RuleSet(
         "R603": "§6.1, §7.14",
         "R604": "§6.5-6.6",
     },
+    # The regulation codes this text does not apply (trfkit.checks.registry).
+    not_applicable={
+        "R301": "no limit of rounds a day in this text",
+        "R605": "CHESSA's rule (players per section and per tournament); this text has none",
+        "R606": "CHESSA's rule (the least number of rounds); this text has none",
+        "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
+        "R608": "the floor (1000) is the rater's: no section of this text is cited for a file's ratings below it",
+    },
     # §1.1: 120 minutes at 2200, 90 at 1600, 60 below (unchanged thresholds).
     standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
     threshold_scope=Scope.TOURNAMENT,

@@ -32,6 +32,15 @@ RULES = RuleSet(
         "R604": "§6",
         "R608": "§7.1.2",
     },
+    # The regulation codes this text does not apply (trfkit.checks.registry).
+    not_applicable={
+        "R301": "no limit of rounds a day in this text",
+        "R601": "no share of rated players a round robin needs in this text",
+        "R602": "no share of rated players a round robin needs in this text",
+        "R605": "CHESSA's rule (players per section and per tournament); this text has none",
+        "R606": "CHESSA's rule (the least number of rounds); this text has none",
+        "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
+    },
     # §1.1: ratings of the players "in the game" at its start.
     standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),
     threshold_scope=Scope.GAME,

@@ -30,6 +30,17 @@ RULES = RuleSet(
         "R608": "§6.1.2",
         "R607": "(amendment of 2024-12-01)",
     },
+    # The regulation codes this text does not apply (trfkit.checks.registry).
+    not_applicable={
+        "R103": "no rule on the first time control's moves in this text",
+        "R104": "rapid and blitz: no standard games to schedule",
+        "R302": "no limit of playing hours a day in this text",
+        "R401": "no limit on an event's duration in this text",
+        "R601": "no share of rated players a round robin needs in this text",
+        "R602": "no share of rated players a round robin needs in this text",
+        "R605": "CHESSA's rule (players per section and per tournament); this text has none",
+        "R606": "CHESSA's rule (the least number of rounds); this text has none",
+    },
     # §1.1.1 rapid: more than 10 and less than 60 minutes; §1.1.2 blitz:
     # more than 3 and at most 10; both as time + 60 x increment.
     rapid_minutes=(10, 60),
