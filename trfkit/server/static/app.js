@@ -184,7 +184,8 @@
     if (state.bytes && name === state.name && !pasted) {
       same = bytes.length === state.bytes.length && bytes.every((b, i) => b === state.bytes[i]);
       since = same ? `${name} is unchanged since the last check.`
-        : `${name} changed since the last check (${plural(state.bytes.length, "byte")} then, ${plural(bytes.length, "byte")} now).`;
+        : `${name} changed since the last check` + (bytes.length === state.bytes.length ? "."
+          : ` (${plural(state.bytes.length, "byte")} then, ${plural(bytes.length, "byte")} now).`);
     }
     state.data = data;
     state.name = name;
