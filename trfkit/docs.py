@@ -36,7 +36,14 @@ def _applies(c: Code) -> list[str]:
 
 def _list_lines(rating_list: tuple[str, ...]) -> list[str]:
     """A code's players' list, below its examples."""
-    return ["", "Both checked against this players' list (`--rating-list`):", "", "```", *rating_list, "```"]
+    return [
+        "",
+        "Both checked against this players' list (`--rating-list`):",
+        "",
+        "```",
+        *rating_list,
+        "```",
+    ]
 
 
 def codes_markdown() -> str:
@@ -83,9 +90,7 @@ def codes_markdown() -> str:
             ),
             "```",
             "",
-            "Passing example"
-            + "".join(f", read with {k}={v}" for k, v in c.load_options)
-            + ":",
+            "Passing example" + "".join(f", read with {k}={v}" for k, v in c.load_options) + ":",
             "",
             "```",
             *c.passing,
