@@ -76,6 +76,7 @@ PLAIN: dict[str, str] = {
     "S124": "team points that do not add up",
     "S125": "a board game that fits no match",
     "S126": "a team's round given two ways",
+    "S127": "more rounds on a line than the event has",
     "R101": "a rate of play too fast for standard rating",
     "R102": "no time control the rating can read",
     "R103": "too few moves in the first time control",
