@@ -109,7 +109,7 @@ def test_json_shape() -> None:
     assert data["summary"] == {"error": 4, "warning": 1, "info": 1, "files": 3, "unreadable": 0}
     assert [f["path"] for f in data["files"]] == ["a.trf", "dir/my file.trf", "<stdin>"]
     first = data["files"][0]
-    assert list(first) == ["path", "dialect", "rules", "type", "unreadable", "diagnostics", "event"]
+    assert list(first) == ["path", "dialect", "rules", "type", "unreadable", "diagnostics", "event", "verdict"]
     assert (first["dialect"], first["rules"], first["type"]) == ("trf16", "fide-2024", "swiss")
     assert first["diagnostics"][0] == {
         "code": "S101",

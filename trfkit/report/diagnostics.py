@@ -36,6 +36,7 @@ from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.records import diagnostic_data
+from trfkit.report.verdict import verdict_data
 from trfkit.summary import EventSummary
 
 __all__ = [
@@ -331,6 +332,7 @@ def file_data(f: CheckedFile | Unreadable) -> dict[str, Any]:
             "unreadable": f.reason,
             "diagnostics": [],
             "event": None,
+            "verdict": None,
         }
     return {
         "path": f.path,
@@ -340,6 +342,7 @@ def file_data(f: CheckedFile | Unreadable) -> dict[str, Any]:
         "unreadable": None,
         "diagnostics": [_diagnostic_json(d) for d in f.diagnostics],
         "event": event_data(f.event),
+        "verdict": verdict_data(f.diagnostics),
     }
 
 

@@ -639,6 +639,7 @@ def meta(max_upload: int) -> dict[str, Any]:
     from trfkit import __version__
     from trfkit.codes import CODES
     from trfkit.event import TournamentType
+    from trfkit.report.verdict import cause_words
     from trfkit.rules import RULE_SETS
 
     return {
@@ -648,6 +649,9 @@ def meta(max_upload: int) -> dict[str, Any]:
         "types": [t.value for t in TournamentType],
         # A heading for each code's findings: its summary's first clause.
         "codes": {c.code: re.split(r"[:.] | \(", c.summary, maxsplit=1)[0] for c in CODES.values()},
+        # Each code's cause in an arbiter's words, as the check's verdict
+        # names it ("ranks out of order"): the page's words for a code.
+        "plain": {c.code: cause_words(c.code) for c in CODES.values()},
         "endpoints": [
             {
                 "path": e.path,
@@ -657,7 +661,17 @@ def meta(max_upload: int) -> dict[str, Any]:
                 # refused (422), and norms' rule sets are the title
                 # regulations', not the rating regulations' of the page.
                 "params": {p.name: list(p.choices) for p in e.params},
-                "tabs": [{"name": n, "query": q, "label": label} for n, q, label in e.tabs],
+                # Each tab shows its document's HTML, which is what it prints
+                # and saves: "file" names the saved page.
+                "tabs": [
+                    {
+                        "name": n,
+                        "query": q,
+                        "label": label,
+                        "file": _download_file(e, "&".join(filter(None, (q, "format=html")))),
+                    }
+                    for n, q, label in e.tabs
+                ],
                 # A download wrapped ({"path", "text", "diagnostics"}) is saved as its "text", and
                 # its findings are shown beside it.
                 "downloads": [
@@ -666,6 +680,7 @@ def meta(max_upload: int) -> dict[str, Any]:
                         "label": label,
                         "file": _download_file(e, q),
                         "wrapped": e.name == "fmt" and "format=json" in q,
+                        "purpose": _purpose(e, q),
                     }
                     for q, label in e.downloads
                 ],
@@ -673,6 +688,21 @@ def meta(max_upload: int) -> dict[str, Any]:
             for e in ENDPOINTS.values()
         ],
     }
+
+
+def _purpose(e: Endpoint, query: str) -> str:
+    """What a download is for, by which the page groups them: ``print``
+    (a form's printable HTML: its tab prints and saves it), ``fide`` (the
+    file converted to TRF-2026, to send) or ``software`` (JSON, CSV,
+    SARIF and the file rewritten canonically, for programs)."""
+    from urllib.parse import parse_qs
+
+    values = {k: v[-1] for k, v in parse_qs(query).items()}
+    if values.get("format") == "html":
+        return "print"
+    if e.name == "fmt" and values.get("to") == "trf26":
+        return "fide"
+    return "software"
 
 
 def _download_file(e: Endpoint, query: str) -> str:
@@ -688,7 +718,7 @@ def _download_file(e: Endpoint, query: str) -> str:
     if e.name == "fmt":
         return f"{values.get('to', 'fmt')}.trf"
     fmt = values.get("format", e.formats[0])
-    document = e.name
+    document = "certificates" if values.get("certificates") == "true" else e.name
     if "form" in values and len(FORMS[values["form"]]) == 1:
         document = FORMS[values["form"]][0]
     return f"{document}.{ {'text': 'txt'}.get(fmt, fmt) }"
