@@ -42,6 +42,7 @@ def fake_check() -> Iterator[None]:
                 ex.lines(*ex.HEAD, ex.P1, ex.P2),
                 "Call the player by his name.",
                 grouped="players are called Fake",
+                plain="a player called Fake",
             )
         )
         def fake_players(context: Context) -> Iterator[Diagnostic]:

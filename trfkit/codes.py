@@ -62,6 +62,13 @@ class Code:
     produced_by: str = ""
     """The modules that produce a code no check declares (the reader's):
     a code declared with neither a check nor a producer is an error."""
+    plain: str = ""
+    """The cause in an arbiter's words, lower case (the page and the
+    verdict write "ranks out of order (S105)"): required, a code declared
+    without it is an error."""
+    page_fix: str = ""
+    """The one-line fix on the page, where :attr:`fix` names a command-line
+    option or a page of the docs, which an arbiter on the page does not have."""
 
 
 class DeclarationError(ValueError):
@@ -85,6 +92,11 @@ def declare(*codes: Code) -> tuple[Code, ...]:
             )
         if not c.failing or not c.passing:
             raise DeclarationError(f"{c.code} has no failing or no passing example")
+        if not c.plain or not c.plain[:1].islower():
+            raise DeclarationError(
+                f"{c.code} has no plain words (Code.plain: its cause in an arbiter's "
+                "words, lower case)"
+            )
         _DECLARED[c.code] = c
     _ORDERED.clear()
     return codes
@@ -157,6 +169,7 @@ declare(
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Remove the line, or make it a TRF26 comment by starting it with ###.",
         produced_by="trfkit.reader",
+        plain="a line of an unknown kind",
     ),
     Code(
         "P002",
@@ -169,6 +182,8 @@ declare(
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Write the field as the column table says (docs/formats.md).",
         produced_by="trfkit.reader, trfkit.conversion",
+        plain="a field that cannot be read",
+        page_fix="Write the field as its columns expect (a number, a date, a result code).",
     ),
     Code(
         "P003",
@@ -182,6 +197,7 @@ declare(
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Re-align the line so each field starts at its column; check the file's encoding.",
         produced_by="trfkit.reader",
+        plain="fields shifted out of their columns",
     ),
     Code(
         "P004",
@@ -193,6 +209,7 @@ declare(
         ex.lines(*ex.HEAD, "042 2025/03/14", ex.P1, ex.P2),
         "Write dates as YYYY/MM/DD.",
         produced_by="trfkit.reader",
+        plain="a date that is no date",
     ),
     Code(
         "P005",
@@ -211,6 +228,8 @@ declare(
         ),
         "Save the file as UTF-8, or pass --encoding.",
         produced_by="trfkit.reader",
+        plain="the file's encoding was guessed",
+        page_fix="Save the file as UTF-8, or check it again in its own encoding.",
     ),
     Code(
         "P006",
@@ -225,6 +244,7 @@ declare(
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Keep one such line (132: every round's date on one line, each in its round's columns).",
         produced_by="trfkit.reader",
+        plain="a record given twice",
     ),
     Code(
         "P007",
@@ -238,6 +258,7 @@ declare(
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Add the missing record.",
         produced_by="trfkit.reader",
+        plain="a required record missing",
     ),
     Code(
         "P008",
@@ -252,6 +273,7 @@ declare(
         ex.lines(*ex.HEAD, "142 5", "XXR 5", ex.P1, ex.P2),
         "Make the records agree, or drop the engine lines.",
         produced_by="trfkit.dialect, trfkit.checks.headers",
+        plain="records of two formats disagree",
     ),
     Code(
         "P009",
@@ -266,6 +288,7 @@ declare(
         "Convert to the dialect that holds the record, correct the field the "
         "reader could not read (its P002, P003 or P004), or accept the loss.",
         produced_by="trfkit.conversion, trfkit.writer",
+        plain="something the rewritten file cannot hold",
     ),
     Code(
         "P010",
@@ -281,6 +304,8 @@ declare(
         "(--max-file-size, or max_size= in Python).",
         load_options=(("max_size", 400),),
         produced_by="trfkit.reader",
+        plain="the file is too large to read",
+        page_fix="Check that this is the tournament's TRF file.",
     ),
     Code(
         "P011",
@@ -295,6 +320,8 @@ declare(
         "(--max-line-length, or max_line_length= in Python).",
         load_options=(("max_line_length", 110),),
         produced_by="trfkit.reader",
+        plain="a line too long to read",
+        page_fix="Look for a line that lost its line breaks.",
     ),
     Code(
         "P012",
@@ -312,6 +339,7 @@ declare(
         "Give the tournament's TRF file: export it from the pairing program "
         "(Swiss-Manager, Vega, ...) as a FIDE report (TRF), not as a document.",
         produced_by="trfkit.reader, trfkit.checks.files",
+        plain="not a tournament report file",
     ),
 )
 

@@ -60,6 +60,7 @@ def _first_player_line(t: Tournament) -> int:
         "Such an event cannot be rated under these rules.",
         rules="fide-2009",
         quote='FIDE 2009 §6.3: "In a round robin tournament at least one-third of the players must be rated. 6.31 If the event has less than 10 players, at least 4 must be rated."',
+        plain="too few rated players for a round robin",
     ),
     Code(
         "R602",
@@ -73,6 +74,7 @@ def _first_player_line(t: Tournament) -> int:
         "Such an event cannot be rated under these rules.",
         rules="fide-2009",
         quote='FIDE 2009 §6.32: "In a double round tournament with unrated participants, there must be at least 6 players, 4 of whom must be rated."',
+        plain="too few players for a double round robin",
     ),
     kind=Kind.REGULATION,
 )
@@ -209,6 +211,7 @@ def no_fide_rating(t: Tournament) -> list[Player] | None:
         "Nothing to fix: the player's result is not used for his first rating.",
         quote='FIDE 2009 §6.41: "For an unrated player\'s performance to count he must play at least three games against rated opponents; score at least 1 point; and the rating based on the tournament result at its conclusion be above the rating floor."',
         grouped="unrated players will get no first rating from this event alone",
+        plain="unrated players who get no first rating here",
     ),
     kind=Kind.REGULATION,
 )
@@ -319,6 +322,7 @@ def unrated_players(context: Context) -> Iterator[Diagnostic]:
         ),
         "Such a match is not rated.",
         quote='FIDE 2009 §6.5: "Where a match is over a specific number of games, those played after one player has won shall not be rated." §6.6: "Matches in which one or both of the players are unrated shall not be rated."',
+        plain="a match that cannot be rated",
     ),
     kind=Kind.REGULATION,
 )
@@ -406,6 +410,7 @@ def matches(context: Context) -> Iterator[Diagnostic]:
         "Merge small sections.",
         rules="chessa-2015",
         quote='CHESSA 2015: "At least 6 players per section, and At least 10 players in total for the whole tournament. Sections that have less than 6 players will not be rated".',
+        plain="too few players for CHESSA",
     ),
     kind=Kind.REGULATION,
 )
@@ -466,6 +471,7 @@ def chessa_sizes(context: Context) -> Iterator[Diagnostic]:
         "Play at least 5 rounds, or apply for a dispensation.",
         rules="chessa-2015",
         quote='CHESSA 2015, Rounds 1: "Only tournaments with a minimum of 5 rounds will be rated, unless special dispensation for fewer rounds have been granted by the CHESSA Ratings Committee"; 2: "For Braille tournaments the minimum number of rounds will be 4."',
+        plain="too few rounds for CHESSA",
     ),
     kind=Kind.REGULATION,
 )
@@ -503,6 +509,7 @@ def chessa_rounds(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.BASE, "042 2025/05/01", "122 15+10", *ex.field([2700, 2000], [[(1, 2)]])),
         ex.lines(*ex.BASE, "042 2025/05/01", "122 15+10", *ex.field([2700, 2200], [[(1, 2)]])),
         "Nothing to fix: the game is simply not rated.",
+        plain="games between players 600 or more apart",
     ),
     kind=Kind.REGULATION,
 )

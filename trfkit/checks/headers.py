@@ -71,6 +71,7 @@ def _has_rating(p: Player) -> bool:
         ex.lines(*ex.HEAD, "062 3", ex.A, ex.B),
         ex.lines(*ex.HEAD, "062 2", ex.A, ex.B),
         "Correct the count.",
+        plain="a count in the header that is wrong",
     ),
 )
 def header_counts(context: Context) -> Iterator[Diagnostic]:
@@ -185,6 +186,7 @@ def dated_rounds(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
             *ex.HEAD, "042 2025/05/01", "052 2025/05/02", "132" + " " * 88 + "25/05/01", ex.A, ex.B
         ),
         "Correct the dates.",
+        plain="round dates out of order or outside the event",
     ),
 )
 def round_dates(context: Context) -> Iterator[Diagnostic]:

@@ -49,6 +49,11 @@ def _points(x: Decimal) -> str:
         "(trfkit norms FILE --certificates) and send it with the tournament report.",
         quote='B.01 2024 §0.5: a title norm is "a title performance that also satisfies '
         'the opponent title and federation mix rules in 1.4.2 to 1.4.5" (reading note).',
+        plain="a title norm",
+        page_fix=(
+            "Nothing to fix: send a certificate of title result for each norm (the "
+            "Certificates tab)."
+        ),
     ),
     kind=Kind.TITLE,
 )

@@ -89,6 +89,7 @@ def misnumbered(
         ),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Use the opponent's starting rank.",
+        plain="an opponent who is no player of the file",
     ),
 )
 def opponents_exist(context: Context) -> Iterator[Diagnostic]:
@@ -146,6 +147,7 @@ def opponents_exist(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "0000 - U")),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Write the game on both players' lines, in the same round.",
+        plain="a game written on one player's line only",
     ),
 )
 def mutual_pairings(context: Context) -> Iterator[Diagnostic]:
@@ -189,6 +191,7 @@ def mutual_pairings(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.HEAD, ex.A, ex.B, ex.pl(3, "Zupan, Ana", 14600039, "1.0", "   2 w 1")),
         ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
         "Correct the opponent of one of the two players.",
+        plain="a player with two games in one round",
     ),
 )
 def one_game_per_round(context: Context) -> Iterator[Diagnostic]:
@@ -243,6 +246,7 @@ def one_game_per_round(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "0.0", "   1 w 0")),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Give one player w and the other b; write - on byes.",
+        plain="both players of a game with the same colour",
     ),
 )
 def colours(context: Context) -> Iterator[Diagnostic]:
@@ -307,6 +311,7 @@ def colours(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600020, "1.0", "   1 b 1")),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Correct the result on one of the two lines.",
+        plain="the two results of a game do not fit",
     ),
 )
 def complementary_results(context: Context) -> Iterator[Diagnostic]:
@@ -346,6 +351,7 @@ def complementary_results(context: Context) -> Iterator[Diagnostic]:
         ),
         ex.lines(*ex.HEAD, ex.A, ex.B, ex.C_BYE),
         "Write byes as 0000 - H/F/U/Z and games with the opponent's number.",
+        plain="a bye written wrongly",
     ),
 )
 def bye_coding(context: Context) -> Iterator[Diagnostic]:
@@ -598,6 +604,11 @@ def _not_declared(severity: Severity) -> str:
         ex.lines(*ex.HEAD, "092 Swiss", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
         "Check the pairing of the later round; if the file says Swiss for another "
         "system, correct 092/192 or give --type.",
+        plain="two players who met twice in a Swiss",
+        page_fix=(
+            "Check the pairing of the later round; if the event was no Swiss, correct its "
+            "type (092/192, or the page's Tournament type)."
+        ),
     ),
 )
 def repeated_pairings(context: Context) -> Iterator[Diagnostic]:
@@ -688,6 +699,7 @@ _NONES = methodcaller("count", None)
         ),
         ex.lines(*ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.RR4, result="0")),
         "Check the colours of the rounds named; a pairing program should never do this.",
+        plain="a colour sequence a Swiss forbids",
     ),
 )
 def colour_sequences(context: Context) -> Iterator[Diagnostic]:

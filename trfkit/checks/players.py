@@ -31,6 +31,7 @@ _FIDE_ID = attrgetter("fide_id")
         ex.lines(*ex.HEAD, ex.A, ex.pl(2, "Horvat, Eva", 14600012, "0.0", "   1 b 0")),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Give each player his own starting rank and FIDE id.",
+        plain="two players with the same number or FIDE id",
     ),
 )
 def duplicate_ids(context: Context) -> Iterator[Diagnostic]:
@@ -108,6 +109,7 @@ def federations() -> frozenset[str]:
         ex.lines(*ex.HEAD, ex.fed(ex.P1, "XYZ"), ex.P2),
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Write the player's FIDE federation, or leave the field blank.",
+        plain="an unknown federation",
     ),
 )
 def federation_codes(context: Context) -> Iterator[Diagnostic]:
@@ -188,6 +190,7 @@ _OLDEST = 110
         ex.lines(*ex.HEAD, "042 2025/05/01", ex.born(ex.P1, "2025/06/01"), ex.P2),
         ex.lines(*ex.HEAD, "042 2025/05/01", ex.born(ex.P1, "1990/05/01"), ex.P2),
         "Correct the birth date, or leave it blank when unknown.",
+        plain="a birth date after the event",
     ),
 )
 def birth_dates(context: Context) -> Iterator[Diagnostic]:
@@ -273,6 +276,7 @@ def birth_dates(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", *ex.field([2400, 1450], [[(1, 2)]])),
         "Write the player's FIDE rating from the list in force, or leave it blank "
         "(national ratings go in TRF26 NRS records).",
+        plain="a rating below the rating floor",
     ),
     kind=Kind.REGULATION,
 )

@@ -56,6 +56,7 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
         ex.lines(*ex.HEAD, ex.P1, ex.born(ex.put(ex.put(ex.P2, "fide_id", ""), "rating", ""), "")),
         ex.lines(*ex.HEAD, ex.P1, ex.put(ex.put(ex.P2, "fide_id", ""), "rating", "")),
         "Give each new player's birth date (YYYY/MM/DD) and sex (m or w).",
+        plain="a new player without birth date or sex",
     ),
     Code(
         "R810",
@@ -69,6 +70,7 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
         ex.lines(*ex.HEAD, ex.P1, ex.put(ex.put(ex.fed(ex.P2, "CRO"), "fide_id", ""), "rating", "")),
         ex.lines(*ex.HEAD, ex.P1, ex.put(ex.fed(ex.P2, "CRO"), "rating", "")),
         "Ask the player's federation to register him, then write his FIDE id.",
+        plain="a foreign new player without a FIDE id",
     ),
     Code(
         "R813",
@@ -80,6 +82,7 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
         ex.lines(*ex.HEAD, ex.put(ex.P1, "title", "WGM"), ex.P2),
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Correct the title or the sex.",
+        plain="a woman's title on a man",
     ),
     Code(
         "R814",
@@ -94,6 +97,7 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
         ex.lines(*ex.HEAD, ex.P1, ex.put(ex.P2, "fide_id", "")),
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Write each rated player's FIDE id (from FIDE's players' list) in columns 58-68.",
+        plain="a rated player without a FIDE id",
     ),
 )
 def file_alone(context: Context) -> Iterator[Diagnostic]:
@@ -263,6 +267,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         "Write the rating of the list in force at the start (the month the event "
         "began), not a later or earlier list's.",
         rating_list=ex.LIST,
+        plain="a rating that is not the list's",
     ),
     Code(
         "R802",
@@ -277,6 +282,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         "Write the list's rating, or leave the column blank for a player without a "
         "FIDE rating of the event's class (national ratings go in TRF26 NRS records).",
         rating_list=ex.LIST,
+        plain="a rated player shown as unrated",
     ),
     Code(
         "R803",
@@ -288,6 +294,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Write the title the list gives (a title counts from its confirmation by FIDE).",
         rating_list=ex.LIST,
+        plain="a title that is not the list's",
     ),
     Code(
         "R804",
@@ -299,6 +306,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Write the federation the list gives; a transfer counts once FIDE lists it.",
         rating_list=ex.LIST,
+        plain="a federation that is not the list's",
     ),
     Code(
         "R805",
@@ -310,6 +318,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Correct the sex column (m or w), or ask the federation to correct the list.",
         rating_list=ex.LIST,
+        plain="a sex that is not the list's",
     ),
     Code(
         "R806",
@@ -322,6 +331,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Correct the birth date, or ask the federation to correct the list.",
         rating_list=ex.LIST,
+        plain="a birth year that is not the list's",
     ),
     Code(
         "R807",
@@ -336,6 +346,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.put(ex.P1, "name", "NOVÁK,Jan"), ex.P2),
         "Check that the FIDE id is this player's, then write the name as FIDE lists it.",
         rating_list=ex.LIST,
+        plain="a name that is not the list's",
     ),
     Code(
         "R808",
@@ -349,6 +360,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Correct the id from the list, or give the new player's birth date and sex.",
         rating_list=ex.LIST,
+        plain="a FIDE id the list does not hold",
     ),
     Code(
         "R811",
@@ -361,6 +373,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Write the listed player's FIDE id if he is that player.",
         rating_list=ex.LIST,
+        plain="a player without an id whom the list names",
     ),
     Code(
         "R812",
@@ -374,6 +387,7 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Nothing to fix: a note for the rating officer.",
         rating_list=ex.LIST,
+        plain="a player the list marks inactive",
     ),
     "R809",
     "R813",

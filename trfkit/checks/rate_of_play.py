@@ -54,6 +54,7 @@ def _minutes_text(m: Fraction) -> str:
         ex.lines(*ex.BASE, "042 2025/05/01", "122 slow", ex.A, ex.B),
         ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", ex.A, ex.B),
         "Write the time control in 122, e.g. 90 min/40 moves + 30 min, 30 sec/move.",
+        plain="no time control the rating can read",
     ),
     kind=Kind.REGULATION,
 )
@@ -117,6 +118,10 @@ def time_control_known(context: Context) -> Iterator[Diagnostic]:
         "blitz event is rated under the rapid and blitz regulations, a faster one not "
         "at all.",
         quote='FIDE 2009 §3.1: "There must be no more than 12 hours play in one day."',
+        plain="too many rounds a day for standard play",
+        page_fix=(
+            "Write the event's time control in 122: a rapid or blitz event is rated as such."
+        ),
     ),
     kind=Kind.REGULATION,
 )
@@ -161,6 +166,7 @@ _TO_RATE_CODES = frozenset(r.value if r is not None else UNREADABLE for r in _TO
         ex.lines(*ex.BASE, "042 2025/05/01", "122 90 min + 30 sec/move", ex.A, ex.B),
         "Play a slower time control, or report the event for rapid or blitz rating.",
         quote='FIDE 2002 §1.1: "For a game to be rated each player must have the following minimum periods in which to complete all the moves, assuming the game lasts 60 moves." §1.11: "Where at least one of the players in the tournament has a rating 2200 or higher, each player must have a minimum of 120 minutes." Rapid & Blitz 2024 §1.1.1: "for a rapid game all the moves must be made in a fixed time of more than 10 minutes but less than 60 minutes for each player; or the time allotted + 60 times any increment must be more than 10 minutes but less than 60 minutes for each player"; §1.2: "Games where the players have different playing times are not rated."',
+        plain="a rate of play too fast for standard rating",
     ),
     kind=Kind.REGULATION,
 )
@@ -382,6 +388,7 @@ def _cut(thresholds: tuple[tuple[int, int], ...], minutes: Fraction) -> int | No
         ex.lines(*ex.BASE, "042 2025/05/01", "122 40 moves in 90 min + 30 min", ex.A, ex.B),
         "Make the first time control at least the rule set's number of moves.",
         quote='FIDE 2009 §1.3: "Where a certain number of moves is specified in the first time control, it shall be 40 moves." (2002 §1.3: "it is recommended be 40 moves".)',
+        plain="too few moves in the first time control",
     ),
     kind=Kind.REGULATION,
 )

@@ -48,6 +48,7 @@ def beyond_rounds(t: Tournament) -> dict[int, int]:
         ex.lines(*ex.HEAD, ex.P1, ex.P2),
         "Remove the cells beyond the event's rounds (a line that ran on, or two "
         "players' lines joined), or declare the rounds (142/XXR) if the event had them.",
+        plain="more rounds on a line than the event has",
     ),
 )
 def extra_cells(context: Context) -> Iterator[Diagnostic]:

@@ -73,6 +73,7 @@ def _rate_class(ev: Event) -> RateClass | None:
         "Spread the rounds over more days.",
         rules="fide-2009",
         quote='FIDE 2002 and 2009 §3.1: "No more than three rounds per day and a total playing time of no more than 12 hours." Rapid & Blitz 2024 §3.1: "For Rapid games, 15 rounds per day"; "For Blitz games, 30 rounds per day".',
+        plain="too many rounds on one day",
     ),
     kind=Kind.REGULATION,
 )
@@ -176,6 +177,7 @@ def _rounds_between(
         ),
         "Play fewer rounds a day, or a faster time control.",
         quote='FIDE 2002 and 2009 §3.1: "No more than three rounds per day and a total playing time of no more than 12 hours."',
+        plain="more than 12 hours of play on one day",
     ),
     kind=Kind.REGULATION,
 )
@@ -261,6 +263,7 @@ def _span(t: Tournament) -> tuple[datetime.date, datetime.date] | None:
         ex.lines(*ex.BASE, "042 2025/01/01", "052 2025/01/20", "122 90+30", ex.A, ex.B),
         "Report the event in parts, or ask the Qualification Commission in advance.",
         quote='FIDE 2009 §4.1: "For tournaments, a period not greater than 90 days, except: 4.11 Leagues may be rated which last for a period greater than 90 days."',
+        plain="the event lasts too long",
     ),
     kind=Kind.REGULATION,
 )

@@ -98,6 +98,7 @@ def expected_points(
         ex.lines(*ex.HEAD, ex.pl(1, "Novak, Jan", 14600012, "2.0", "   2 w 1"), ex.B),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Recompute the points from the results, or declare the scoring system (162).",
+        plain="points that do not add up",
     ),
 )
 def declared_points(context: Context) -> Iterator[Diagnostic]:
@@ -513,6 +514,7 @@ MANY_RANK_FINDINGS = MANY_FINDINGS
         ),
         ex.lines(*ex.HEAD, ex.A, ex.B),
         "Rank the players by their points (ties by the tie-breaks).",
+        plain="ranks out of order",
     ),
 )
 def ranks(context: Context) -> Iterator[Diagnostic]:

@@ -86,6 +86,7 @@ def _line(team: Team) -> int:
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
         "List each team's players by their starting ranks (001 columns 5-8), each "
         "player in one team.",
+        plain="team members that do not fit the players",
     ),
 )
 def team_members(context: Context) -> Iterator[Diagnostic]:
@@ -182,6 +183,8 @@ def _has_games(p: Player) -> bool:
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
         "Correct the team's totals in 310, or the board results or team records "
         "that give them (trfkit standings FILE shows each team's rounds).",
+        plain="team points that do not add up",
+        page_fix="Correct the team's totals in 310 (the Standings tab shows each match).",
     ),
 )
 def team_points(context: Context) -> Iterator[Diagnostic]:
@@ -262,6 +265,7 @@ def team_points(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.team_members((1, 3), (2, 4), (5, 6), (7, 8))),
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
         "Correct the board's opponents (001), or the teams' members (310/013).",
+        plain="a board game that fits no match",
     ),
 )
 def team_pairings(context: Context) -> Iterator[Diagnostic]:
@@ -353,6 +357,7 @@ def _match(m: TeamMatches, team: int, r: int) -> str:
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH[1:], *ex.teams(1, 4, 2, 3)),
         "Keep the one the team had: remove the bye record, or the team from the "
         "record that names it wrongly.",
+        plain="a team's round given two ways",
     ),
 )
 def team_rounds(context: Context) -> Iterator[Diagnostic]:

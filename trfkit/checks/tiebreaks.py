@@ -45,6 +45,7 @@ _RANK_COLUMN = {f.name: f for f in layout("player").fields}["rank"].first
         ex.lines(*ex.HEAD, "202 BH/C1,XYZ", ex.A, ex.B),
         ex.lines(*ex.HEAD, "202 BH/C1,BH-C1,GE,KS/L-2", ex.A, ex.B),
         "Write the C.07 code (OTHER_ codes are not FIDE tie-breaks).",
+        plain="an unknown tie-break",
     ),
 )
 def declared_codes(context: Context) -> Iterator[Diagnostic]:
@@ -85,6 +86,7 @@ def declared_codes(context: Context) -> Iterator[Diagnostic]:
         ex.lines(*ex.HEAD, "202 BH/C1,SB", ex.A, ex.B),
         "Write the individual tie-break (BH/C1 rather than BH:GP/C1), or add the "
         "team records (310) if the event is a team event.",
+        plain="a team tie-break in an individual event",
     ),
 )
 def team_codes_without_teams(context: Context) -> Iterator[Diagnostic]:
@@ -141,6 +143,11 @@ def _is_team_code(text: str) -> bool:
         ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
         "Rank the players by points and the declared tie-breaks (trfkit standings "
         "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
+        plain="tied players ranked against the tie-breaks",
+        page_fix=(
+            "Rank the tied players by the tie-breaks the file declares (the Standings tab "
+            "shows their values), or correct the tie-breaks (212/202)."
+        ),
     ),
     Code(
         "S120",
@@ -158,6 +165,11 @@ def _is_team_code(text: str) -> bool:
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH, *ex.teams(1, 4, 2, 3)),
         "Rank the teams by their score and the declared tie-breaks (trfkit standings "
         "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
+        plain="tied teams ranked against the tie-breaks",
+        page_fix=(
+            "Rank the tied teams by the tie-breaks the file declares (the Standings tab shows "
+            "their values), or correct the tie-breaks (212/202)."
+        ),
     ),
     Code(
         "S121",
@@ -172,6 +184,8 @@ def _is_team_code(text: str) -> bool:
         ex.lines(*ex.HEAD, *ex.TEAM_MATCH, *ex.teams(1, 4, 2, 3)),
         "Check the ranks by hand for that tie-break, or give tie-breaks computed here "
         "with --tiebreaks to see how they would rank the teams.",
+        plain="team ranks not judged",
+        page_fix="Check the teams' ranks by hand for that tie-break.",
     ),
     Code(
         "S122",
@@ -195,6 +209,8 @@ def _is_team_code(text: str) -> bool:
         ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
         "Give every player a rank, or declare tie-breaks defined for every player "
         "(trfkit standings FILE shows which values are undefined).",
+        plain="player ranks not judged",
+        page_fix="Give every player a rank, or declare tie-breaks every player has a value of.",
     ),
 )
 def declared_ranks(context: Context) -> Iterator[Diagnostic]:
@@ -556,6 +572,7 @@ _FREE = 0
         ),
         "Pair by the Berger table for the number of players, with the drawn "
         "numbers as starting ranks (or say in the event's rules which tables were used).",
+        plain="round-robin pairings off the Berger tables",
     ),
 )
 def berger_pairings(context: Context) -> Iterator[Diagnostic]:

@@ -49,6 +49,7 @@ _UNRATED = frozenset(r.value for r in Result) - _NOTHING_TO_SAY
         "Nothing to fix if the rounds really were not played.",
         quote='FIDE 2009 §5: "Whether these occur because of forfeiture or any other reason, they are not counted. Any game where both players have made at least one move will be rated."',
         grouped="players have rounds the rating will not count (forfeits, byes, unplayed games)",
+        plain="rounds the rating will not count",
     ),
     kind=Kind.REGULATION,
 )
@@ -135,6 +136,7 @@ def _unrated_rounds(
         ex.lines(*ex.BASE, "042 2025/05/01", "122 90+30", ex.A, ex.B, ex.C_BYE),
         "Write the bye as 0000 - F (or U, H, Z), or give the opponent.",
         quote='FIDE 2009 §5: unplayed games, "whether these occur because of forfeiture or any other reason, [...] are not counted."',
+        plain="a rated result without a game",
     ),
     kind=Kind.REGULATION,
 )
