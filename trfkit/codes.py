@@ -39,6 +39,10 @@ class Code:
     rating_list: tuple[str, ...] = ()
     """A FIDE players' list (TXT lines) the examples are checked against,
     as by ``check --rating-list``."""
+    check_with: tuple[tuple[str, str], ...] = ()
+    """Options of :func:`trfkit.checks.validate` the examples are checked
+    with, for a code only an option asks for (``pairings``: ``check
+    --pairings``)."""
 
 
 _HEAD = (
@@ -753,6 +757,27 @@ CODES: dict[str, Code] = {
             _ex(*_HEAD, *_TEAM_MATCH[1:], *_teams(1, 4, 2, 3)),
             "Keep the one the team had: remove the bye record, or the team from the "
             "record that names it wrongly.",
+        ),
+        Code(
+            "S128",
+            "structure.pairings-not-the-system",
+            Severity.WARNING,
+            "check --pairings: a round of a Swiss event whose pairs or colours are not "
+            "those the FIDE (Dutch) System makes from the rounds before it, in the "
+            "edition in force (192, else the start date; --system to choose), or a round "
+            "the system cannot pair at all. One finding per round, at the first differing "
+            "board's cell, with the file's and the system's boards and why, by the "
+            "first criterion of the edition on which the file's pairing is worse. A "
+            "warning: the event may have used another system or an accelerated one the "
+            "file does not declare, and trfkit is not a FIDE-endorsed pairing program. "
+            "Not checked without --pairings, nor in events declared (092/192, --type) "
+            "other than Swiss.",
+            "FIDE C.04.3 (the FIDE (Dutch) System), C.04.1, C.04.2",
+            _ex(*_HEAD, "092 Swiss", *_field([2400, 2300, 2200, 2100], [[(1, 2), (3, 4)]])),
+            _ex(*_HEAD, "092 Swiss", *_field([2400, 2300, 2200, 2100], [[(1, 3), (4, 2)]])),
+            "Compare the round with trfkit pairings FILE, which shows both side by side; "
+            "if the arbiter changed the pairing, keep the reason with the tournament report.",
+            check_with=(("pairings", "auto"),),
         ),
         Code(
             "R101",

@@ -72,6 +72,7 @@ def codes_markdown() -> str:
             if c.code.startswith("R")
             else "Failing example"
             + "".join(f", read with {k}={v}" for k, v in c.load_options)
+            + "".join(f", checked with --{k}" for k, _ in c.check_with)
             + ":",
             "",
             "```",
@@ -85,6 +86,7 @@ def codes_markdown() -> str:
             "",
             "Passing example"
             + "".join(f", read with {k}={v}" for k, v in c.load_options)
+            + "".join(f", checked with --{k}" for k, _ in c.check_with)
             + ":",
             "",
             "```",

@@ -139,6 +139,7 @@ def validate(
     event: Event | None = None,
     rating_lists: Sequence[RatingListAt] = (),
     tiebreaks: str | None = None,
+    pairings: str | None = None,
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
@@ -153,6 +154,9 @@ def validate(
     ``tiebreaks`` (codes, ``BH/C1,SB``) are the tie-breaks the declared ranks
     are judged by (S116) in place of the file's 212/202, for a file that has
     neither; a code not known raises :class:`~trfkit.tiebreaks.UnknownTieBreak`.
+    ``pairings`` (``auto``, ``dutch-2017``, ``dutch-2026``) also re-pairs each
+    round of a Swiss event by the FIDE (Dutch) System and reports each round
+    paired otherwise (S128, ``check --pairings``).
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
@@ -182,5 +186,9 @@ def validate(
             found = players_list.with_list(found, listed)
         for title_check in TITLE_CHECKS:
             found += [d for d in title_check(t, ev) if d.code not in skip]
+        if pairings is not None and "S128" not in skip:
+            from trfkit.checks.dutch import dutch_pairings
+
+            found += dutch_pairings(t, ev, pairings)
     found.sort(key=_PLACE)
     return found

@@ -1,0 +1,110 @@
+"""S128 (``check --pairings``): each round against the FIDE (Dutch) System.
+
+The engine (:mod:`trfkit.pairing`) re-pairs every round from the rounds
+before it and compares; this check says, once per round that differs,
+where, what and why, in the words ``trfkit pairings`` prints. Only when
+asked for: re-pairing every round is the costliest thing check can do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from trfkit.checks._util import cell_column, diag, line_of, with_reference
+from trfkit.diagnostics import Diagnostic
+from trfkit.event import Event, TournamentType
+from trfkit.model import Player, Tournament
+
+__all__ = ["SYSTEMS", "applies", "dutch_pairings", "pair_text"]
+
+SYSTEMS = ("auto", "dutch-2017", "dutch-2026")
+"""The values of ``--system``: auto (192, else the start date) or an edition."""
+
+
+def applies(ev: Event) -> bool:
+    """The Dutch System pairs Swiss events: not an event declared (or given)
+    as another type, and never a team event; an event whose type is only
+    inferred from its pairings is checked (a small Swiss looks like a
+    round robin)."""
+    if ev.type is TournamentType.SWISS:
+        return True
+    return ev.type_source == "pairings" and ev.type is not TournamentType.TEAM
+
+
+def pair_text(pair: tuple[int, int] | None) -> str:
+    """``12-7`` (white first), ``12-bye`` for the pairing-allocated bye."""
+    if pair is None:
+        return ""
+    white, black = pair
+    return f"{white}-bye" if black == 0 else f"{white}-{black}"
+
+
+def _pairs_text(pairs: Sequence[tuple[int, int] | None], most: int | None = None) -> str:
+    """The boards, white first; with ``most``, the first few and how many more."""
+    shown = [pair_text(p) for p in pairs if p is not None]
+    if most is not None and len(shown) > most:
+        return ", ".join(shown[:most]) + f" and {len(shown) - most} more"
+    return ", ".join(shown) or "none"
+
+
+_IN_MESSAGE = 4
+"""Boards a side the message names (``found`` and ``expected`` hold all)."""
+
+
+def dutch_pairings(t: Tournament, ev: Event, system: str = "auto") -> Iterator[Diagnostic]:
+    """S128: a finding for each round the system pairs otherwise (or
+    cannot pair), at the first differing board's cell in the file."""
+    if not applies(ev) or not t.players:
+        return
+    from trfkit.pairing import System, check_pairings
+
+    report = check_pairings(t, None if system == "auto" else System(system))
+    by_rank: dict[int, Player] = {}
+    for p in t.players:
+        by_rank.setdefault(p.start_rank, p)
+    edition = report.system.value
+    for r in report.rounds:
+        if r.agrees:
+            continue
+        engine = [d.engine for d in r.differences]
+        file = [d.file for d in r.differences]
+        first = next((p for p in file if p is not None), None) or next(
+            (p for p in engine if p is not None), None
+        )
+        player = by_rank.get(first[0]) if first is not None else None
+        line = line_of(player) if player is not None else 0
+        column = cell_column(r.round, "opponent") if player is not None else 0
+        if r.unpairable is not None:
+            message = (
+                f"round {r.round}: the FIDE (Dutch) System ({edition}, chosen by "
+                f"{report.chosen_by}) cannot pair it ({r.unpairable.reason}), and the file "
+                "pairs it: the arbiter decides (C.04.3)"
+            )
+            d = diag("S128", line, column, message, found=_pairs_text(r.file))
+            yield d
+            continue
+        # Boards as trfkit pairings shows them side by side: a swap of
+        # colours is one board, pairs made differently one row a side.
+        swapped = sum(1 for x in r.differences if x.kind == "colours")
+        only = [x for x in r.differences if x.kind != "colours"]
+        boards = swapped + max(
+            sum(1 for x in only if x.engine is not None), sum(1 for x in only if x.file is not None)
+        )
+        why = r.explanation.text if r.explanation is not None else ""
+        message = (
+            f"round {r.round} is not paired as the FIDE (Dutch) System ({edition}, chosen by "
+            f"{report.chosen_by}) pairs it: {boards} board{'s' if boards != 1 else ''} differ "
+            f"(the file {_pairs_text(file, _IN_MESSAGE)}; the system "
+            f"{_pairs_text(engine, _IN_MESSAGE)})" + (f"; {why}" if why else "")
+        )
+        d = diag(
+            "S128",
+            line,
+            column,
+            message,
+            found="the file: " + _pairs_text(file),
+            expected="the system: " + _pairs_text(engine),
+        )
+        if r.explanation is not None and r.explanation.criterion:
+            d = with_reference(d, f"FIDE C.04.3 ({edition}) {r.explanation.criterion}")
+        yield d
