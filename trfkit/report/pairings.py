@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -184,7 +185,9 @@ def _verdict(r: RoundCheck) -> str:
             "the arbiter decides (C.04.3)"
         )
     if r.agrees:
-        return f"Round {r.round}: agrees ({len(r.file)} boards)"
+        boards = sum(1 for _, black in r.file if black != 0)
+        bye = " and the pairing-allocated bye" if len(r.file) > boards else ""
+        return f"Round {r.round}: agrees ({boards} board{'s' if boards != 1 else ''}{bye})"
     n = len(differing_rows(r.differences))
     return f"Round {r.round}: differs on {n} board{'s' if n != 1 else ''}"
 
@@ -294,8 +297,18 @@ def pairings_data(d: PairingsDocument) -> dict[str, Any]:
     }
 
 
+_PAIR_LINES = re.compile(r"\[\s+(\d+),\s+(\d+)\s+\]")
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    """Indented JSON with each pair on one line (``[12, 7]``): a round of a
+    hundred boards reads as a hundred lines, not four hundred."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _PAIR_LINES.sub(r"[\1, \2]", text) + "\n"
+
+
 def render_pairings_json(d: PairingsDocument) -> str:
-    return json.dumps(pairings_data(d), indent=2, ensure_ascii=False) + "\n"
+    return _dumps(pairings_data(d))
 
 
 # -- trfkit pairings: HTML ----------------------------------------------------
@@ -449,7 +462,7 @@ def pair_data(d: PairDocument) -> dict[str, Any]:
 
 
 def render_pair_json(d: PairDocument) -> str:
-    return json.dumps(pair_data(d), indent=2, ensure_ascii=False) + "\n"
+    return _dumps(pair_data(d))
 
 
 def render_pair_trf(d: PairDocument) -> str:
