@@ -62,7 +62,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 
 def _tournament() -> trfkit.Tournament:
-    t = trfkit.loads(swiss_text(RATINGS + [2000], [(1, 1, 3, "1"), (1, 4, 2, "=")]).encode())
+    t = trfkit.loads(swiss_text([*RATINGS, 2000], [(1, 1, 3, "1"), (1, 4, 2, "=")]).encode())
     t.players[1].name = "Horvat, <Eva> & Co"
     return t
 
@@ -333,7 +333,7 @@ def test_check_pairings_reports_each_differing_round_in_every_format(
     assert [r["ruleId"] for r in results].count("S128") == 1
     status, out, _ = _run(capsys, "check", path, "--pairings", "--format", "github")
     assert out.count("title=S128::round 1 is not paired") == 1
-    status, out, _ = _run(capsys, "check", path, "--pairings", "--system", "dutch-2026")
+    _status, out, _ = _run(capsys, "check", path, "--pairings", "--system", "dutch-2026")
     assert "(dutch-2026, chosen by --system)" in out
 
 
@@ -348,7 +348,7 @@ def test_check_without_pairings_is_as_before(
         capsys, "check", path, "--format", "json", "--pairings", "--ignore", "S128"
     )
     assert ignored == plain
-    status, out, _ = _run(capsys, "check", _file(tmp_path, DUTCH_ROUND_1, "ok.trf"), "--pairings")
+    _status, out, _ = _run(capsys, "check", _file(tmp_path, DUTCH_ROUND_1, "ok.trf"), "--pairings")
     assert "S128" not in out
 
 
