@@ -1251,36 +1251,23 @@ def _pairings_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _rounds_wanted(text: str | None, played: int) -> list[int] | None:
-    """``--rounds A`` or ``A-B`` as the rounds to check (``None``: all),
-    refused in one line when they are not rounds the file has."""
-    if text is None:
-        return None
-    first, sep, last = text.strip().partition("-")
-    if not first.strip().isdigit() or (sep and not last.strip().isdigit()):
-        raise _Usage(f"--rounds {text!r}: expected a round (3) or rounds (3-5)")
-    a, b = int(first), int(last) if sep else int(first)
-    if not 1 <= a <= b:
-        raise _Usage(f"--rounds {text!r}: expected 1 <= A <= B")
-    if b > played:
-        raise _Usage(
-            f"--rounds {text!r}: the file has {played} round{'s' if played != 1 else ''} played"
-        )
-    return list(range(a, b + 1))
+    from trfkit.checks.dutch import rounds_wanted
+
+    try:
+        return rounds_wanted(text, played)
+    except ValueError as exc:
+        raise _Usage(f"--rounds {exc}") from None
 
 
 def _swiss_only(t: Tournament, path: str) -> None:
     """The Dutch System pairs Swiss events: a file declared otherwise is
     refused (an event whose type is only inferred is taken: a small Swiss
     looks like a round robin)."""
-    from trfkit.checks.dutch import applies
-    from trfkit.event import event_of
+    from trfkit.checks.dutch import not_swiss
 
-    ev = event_of(t)
-    if not applies(ev):
-        raise _Usage(
-            f"{path}: a {ev.type.value} event ({ev.type_source}); the FIDE (Dutch) System "
-            "pairs Swiss events"
-        )
+    refused = not_swiss(t)
+    if refused is not None:
+        raise _Usage(f"{path}: {refused}")
 
 
 def _cmd_pairings(args: argparse.Namespace) -> int:

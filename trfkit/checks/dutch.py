@@ -15,7 +15,7 @@ from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType
 from trfkit.model import Player, Tournament
 
-__all__ = ["SYSTEMS", "applies", "dutch_pairings", "pair_text"]
+__all__ = ["SYSTEMS", "applies", "dutch_pairings", "not_swiss", "pair_text", "rounds_wanted"]
 
 SYSTEMS = ("auto", "dutch-2017", "dutch-2026")
 """The values of ``--system``: auto (192, else the start date) or an edition."""
@@ -29,6 +29,36 @@ def applies(ev: Event) -> bool:
     if ev.type is TournamentType.SWISS:
         return True
     return ev.type_source == "pairings" and ev.type is not TournamentType.TEAM
+
+
+def not_swiss(t: Tournament) -> str | None:
+    """Why the Dutch System cannot be asked of ``t`` (an event declared
+    other than Swiss, a team event), or ``None``: the front doors refuse it
+    in these words (exit status 2, HTTP 422)."""
+    from trfkit.event import event_of
+
+    ev = event_of(t)
+    if applies(ev):
+        return None
+    return f"a {ev.type.value} event ({ev.type_source}); the FIDE (Dutch) System pairs Swiss events"
+
+
+def rounds_wanted(text: str | None, played: int) -> list[int] | None:
+    """``--rounds A`` or ``A-B`` as the rounds to check (``None``: every
+    round); ``ValueError`` saying why when they are not rounds the file has."""
+    if text is None or not text.strip():
+        return None
+    first, sep, last = text.strip().partition("-")
+    if not first.strip().isdigit() or (sep and not last.strip().isdigit()):
+        raise ValueError(f"{text!r}: expected a round (3) or rounds (3-5)")
+    a, b = int(first), int(last) if sep else int(first)
+    if not 1 <= a <= b:
+        raise ValueError(f"{text!r}: expected 1 <= A <= B")
+    if b > played:
+        raise ValueError(
+            f"{text!r}: the file has {played} round{'s' if played != 1 else ''} played"
+        )
+    return list(range(a, b + 1))
 
 
 def pair_text(pair: tuple[int, int] | None) -> str:
