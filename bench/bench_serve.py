@@ -92,10 +92,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def server(stack: str) -> Iterator[tuple[int, int]]:
+def server(stack: str, options: Sequence[str] = ()) -> Iterator[tuple[int, int]]:
     """A server process on 127.0.0.1; yields its port and process id."""
     if stack == "stdlib":
-        cmd = [sys.executable, "-m", "trfkit.cli", "serve", "--port", "0"]
+        cmd = [sys.executable, "-m", "trfkit.cli", "serve", "--port", "0", *options]
     else:
         app = HERE / "out" / "starlette_app.py"
         app.parent.mkdir(exist_ok=True)
@@ -147,7 +147,7 @@ def post(port: int, data: bytes) -> tuple[int, float]:
     started = time.perf_counter()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
-        conn.request("POST", "/api/check?name=big.trf", body=data)
+        conn.request("POST", "/api/check?name=big.trf", body=data, headers={"X-Trfkit": "bench"})
         response = conn.getresponse()
         response.read()
         return response.status, time.perf_counter() - started
@@ -162,7 +162,8 @@ def big_upload(port: int, out: dict[str, object]) -> None:
     sent = 0
     with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         s.sendall(
-            f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {BIG_UPLOAD}\r\n\r\n".encode()
+            f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Trfkit: bench\r\n"
+            f"Content-Length: {BIG_UPLOAD}\r\n\r\n".encode()
         )
         piece = bytes(2**20)
         answer = b""

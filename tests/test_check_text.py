@@ -200,7 +200,7 @@ def test_rules_given_and_a_type_from_the_pairings(
     path.write_text(SPRING.replace("092 Swiss\n", ""), encoding="utf-8")
     _, out = run(capsys, str(path), "--rules", "fide-2024")
     assert out.splitlines()[0] == (
-        f"{path}: event: Spring Open; Swiss (from the pairings), 2 of 3 rounds played, "
+        f"{path}: event: Spring Open; Swiss (from the pairings: not every pair met), 2 of 3 rounds played, "
         "2025-03-01..2025-03-02; 6 players (5 rated, 1 unrated, 1 titled), 2 federations; "
         "rules fide-2024 (given)"
     )

@@ -89,8 +89,11 @@ def test_twelve_hours_a_day() -> None:
 
 def test_ninety_days_and_leagues() -> None:
     long = ["042 2025/01/01", "052 2025/04/01", "122 90+30", *rounds(2)]  # 91 days
-    (d,) = [d for d in check(long) if d.code == "R401"]
+    (d,) = [d for d in check(["092 Swiss", *long]) if d.code == "R401"]
     assert d.severity.value == "error" and "91 days" in d.message
+    # No type declared: the type is a guess, the duration said, not judged.
+    (d,) = [d for d in check(long) if d.code == "R401"]
+    assert d.severity.value == "warning" and "no record declares the type" in d.message
     ninety = ["042 2025/01/01", "052 2025/03/31", "122 90+30", *rounds(2)]
     (d,) = [d for d in check(ninety) if d.code == "R401"]
     assert d.severity.value == "info" and "month by month" in d.message

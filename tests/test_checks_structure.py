@@ -53,10 +53,12 @@ def test_round_robins_check_clean_under_fide_2024(name: str) -> None:
 
 def test_lichess_style_file_only_lacks_ranks() -> None:
     # Lichess never fills the rank column (lichess-org/lila#7634): one
-    # warning for the file, not one per player, and nothing else.
+    # warning for the file, not one per player; and its 032 Lichess is no
+    # federation (issue 33), at 032's value.
     found = _structural(trfkit.load(FIXTURES / "lichess-style.trf"))
     assert [(d.code, d.severity.value, d.line, d.column) for d in found] == [
-        ("S105", "warning", 11, 86)
+        ("S114", "warning", 3, 5),
+        ("S105", "warning", 11, 86),
     ]
 
 

@@ -110,7 +110,11 @@ def test_trf16_to_trf26_exact_bytes() -> None:
     again = trfkit.loads(expected)
     assert again.dialect is Dialect.TRF26
     _, lost = convert(t, "trf26")
-    assert lost == []  # every value has its place in TRF-2026
+    # Every value has its place in TRF-2026; a year alone is written as a
+    # date with 00 for the month and day, and said.
+    assert [(d.line, d.column, d.found, d.expected) for d in lost] == [
+        (6, 70, "1991", "1991/00/00")
+    ]
 
 
 def test_trf26_to_trf16_exact_bytes() -> None:
@@ -182,19 +186,47 @@ def test_a_record_written_in_another_form_says_what_the_output_holds() -> None:
     assert [(d.line, d.found, d.expected) for d in lost] == [(2, "142 5", "XXR 7")]
 
 
-def test_unknown_result_code_is_reported_not_dropped_silently() -> None:
+def test_unknown_result_code_is_written_as_it_was_not_as_a_bye() -> None:
+    # TRF has no code for an unknown result (TRF16 §2.3; TRF-2026 keeps its
+    # codes): a blank there would be a zero-point bye (no opponent) or a
+    # game not yet played, another meaning. The '*' is written as the file
+    # had it, so the output is read with the same finding (P002) as the file.
     line = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "", "1.0", "1",
-                   ("2", "w", "1"), ("3", "b", "*"))  # fmt: skip
+                   ("2", "w", "1"), ("0000", "-", "*"))  # fmt: skip
     t = trfkit.loads("012 Cup\n" + line + "\n")
-    text = dumps(t, "trf16", newline="\n")
-    # The cell is written with a blank result (the only thing TRF can say) ...
-    assert text.splitlines()[-1] == line[:-1] + " "
+    for dialect in ("trf16", "trf26"):
+        text, said = rewrite(t, dialect, "lf")
+        written = next(x for x in text.splitlines() if x.startswith("001"))
+        assert written[108] == "*", dialect  # column 109: round 2's result
+        again = trfkit.loads(text)
+        assert [(d.code, d.found) for d in again.diagnostics if d.code == "P002"] == [
+            ("P002", "*")
+        ]
+        assert again.players[0].games[1].result is None
+        # Said once, by the reader's P002; no P009 claims it was changed.
+        assert [d.code for d in said if d.column == 109] == ["P002"]
+    # A tournament converted in Python has no line to take the '*' from:
+    # the copy holds a blank there, and P009 says so.
     _, lost = convert(t, "trf16")
-    # ... and P009 says so, at the result's column 109 (99 + 10 for round 2).
     assert [(d.code, d.line, d.column, d.found, d.expected) for d in lost] == [
         ("P009", 2, 109, "*", "blank")
     ]
-    assert "round 2 result '*'" in lost[0].message
+
+
+def test_a_year_alone_for_a_birth_date_is_said_when_written_as_a_date() -> None:
+    # TRF's date is YYYY/MM/DD: '1981' is written 1981/00/00 (the same year,
+    # 00 for what is not known), and P009 says it, at the birth date's
+    # column 70; '1981/00/00' itself is written as it was, with nothing said.
+    year = _player(1, "m", "", "Alpha, Ann", "2000", "SLO", "", "1981", "0.0", "1")
+    dated = _player(2, "m", "", "Beta, Bea", "2000", "SLO", "", "1982/00/00", "0.0", "2")
+    t = trfkit.loads("012 Cup\n" + year + "\n" + dated + "\n")
+    for dialect in ("trf16", "trf26"):
+        text, said = rewrite(t, dialect, "lf")
+        players = [x for x in text.splitlines() if x.startswith("001")]
+        assert [x[69:79] for x in players] == ["1981/00/00", "1982/00/00"]
+        p009 = [(d.line, d.column, d.found, d.expected) for d in said if d.code == "P009"]
+        assert (2, 70, "1981", "1981/00/00") in p009
+        assert not [x for x in p009 if x[0] == 3]
 
 
 def test_unreadable_fields_and_stray_text_are_reported() -> None:
@@ -495,7 +527,9 @@ def test_fmt_to_trf26_converts_a_2018_file(
     err = capsys.readouterr().err.splitlines()
     assert status == 1  # the reader's P002 on '*' is an error
     p009 = [line for line in err if " P009 " in line]
-    assert len(p009) == 1 and p009[0].startswith(f"{source}:4:109: warning P009 round 2 result '*'")
+    # The year alone is said; the '*' is written as it was (no P009: its
+    # P002 says it, in the file and in the output alike).
+    assert len(p009) == 1 and p009[0].startswith(f"{source}:4:70: warning P009 birth date '1978'")
     lines = out.read_text(encoding="utf-8").splitlines()
     assert lines[:5] == [
         "012 Open 2018",
@@ -505,9 +539,12 @@ def test_fmt_to_trf26_converts_a_2018_file(
         "162  W 1.0    D 0.5    L 0.0",
     ]
     assert lines[5][69:79] == "1978/00/00"
+    assert lines[5][108] == "*"  # not a blank: with 0000 that is a zero-point bye
     t = trfkit.load(out)
     assert t.dialect is Dialect.TRF26
-    assert not any(d.severity is Severity.ERROR for d in t.diagnostics)
+    assert [(d.code, d.found) for d in t.diagnostics if d.severity is Severity.ERROR] == [
+        ("P002", "*")
+    ]
 
 
 def test_unreadable_score_in_162_is_reported() -> None:

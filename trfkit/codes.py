@@ -80,6 +80,14 @@ def _pl(
     return line + "".join(f"  {c}" for c in cells)
 
 
+_R104_GAMES = (
+    _pl(1, "Player, A", 14600012, "7.0", *(f"   2 {c} 1" for c in "wbwbwbw")),
+    _pl(2, "Player, B", 14600020, "0.0", *(f"   1 {c} 0" for c in "bwbwbwb")),
+)
+"""Seven games of two players, for R104's examples (a day holds six
+standard games at the least standard rate)."""
+
+
 def _field(ratings: list[int], rounds: list[list[tuple[int, int]]], result: str = "=") -> list[str]:
     """001 lines of players with ``ratings`` (0: unrated) who play ``rounds``
     (each a list of (white, black) pairs), every game ending ``result``."""
@@ -180,7 +188,8 @@ def _team_points(*scores: tuple[str, str]) -> list[str]:
 def _team_members(*members: tuple[int, int]) -> list[str]:
     """``_teams(1, 4, 2, 3)`` with other members (310 from column 74)."""
     return [
-        f"{line[:73]}{a:>4} {b:>4}" for line, (a, b) in zip(_teams(1, 4, 2, 3), members, strict=True)
+        f"{line[:73]}{a:>4} {b:>4}"
+        for line, (a, b) in zip(_teams(1, 4, 2, 3), members, strict=True)
     ]
 
 
@@ -196,7 +205,9 @@ def _put(line: str, field: str, value: str) -> str:
 
     f = next(f for f in layout("player").fields if f.name == field)
     width = f.slice.stop - f.slice.start
-    text = f"{value:>{width}}" if field in ("rating", "fide_id", "start_rank") else f"{value:<{width}}"
+    text = (
+        f"{value:>{width}}" if field in ("rating", "fide_id", "start_rank") else f"{value:<{width}}"
+    )
     return line[: f.slice.start] + text + line[f.slice.stop :]
 
 
@@ -220,12 +231,44 @@ def _listed(**values: object) -> str:
 
 _LIST = (
     _LIST_HEADER,
-    _listed(ID_Number=14600012, Name="Novak, Jan", Fed="SLO", Sex="M", Tit="GM", SRtng=2501,
-            SGm=9, SK=10, RRtng=2450, RGm=0, Rk=20, B_day=1990),
-    _listed(ID_Number=14600020, Name="Horvat, Eva", Fed="SLO", Sex="F", Tit="IM", WTit="WGM",
-            SRtng=2402, SGm=4, SK=20, B_day=1995, Flag="w"),
-    _listed(ID_Number=14600039, Name="Zupan, Ana", Fed="SLO", Sex="F", SRtng=2100, SGm=0,
-            SK=20, B_day=1980, Flag="wi"),
+    _listed(
+        ID_Number=14600012,
+        Name="Novak, Jan",
+        Fed="SLO",
+        Sex="M",
+        Tit="GM",
+        SRtng=2501,
+        SGm=9,
+        SK=10,
+        RRtng=2450,
+        RGm=0,
+        Rk=20,
+        B_day=1990,
+    ),
+    _listed(
+        ID_Number=14600020,
+        Name="Horvat, Eva",
+        Fed="SLO",
+        Sex="F",
+        Tit="IM",
+        WTit="WGM",
+        SRtng=2402,
+        SGm=4,
+        SK=20,
+        B_day=1995,
+        Flag="w",
+    ),
+    _listed(
+        ID_Number=14600039,
+        Name="Zupan, Ana",
+        Fed="SLO",
+        Sex="F",
+        SRtng=2100,
+        SGm=0,
+        SK=20,
+        B_day=1980,
+        Flag="wi",
+    ),
 )
 _P3 = "001    3 w    Zupan, Ana                        2100 SLO    14600039 1980/03/04  0.0    3"
 
@@ -539,9 +582,9 @@ CODES: dict[str, Code] = {
             "In an individual Swiss, a player given the same colour in three games "
             "running, or a colour difference (whites minus blacks) beyond +2 or -2: the "
             "absolute colour criteria. Counted over games played (forfeits and byes "
-            "skipped). In the last round a warning when a topscorer (more than half the "
-            "maximum score) plays the game, as the Dutch rules allow; a warning too when "
-            "the type is only read from the pairings. Not checked in team events.",
+            "skipped). In the last round an info, no fault, when a topscorer (more than "
+            "half the maximum score) plays the game, as the Dutch rules allow; a warning "
+            "when the type is only read from the pairings. Not checked in team events.",
             "FIDE C.04.1 (absolute colour criteria); C.04.3 A.6, A.7, C.3 (Dutch system: "
             "last-round exception for topscorers)",
             _ex(
@@ -557,8 +600,9 @@ CODES: dict[str, Code] = {
             "A federation (columns 54-56) that is no FIDE federation code, from the "
             "list shipped in trfkit/data/federations.txt (FID for the FIDE flag; a few "
             "historical codes). One finding per code; one for the file when it holds "
-            "many (a column of club codes).",
-            "TRF16 §2.2 (federation: FIDE's three-letter code)",
+            "many (a column of club codes). The event's federation (032) too: `032 FIDE` "
+            "or `032 Lichess` is no federation.",
+            "TRF16 §2.1 (032 federation), §2.2 (federation: FIDE's three-letter code)",
             _ex(*_HEAD, _fed(_P1, "XYZ"), _P2),
             _ex(*_HEAD, _P1, _P2),
             "Write the player's FIDE federation, or leave the field blank.",
@@ -569,7 +613,8 @@ CODES: dict[str, Code] = {
             Severity.ERROR,
             "A birth date (columns 70-79) after the event's start (042, else the first "
             "round date), or (a warning) one that makes the player older than 110 at the "
-            "start.",
+            "start, or (a warning, once for the file) every birth date in the event's own "
+            "year: not birth dates (a date of entry, a placeholder).",
             "TRF16 §2.2 (birth date YYYY/MM/DD)",
             _ex(*_HEAD, "042 2025/05/01", _born(_P1, "2025/06/01"), _P2),
             _ex(*_HEAD, "042 2025/05/01", _born(_P1, "1990/05/01"), _P2),
@@ -616,12 +661,16 @@ CODES: dict[str, Code] = {
             _ex(
                 *_HEAD,
                 "092 Round robin",
-                *_field([2400, 2300, 2200, 2100], [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]),
+                *_field(
+                    [2400, 2300, 2200, 2100], [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]
+                ),
             ),
             _ex(
                 *_HEAD,
                 "092 Round robin",
-                *_field([2400, 2300, 2200, 2100], [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]),
+                *_field(
+                    [2400, 2300, 2200, 2100], [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+                ),
             ),
             "Pair by the Berger table for the number of players, with the drawn "
             "numbers as starting ranks (or say in the event's rules which tables were used).",
@@ -804,6 +853,35 @@ CODES: dict[str, Code] = {
             _ex(*_BASE, "042 2025/05/01", "122 slow", _A, _B),
             _ex(*_BASE, "042 2025/05/01", "122 90+30", _A, _B),
             "Write the time control in 122, e.g. 90 min/40 moves + 30 min, 30 sec/move.",
+        ),
+        Code(
+            "R104",
+            "regulation.not-standard-by-schedule",
+            Severity.ERROR,
+            "No time control (122 or 222), and more rounds on one day than 12 hours of "
+            "play hold at the least a standard game takes (2 x the rule set's least "
+            "minutes for 60 moves): the event was not played at a standard rate, though "
+            "a standard rule set would rate its games as standard. Said instead of R102; "
+            "the name's words (Bullet, Blitz, Rapid) are added to the evidence.",
+            "FIDE 2024 §1.1 (the least standard rate), §3 (12 hours of play a day); "
+            "2002 and 2009 §3.1",
+            _ex(
+                *_BASE,
+                "012 Harbour Bullet Arena",
+                "042 2025/05/01",
+                "052 2025/05/01",
+                *_R104_GAMES,
+            ),
+            _ex(
+                *_BASE,
+                "042 2025/05/01",
+                "052 2025/05/04",
+                *_R104_GAMES,
+            ),
+            "Write the event's time control in 122 (or give --time-control): a rapid or "
+            "blitz event is rated under the rapid and blitz regulations, a faster one not "
+            "at all.",
+            quote='FIDE 2009 §3.1: "There must be no more than 12 hours play in one day."',
         ),
         Code(
             "R103",
@@ -1124,8 +1202,7 @@ CODES: dict[str, Code] = {
             "R804",
             "list.federation",
             Severity.WARNING,
-            "With a players' list: the federation (columns 54-56) is not the one the list "
-            "gives.",
+            "With a players' list: the federation (columns 54-56) is not the one the list gives.",
             "TRF16 §2.2 (federation); FIDE players' list",
             _ex(*_HEAD, _put(_P1, "federation", "CRO"), _P2),
             _ex(*_HEAD, _P1, _P2),

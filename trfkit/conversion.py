@@ -7,11 +7,13 @@ diagnostic for everything the copy does not hold as the file had it:
   ``YY/MM/DD`` in its positional columns, birth dates ``YYYY/MM/DD``; 142 comes
   from XXR or the rounds played, 152 from XXC, 162 from XXS or bbp's BB lines
   or the standard scoring, 192 from a 092 that names an ETT26 pairing system,
-  222 from a 122 the time-control grammar reads; 013 becomes 310 (a team given
-  both ways is written once). The engine
-  lines stay: engines read them.
+  222 from a 122 the time-control grammar reads; 013 becomes 310. A file
+  that has 310 lines has its teams there (TRF26 §3.7: 310 replaces 013),
+  to either dialect: its 013 lines are not written, each named by a P009.
+  The engine lines stay: engines read them.
 * To TRF16: 142, 152 and 162 become XXR, XXC and XXS; 192 becomes 092 and 222
-  becomes 122 where the file has none; 310 becomes 013; what TRF16 cannot
+  becomes 122 where the file has none; 310 becomes 013 (a team numbered
+  otherwise than its line's order is said); what TRF16 cannot
   hold (172-212, 352, 362, 240-802, NRS, ``###``) is dropped.
 
 Every record read from a file is also compared, field by field, with the
@@ -351,27 +353,35 @@ def _convert(
 
     numbers = _numbers_of_013(t.teams)
     twins = _twins(t.teams)
+    # A file with 310 lines has its teams there (TRF26 §3.7: 310 replaces
+    # 013): a 013 line that gives one of them again (its name or one of its
+    # players) is not written, whatever the target; written as 310 it would
+    # be a team more, each player in two teams.
+    again = _given_by_310(t.teams)
     for team0 in t.teams:
         team = place(team0)
         twin = twins.get(id(team0))
-        if twin is not None and team0.code != ("013" if target is Dialect.TRF16 else "310"):
-            # TEC's sample gives each team as 310 and as 013: one team, written
-            # once, by the record of the target dialect.
-            held = (
-                "number, nickname, strength, points and rank dropped"
-                if team0.code == "310"
-                else "nothing lost"
-            )
-            diags.append(
-                _p009(
-                    _line_of(team0),
-                    1,
-                    f"team {team0.name!r}: its {twin.code} on line {_line_of(twin)} stands for "
-                    f"it, with the same name and members ({held})",
-                    team0.origin.text.rstrip() if team0.origin is not None else team0.code,
-                    f"{twin.code} on line {_line_of(twin)}",
+        if target is Dialect.TRF16 and twin is not None:
+            if team0.code == "310":
+                # TEC's sample gives each team as 310 and as 013: to TRF16 the
+                # file's own 013 line stands for it.
+                diags.append(
+                    _p009(
+                        _line_of(team0),
+                        1,
+                        f"team {team0.name!r}: its 013 on line {_line_of(twin)} stands for "
+                        "it, with the same name and members (number, nickname, strength, "
+                        "points and rank dropped)",
+                        team0.origin.text.rstrip() if team0.origin is not None else "310",
+                        f"013 on line {_line_of(twin)}",
+                    )
                 )
-            )
+                continue
+            _check_written(team0, team, t.dialect, target, diags)
+            teams.append(team)
+            continue
+        if id(team0) in again:
+            diags.append(_not_a_team(team0, twin, again[id(team0)]))
             continue
         if target is Dialect.TRF26 and team.code == "013":
             number = numbers[id(team0)] if team.number is None else team.number
@@ -400,6 +410,11 @@ def _convert(
         else:
             _check_written(team0, team, t.dialect, target, diags)
         teams.append(team)
+    if target is Dialect.TRF16:
+        written = [
+            x for x in t.teams if id(x) not in again and not (x.code == "310" and id(x) in twins)
+        ]
+        diags.extend(_renumbered(written, twins))
 
     for r in t.national_ratings:
         if target is Dialect.TRF16:
@@ -482,6 +497,88 @@ def _twins(teams: Sequence[Team]) -> dict[int, Team]:
             if other is not None:
                 twins[id(team)], twins[id(other)] = other, team
     return twins
+
+
+def _given_by_310(teams: Sequence[Team]) -> dict[int, Team]:
+    """Each 013 team (by ``id``) that gives a team of the file's 310 lines
+    again: the same name (a number before it aside: some writers put the
+    310 line's number there), or a player of that team; with that 310."""
+    by_name: dict[str, Team] = {}
+    by_member: dict[int, Team] = {}
+    for team in teams:
+        if team.code == "310":
+            by_name.setdefault(_plain_name(team.name), team)
+            for m in team.members:
+                if m:
+                    by_member.setdefault(m, team)
+    out: dict[int, Team] = {}
+    if not by_name:
+        return out
+    for team in teams:
+        if team.code != "013":
+            continue
+        other = by_name.get(_plain_name(team.name)) or next(
+            (by_member[m] for m in team.members if m and m in by_member), None
+        )
+        if other is not None:
+            out[id(team)] = other
+    return out
+
+
+def _plain_name(name: str) -> str:
+    words = name.casefold().split()
+    if len(words) > 1 and words[0].isdigit():
+        words = words[1:]
+    return " ".join(words)
+
+
+def _not_a_team(team: Team, twin: Team | None, given: Team) -> Diagnostic:
+    """P009 for a 013 line that gives a team of the file's 310 lines again:
+    not written."""
+    written = team.origin.text.rstrip() if team.origin is not None else team.code
+    if twin is not None:
+        return _p009(
+            _line_of(team),
+            1,
+            f"team {team.name.strip()!r}: its 310 on line {_line_of(twin)} stands for it, "
+            "with the same name and members (nothing lost)",
+            written,
+            f"310 on line {_line_of(twin)}",
+        )
+    number = f" {given.number}" if given.number is not None else ""
+    return _p009(
+        _line_of(team),
+        1,
+        f"013 {team.name.strip()!r} gives again team{number} {given.name.strip()!r} of the "
+        f"310 on line {_line_of(given)}, with another name or other members: the 310 "
+        "stands for it (TRF26 §3.7: 310 replaces 013), and the 013 is not written "
+        "(written as 310 it would be a team more, its players in two teams)",
+        written,
+        f"310 on line {_line_of(given)}",
+    )
+
+
+def _renumbered(teams: Sequence[Team], twins: dict[int, Team]) -> list[Diagnostic]:
+    """P009 for each 310 team whose number TRF16 cannot keep: a 013 team's
+    number is the order of its line (TRF16 §2.4), and the output's 013 lines
+    (``teams``, each a 310 or the 013 standing for its ``twins``) are in the
+    order of the file's lines."""
+    out: list[Diagnostic] = []
+    in_order = sorted(teams, key=_line_of)
+    for order, written in enumerate(in_order, start=1):
+        team = written if written.code == "310" else twins.get(id(written))
+        if team is not None and team.number is not None and team.number != order:
+            out.append(
+                _p009(
+                    _line_of(team),
+                    5,
+                    f"team {team.name.strip()!r} is number {team.number} in 310; TRF16 numbers "
+                    f"a team by the order of its 013 line: it is team {order} in the output",
+                    str(team.number),
+                    str(order),
+                )
+            )
+    return out
 
 
 def _numbers_of_013(teams: Sequence[Team]) -> dict[int, int]:
@@ -727,6 +824,17 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _year_only(value: Any, text: str) -> bool:
+    """Whether a date field holds a year and nothing more (``1981``)."""
+    return (
+        isinstance(value, DateText)
+        and value.year is not None
+        and value.date is None
+        and text.isdigit()
+        and len(text) == 4
+    )
+
+
 def _label(name: str, occurrence: int, lay: Layout) -> str:
     words = name.replace("_", " ")
     if occurrence < 0:
@@ -809,6 +917,22 @@ def _check_written(
             continue
         bad = any(f.first <= c <= f.last for c in unreadable)
         name = f.name
+        if f.kind == "date" and not bad and _year_only(before.get((name, i)), was):
+            # The same year, but not as the file wrote it: TRF's date is
+            # YYYY/MM/DD (TRF16 §2.2, TRF26 §3.3), and 00 for a month and day
+            # not known is a reader's convention, not the text's own words.
+            diags.append(
+                _p009(
+                    line,
+                    f.first,
+                    f"{_label(name, i, lay)} {was!r} in columns {f.columns} is a year alone, "
+                    f"which a TRF date (YYYY/MM/DD) cannot be: written {now!r}, 00 for the "
+                    "month and day not known",
+                    was,
+                    now,
+                )
+            )
+            continue
         if not bad and _same(before.get((name, i)), after.get((name, i))):
             continue
         label = _label(name, i, lay)

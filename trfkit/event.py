@@ -22,6 +22,7 @@ import enum
 import re
 from collections import Counter
 from decimal import Decimal
+from fractions import Fraction
 
 import attrs
 
@@ -39,6 +40,7 @@ __all__ = [
     "match_decided_round",
     "not_in_force",
     "rate_class_of",
+    "standard_ruled_out",
     "type_named",
 ]
 
@@ -59,7 +61,16 @@ class TournamentType(enum.Enum):
 # TRF-2026 192 codes (ETT26) and 092 free text, most specific first: a
 # "Team League" is a league (its length is what the regulations single out).
 # "Liga" ends the word: Bundesliga, Oberliga, Ekstraliga.
-_LEAGUE_WORDS = re.compile(r"LEAGUE|LIGA\b|LIGUE\b|\bLEGA\b|COMPETITION SERIES", re.I)
+_LEAGUE_WORDS = re.compile(r"LEAGUE|LIGA\b|LIGUE\b|\bLEGA\b|COMPETITION SERIES|INTERCLUB", re.I)
+# Words and patterns of a name that suggest a league without saying it: a
+# division ("Div 1"), a cup, a season ("2011 - 2012", "2011/12"). Many a
+# weekend open is a "Cup" or has a "Division A": only with a span longer
+# than the rule set's events may last do they choose the type.
+_LEAGUE_HINTS = re.compile(
+    r"\bDIV(?:ISION)?\b\.?|\bCUP\b|\bPOKAL\b|\bCOUPE\b|\bCOPP?A\b"
+    r"|\b(?:19|20)\d\d\s*[-/\u2013]\s*(?:(?:19|20)\d\d|\d\d)\b",
+    re.I,
+)
 _TYPE_WORDS: tuple[tuple[re.Pattern[str], TournamentType], ...] = (
     (_LEAGUE_WORDS, TournamentType.LEAGUE),
     (re.compile(r"TEAM|MANNSCHAFT|OLYMPIAD", re.I), TournamentType.TEAM),
@@ -90,17 +101,48 @@ def type_named(text: str) -> TournamentType | None:
     return None
 
 
-def _declared_type(t: Tournament) -> tuple[TournamentType, str] | None:
+def _declared_type(
+    t: Tournament, longest: int | None = None
+) -> tuple[TournamentType, str, str] | None:
+    """The type 192 or 092 names, else the one a name (012) suggests; with
+    where it came from and, for a name, the evidence (``""`` otherwise).
+    ``longest``: the days an event other than a league may last (the rule
+    set's limit)."""
     for code in ("192", "092"):
         text = t.header(code)
         kind = type_named(text) if text else None
         if kind is not None:
-            return kind, code
+            return kind, code, ""
     # No type declared: a tournament named a league (012 "Bundesliga
-    # 2024/25") is one.
-    if _LEAGUE_WORDS.search(t.header("012") or ""):
-        return TournamentType.LEAGUE, "012"
+    # 2024/25") is one; a name with a league's hints (a division, a cup, a
+    # season) is one when the event lasts longer than other events may.
+    name = t.header("012") or ""
+    found = _LEAGUE_WORDS.search(name)
+    if found:
+        return TournamentType.LEAGUE, "012", f"012: the name says {found.group(0)!r}"
+    hints = [m.group(0).strip() for m in _LEAGUE_HINTS.finditer(name)]
+    days = _span_days(t)
+    if hints and days is not None and longest and days > longest:
+        said = ", ".join(repr(h) for h in hints)
+        return (
+            TournamentType.LEAGUE,
+            "012",
+            f"012: the name says {said} and the event lasts {days} days",
+        )
     return None
+
+
+def _span_days(t: Tournament) -> int | None:
+    """The days from the start (042, else the first round date) to the end
+    (052, else the last round date), both counted."""
+    dated = sorted(d.date for d in t.round_dates if d.date is not None)
+    start = t.start_date.date if t.start_date is not None else None
+    end = t.end_date.date if t.end_date is not None else None
+    start = start or (dated[0] if dated else None)
+    end = end or (dated[-1] if dated else None)
+    if start is None or end is None or end < start:
+        return None
+    return (end - start).days + 1
 
 
 # The families of ETT26 codes (TRF-2026 record 192), each optionally followed
@@ -209,6 +251,14 @@ class Event:
     rules_in_force: bool | None = None
     """Whether the rule set governed events starting on ``start`` (``None``:
     no start date). When it did not, ``rules_source`` says so."""
+    standard_ruled_out: str = ""
+    """With no time control, why the schedule rules out the standard rate
+    the rule set assumes (:func:`standard_ruled_out`); ``""`` otherwise."""
+    type_evidence: str = ""
+    """What chose a type no record declares: the name's words and the span
+    (``012: the name says 'Div' and the event lasts 189 days``), or the
+    pairings' shape (``from the pairings: 2 players``); ``""`` for a type
+    declared (192, 092) or given."""
 
 
 def _time_control(
@@ -290,14 +340,100 @@ def event_of(
     in_force = rule_set.in_force(start)
     if in_force is False:
         rules_source += "; " + not_in_force(rule_set, start)
+    evidence = ""
     if type is not None:
         kind, type_source = TournamentType(type), "given"
     else:
-        declared = _declared_type(t)
-        kind, type_source = declared if declared else (infer_type(t), "pairings")
+        declared = _declared_type(t, rule_set.max_duration_days)
+        if declared:
+            kind, type_source, evidence = declared
+        else:
+            kind, type_source = infer_type(t), "pairings"
+            evidence = "from the pairings: " + _pairings_evidence(t, kind)
     return Event(
-        rule_set, rules_source, kind, type_source, tc, tc_source, tc_line, tc_error, start, in_force
+        rule_set,
+        rules_source,
+        kind,
+        type_source,
+        tc,
+        tc_source,
+        tc_line,
+        tc_error,
+        start,
+        in_force,
+        standard_ruled_out(t, rule_set) if tc is None else "",
+        evidence,
     )
+
+
+# Words of a name for a rate faster than standard (English, German, French,
+# Spanish, Italian, Dutch).
+_FAST_WORDS = re.compile(
+    r"\bBULLET\b|\bBLITZ|\bLIGHTNING\b|\bRAPID|\bSCHNELL|\bRAPIDE|\bR[AÁ]PIDO|\bSNELSCHAAK|"
+    r"\bLAMPO\b|\bSEMI-?LAMPO\b|\bARMAGEDDON\b",
+    re.I,
+)
+
+
+def standard_ruled_out(t: Tournament, rules: RuleSet) -> str:
+    """Why an event with no time control cannot have been standard under
+    ``rules``, or ``""``.
+
+    A standard game takes at least the rule set's least minutes for 60
+    moves, for each player (2024 §1.1: 60 min a player below 1800); a day
+    holds at most 12 hours of play (2002 and 2009 §3.1, 2024 §3): a day with
+    more rounds than that allows was not played at a standard rate. A name
+    that says the rate (``Bullet``, ``Blitz``, ``Rapid``) is added to the
+    evidence, never the evidence alone.
+    """
+    limit, minimum = rules.max_hours_per_day, rules.standard_minimum_minutes
+    if rules.family is not Family.STANDARD or not limit or not minimum:
+        return ""
+    least = min(minutes for _, minutes in minimum)
+    game_hours = Fraction(2 * least, 60)
+    busiest = _busiest_day(t)
+    if busiest is None:
+        return ""
+    rounds, when = busiest
+    hours = rounds * game_hours
+    if hours <= limit:
+        return ""
+    said = f"{rounds} rounds {when}"
+    evidence = (
+        f"{said}: a standard game takes at least {2 * least} minutes ({least} a player for "
+        f"60 moves), so {float(hours):g} hours of play where {rules.name} allows {limit} a day"
+    )
+    name = _FAST_WORDS.search(t.header("012") or "")
+    if name:
+        evidence += f"; the name says {name.group(0)!r}"
+    return evidence
+
+
+def _busiest_day(t: Tournament) -> tuple[int, str] | None:
+    """The most rounds played on one day, and the day in words: from the
+    round dates (132), else from 042 and 052 when they are one day."""
+    days: Counter[datetime.date] = Counter(d.date for d in t.round_dates if d.date is not None)
+    if days:
+        day, rounds = max(days.items(), key=lambda kv: (kv[1], -kv[0].toordinal()))
+        return rounds, f"on {day.isoformat()}"
+    start = t.start_date.date if t.start_date is not None else None
+    end = t.end_date.date if t.end_date is not None else None
+    if start is not None and start == end and t.rounds_played:
+        return t.rounds_played, f"on {start.isoformat()} (042 and 052)"
+    return None
+
+
+def _pairings_evidence(t: Tournament, kind: TournamentType) -> str:
+    """Why :func:`infer_type` chose ``kind``, in a few words."""
+    if kind is TournamentType.TEAM:
+        return "its team records, 013 or 310"
+    if kind is TournamentType.MATCH:
+        return "2 players"
+    if kind is TournamentType.ROUND_ROBIN:
+        return "every pair met once"
+    if kind is TournamentType.DOUBLE_ROUND_ROBIN:
+        return "every pair met twice"
+    return "not every pair met"
 
 
 def not_in_force(rules: RuleSet, start: datetime.date | None) -> str:
@@ -354,6 +490,9 @@ def rate_class_of(ev: Event, given: RateClass | str | None = None) -> tuple[Rate
             else f"the time control ({ev.time_control_source}) could not be read"
         )
     if rs.family is Family.STANDARD:
+        if ev.time_control is None and ev.standard_ruled_out:
+            # Said, never silently assumed (issue 33; check's R104).
+            why += f"; yet {ev.standard_ruled_out}: not a standard event (R104)"
         return RateClass.STANDARD, "" if ev.time_control is not None else why
     if ev.time_control is not None:
         found = rs.rate_class(float(ev.time_control.minutes_for(60)))

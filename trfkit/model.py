@@ -771,6 +771,14 @@ class Tournament:
         return None
 
     # -- other records ---------------------------------------------------
+    def event_teams(self) -> list[Team]:
+        """The event's teams: the 310 records, else the 013 ones. A file that
+        has both (TEC's sample, some writers) lists its teams twice, and 310
+        replaces 013 (TRF26 §3.7): a 013 line of such a file is no team of
+        the event. Every reader of teams (standings, checks, conversion)
+        asks this."""
+        return [x for x in self.teams if x.code == "310"] or list(self.teams)
+
     def records_of(self, kind: type[R]) -> list[R]:
         """Every record of class ``kind`` among :attr:`records`, in file order."""
         return [r for r in self.records if isinstance(r, kind)]

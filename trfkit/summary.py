@@ -72,6 +72,8 @@ class EventSummary:
     zero-point byes (H, Z) or nothing: requested before the round was
     paired, as a file written between rounds has them (JaVaFo's samples).
     The event line counts them as not played."""
+    type_evidence: str = ""
+    """What chose a type no record declares (:attr:`Event.type_evidence`)."""
 
     @property
     def unrated(self) -> int:
@@ -108,6 +110,7 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
         rules=ev.rules.name,
         rules_source=ev.rules_source,
         byes_ahead=ahead,
+        type_evidence=ev.type_evidence,
     )
 
 

@@ -29,6 +29,7 @@ from trfkit.dates import format_date
 from trfkit.decode import encode
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import (
+    UNREADABLE,
     AbnormalPoints,
     Acceleration,
     Accelerations,
@@ -114,6 +115,13 @@ class _Line:
             self.chars.extend(" " * (start - len(self.chars)))
         self.chars[start : start + len(padded)] = padded
 
+    def overlay(self, first: int, text: str) -> None:
+        """``text`` written from column ``first`` over what is there."""
+        start = first - 1
+        if len(self.chars) < start + len(text):
+            self.chars.extend(" " * (start + len(text) - len(self.chars)))
+        self.chars[start : start + len(text)] = text
+
     def text(self, keep_trailing: bool = False) -> str:
         s = "".join(self.chars)
         return s if keep_trailing else s.rstrip()
@@ -158,6 +166,9 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
             for g in record.games
         ]
         line = _render_layout(layout("player"), "001", values, games, over)
+        if record.origin is not None and _may_hold_unreadable(record, values):
+            for first, text in _unreadable_texts(record):
+                line.overlay(first, text)
         if games:
             # Keep the last block whole: a blank result is meaningful.
             return line.text(keep_trailing=True)
@@ -232,6 +243,60 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
         return ""
     assert isinstance(record, UnknownLine)
     return record.text
+
+
+def _may_hold_unreadable(record: Player, values: dict[str, Any]) -> bool:
+    """Whether a player read from a file may hold a field the reader could
+    not read (a result ``*``, a rating ``22B4``): a result or a field with
+    no value, where the file's line has text (the cheap test before the
+    line is read again)."""
+    if UNREADABLE in record.cells().results:
+        return True
+    assert record.origin is not None
+    text = record.origin.text
+    return any(
+        values.get(f.name) is None and text[f.slice].strip()
+        for f in layout("player").fields
+        if f.name in values
+    )
+
+
+def _unreadable_texts(record: Player) -> list[tuple[int, str]]:
+    """``(first column, text)`` of each field of ``record``'s line that the
+    reader could not read (its P002, P004) and that ``record`` still holds
+    no value for: written as the file had it, so that the output says what
+    the file said (a result ``*`` is no result, where a blank would be a
+    zero-point bye or a game not yet played) and is read with the same
+    finding. TRF has no code for an unknown result, in either dialect."""
+    from trfkit.reader import parse_record
+
+    origin = record.origin
+    assert origin is not None
+    again, read = parse_record(origin.text, Dialect.TRF16)
+    if not isinstance(again, Player):
+        return []
+    flagged = {d.column for d in read if d.code in ("P002", "P004")}
+    if not flagged:
+        return []
+    lay = layout("player")
+    out: list[tuple[int, str]] = []
+    for f in lay.fields:
+        if (
+            any(f.first <= c <= f.last for c in flagged)
+            and getattr(record, f.name, None) in (None, "")
+            and getattr(again, f.name, None) in (None, "")
+        ):
+            out.append((f.first, origin.text[f.slice]))
+    rep = lay.repeat
+    assert rep is not None
+    result = next(f for f in rep.fields if f.name == "result")
+    mine, theirs = record.cells().results, again.cells().results
+    for r, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+        if a == UNREADABLE and b == UNREADABLE:
+            column = result.first + r * rep.stride
+            if column in flagged and column <= len(origin.text):
+                out.append((column, origin.text[column - 1]))
+    return out
 
 
 # -- lossless writing --------------------------------------------------------

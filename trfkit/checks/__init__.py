@@ -89,6 +89,7 @@ apply under every rule set and carry their code's own reference."""
 
 REGULATION_CHECKS: tuple[RegulationCheck, ...] = (
     rate_of_play.time_control_known,
+    rate_of_play.standard_by_schedule,
     rate_of_play.rate_of_play,
     rate_of_play.first_control,
     schedule.rounds_per_day,

@@ -136,6 +136,20 @@ def _score(results: str) -> Decimal:
     return sum(map(_RATED_POINTS.__getitem__, results), Decimal(0))
 
 
+_RATING_COLUMN = 49
+"""TRF16 §2.2: the rating in columns 49-52."""
+
+
+def no_fide_rating(t: Tournament) -> list[Player] | None:
+    """The players with games of an event in which no player has a FIDE
+    rating (two at least), or ``None``: such an event is national as FIDE
+    sees it, and what it says of its unrated players is one fact."""
+    if any(p.rating for p in t.players):
+        return None
+    playing = [p for p in t.players if p.cells().results]
+    return playing if len(playing) > 1 else None
+
+
 def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     """R603: an unrated player whose result will not count, or not yet.
 
@@ -162,6 +176,23 @@ def unrated_players(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     # are few, and a Fraction made from a Decimal for each unrated player
     # was 7% of the check on a 3000-player file (callgrind).
     fractions: dict[Decimal, Fraction] = {}
+    national = no_fide_rating(t)
+    if national is not None:
+        # No player is rated: no game of the event counts toward a first
+        # rating (each needs rated opponents), one fact said once, not a
+        # finding per player (issue 33: 103 R603 on a national event).
+        yield diag(
+            "R603",
+            line_of(national[0]),
+            _RATING_COLUMN,
+            f"no player of the event has a FIDE rating (columns 49-52): a national event as "
+            f"FIDE sees it; under {rules.name} none of its {len(national)} players' games "
+            "counts toward a first rating, which needs games against rated opponents, and "
+            "none of them is registered from it",
+            found=f"{len(national)} players, none rated",
+            expected="rated players, for a FIDE-rated event",
+        )
+        return
     for p in t.players:
         if p.rating or not p.cells().results:  # p.is_rated, without the property call
             continue

@@ -455,7 +455,9 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     Counted over the games played (forfeits and byes skipped, as the Dutch
     rules count them, C.04.3 A.6). In the last round the Dutch rules allow
     either for a game with a topscorer (more than half the maximum score
-    before that round; C.04.3 A.7, C.3): a warning there, an error elsewhere.
+    before that round; C.04.3 A.7, C.3): a pairing the rules allow is no
+    fault, so an info there (said, as a reader of the colours will see it),
+    an error elsewhere.
     """
     severity = _swiss(t, ev)
     if severity is None:
@@ -487,7 +489,7 @@ def colour_sequences(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
                 exempt = _topscorer_game(own, opponents[r - 1], r, lines, table)
             else:
                 exempt = None
-            level = Severity.WARNING if exempt else severity
+            level = Severity.INFO if exempt else severity
             why = (
                 f"; allowed in the last round for a game of topscorer {exempt} (C.04.3 C.3)"
                 if exempt

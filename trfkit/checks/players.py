@@ -86,6 +86,19 @@ def federation_codes(t: Tournament) -> Iterator[Diagnostic]:
     gets one finding listing them.
     """
     known = federations()
+    host = t.header("032")
+    if host and host.upper() not in known:
+        # The event's federation is a federation's code too (TRF16 §2.1);
+        # 032 FIDE, 032 Lichess are not (issue 33).
+        yield diag(
+            "S114",
+            t.header_line("032"),
+            5,
+            f"032 {host!r} is no FIDE federation: the event's federation (032) is the "
+            "three-letter code of the federation it is played in",
+            found=host,
+            expected="a FIDE federation code (GER, ENG, ...)",
+        )
     # One C-level pass for the usual answer: every code known (or blank).
     if set(map(_FEDERATION, t.players)) <= known | {"", None}:
         return
@@ -140,6 +153,22 @@ def birth_dates(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     # One C-level pass for the usual answer: every year between the limits.
     years = [y for y in map(_BIRTH_YEAR, t.players) if y is not None]
     if not years or (min(years) > start.year - _OLDEST and max(years) < start.year):
+        return
+    if len(years) > 1 and min(years) == max(years) == start.year:
+        # Every player "born" in the year the event is played: one cause,
+        # said once (issue 33), not a birth date a player.
+        first = next(p for p in t.players if p.birth_date.year is not None)
+        yield diag(
+            "S115",
+            line_of(first),
+            column,
+            f"every birth date of the file ({len(years)} players) is in {start.year}, the "
+            "event's own year: the column holds something else (a date of entry, a "
+            "placeholder), not birth dates",
+            found=f"{len(years)} birth dates in {start.year}",
+            expected="the players' birth dates, or blank",
+            severity=Severity.WARNING,
+        )
         return
     for p in t.players:
         born = p.birth_date

@@ -19,6 +19,7 @@ from itertools import compress
 from operator import attrgetter
 
 from trfkit.checks._util import diag, first_named, line_of, one_or_each, player_label
+from trfkit.checks.composition import no_fide_rating
 from trfkit.checks.players import federations
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic
@@ -58,6 +59,10 @@ def file_alone(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         unregistered = [
             p for p in players if not p.fide_id and not p.rating and new_player_gaps(p)
         ]
+    if unregistered and no_fide_rating(t) is not None:
+        # No player is rated: nobody is registered from this event, and
+        # R603 says so once for the event (a national event).
+        unregistered = []
     if len(unregistered) == len(players) > 1:
         # No player has a rating or an id, and each lacks a birth date or a
         # sex: one fact about the file (a program that does not export them,

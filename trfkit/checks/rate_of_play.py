@@ -23,7 +23,7 @@ from trfkit.rating.eligibility import (
 )
 from trfkit.rules import Family, RuleSet, Scope
 
-__all__ = ["first_control", "rate_of_play", "time_control_known"]
+__all__ = ["first_control", "rate_of_play", "standard_by_schedule", "time_control_known"]
 
 
 def _column(t: Tournament, ev: Event) -> int:
@@ -46,6 +46,8 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     if ev.time_control is not None:
         return
     if err is None:
+        if ev.standard_ruled_out:
+            return  # R104 says the time control is missing, and what shows it
         yield diag(
             "R102",
             1,
@@ -65,6 +67,26 @@ def time_control_known(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
         f"{err.expected} was expected, so the rate of play could not be checked",
         found=err.found,
         expected=err.expected,
+    )
+
+
+def standard_by_schedule(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
+    """R104: no time control, and a schedule no standard event can have
+    (more rounds on a day than 12 hours of standard games hold): the rule
+    set's assumption of a standard rate is ruled out, and the games would
+    be rated as standard on a guess the file contradicts."""
+    if ev.time_control is not None or not ev.standard_ruled_out:
+        return
+    line = t.header_line("132") or t.header_line("052") or 1
+    yield diag(
+        "R104",
+        line,
+        1 if line == 1 else 5,
+        f"no time control (122 or 222), and {ev.standard_ruled_out}: not a standard "
+        f"event, though {ev.rules.name} would rate its games as standard; give the time "
+        "control (122, or --time-control) so that it is rated under the rules of its rate",
+        found="no 122 or 222; " + ev.standard_ruled_out.split(":")[0],
+        expected="the time control of the event",
     )
 
 

@@ -200,20 +200,29 @@ def duration(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             if league and rules.interim_report_days
             else ""
         )
+        # A type no record declares (nor --type) is a guess: a duration it
+        # makes too long is said, not judged (issue 33: a league's fragment
+        # of two players was typed a match and its 189 days an error).
+        guessed = ev.type_source not in ("given", "192", "092")
+        if league:
+            why = f", but leagues may last longer (a league by {ev.type_evidence or ev.type_source}){interim}"
+        elif guessed:
+            why = (
+                f", except leagues; no record declares the type ({ev.type.value} "
+                f"{ev.type_evidence or 'from ' + ev.type_source}), so this is not judged: "
+                "if it is a league, --type league says so"
+            )
+        else:
+            why = ", except leagues"
         yield diag(
             "R401",
             line,
             5,
             f"the event lasts {days} days ({start} to {end}); {rules.name} rates events "
-            f"of at most {limit} days"
-            + (
-                f", but leagues may last longer (a league by {ev.type_source}){interim}"
-                if league
-                else ", except leagues"
-            ),
+            f"of at most {limit} days" + why,
             found=f"{days} days",
             expected=f"at most {limit} days" + ("" if league else " (or a league: --type league)"),
-            severity=Severity.INFO if league else None,
+            severity=Severity.INFO if league else (Severity.WARNING if guessed else None),
         )
     elif rules.interim_report_days and days > rules.interim_report_days:
         yield diag(

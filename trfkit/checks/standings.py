@@ -166,6 +166,7 @@ def declared_points(t: Tournament) -> Iterator[Diagnostic]:
                 scoring,
                 abnormal.get(p.start_rank),
                 (least, most),
+                (unsure, _unsure_why(t, unknown_162)),
             )
             if found is not None:
                 yield found
@@ -389,11 +390,15 @@ def _uncertain(
     scoring: ScoringSystem,
     abnormal: list[AbnormalPoints] | None,
     values: tuple[Decimal, Decimal],
+    unsure: tuple[Severity | None, str],
 ) -> Diagnostic | None:
     """S104 for a line with unreadable cells: each unread one is worth from
     the least to the most of ``values``; a declared total (with or without
     acceleration: ``declared``) outside the range the readable cells leave
-    is wrong whatever the unread cells hold."""
+    is wrong whatever the unread cells hold. ``unsure``: the severity and
+    the words of a total not judged (a team event's informative points, as
+    on every other line: the same data gets the same severity whether or
+    not a cell of it can be read)."""
     points = declared[0]
     least, most = values
     unread = sum(1 for g in p.games if g.result is None)
@@ -407,9 +412,10 @@ def _uncertain(
         _POINTS_COLUMN,
         f"player {p.start_rank} declares {_fmt(points)} points; the results that can be read "
         f"give {_fmt(readable)}, and {unread} result(s) could not be read (P002), so the "
-        f"total is uncertain, but it lies between {_fmt(low)} and {_fmt(high)}",
+        f"total is uncertain, but it lies between {_fmt(low)} and {_fmt(high)}" + unsure[1],
         found=_fmt(points),
         expected=f"{_fmt(low)} to {_fmt(high)}",
+        severity=unsure[0],
     )
 
 

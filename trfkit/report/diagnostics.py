@@ -236,7 +236,9 @@ def event_line(s: EventSummary) -> str:
     """
     # A type without words of its own is shown by its name: never a traceback.
     words = _TYPE_WORDS.get(s.type.value, s.type.value)
-    kind = f"{words} ({_TYPE_SOURCES.get(s.type_source, s.type_source)})"
+    # A type no record declares says what chose it (issue 33: the name's
+    # words and the span, the pairings' shape).
+    kind = f"{words} ({s.type_evidence or _TYPE_SOURCES.get(s.type_source, s.type_source)})"
     played = s.rounds - s.byes_ahead
     if s.rounds_scheduled is not None and s.rounds_scheduled != played:
         rounds = f"{played} of {_count(s.rounds_scheduled, 'round')} played"

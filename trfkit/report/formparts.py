@@ -19,7 +19,9 @@ __all__ = [
     "date_text",
     "document_head",
     "event_data",
+    "federation_text",
     "fields_text",
+    "host_text",
     "notes_block",
     "page",
     "signature_lines",
@@ -31,6 +33,36 @@ BLANK = "_" * 30
 
 def date_text(d: Any) -> str:
     return d.isoformat() if d is not None else ""
+
+
+def federation_text(code: str) -> str:
+    """A federation as a form shows it: its code, or, for one that is no
+    FIDE federation (a club's code in the federation column, ``ST.``; the
+    finding S114), what it is; a form does not print a club as a
+    federation."""
+    from trfkit.checks.players import federations
+
+    code = code.strip()
+    if not code or code.upper() in federations():
+        return code
+    return f"none ({code!r} is no FIDE federation, S114)"
+
+
+def host_text(code: str, from_032: bool) -> str:
+    """The event's federation as a form shows it: 032's, else the players'
+    most common federation, each said for what it is."""
+    if from_032:
+        shown = federation_text(code)
+        return code if shown == code else f"{code} (032; no FIDE federation, S114)"
+    if not code:
+        return "not given (no 032, and no federation in the players' lines)"
+    shown = federation_text(code)
+    if shown != code:
+        return (
+            f"not given (no 032; the players' most common code, {code!r}, is no FIDE "
+            "federation, S114)"
+        )
+    return f"{code} (no 032: the most common in the players' lines)"
 
 
 def fields_text(pairs: Sequence[tuple[str, str]], ascii: bool) -> list[str]:

@@ -27,6 +27,7 @@ from typing import Any
 from trfkit.dates import parse_date
 from trfkit.model import Tournament
 from trfkit.report.format import clean, csv_document, csv_text, decimal, ljust, score_text, table
+from trfkit.report.formparts import federation_text
 from trfkit.report.rating import split_name
 from trfkit.rules.titles import NORM_TITLES
 from trfkit.titlenorms import NormReport, PlayerNorms, Verdict, norms
@@ -143,12 +144,20 @@ def table_rows(report: NormReport) -> list[list[str]]:
     return rows
 
 
+def _player_federation(code: str) -> str:
+    """A player's federation in a line of text: its code, ``?`` where there
+    is none, and a code that is no FIDE federation (a club's) said so."""
+    if not code:
+        return "?"
+    return code if federation_text(code) == code else f"no federation ({code!r}, S114)"
+
+
 def _head(report: NormReport) -> list[tuple[str, str]]:
     r = report
     fields = [
         ("Event", r.tournament),
         ("City", r.city),
-        ("Federation", r.federation),
+        ("Federation", federation_text(r.federation) or "not given"),
         ("Start", r.start.isoformat() if r.start else ""),
         ("Close", r.end.isoformat() if r.end else ""),
         ("Rounds", str(r.rounds)),
@@ -275,7 +284,7 @@ def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:
         achieved.setdefault(p.start_rank, []).append(v)
     if r.rules.modelled:
         for p in players:
-            out.append(f"{p.start_rank} {clean(p.name, ascii)} ({p.federation or '?'}, {p.rating or 'unrated'})")
+            out.append(f"{p.start_rank} {clean(p.name, ascii)} ({_player_federation(p.federation)}, {p.rating or 'unrated'})")
             out += [f"  note: {n}" for n in p.notes]
             few = _too_few(p) if len(r.players) <= _TABLE_SIZE else None
             if few is not None:
@@ -455,14 +464,14 @@ def _certificate_fields(report: NormReport, p: PlayerNorms) -> list[tuple[str, s
         ("First Name", first),
         ("Sex", _SEX_WORDS.get(p.sex, p.sex)),
         ("FIDE ID", str(p.fide_id or "")),
-        ("Federation", p.federation),
+        ("Federation", federation_text(p.federation)),
         ("Date of Birth", _birth_date(p)),
         ("Place of Birth", ""),
         ("Event", report.tournament),
         ("Start", report.start.isoformat() if report.start else ""),
         ("Close", report.end.isoformat() if report.end else ""),
         ("City", report.city),
-        ("Country", report.federation),
+        ("Country", federation_text(report.federation)),
     ]
 
 

@@ -19,7 +19,7 @@ The number and text formatting they share is :mod:`trfkit.report.format`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 from typing import Any, cast
@@ -962,11 +962,12 @@ def _sort_key(x: Number | None) -> str:
     return "" if x is None else _decimal(x)
 
 
-def _html_player(p: PlayerRating, rounds: int, report: RatingReport) -> dict[str, Any]:
-    """One player's cells as display strings (the template only lays them out)."""
+def _html_player(p: PlayerRating, rounds: int, names: Mapping[int, str]) -> dict[str, Any]:
+    """One player's cells as display strings (the template only lays them out);
+    ``names`` by start rank, made once per report (once per player, it made
+    the HTML form quadratic in the players: issue 29's hostile table)."""
     family, first = split_name(p.name)
     games = {g.round: g for g in p.games}
-    names = {q.start_rank: q.name for q in report.players}
     cells = []
     for r in range(1, rounds + 1):
         g = games.get(r)
@@ -1083,6 +1084,7 @@ def render_rating_html(report: RatingReport) -> str:
     A small inline script makes the columns sortable where scripts run.
     """
     rounds = _round_count(report)
+    names = {q.start_rank: q.name for q in report.players}
     newcomers = _newcomers(report)
     rr_columns = _is_round_robin(report) and any(
         nc.ru_first is not None or nc.rc_new is not None for _, nc in newcomers
@@ -1097,7 +1099,7 @@ def render_rating_html(report: RatingReport) -> str:
             rounds=rounds,
             perf=any(p.performance is not None for p in report.players),
             k_assumed=any_k_assumed(report),
-            players=[_html_player(p, rounds, report) for p in report.players],
+            players=[_html_player(p, rounds, names) for p in report.players],
             newcomers=[_html_newcomer(p, nc) for p, nc in newcomers],
             rr_columns=rr_columns,
             notes=_report_notes(report),

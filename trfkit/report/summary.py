@@ -16,7 +16,14 @@ import json
 from typing import Any
 
 from trfkit.report.format import clean, csv_document, table
-from trfkit.report.formparts import BLANK, date_text, document_head, fields_text, page
+from trfkit.report.formparts import (
+    BLANK,
+    date_text,
+    document_head,
+    fields_text,
+    host_text,
+    page,
+)
 from trfkit.report.forms import COUNT_TYPES, Summary
 
 __all__ = [
@@ -80,7 +87,7 @@ def _head(s: Summary) -> list[tuple[str, str]]:
     rounds = str(e.rounds_scheduled or e.rounds)
     if e.rounds_scheduled and e.rounds != e.rounds_scheduled:
         rounds += f" ({e.rounds} in the players' lines)"
-    host = s.host_federation if s.host_source == "032" else f"{s.host_federation} (no 032: the most common in the players' lines)"
+    host = host_text(s.host_federation, s.host_source == "032")
     return [
         ("Federation", host),
         ("Name of Tournament", e.name),

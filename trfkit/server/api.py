@@ -39,6 +39,8 @@ __all__ = [
     "Upload",
     "endpoint",
     "meta",
+    "shown",
+    "validated",
     "written",
 ]
 
@@ -63,6 +65,10 @@ class Upload:
     name: str
 
 
+# The one rule for every parameter that is a yes or no, in any case.
+BOOLEANS = {"true": True, "false": False, "yes": True, "no": False, "1": True, "0": False}
+
+
 class Query:
     """The query parameters of a request, read as the command's options."""
 
@@ -78,16 +84,27 @@ class Query:
         return list(self._values.get(name, ()))
 
     def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str | None:
+        """The value, one of ``choices`` in any case (``format=JSON``,
+        ``primary=mp``): the choice as written in ``choices``."""
         value = self.one(name, default)
-        if value is not None and value not in choices:
-            raise ApiError(422, f"{name}: {value!r} is not one of {', '.join(choices)}")
-        return value
+        if value is None:
+            return None
+        for choice in choices:
+            if value.casefold() == choice.casefold():
+                return choice
+        raise ApiError(422, f"{name}: {value!r} is not one of {', '.join(choices)}")
 
     def flag(self, name: str) -> bool:
+        """A yes or no: one of :data:`BOOLEANS` in any case; given without
+        a value (``?ascii``), yes."""
         value = self.one(name, "false")
-        if value not in ("true", "false", "1", "0", ""):
-            raise ApiError(422, f"{name}: {value!r} is not true or false")
-        return value in ("true", "1", "")
+        assert value is not None
+        if value == "":
+            return True
+        said = BOOLEANS.get(value.casefold())
+        if said is None:
+            raise ApiError(422, f"{name}: {value!r} is not one of {', '.join(BOOLEANS)}")
+        return said
 
     def names(self) -> set[str]:
         return set(self._values)
@@ -444,21 +461,48 @@ def written(document: str, fmt: str, piece: Piece) -> Reply:
 # -- fmt ---------------------------------------------------------------------
 
 
+_FMT_FORMATS = ("trf", "json")
+
+
 def make_fmt(upload: Upload, q: Query) -> Reply:
     """``trfkit fmt [--to DIALECT] [--newline NL]``: the file rewritten
-    canonically, or converted, as UTF-8."""
+    canonically, or converted, as UTF-8.
+
+    The command line prints what it dropped (P009) beside the file and
+    exits 1; an answer has one body, so the file alone never comes short of
+    what was sent: with a P009 it is refused (422, the findings in the
+    refusal), and ``format=json`` gives the file and every finding
+    together (the API's own wrapper, ``Fmt`` in openapi.json: ``path``,
+    ``text``, ``diagnostics``), as the page asks for it."""
     from trfkit.checks.files import not_trf
     from trfkit.reader import loads
+    from trfkit.report.records import diagnostic_data
     from trfkit.writer import rewrite
 
     to = q.choice("to", ("trf16", "trf26"))
     newline = q.choice("newline", ("lf", "crlf", "cr"))
+    fmt = q.choice("format", _FMT_FORMATS, "trf") or "trf"
     t = loads(upload.data, encoding=_encoding(q))
     if not_trf(t.diagnostics) is not None:
         raise ApiError(400, f"{upload.name}: {not_trf(t.diagnostics)}", [
             d for d in t.diagnostics if d.code == "P012"
         ])  # fmt: skip
-    text, _ = rewrite(t, to, newline)
+    text, diagnostics = rewrite(t, to, newline)
+    if fmt == "json":
+        data = {
+            "path": upload.name,
+            "text": text,
+            "diagnostics": [diagnostic_data(d) for d in diagnostics],
+        }
+        return Reply((json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode(), "json")
+    dropped = [d for d in diagnostics if d.code == "P009"]
+    if dropped:
+        raise ApiError(
+            422,
+            f"{upload.name}: {len(dropped)} line(s) or field(s) of the file are not in the "
+            "output as the file had them (P009); format=json gives the output with them",
+            diagnostics,
+        )
     return Reply(text.encode(), "trf")
 
 
@@ -605,12 +649,33 @@ ENDPOINTS: dict[str, Endpoint] = {
                 Param("to", "target dialect (default: the file's own)", ("trf16", "trf26")),
                 Param("newline", "line ending (default: the file's own)", ("lf", "crlf", "cr")),
                 Param("encoding", "decode the file with this codec"),
+                Param("format", "the file (refused with its findings if it lost anything, "
+                      "P009), or json: the file and its findings", _FMT_FORMATS),
             ),
-            ("trf",),
-            downloads=(("", "file rewritten (fmt)"), ("to=trf26", "file in TRF-2026")),
+            _FMT_FORMATS,
+            downloads=(
+                ("format=json", "file rewritten (fmt)"),
+                ("to=trf26&format=json", "file in TRF-2026"),
+            ),
         ),
     )
 }  # fmt: skip
+
+
+def validated(e: Endpoint, q: Query) -> None:
+    """Every parameter of ``q`` that has choices holds one of them, by the
+    one rule (any case; a yes or no as :data:`BOOLEANS`), whether or not
+    the format asked for reads it: ``verbose=maybe`` is refused with JSON
+    as with text."""
+    for p in e.params:
+        if not p.choices or p.name not in q.names():
+            continue
+        for value in q.all(p.name) if p.repeat else [q.one(p.name) or ""]:
+            one = Query({p.name: [value]})
+            if p.choices == ("true", "false"):
+                one.flag(p.name)
+            else:
+                one.choice(p.name, p.choices)
 
 
 def endpoint(name: str) -> Endpoint | None:
@@ -642,8 +707,15 @@ def meta(max_upload: int) -> dict[str, Any]:
                 # regulations', not the rating regulations' of the page.
                 "params": {p.name: list(p.choices) for p in e.params},
                 "tabs": [{"name": n, "query": q, "label": label} for n, q, label in e.tabs],
+                # A download wrapped ({"path", "text", "diagnostics"}) is saved as its "text", and
+                # its findings are shown beside it.
                 "downloads": [
-                    {"query": q, "label": label, "file": _download_file(e, q)}
+                    {
+                        "query": q,
+                        "label": label,
+                        "file": _download_file(e, q),
+                        "wrapped": e.name == "fmt" and "format=json" in q,
+                    }
                     for q, label in e.downloads
                 ],
             }
@@ -668,4 +740,14 @@ def _download_file(e: Endpoint, query: str) -> str:
     document = e.name
     if "form" in values and len(FORMS[values["form"]]) == 1:
         document = FORMS[values["form"]][0]
-    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt)}"
+    return f"{document}.{ {'text': 'txt'}.get(fmt, fmt) }"
+
+
+_UNSHOWN = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def shown(name: str) -> str:
+    """A name for the upload, as shown in documents: the last part of a
+    path a browser may send, without control characters. It names no file
+    on the server; nothing is ever read or written under it."""
+    return _UNSHOWN.sub("", name.replace("\\", "/").rsplit("/", 1)[-1]).strip()[:200]

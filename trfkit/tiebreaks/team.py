@@ -145,8 +145,9 @@ def _header(t: Tournament, code: str) -> str | None:
 
 def event_teams(t: Tournament) -> list[Team]:
     """The teams: the 310 records, else the 013 ones (a file that has both,
-    as some writers make, lists the same teams twice; 310 replaces 013)."""
-    return [x for x in t.teams if x.code == "310"] or list(t.teams)
+    as some writers make, lists the same teams twice; 310 replaces 013):
+    :meth:`Tournament.event_teams`, the one rule."""
+    return t.event_teams()
 
 
 def team_number(team: Team, index: int) -> int:

@@ -4,7 +4,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = { meta: null, endpoints: {}, data: null, bytes: null, files: 0, pasted: false, checks: 0, asking: null, name: "", stem: "", text: "", check: null };
+  const state = { views: 0, meta: null, endpoints: {}, data: null, bytes: null, files: 0, pasted: false, checks: 0, asking: null, name: "", stem: "", text: "", check: null };
   const SEVERITIES = [["error", "Errors"], ["warning", "Warnings"], ["info", "Notes"]];
 
   function el(tag, attrs, ...children) {
@@ -50,7 +50,9 @@
     for (const [key, value] of new URLSearchParams(extra || "")) params.set(key, value);
     return fetch(path + "?" + params.toString(), {
       method: "POST",
-      headers: { "Content-Type": "application/octet-stream" },
+      // X-Trfkit: the server answers a POST to /api only with it, and a
+      // page of another site cannot send it (docs/serve.md).
+      headers: { "Content-Type": "application/octet-stream", "X-Trfkit": "page" },
       body: state.data,
     });
   }
@@ -345,21 +347,37 @@
     }
   }
 
-  function loadDocument(tab) {
-    // The document is the server's HTML page, shown in a frame: sent as a
-    // form so that the frame holds the server's answer with its own policy.
-    const form = $(`form-${tab.dataset.name}`);
-    const params = options(tab.dataset.path);
-    for (const [k, v] of new URLSearchParams(tab.dataset.query || "")) params.set(k, v);
-    params.set("format", "html");
-    form.action = `${tab.dataset.path}?${params.toString()}`;
-    tab.dataset.pending = "1";
-    $(`note-${tab.dataset.name}`).hidden = true;
-    $(`panel-${tab.dataset.name}`).querySelector("iframe").hidden = false;
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([state.data], state.name || "upload.trf", { type: "text/plain" }));
-    form.querySelector("input").files = transfer.files;
-    form.submit();
+  // The document is the server's HTML page, shown in a frame with its own
+  // policy: asked for with the page's header, kept by the server for the
+  // frame to load once (/api/view/...).
+  async function loadDocument(tab) {
+    const name = tab.dataset.name;
+    const frame = $(`panel-${name}`).querySelector("iframe");
+    const note = $(`note-${name}`);
+    const extra = new URLSearchParams(tab.dataset.query || "");
+    extra.set("format", "html");
+    extra.set("view", "true");
+    const asked = ++state.views;
+    tab.dataset.asked = String(asked);
+    note.hidden = true;
+    let response, answer, reason;
+    try {
+      response = await post(tab.dataset.path, extra.toString());
+      if (response.ok) answer = await response.json();
+      else reason = await refusal(response);
+    } catch (e) {
+      reason = "the server did not answer: is trfkit serve still running?";
+    }
+    if (tab.dataset.asked !== String(asked)) return; // asked again since
+    if (answer && answer.view) {
+      tab.dataset.pending = "1";
+      frame.hidden = false;
+      frame.src = answer.view;
+      return;
+    }
+    note.textContent = `${tab.textContent} not made: ${reason || "the server's answer could not be read"}`;
+    note.hidden = false;
+    frame.hidden = true;
   }
 
   // Once the frame has loaded: the document, or why it was not made (the
@@ -439,13 +457,10 @@
       tab.dataset.query = t.query;
       bar.append(tab);
       const frame = el("iframe", { name: `frame-${name}`, class: "document", title: t.label });
-      const form = el("form", {
-        id: `form-${name}`, method: "post", enctype: "multipart/form-data", target: `frame-${name}`, hidden: "",
-      }, el("input", { type: "file", name: "file", tabindex: "-1", "aria-hidden": "true" }));
       const note = el("p", { id: `note-${name}`, class: "failed", role: "alert", hidden: "" });
       frame.addEventListener("load", () => documentShown(tab, frame));
       const panel = el("section", { id: `panel-${name}`, role: "tabpanel", "aria-labelledby": `tab-${name}`, hidden: "" },
-        el("h2", { text: t.label }), ...standingsOptions(e, tab), note, frame, form);
+        el("h2", { text: t.label }), ...standingsOptions(e, tab), note, frame);
       last.after(panel);
       last = panel;
     }
@@ -473,22 +488,50 @@
     for (const e of endpoints) {
       for (const d of e.downloads) {
         const button = el("button", { type: "button", text: d.label });
-        button.addEventListener("click", () => download(e.path, d.query, d.file, d.label));
+        button.addEventListener("click", () => download(e.path, d));
         list.append(el("li", {}, button));
       }
     }
   }
 
-  async function download(path, query, suffix, label) {
+  // What a rewritten file does not hold as the file had it (fmt's P009),
+  // and the other findings of the rewrite, beside the download.
+  function showDownloadNotes(label, diagnostics) {
+    const box = $("download-notes");
+    box.replaceChildren();
+    const worth = diagnostics.filter((d) => d.severity !== "info");
+    if (!worth.length) {
+      box.hidden = true;
+      return;
+    }
+    box.append(el("p", { text: `${label}: ${worth.length} finding(s) of the rewrite:` }));
+    const items = el("ul");
+    for (const d of worth) {
+      const where = d.line >= 1 ? `line ${d.line}` : "the file";
+      items.append(el("li", { class: d.severity, text: `${d.code} ${where}: ${d.message}` }));
+    }
+    box.append(items);
+    box.hidden = false;
+  }
+
+  async function download(path, d) {
+    const { query, file: suffix, label, wrapped } = d;
     if (!state.data) return;
     status(`Making ${label}…`);
-    let response, blob;
+    let response, blob, wrapper;
     try {
       response = await post(path, query);
-      if (response.ok) blob = await response.blob();
+      if (response.ok && wrapped) wrapper = await response.json();
+      else if (response.ok) blob = await response.blob();
     } catch (e) {
       status(`${label} not made: the server did not answer: is trfkit serve still running?`, true);
       return;
+    }
+    if (wrapper) {
+      blob = new Blob([wrapper.text], { type: "text/plain;charset=utf-8" });
+      showDownloadNotes(label, wrapper.diagnostics || []);
+    } else {
+      $("download-notes").hidden = true;
     }
     if (!blob) {
       status(`${label} not made: ${await refusal(response)}`, true);
@@ -500,7 +543,8 @@
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60000);
-    status(`Downloaded ${state.stem}.${suffix}.`);
+    const notes = $("download-notes").hidden ? "" : " See what it does not hold as the file had it, below.";
+    status(`Downloaded ${state.stem}.${suffix}.${notes}`);
   }
 
   // -- wiring ------------------------------------------------------------------------
