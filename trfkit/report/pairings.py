@@ -205,11 +205,13 @@ def _summary(report: PairingsReport) -> str:
     if not total:
         return "No round to check: the file has no round played."
     if not differ:
+        if total == 1:
+            return "The round checked agrees with the system."
         return f"All {total} rounds checked agree with the system."
+    verb = "differs" if len(differ) == 1 else "differ"
     return (
-        f"{len(differ)} of {total} rounds checked differ from the system: "
-        + ", ".join(map(str, differ))
-        + "."
+        f"{len(differ)} of {total} round{'s' if total != 1 else ''} checked {verb} from the "
+        "system: " + ", ".join(map(str, differ)) + "."
     )
 
 
