@@ -448,3 +448,38 @@ def test_pairings_of_an_oracle_file_agrees_under_its_own_edition(
     assert status == 0 and data["agrees"], [r["round"] for r in data["rounds"] if not r["agrees"]]
     for r in data["rounds"]:
         assert sorted(r["engine"]) == sorted(r["file"])
+
+
+# -- POST /api/pairings ---------------------------------------------------------------------
+
+
+def test_the_api_answers_what_the_command_line_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from serving import request, running
+
+    data = Path(_file(tmp_path, NEIGHBOURS_ROUND_1)).read_bytes()
+    monkeypatch.chdir(tmp_path)  # the command line's path, e.trf, is the upload's name
+    path = "e.trf"
+    headers = {"X-Trfkit": "1"}
+    with running(max_upload=2**20) as server:
+        for fmt in ("json", "text", "html"):
+            status, _got, body = request(
+                server, "POST", f"/api/pairings?format={fmt}&name={path}", data, headers
+            )
+            assert status == 200, body
+            _, out, _ = _run(capsys, "pairings", path, "--format", fmt)
+            assert body.decode() == out, fmt
+        status, _, body = request(
+            server, "POST", "/api/pairings?system=dutch-2026&rounds=1", data, headers
+        )
+        assert status == 200 and json.loads(body)["chosen_by"] == "--system"
+        status, _, body = request(server, "POST", "/api/pairings?rounds=2", data, headers)
+        assert status == 422 and "the file has 1 round played" in json.loads(body)["error"]
+        status, _, body = request(server, "POST", "/api/pairings?system=dubov", data, headers)
+        assert status == 422 and "system" in json.loads(body)["error"]
+        rr = (FIXTURES / "roundrobin-8.trf").read_bytes()
+        status, _, body = request(server, "POST", "/api/pairings", rr, headers)
+        assert status == 422 and "pairs Swiss events" in json.loads(body)["error"]
+        status, _, body = request(server, "POST", "/api/pairings", b"%PDF-1.7\n", headers)
+        assert status == 400
