@@ -112,6 +112,23 @@ def test_differing_rows_put_a_swap_beside_itself_then_each_side_in_its_order() -
     assert rows == [((3, 5), (5, 3)), ((1, 2), (1, 4)), ((4, 0), (2, 0))]
 
 
+def test_differing_rows_set_each_system_board_beside_its_white_players_file_board() -> None:
+    # A shift in the score group: the system pairs 4-16 and 20-5, the file
+    # 4-17, 20-7 and 16-5; each row shows what became of a player.
+    differences = [
+        BoardDifference("pairs", (4, 16), None),
+        BoardDifference("pairs", (20, 5), None),
+        BoardDifference("pairs", None, (16, 5)),
+        BoardDifference("pairs", None, (20, 7)),
+        BoardDifference("pairs", None, (4, 17)),
+    ]
+    assert doc.differing_rows(differences) == [
+        ((4, 16), (4, 17)),
+        ((20, 5), (20, 7)),
+        (None, (16, 5)),
+    ]
+
+
 def test_text_shows_the_system_the_note_each_round_and_the_boards_side_by_side() -> None:
     d = doc.pairings_document(_tournament(), _report(), "e.trf")
     text = doc.render_pairings_text(d)

@@ -170,12 +170,30 @@ def _pair_cells(players: Players, pair: Pair | None, round: int, ascii: bool) ->
 
 def differing_rows(differences: Sequence[BoardDifference]) -> list[tuple[Pair | None, Pair | None]]:
     """The differing boards as rows (the system's, the file's): colours
-    swapped first, each beside its own; then the boards paired differently,
-    the system's and the file's in their own orders, side by side."""
+    swapped first, each beside itself; then each of the system's boards
+    beside the file's board of its white player, else of its black (so that
+    a row shows what the file did with a player the system paired); the
+    boards left on either side last, side by side in their own orders."""
     colours = [(d.engine, d.file) for d in differences if d.kind == "colours"]
     engine = [d.engine for d in differences if d.kind != "colours" and d.engine is not None]
     file = [d.file for d in differences if d.kind != "colours" and d.file is not None]
-    return colours + list(zip_longest(engine, file))
+    board_of: dict[int, int] = {}
+    for i, pair in enumerate(file):
+        for n in pair:
+            if n:
+                board_of.setdefault(n, i)
+    used: set[int] = set()
+    rows: list[tuple[Pair | None, Pair | None]] = []
+    alone: list[Pair] = []
+    for pair in engine:
+        i = next((board_of[n] for n in pair if n in board_of and board_of[n] not in used), None)
+        if i is None:
+            alone.append(pair)
+            continue
+        used.add(i)
+        rows.append((pair, file[i]))
+    rest = [pair for i, pair in enumerate(file) if i not in used]
+    return colours + rows + list(zip_longest(alone, rest))
 
 
 def _verdict(r: RoundCheck) -> str:
