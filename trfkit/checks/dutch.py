@@ -40,7 +40,10 @@ def not_swiss(t: Tournament) -> str | None:
     ev = event_of(t)
     if applies(ev):
         return None
-    return f"a {ev.type.value} event ({ev.type_source}); the FIDE (Dutch) System pairs Swiss events"
+    said = {"given": "as --type says", "pairings": "by its pairings"}.get(
+        ev.type_source, f"as {ev.type_source} says"
+    )
+    return f"a {ev.type.value} event ({said}); the FIDE (Dutch) System pairs Swiss events"
 
 
 def rounds_wanted(text: str | None, played: int) -> list[int] | None:
