@@ -385,6 +385,13 @@ def test_check_without_pairings_is_as_before(
     assert "S128" not in out
 
 
+def test_check_refuses_a_system_without_pairings(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(
+        capsys, "check", str(FIXTURES / "swiss-trf16.trf"), "--system", "dutch-2026"
+    )
+    assert status == 2 and out == "" and "for --pairings: give both" in err
+
+
 def test_check_pairings_leaves_round_robins_alone(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = _run(capsys, "check", str(FIXTURES / "roundrobin-8.trf"), "--pairings")
     assert "S128" not in out

@@ -211,6 +211,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
         ignore |= _codes(text)
     _known_codes(ignore)
     _known_time_control(args.time_control)
+    if args.system != "auto" and not args.pairings:
+        raise _Usage(f"--system {args.system}: the pairings' edition, for --pairings: give both")
     tasks = _tasks(args)
     options = CheckOptions(
         rules=args.rules,

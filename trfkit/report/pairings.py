@@ -186,12 +186,12 @@ def differing_rows(differences: Sequence[BoardDifference]) -> list[tuple[Pair | 
     rows: list[tuple[Pair | None, Pair | None]] = []
     alone: list[Pair] = []
     for pair in engine:
-        i = next((board_of[n] for n in pair if n in board_of and board_of[n] not in used), None)
-        if i is None:
+        found = next((board_of[n] for n in pair if n in board_of and board_of[n] not in used), None)
+        if found is None:
             alone.append(pair)
             continue
-        used.add(i)
-        rows.append((pair, file[i]))
+        used.add(found)
+        rows.append((pair, file[found]))
     rest = [pair for i, pair in enumerate(file) if i not in used]
     return colours + rows + list(zip_longest(alone, rest))
 
