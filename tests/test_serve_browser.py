@@ -655,24 +655,28 @@ def test_every_hint_and_choice_is_read_whole(browser: Any, server: Server) -> No
         try:
             d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
             _wait(lambda: _text(d, "#status").startswith("Checked"))
-            d.find_element(By.ID, "tab-standings").click()  # its own fields, shown
-            cut = d.execute_script(
-                "const ctx = document.createElement('canvas').getContext('2d'); const out = [];"
-                "for (const e of document.querySelectorAll('input[placeholder]')) {"
-                "  const s = getComputedStyle(e); ctx.font = s.font;"
-                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
-                # A field with a list of choices keeps room for its arrow.
-                "    - (e.list ? 1.5 * parseFloat(s.fontSize) : 0);"
-                "  if (ctx.measureText(e.placeholder).width > room) out.push(e.id); }"
-                # A choice's chosen text too, beside its arrow.
-                "for (const e of document.querySelectorAll('select')) {"
-                "  const s = getComputedStyle(e); ctx.font = s.font;"
-                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
-                "    - 1.25 * parseFloat(s.fontSize);"
-                "  if (ctx.measureText(e.selectedOptions[0].text).width > room) out.push(e.id); }"
-                "return out;"
-            )
-            assert cut == [], (width, cut)
+            # Each tab with fields of its own, shown; a hidden panel's fields have no width.
+            for tab in ("tab-standings", "tab-pairings"):
+                d.find_element(By.ID, tab).click()
+                cut = d.execute_script(
+                    "const ctx = document.createElement('canvas').getContext('2d'); const out = [];"
+                    "for (const e of document.querySelectorAll('input[placeholder]')) {"
+                    "  if (!e.offsetParent) continue;"
+                    "  const s = getComputedStyle(e); ctx.font = s.font;"
+                    "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                    # A field with a list of choices keeps room for its arrow.
+                    "    - (e.list ? 1.5 * parseFloat(s.fontSize) : 0);"
+                    "  if (ctx.measureText(e.placeholder).width > room) out.push(e.id); }"
+                    # A choice's chosen text too, beside its arrow.
+                    "for (const e of document.querySelectorAll('select')) {"
+                    "  if (!e.offsetParent) continue;"
+                    "  const s = getComputedStyle(e); ctx.font = s.font;"
+                    "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                    "    - 1.25 * parseFloat(s.fontSize);"
+                    "  if (ctx.measureText(e.selectedOptions[0].text).width > room) out.push(e.id); }"
+                    "return out;"
+                )
+                assert cut == [], (width, tab, cut)
         finally:
             d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
