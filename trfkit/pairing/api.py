@@ -123,9 +123,7 @@ def file_round(tournament: Tournament, round: int) -> tuple[Pair, ...]:
             if g.result is Result.PAIRING_ALLOCATED_BYE:
                 out.append((p.start_rank, 0))
             continue
-        if g.colour is Colour.WHITE:
-            out.append((p.start_rank, g.opponent))
-        elif g.colour is Colour.NONE and p.start_rank < g.opponent:
+        if g.colour is Colour.WHITE or (g.colour is Colour.NONE and p.start_rank < g.opponent):
             out.append((p.start_rank, g.opponent))
     return tuple(out)
 

@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import attrs
 
-from trfkit.model import Accelerations, Acceleration, Colour, EngineRecord, Result, Tournament
+from trfkit.model import Acceleration, Accelerations, Colour, EngineRecord, Result, Tournament
 from trfkit.pairing.model import System
 from trfkit.scoring import scoring_of
 
