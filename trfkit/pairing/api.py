@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from trfkit.model import Colour, Result, Tournament
 from trfkit.pairing.dutch import NoPairing, pair_players
+from trfkit.pairing.explain import explain
 from trfkit.pairing.inputs import read_round
 from trfkit.pairing.model import (
     BoardDifference,
@@ -156,7 +157,10 @@ def check_round(tournament: Tournament, round: int, system: System) -> RoundChec
     except UnpairableRound as e:
         return RoundCheck(round, False, (), file, (), None, e.unpairable)
     diffs = _differences(engine, file)
-    return RoundCheck(round, not diffs, engine, file, diffs)
+    if not diffs:
+        return RoundCheck(round, True, engine, file)
+    why = explain(read_round(tournament, round, system), engine, file)
+    return RoundCheck(round, False, engine, file, diffs, why)
 
 
 def check_pairings(
