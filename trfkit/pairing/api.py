@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from trfkit.model import Colour, Result, Tournament
 from trfkit.pairing.dutch import NoPairing, pair_players
+from trfkit.pairing.explain import explain
 from trfkit.pairing.inputs import read_round
 from trfkit.pairing.model import (
     BoardDifference,
@@ -123,9 +124,7 @@ def file_round(tournament: Tournament, round: int) -> tuple[Pair, ...]:
             if g.result is Result.PAIRING_ALLOCATED_BYE:
                 out.append((p.start_rank, 0))
             continue
-        if g.colour is Colour.WHITE:
-            out.append((p.start_rank, g.opponent))
-        elif g.colour is Colour.NONE and p.start_rank < g.opponent:
+        if g.colour is Colour.WHITE or (g.colour is Colour.NONE and p.start_rank < g.opponent):
             out.append((p.start_rank, g.opponent))
     return tuple(out)
 
@@ -158,7 +157,10 @@ def check_round(tournament: Tournament, round: int, system: System) -> RoundChec
     except UnpairableRound as e:
         return RoundCheck(round, False, (), file, (), None, e.unpairable)
     diffs = _differences(engine, file)
-    return RoundCheck(round, not diffs, engine, file, diffs)
+    if not diffs:
+        return RoundCheck(round, True, engine, file)
+    why = explain(read_round(tournament, round, system), engine, file)
+    return RoundCheck(round, False, engine, file, diffs, why)
 
 
 def check_pairings(

@@ -35,6 +35,7 @@ from trfkit.pairing.model import System
 __all__ = ["NoPairing", "choose_colour", "pair_players"]
 
 DOWN, UP, FLOAT_NONE = 0, 1, 2
+NEXT_SCORES = {System.DUTCH_2017: False, System.DUTCH_2026: True}
 
 
 class NoPairing(Exception):
@@ -50,7 +51,10 @@ def float_of(ri: RoundInput, p: PlayerState, back: int) -> int:
     m = p.matches[ri.played_rounds - back]
     if not m.played:
         if ri.system is System.DUTCH_2017:
-            return DOWN if m.points > ri.loss else FLOAT_NONE
+            # 2017 A.4: a player who, for whatever reason, does not play in a
+            # round also receives a downfloat.
+            return DOWN
+        # 2026 1.4.3: only one who scores more than a loss without playing.
         return DOWN if m.points > ri.loss else FLOAT_NONE
     ps = ri.score(p, back)
     os_ = ri.score(ri.players[m.opponent], back)
@@ -157,7 +161,7 @@ class _Weights:
         # C.7 / C8: the same for the next bracket.
         w = (w << sb) | in_next
         w <<= gb
-        if in_next:
+        if in_next and NEXT_SCORES[ri.system]:
             w |= 1 << shift[sc[hi.index]]
         if ri.system is System.DUTCH_2026:
             # C9: the unplayed games of the PAB assignee.
@@ -343,7 +347,14 @@ def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> li
             "the players cannot all be paired without breaking an absolute criterion "
             "(a repeated game, two absolute colour preferences for the same colour, a second PAB)"
         )
-    if odd and ri.system is System.DUTCH_2026:
+    if odd and ri.system is System.DUTCH_2017:
+        # 2017 has no criterion on the PAB assignee's score (2026 C5): any
+        # player the PAB may go to (C.2) is a candidate.
+        W.bye_score = 1 << 60
+        for i in range(n):
+            for j in range(i):
+                g.set(i, j, W.edge(players[j], players[i], False, False))
+    elif odd:
         W.bye_score = sc[players[unmatched[0]].index]
         if W.bye_score >= top:
             W.single_downfloater_is_bye = True
@@ -361,9 +372,6 @@ def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> li
         for i in range(n):
             for j in range(i):
                 g.set(i, j, W.edge(players[j], players[i], False, False))
-    elif odd:
-        # 2017: any player eligible for the PAB is a candidate (C.4, A.?).
-        W.bye_score = 1 << 60
     else:
         W.bye_score = 0
     return _brackets(ri, W, g, players)

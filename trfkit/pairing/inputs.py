@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import attrs
 
-from trfkit.model import Accelerations, Acceleration, Colour, EngineRecord, Result, Tournament
+from trfkit.model import Acceleration, Accelerations, Bye, Colour, EngineRecord, Result, Tournament
 from trfkit.pairing.model import System
 from trfkit.scoring import scoring_of
 
@@ -228,6 +228,16 @@ def read_round(t: Tournament, r: int, system: System) -> RoundInput:
         st = PlayerState(index=i, id=p.start_rank, accelerations=accel.get(p.start_rank, {}))
         states.append(st)
     not_paired: list[tuple[int, str]] = []
+    # A round the file has not yet (``trfkit pair``): everyone is paired but
+    # the byes TRF-2026 240 requests for it.
+    future = r > t.rounds_played
+    requested: dict[int, str] = {}
+    for rec in t.records_of(Bye):
+        if rec.round == r:
+            for i in rec.ids:
+                if i is not None:
+                    requested[i] = rec.bye_type.strip()[:1].upper() or "bye"
+
     to_pair: list[PlayerState] = []
     for st, p in zip(states, ordered, strict=True):
         n = p.cell_count
@@ -262,7 +272,10 @@ def read_round(t: Tournament, r: int, system: System) -> RoundInput:
             st.points += m.points
         # Round r: paired (a game, a forfeit, the PAB) or kept out.
         cell = p.game(r) if n >= r else None
-        if cell is not None and is_paired_cell(cell.opponent, cell.result):
+        if future and st.id in requested:
+            not_paired.append((st.id, requested[st.id]))
+            st.valid = True
+        elif future or (cell is not None and is_paired_cell(cell.opponent, cell.result)):
             to_pair.append(st)
             st.valid = True
         else:
