@@ -69,6 +69,7 @@ __all__ = [
     "PropertyFailed",
     "check_diagnostic",
     "check_one",
+    "grow",
     "line_count",
     "rating_renderers_for",
     "rules_for",
@@ -247,6 +248,29 @@ def _check_canonical(t: trfkit.Tournament, data: bytes, roundtrip: bool) -> None
             )
 
 
+def grow(data: bytes, shape: int, n: int) -> bytes:
+    """``data`` grown in one of the hostile shapes of issue 29 (``shape``
+    modulo 5) to size ``n``: ``n`` cells more on its first player line,
+    that line ``n`` times more, a round count of ``n`` in 142 and XXR, ``n``
+    team records (013), a block of ``n`` ### comments. Each made the norm
+    search or a check cost more than linear time once; the fuzzer and
+    tests/test_fuzz.py feed them to :func:`check_one`."""
+    lines = data.split(b"\n")
+    first = next((k for k, line in enumerate(lines) if line.startswith(b"001")), None)
+    kind = shape % 5
+    if kind == 0 and first is not None:
+        lines[first] += b"     2 w 1" * n
+    elif kind == 1 and first is not None:
+        lines[first + 1 : first + 1] = [lines[first]] * n
+    elif kind == 2:
+        lines[1:1] = [f"142 {n}".encode(), f"XXR {n}".encode()]
+    elif kind == 3:
+        lines += [f"013 {f'Team {k}':<32}{1 + k % 7:>5}{2 + k % 5:>5}".encode() for k in range(n)]
+    else:
+        lines[1:1] = [b"### a comment"] * n
+    return b"\n".join(lines)
+
+
 def check_one(
     data: bytes, *, all_renderers: bool = False, canonical_roundtrip: bool = False
 ) -> None:
@@ -271,6 +295,8 @@ def check_one(
     for d in trfkit.validate(t, rules=rules):
         check_diagnostic(d, lines, f"validate(rules={rules})", data)
     _check_rating(t, rules, data, all_renderers)
+    # The title norms (issue 29: the search was exponential in the wins).
+    trfkit.norms(t)
     checked = check_file("<fuzz>", rules=rules, data=data)
     for d in checked.diagnostics:
         check_diagnostic(d, lines, f"check_file(rules={rules})", data)

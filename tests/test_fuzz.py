@@ -32,6 +32,7 @@ least 3. A long run (about 50,000 inputs per property an hour on one core)::
 from __future__ import annotations
 
 import contextlib
+import datetime
 import io
 import json
 import os
@@ -59,7 +60,14 @@ FEW = settings(
     SETTINGS,
     max_examples=max(3, EXAMPLES // 200),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    # Bounded (issue 29: the norm search of one example ran for minutes):
+    # an example over a minute fails, and pytest-timeout stops the test at
+    # 120 s (pyproject.toml).
+    deadline=datetime.timedelta(seconds=60),
 )
+
+# fuzz/ is not a package: the harness is the one test_fuzz_regressions loads.
+from tests.test_fuzz_regressions import harness  # noqa: E402
 
 MUTATED = mutated()
 RULES = st.sampled_from(["auto", *names()])
@@ -152,3 +160,14 @@ def test_tens_of_thousands_of_rounds(data: bytes, rules: str, ascii: bool, limit
     _check_diagnostics(t)
     assert trfkit.dumpb(t) == data
     _validate_and_rate(t, rules, ascii)
+
+
+# -- the hostile shapes of issue 29 (bounded sizes) -----------------------------
+
+
+@settings(SETTINGS, max_examples=max(5, EXAMPLES // 20), deadline=datetime.timedelta(seconds=30))
+@given(MUTATED, st.integers(0, 4), st.integers(0, 3_000))
+def test_hostile_shapes_never_raise(data: bytes, shape: int, n: int) -> None:
+    # Many cells on one line, many lines for one rank, huge round counts in
+    # 142/XXR, many teams, deep ### blocks: every property of the fuzzer.
+    harness.check_one(harness.grow(data, shape, n))

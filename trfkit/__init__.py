@@ -120,6 +120,8 @@ def standings(
     from trfkit.tiebreaks import standings as _standings
 
     return _standings(t, tiebreaks, rules, type=type)
+
+
 def norms(
     t: Tournament,
     rules: str = "auto",

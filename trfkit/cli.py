@@ -234,7 +234,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     # JSON is rendered where each file is checked: in a batch the workers
     # share the encoding, and send back text rather than diagnostics.
     as_json = args.format in ("json", "jsonl")
-    work = partial(_check_to_json, options, args.format) if as_json else partial(check_task, options)
+    work = (
+        partial(_check_to_json, options, args.format) if as_json else partial(check_task, options)
+    )
     raw = _utf8_stdout() if as_json else None
     with progress_bar(len(tasks)) as done:
         for outcome in in_order(
@@ -369,9 +371,7 @@ class _JsonPiece:
     unreadable: str | None = None
 
 
-def _check_to_json(
-    options: CheckOptions, fmt: str, task: tuple[str, bytes | None]
-) -> _JsonPiece:
+def _check_to_json(options: CheckOptions, fmt: str, task: tuple[str, bytes | None]) -> _JsonPiece:
     from trfkit.checks.files import check_task
     from trfkit.report.diagnostics import render_json_file, render_jsonl_line
 
@@ -574,6 +574,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
     status = _status(t.diagnostics, args.strict)
     # Form 3 of a file with errors carries a banner; the exit says it too.
     return max(status, EXIT_FINDINGS) if check_errors else status
+
+
 def _cmd_norms(args: argparse.Namespace) -> int:
     """trfkit norms: Form 4's title-norm table (4c) or certificates (4b)."""
     from trfkit.report.registry import RenderOptions, output
@@ -1045,9 +1047,7 @@ def _parser() -> argparse.ArgumentParser:
         help="codes not to report (also: a ### trfkit: ignore CODE line in the file)",
     )
     _batch_options(c)
-    c.add_argument(
-        "--format", choices=("text", "json", "jsonl", "sarif", "github"), default="text"
-    )
+    c.add_argument("--format", choices=("text", "json", "jsonl", "sarif", "github"), default="text")
     c.add_argument(
         "--tiebreaks",
         metavar="CODE,...",
@@ -1084,18 +1084,12 @@ def _parser() -> argparse.ArgumentParser:
         "the new rating; for unrated players the performance toward a first rating. K values "
         "the file cannot show are derived and marked as assumed: give --k or --rating-list.",
     )
-    r.add_argument(
-        "paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)"
-    )
+    r.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
     _event_options(r)
     _batch_options(r)
-    r.add_argument(
-        "--format", choices=("text", "csv", "json", "jsonl", "html"), default="text"
-    )
+    r.add_argument("--format", choices=("text", "csv", "json", "jsonl", "html"), default="text")
     r.add_argument("-o", "--output", help="write here instead of standard output")
-    r.add_argument(
-        "--games-csv", metavar="FILE", help="also write one CSV row per game to FILE"
-    )
+    r.add_argument("--games-csv", metavar="FILE", help="also write one CSV row per game to FILE")
     r.add_argument(
         "--k",
         action="append",

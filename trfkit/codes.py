@@ -808,6 +808,21 @@ CODES: dict[str, Code] = {
             "record that names it wrongly.",
         ),
         Code(
+            "S127",
+            "structure.cells-beyond-rounds",
+            Severity.ERROR,
+            "A player line with more round cells than the event has rounds: more than "
+            "142/XXR declare and than any other line reaches (a game has two players, so "
+            "a round only one line has is none of the event's). One finding per line, at "
+            "its first cell beyond the rounds; those cells are not checked round by round "
+            "(no S101, S113 ... for each of them).",
+            "TRF16 §2.2 (round blocks); TRF26 142; TRF(x) XXR",
+            _ex(*_HEAD, _P1 + "     2 w 1" * 3, _P2),
+            _ex(*_HEAD, _P1, _P2),
+            "Remove the cells beyond the event's rounds (a line that ran on, or two "
+            "players' lines joined), or declare the rounds (142/XXR) if the event had them.",
+        ),
+        Code(
             "S128",
             "structure.pairings-not-the-system",
             Severity.WARNING,

@@ -36,7 +36,14 @@ def _applies(c: Code) -> list[str]:
 
 def _list_lines(rating_list: tuple[str, ...]) -> list[str]:
     """A code's players' list, below its examples."""
-    return ["", "Both checked against this players' list (`--rating-list`):", "", "```", *rating_list, "```"]
+    return [
+        "",
+        "Both checked against this players' list (`--rating-list`):",
+        "",
+        "```",
+        *rating_list,
+        "```",
+    ]
 
 
 def codes_markdown() -> str:

@@ -36,6 +36,7 @@ __all__ = [
     "choose_rules",
     "ett_code",
     "event_of",
+    "event_rounds",
     "infer_type",
     "match_decided_round",
     "not_in_force",
@@ -502,3 +503,20 @@ def rate_class_of(ev: Event, given: RateClass | str | None = None) -> tuple[Rate
     if rs.family is Family.NATIONAL:
         return RateClass.STANDARD, why
     return RateClass.RAPID, why
+
+
+def event_rounds(t: Tournament) -> int:
+    """The rounds the event has, as far as its lines show: the most of the
+    rounds 142/XXR declare and the rounds that a second line reaches (a game
+    has two players, so a round only one line has is none of the event's;
+    S127). A file of one player: his line's rounds."""
+    longest = second = 0
+    for p in t.players:
+        n = p.cell_count
+        if n > longest:
+            longest, second = n, longest
+        elif n > second:
+            second = n
+    if len(t.players) < 2:
+        second = longest
+    return max(t.declared_rounds or 0, second)

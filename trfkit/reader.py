@@ -538,6 +538,7 @@ def _birth_date_shifted(padded: str, lineno: int, ctx: _Context) -> str | None:
     )
     return text
 
+
 # The lengths of a 001 line that end inside one of its right-aligned numbers
 # (int and points fields: TRF16 §2.2), before the field's last column.
 _INSIDE_A_NUMBER = {
@@ -810,8 +811,6 @@ def _national(text: str, lineno: int, ctx: _Context) -> NationalRating | Unknown
 def _is_not_int(raw: str) -> bool:
     s = raw.strip()
     return not (s.isdigit() and s.isascii())
-
-
 
 
 def _trf26(text: str, lineno: int, ctx: _Context) -> OtherRecord | Team:
@@ -1133,9 +1132,7 @@ def _header_record(
 _VEGA_CODES = vega_header_codes()
 
 
-def _check_header_value(
-    code: str, value: str, lineno: int, ctx: _Context, first: int = 5
-) -> None:
+def _check_header_value(code: str, value: str, lineno: int, ctx: _Context, first: int = 5) -> None:
     """P002/P004 for a header value not of its kind; ``first`` is the
     value's first column."""
     spec = header_specs().get(code)

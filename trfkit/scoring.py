@@ -57,7 +57,10 @@ _DEFAULTS: dict[str, Decimal] = {
 }
 
 # XXS shortcuts (same manual): W sets every win value, D every draw value.
-XXS_SHORTCUTS: dict[str, tuple[str, ...]] = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+XXS_SHORTCUTS: dict[str, tuple[str, ...]] = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+}
 
 # TRF-2026 record 162 symbols: W win (OTB, forfeit, full-point bye), D draw and
 # half-point bye, L loss OTB, A absence (zero-point bye, forfeit loss),

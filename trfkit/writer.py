@@ -431,9 +431,7 @@ def rewrite(
     file's own line ending (``newline``: ``lf``, ``crlf`` or ``cr`` instead;
     CRLF for a tournament not read from a file), and the findings to show:
     the reader's, then what the output does not hold as the file had it."""
-    target = (
-        Dialect(to) if to else (Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16)
-    )
+    target = Dialect(to) if to else (Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16)
     from trfkit.conversion import convert_keeping_lines
 
     # The copy keeps its lines' origins: a comment stays before the record

@@ -27,6 +27,7 @@ from trfkit.checks import (
     players,
     players_list,
     rate_of_play,
+    rounds,
     schedule,
     standings,
     teams,
@@ -66,6 +67,7 @@ CHECKS: tuple[Check, ...] = (
     standings.declared_points,
     standings.ranks,
     headers.header_counts,
+    rounds.extra_cells,
     headers.round_dates,
     headers.time_controls,
     tiebreaks.declared_codes,
@@ -191,5 +193,14 @@ def validate(
             from trfkit.checks.dutch import dutch_pairings
 
             found += dutch_pairings(t, ev, pairings)
+    beyond = rounds.beyond_rounds(t)
+    if beyond:
+        # S127 is the one finding for the cells beyond the event's rounds
+        # (issue 29): the checks that read cell by cell say nothing more of them.
+        found = [
+            d
+            for d in found
+            if d.code == "S127" or d.line not in beyond or d.column < beyond[d.line]
+        ]
     found.sort(key=_PLACE)
     return found

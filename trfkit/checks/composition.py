@@ -80,9 +80,7 @@ def round_robin_quota(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             1,
             f"{rated} of the {n} players are rated; under {rules.name} a round robin of "
             f"{n} players needs {need} rated"
-            + (
-                f" (at least {small[1]} below {small[0]} players)" if small and n < small[0] else ""
-            )
+            + (f" (at least {small[1]} below {small[0]} players)" if small and n < small[0] else "")
             + (": more than it has players, so it cannot be rated" if need > n else ""),
             found=f"{rated} rated",
             expected=f"at least {need} rated",

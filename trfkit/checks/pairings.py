@@ -406,7 +406,9 @@ def repeated_pairings(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
     nones = list(map(_NONES, opponent_lists))
     twice = [
         i
-        for i, (d, n, size) in enumerate(zip(distinct, nones, map(len, opponent_lists), strict=True))
+        for i, (d, n, size) in enumerate(
+            zip(distinct, nones, map(len, opponent_lists), strict=True)
+        )
         if d - (n > 0) != size - n
     ]
     # A cell whose opponent does not name the player back is no game the

@@ -60,11 +60,7 @@ def team_codes_without_teams(t: Tournament) -> Iterator[Diagnostic]:
     for record in _declarations(t):
         from trfkit.tiebreaks.codes import split_codes
 
-        team = [
-            (offset, text)
-            for offset, text in split_codes(record.value)
-            if _is_team_code(text)
-        ]
+        team = [(offset, text) for offset, text in split_codes(record.value) if _is_team_code(text)]
         if not team:
             continue
         names = ", ".join(text for _, text in team)

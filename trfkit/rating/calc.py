@@ -120,9 +120,7 @@ def cap_bounds(
     return most, -(rules.rating_difference_cap_lower or cap)
 
 
-def difference(
-    own: int, opponent: int, rules: RuleSet, *, cap_benefit: bool = True
-) -> Difference:
+def difference(own: int, opponent: int, rules: RuleSet, *, cap_benefit: bool = True) -> Difference:
     """D = own − opponent, clamped by :func:`cap_bounds`.
 
     >>> from trfkit.rules import get
@@ -202,7 +200,10 @@ def derive_k(
         if rating < below:
             junior = _junior(rules, age, birth_year, year, birth_date, start)
             if junior is not None:
-                return k, f"{junior}{',' if rules.k_junior_until_birthday else ''} and rated under {below}"
+                return (
+                    k,
+                    f"{junior}{',' if rules.k_junior_until_birthday else ''} and rated under {below}",
+                )
     table = rules.k_by_rating or ((0, 20),)
     for threshold, k in table:
         if rating >= threshold:
@@ -240,8 +241,10 @@ def _junior(
         except ValueError:  # born on 29 February
             birthday = datetime.date(birth_date.year + age, 3, 1)
         if start < birthday:
-            years = start.year - birth_date.year - (
-                (start.month, start.day) < (birth_date.month, birth_date.day)
+            years = (
+                start.year
+                - birth_date.year
+                - ((start.month, start.day) < (birth_date.month, birth_date.day))
             )
             return f"junior: {years} at the start, {age} on {birthday.isoformat()}"
         return None

@@ -114,7 +114,9 @@ def first_event_problem(rules: RuleSet, games: int, score: Fraction) -> Problem 
     left, right = score.numerator * den, num * score.denominator
     if (left <= right) if rules.unrated_score_strict else (left < right):
         bound = Fraction(num, den)
-        need = f"more than {_num(bound)}" if rules.unrated_score_strict else f"at least {_num(bound)}"
+        need = (
+            f"more than {_num(bound)}" if rules.unrated_score_strict else f"at least {_num(bound)}"
+        )
         return Problem(
             _num(score), need, f"score {_num(score)}: a first event needs {need} point(s)"
         )

@@ -195,7 +195,9 @@ def rate(
             changed = _changed(report, alternative)
             if changed:
                 uses.append(
-                    ReadingUse(reading.parameter, reading.chosen, reading.other, reading.basis, changed)
+                    ReadingUse(
+                        reading.parameter, reading.chosen, reading.other, reading.basis, changed
+                    )
                 )
         if uses:
             report = attrs.evolve(report, readings=tuple(uses))
@@ -369,7 +371,17 @@ def _cells(
         if score is not None and opponent in entrants and (after is None or r < after):
             append(_cell((r, opponent, colour, code, score, None)))
             continue
-        append(_cell((r, opponent, colour, code, *_unscored(r, opponent, code, entrants, late, scheduled))))
+        append(
+            _cell(
+                (
+                    r,
+                    opponent,
+                    colour,
+                    code,
+                    *_unscored(r, opponent, code, entrants, late, scheduled),
+                )
+            )
+        )
     return out
 
 
@@ -451,9 +463,7 @@ class _Context:
         )
         least = self.too_fast[1] if self.too_fast is not None else None
         self.rated_below = (
-            self.rated
-            if least is None
-            else {sr: r for sr, r in self.rated.items() if r < least}
+            self.rated if least is None else {sr: r for sr, r in self.rated.items() if r < least}
         )
         self.every_game_plain = (
             self.ev.type is not TournamentType.MATCH
@@ -547,7 +557,13 @@ def base_k(
     if listed is not None and birth_date is not None and birth_date.year != birth:
         birth_date = None  # the list's birth year wins; the file's day is another's
     k, why = calc.derive_k(
-        rules, rating, birth_year=birth, year=year, rate_class=cls, birth_date=birth_date, start=start
+        rules,
+        rating,
+        birth_year=birth,
+        year=year,
+        rate_class=cls,
+        birth_date=birth_date,
+        start=start,
     )
     return k, True, why
 
@@ -711,7 +727,22 @@ def _rated_game(c: _Cell, opp: int, d: calc.Difference, pd: Fraction) -> GameRat
 
 
 def _skip(c: _Cell, reason: str | None) -> GameRating:
-    return _game((c.round, c.opponent, None, c.colour, c.result, None, False, reason, None, None, False, None))
+    return _game(
+        (
+            c.round,
+            c.opponent,
+            None,
+            c.colour,
+            c.result,
+            None,
+            False,
+            reason,
+            None,
+            None,
+            False,
+            None,
+        )
+    )
 
 
 _PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
@@ -886,8 +917,12 @@ def _pd_by_d() -> list[Fraction]:
     its L column below (:func:`trfkit.rating.tables.expected_score`)."""
     # Beyond ±736 every D reads the last row.
     beyond = _MOST_D - _LAST_D
-    upward = [expected_score(d) for d in range(_LAST_D + 1)] + [expected_score(_LAST_D + 1)] * beyond
-    downward = [expected_score(-_LAST_D - 1)] * beyond + [expected_score(d) for d in range(-_LAST_D, 0)]
+    upward = [expected_score(d) for d in range(_LAST_D + 1)] + [
+        expected_score(_LAST_D + 1)
+    ] * beyond
+    downward = [expected_score(-_LAST_D - 1)] * beyond + [
+        expected_score(d) for d in range(-_LAST_D, 0)
+    ]
     return upward + downward
 
 
@@ -944,7 +979,24 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
                         if listed is None
                         else _too_fast_reason(ctx, own, listed)
                     )
-                append(_game((r, o, None, colour, code, None, False, reason or "not played", None, None, False, None)))
+                append(
+                    _game(
+                        (
+                            r,
+                            o,
+                            None,
+                            colour,
+                            code,
+                            None,
+                            False,
+                            reason or "not played",
+                            None,
+                            None,
+                            False,
+                            None,
+                        )
+                    )
+                )
                 continue
             # else a late default: it counts, with its score and why
         if own is None:
@@ -955,7 +1007,9 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
         used = most if d > most else least if d < least else d
         if once and d >= widest:
             widest, benefit = d, len(games)
-        append(_game((r, o, opp, colour, code, score, True, reason, used, d, used != d, pd_of[used])))
+        append(
+            _game((r, o, opp, colour, code, score, True, reason, used, d, used != d, pd_of[used]))
+        )
     if once and own is not None:
         top = calc.cap_bounds(own, rs)[0]
         if top is not None and widest > top:
@@ -965,9 +1019,7 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
     return tuple(games)
 
 
-def _per_game(
-    ctx: _Context, e: _Entrant, own: int
-) -> tuple[list[GameRating], int, int, int, int]:
+def _per_game(ctx: _Context, e: _Entrant, own: int) -> tuple[list[GameRating], int, int, int, int]:
     """Each round as a record, with N, the sum of the opponents' ratings, W
     in halves and We in hundredths (integers: exact, and far cheaper than
     Fraction arithmetic)."""
@@ -997,9 +1049,7 @@ def _per_game(
             continue
         # calc.difference is the one statement of the cap; 2022 §8.3.1: the
         # higher-rated player's benefit in the one game with the largest gap.
-        raw, used = calc.difference(
-            own, opp, rs, cap_benefit=not once or benefit == c.round
-        )
+        raw, used = calc.difference(own, opp, rs, cap_benefit=not once or benefit == c.round)
         if used >= 0:
             i = bisect_right(starts, used) - 1
             we100 += h100[i]
@@ -1011,7 +1061,24 @@ def _per_game(
         n += 1
         halves += _HALVES[c.result]
         opponents += opp
-        append(_game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, used, raw, used != raw, pd)))
+        append(
+            _game(
+                (
+                    c.round,
+                    c.opponent,
+                    opp,
+                    c.colour,
+                    c.result,
+                    c.score,
+                    True,
+                    c.reason,
+                    used,
+                    raw,
+                    used != raw,
+                    pd,
+                )
+            )
+        )
     return games, n, opponents, halves, we100
 
 
@@ -1164,7 +1231,22 @@ def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[
     games = [
         _skip(c, reason)
         if opp is None
-        else _game((c.round, c.opponent, opp, c.colour, c.result, c.score, True, reason, None, None, False, None))
+        else _game(
+            (
+                c.round,
+                c.opponent,
+                opp,
+                c.colour,
+                c.result,
+                c.score,
+                True,
+                reason,
+                None,
+                None,
+                False,
+                None,
+            )
+        )
         for c, opp, reason in cells
     ]
     opponents = [opp for _, opp, _ in cells if opp is not None]
@@ -1205,7 +1287,19 @@ def newcomer_performance(
     # By position (a big Swiss has hundreds of newcomers): ra, n, w, p, dp,
     # ru, ru_uncapped, hypothetical, counts, publishable, reason, ru_first, rc_new.
     return build_newcomer(
-        ra, n, w, p, dp, ru, ru_uncapped, hypothetical, problem is None, publishable, why, None, None
+        ra,
+        n,
+        w,
+        p,
+        dp,
+        ru,
+        ru_uncapped,
+        hypothetical,
+        problem is None,
+        publishable,
+        why,
+        None,
+        None,
     )
 
 
@@ -1247,7 +1341,10 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     n = len(entrants) - 1
     rated = [e for e in entrants if e.rating is not None]
     unrated = [e for e in entrants if e.rating is None]
-    w = {e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0)) for e in entrants}
+    w = {
+        e.player.start_rank: sum((c.score or Fraction(0) for c in e.cells), Fraction(0))
+        for e in entrants
+    }
 
     # (i)-(iii): Rar, each rated player's dp, dpa, Ra.
     rar = Fraction(sum(e.rating or 0 for e in rated), len(rated))
@@ -1261,7 +1358,9 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     rr = RoundRobinRating(rar, dpa, n, ra)
 
     first: dict[int, Newcomer] = {
-        e.player.start_rank: newcomer_performance(rs, [], w[e.player.start_rank], round_robin=(ra, n))
+        e.player.start_rank: newcomer_performance(
+            rs, [], w[e.player.start_rank], round_robin=(ra, n)
+        )
         for e in unrated
     }
     ru1 = {sr: nc.ru_uncapped or ra for sr, nc in first.items()}
@@ -1288,7 +1387,12 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         rc_new = calc.round_half_up(ra + adjustment(ru1[sr], e))
-        nc = newcomer_performance(rs, [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r], w[sr], round_robin=(rc_new, n))
+        nc = newcomer_performance(
+            rs,
+            [r for r in (ctx.rating_of(c.opponent) for c in e.cells) if r],
+            w[sr],
+            round_robin=(rc_new, n),
+        )
         newcomers[sr] = attrs.evolve(nc, ra=Fraction(ra), ru_first=ru1[sr], rc_new=rc_new)
         ru2[sr] = nc.ru_uncapped or rc_new
 
@@ -1296,12 +1400,25 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in unrated:
         sr = e.player.start_rank
         games = [
-            GameRating(c.round, c.opponent, rating1(c.opponent), c.colour, c.result, c.score, True, c.reason)
+            GameRating(
+                c.round,
+                c.opponent,
+                rating1(c.opponent),
+                c.colour,
+                c.result,
+                c.score,
+                True,
+                c.reason,
+            )
             if c.score is not None
             else _skip(c, c.reason)
             for c in e.cells
         ]
-        out.append(_newcomer_line(ctx, e, tuple(games), newcomers[sr], Fraction(newcomers[sr].rc_new or ra)))
+        out.append(
+            _newcomer_line(
+                ctx, e, tuple(games), newcomers[sr], Fraction(newcomers[sr].rc_new or ra)
+            )
+        )
 
     for e in rated:
         own = e.rating or 0
@@ -1334,7 +1451,20 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
                 opp = rating1(c.opponent)
                 u = calc.counted_rating(own, opp, rs)
                 games.append(
-                    GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason, own - u, own - opp, u != opp, None)
+                    GameRating(
+                        c.round,
+                        c.opponent,
+                        opp,
+                        c.colour,
+                        c.result,
+                        c.score,
+                        True,
+                        c.reason,
+                        own - u,
+                        own - opp,
+                        u != opp,
+                        None,
+                    )
                 )
         out.append(_rated_line(ctx, e, tuple(games), n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
@@ -1354,10 +1484,7 @@ def _section_kind(ctx: _Context) -> str | None:
     500, not the beginners' 600."""
     entrants = list(ctx.entrants.values())
     year = ctx.year
-    ages = [
-        calc.age_in(year, e.player.birth_date.year)
-        for e in entrants
-    ]
+    ages = [calc.age_in(year, e.player.birth_date.year) for e in entrants]
     if year and ages and all(a is not None for a in ages):
         oldest = max(a for a in ages if a is not None)
         if oldest <= 8:
@@ -1447,7 +1574,11 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             w += c.score or 0
             opps.append(opp)
             if own is None:
-                games.append(GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason))
+                games.append(
+                    GameRating(
+                        c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason
+                    )
+                )
                 continue
             d = calc.difference(own, opp, rs)
             pd = expected_score(d.used)
@@ -1476,7 +1607,12 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
         extra: list[str] = []
         show_perf = played >= half_up
         perf_value = (
-            calc.performance([g.opponent_rating or 0 for g in games if g.rated], w, own=own, floor=rs.rating_floor)
+            calc.performance(
+                [g.opponent_rating or 0 for g in games if g.rated],
+                w,
+                own=own,
+                floor=rs.rating_floor,
+            )
             if show_perf and n
             else None
         )

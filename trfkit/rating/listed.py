@@ -203,7 +203,9 @@ def _diff(
 ) -> Difference:
     line = p.origin.line if p.origin is not None else 0
     who = f"{p.start_rank} {p.name.strip()}".rstrip()
-    return Difference(kind, p.start_rank, line, _COLUMN[field], who, file_value, list_value, fide_id)
+    return Difference(
+        kind, p.start_rank, line, _COLUMN[field], who, file_value, list_value, fide_id
+    )
 
 
 _SEX = {Sex.MALE: "M", Sex.FEMALE: "F"}

@@ -153,7 +153,9 @@ def rate_period(
         e = report.event
         reason = ""
         ended = e.end or e.start
-        if month is not None and (ended is None or (ended.year, ended.month) != (month.year, month.month)):
+        if month is not None and (
+            ended is None or (ended.year, ended.month) != (month.year, month.month)
+        ):
             when = ended.isoformat() if ended else "on no known date"
             reason = f"ended {when}, not in {period}"
         else:
@@ -168,9 +170,7 @@ def rate_period(
         )  # fmt: skip
         if not reason:
             reports.append((len(events) - 1, report))
-            births.update(
-                ((len(events) - 1, p.start_rank), p.birth_date.year) for p in t.players
-            )
+            births.update(((len(events) - 1, p.start_rank), p.birth_date.year) for p in t.players)
     cls = wanted_class or RateClass.STANDARD
     notes: list[str] = [
         f"{e.path}: rated under {e.rules}, {e.report.rules_source.split('; ', 1)[1]}"
@@ -179,12 +179,7 @@ def rate_period(
     ]
     # The rate of play (§1.1): a tournament whose games it leaves unrated
     # says so here as in its own report.
-    notes += [
-        f"#{i}: {n}"
-        for i, r in reports
-        for n in r.notes
-        if n.startswith(RATE_OF_PLAY_NOTE)
-    ]
+    notes += [f"#{i}: {n}" for i, r in reports for n in r.notes if n.startswith(RATE_OF_PLAY_NOTE)]
     rs = _period_rules(rules, reports, events)
     if len({events[i].rules for i, _ in reports}) > 1:
         notes.append(
@@ -196,7 +191,9 @@ def rate_period(
     # the rating period into the previous list": with a period, the change
     # goes onto the list published at or before its start, where a player
     # is on it; else onto the rating his latest tournament used.
-    base = list_in_force([x for x in lists if x.month is not None and month and x.month <= month], month)
+    base = list_in_force(
+        [x for x in lists if x.month is not None and month and x.month <= month], month
+    )
     if base is not None:
         notes.append(
             f"the period's change is added to each player's rating on the list {base.label} "
@@ -272,9 +269,7 @@ def _pool(
             birth = births.get((lines[-1][0], latest.start_rank))
             previous = base.players.get(key[0]) if base is not None and key[0] > 0 else None
             ro = list_rating(previous, cls)[0] if previous is not None else None
-            out.append(
-                _rated(rs, cls, lines, events, listed, k.get(key[0]), birth, ro, base)
-            )
+            out.append(_rated(rs, cls, lines, events, listed, k.get(key[0]), birth, ro, base))
         else:
             out.append(_newcomer_pooled(rs, lines))
     out.sort(key=lambda p: (p.rating.fide_id is None, p.rating.fide_id or 0, p.rating.start_rank))

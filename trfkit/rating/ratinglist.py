@@ -138,7 +138,9 @@ def iter_rating_list(
     with _open(path) as (stream, label):
         layout = _sniff(stream, label)  # raise early, then read afresh below
     want = None if wanted is None else frozenset(int(i) for i in wanted)
-    return _players(path, layout, want, problems, frozenset(names) if want is not None else frozenset())
+    return _players(
+        path, layout, want, problems, frozenset(names) if want is not None else frozenset()
+    )
 
 
 def load_rating_list(
@@ -207,14 +209,18 @@ def _open(path: str | os.PathLike[str]) -> Iterator[tuple[IO[bytes], str]]:
         try:
             archive = zipfile.ZipFile(f)
         except zipfile.BadZipFile as exc:
-            raise RatingListError(name, None, None, str(exc), "a zip archive", literal=False) from None
+            raise RatingListError(
+                name, None, None, str(exc), "a zip archive", literal=False
+            ) from None
         with archive:
             files = [i for i in archive.infolist() if not i.is_dir()]
             lists = [i for i in files if i.filename.lower().endswith((".xml", ".txt"))]
             member = files[0] if len(files) == 1 else (lists[0] if lists else None)
             if member is None:
                 found = ", ".join(i.filename for i in files) or "an empty archive"
-                raise RatingListError(name, None, None, found, "one .xml or .txt member", literal=False)
+                raise RatingListError(
+                    name, None, None, found, "one .xml or .txt member", literal=False
+                )
             with archive.open(member) as m:
                 yield m, f"{name}/{member.filename}"
 
@@ -246,7 +252,12 @@ def _sniff(stream: IO[bytes], label: str) -> _Layout | None:
     while not body:
         if not chunk:
             raise RatingListError(
-                label, skipped + 1, 1, "end of file", "a FIDE players list (XML or TXT)", literal=False
+                label,
+                skipped + 1,
+                1,
+                "end of file",
+                "a FIDE players list (XML or TXT)",
+                literal=False,
             )
         skipped += chunk.count(b"\n")
         chunk = stream.read(_HEAD)
@@ -268,7 +279,9 @@ def _sniff(stream: IO[bytes], label: str) -> _Layout | None:
     nul = body.find(b"\x00")
     if nul >= 0:
         ln, col = at(nul)
-        raise RatingListError(label, ln, col, "binary data", "a FIDE players list (XML or TXT)", literal=False)
+        raise RatingListError(
+            label, ln, col, "binary data", "a FIDE players list (XML or TXT)", literal=False
+        )
     if body.startswith(b"<"):
         # ElementTree's parser never fetches external entities (Python docs,
         # "XML vulnerabilities"); internal ones can still be abused (entity
@@ -284,7 +297,11 @@ def _sniff(stream: IO[bytes], label: str) -> _Layout | None:
     layout = _parse_header(header, line)
     if layout is None:
         raise RatingListError(
-            label, line, column, header.strip()[:60], "a header line naming the columns (ID Number, Name, ...)"
+            label,
+            line,
+            column,
+            header.strip()[:60],
+            "a header line naming the columns (ID Number, Name, ...)",
         )
     return layout
 
@@ -540,12 +557,17 @@ def _iter_xml(
                 if problems is not None:
                     found = "no <fideid>" if text is None else text.strip()
                     problems.append(
-                        RatingListError(label, None, None, found, "a FIDE id", count, text is not None)
+                        RatingListError(
+                            label, None, None, found, "a FIDE id", count, text is not None
+                        )
                     )
             elif want is None or fide_id in want:
                 player = _xml_player(fide_id, elem)
             elif feds and (elem.findtext("country") or "").strip() in feds:
-                key = (name_key(elem.findtext("name") or ""), (elem.findtext("country") or "").strip())
+                key = (
+                    name_key(elem.findtext("name") or ""),
+                    (elem.findtext("country") or "").strip(),
+                )
                 if key in names:
                     player = _xml_player(fide_id, elem)
             elem.clear()
@@ -568,7 +590,9 @@ def _iter_xml(
             label, ln, col + 1, f"malformed XML ({message})", "well-formed XML", literal=False
         ) from None
     if count == 0 and root is not None and root.tag != "playerslist":
-        raise RatingListError(label, None, None, f"<{root.tag}>", "a <playerslist> of <player> elements")
+        raise RatingListError(
+            label, None, None, f"<{root.tag}>", "a <playerslist> of <player> elements"
+        )
 
 
 def _xml_player(fide_id: int, elem: ET.Element) -> ListedPlayer:

@@ -92,7 +92,9 @@ def expected_both(d: int) -> tuple[int, Fraction]:
     return 100 - _H100[i], _PD_L[i]
 
 
-def column_tables() -> tuple[list[int], tuple[int, ...], tuple[Fraction, ...], tuple[Fraction, ...]]:
+def column_tables() -> tuple[
+    list[int], tuple[int, ...], tuple[Fraction, ...], tuple[Fraction, ...]
+]:
     """The table's row starts, H in hundredths, and the H and L columns as
     fractions: for a loop that looks up tens of thousands of games inline."""
     return _PD_STARTS, _H100, _PD_H, _PD_L

@@ -246,7 +246,9 @@ def event_line(s: EventSummary) -> str:
         rounds = _count(played, "round")
     if s.byes_ahead:
         first = played + 1
-        later = f"rounds {first}-{first + s.byes_ahead - 1}" if s.byes_ahead > 1 else f"round {first}"
+        later = (
+            f"rounds {first}-{first + s.byes_ahead - 1}" if s.byes_ahead > 1 else f"round {first}"
+        )
         rounds += f" (byes requested for {later})"
     if s.start is not None and s.end is not None and s.end != s.start:
         dates = f"{s.start.isoformat()}..{s.end.isoformat()}"

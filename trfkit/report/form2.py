@@ -225,13 +225,19 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     for o in met:
         name, rating = field.opponents.get(o, NO_SUCH)
         opponents_text[o] = line % (
-            wno, o, printed[name], wn - widths[name], "", "" if rating is None else rating
+            wno,
+            o,
+            printed[name],
+            wn - widths[name],
+            "",
+            "" if rating is None else rating,
         )
     byes_text = {
         code: line % (wno, "", printed[name], wn - widths[name], "", "")
         for code, name in ((code, BYE_WORDS.get(code, "")) for code in byes)
     }
     byes_text[PAST] = ""  # past a card's last round: the line is not written
+
     # The rest of a round's line: the colour and the result (by the code
     # and colour as read), then the running total.
     def marks_of(key: str) -> str:

@@ -120,7 +120,12 @@ def document_head(schema: str, path: str | None, event: FormEvent) -> dict[str, 
     """The keys every form's JSON document opens with."""
     import trfkit
 
-    return {"schema": schema, "trfkit": trfkit.__version__, "path": path, "event": event_data(event)}
+    return {
+        "schema": schema,
+        "trfkit": trfkit.__version__,
+        "path": path,
+        "event": event_data(event),
+    }
 
 
 def page(template: str, event: FormEvent, **context: Any) -> str:

@@ -587,8 +587,7 @@ def by_round(
     colours = [c.colours for c in cells]
     if any(len(c.opponents) != rounds for c in cells):  # unequal lines: padded, cut
         opponents = [
-            o if len(o) == rounds else (o + (None,) * (rounds - len(o)))[:rounds]
-            for o in opponents
+            o if len(o) == rounds else (o + (None,) * (rounds - len(o)))[:rounds] for o in opponents
         ]
         results = [r if len(r) == rounds else r.ljust(rounds, PAST)[:rounds] for r in results]
         colours = [c if len(c) == rounds else c.ljust(rounds, PAST)[:rounds] for c in colours]
@@ -638,9 +637,7 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
         rounds = len(rated_by_round)
         rated_games = [rounds - row.count(0) for row in rated_rows]
         rated_sum = list(map(sum, rated_rows))
-        rated_units = list(
-            map(sum, map(compress, zip(*units_by_round, strict=True), rated_rows))
-        )
+        rated_units = list(map(sum, map(compress, zip(*units_by_round, strict=True), rated_rows)))
     else:
         rated_games = rated_sum = rated_units = [0] * n
     return CardColumns(

@@ -64,11 +64,11 @@ CSV_PERIOD_COLUMNS = (
 )
 
 
-
 def _signed_whole(n: int) -> str:
     """A rounded change with its sign, and 0 without one (as :func:`signed`
     prints 0.00): ``+78``, ``-51``, ``0``."""
     return f"{n:+d}" if n else "0"
+
 
 def _event_part(report: PeriodReport, x: PlayerEvent) -> dict[str, Any]:
     p = x.line

@@ -157,8 +157,11 @@ def _period_csv(report: Any, o: RenderOptions) -> tuple[str, str]:
 
 
 def _forms(
-    document: str, text: Callable[..., str], json_: Callable[..., str],
-    csv: Callable[..., str], html: Callable[..., str],
+    document: str,
+    text: Callable[..., str],
+    json_: Callable[..., str],
+    csv: Callable[..., str],
+    html: Callable[..., str],
 ) -> tuple[Output, ...]:
     """One form's four entries: one file each (a form is one tournament's)."""
     one = f"--format {{}} makes one {document} of one tournament: give one file"
@@ -197,9 +200,7 @@ class FormOptions(NamedTuple):
 
 
 FORM_DOCUMENTS: dict[str, Callable[[Tournament, FormOptions], Any]] = {
-    "form1": lambda t, o: forms.form1_of(
-        t, o.remarks, type=o.type, time_control=o.time_control
-    ),
+    "form1": lambda t, o: forms.form1_of(t, o.remarks, type=o.type, time_control=o.time_control),
     "form2": lambda t, o: forms.form2_of(t, type=o.type, time_control=o.time_control),
     "summary": lambda t, o: forms.summary_of(t, type=o.type, time_control=o.time_control),
     # Form 4 (b) and (c): the title norms under the Title Regulations in
@@ -209,6 +210,7 @@ FORM_DOCUMENTS: dict[str, Callable[[Tournament, FormOptions], Any]] = {
 }
 """The forms' documents built from one tournament (``trfkit report``):
 name -> the function that builds it. Form 3 is ``trfkit rate``'s report."""
+
 
 def _title_norms(t: Tournament, type: str | None) -> Any:
     from trfkit.titlenorms import norms
@@ -229,6 +231,8 @@ FORMS: dict[str, tuple[str, ...]] = {
     "all": ("form1", "form2", "form3", *FORM4),
 }
 """``trfkit report --form X``: the documents it writes, in order."""
+
+
 def _standings_text(s: Any, o: RenderOptions) -> tuple[str, str]:
     from trfkit.report import standings
 
@@ -251,6 +255,8 @@ def _standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
     from trfkit.report import standings
 
     return standings.render_standings_html(s), ""
+
+
 def _norms_text(document: Any, o: RenderOptions) -> tuple[str, str]:
     from trfkit.report import norms
 

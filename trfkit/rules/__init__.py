@@ -378,9 +378,7 @@ def _load() -> dict[str, RuleSet]:
 RULE_SETS: dict[str, RuleSet] = _load()
 
 
-def newest_in_force(
-    sets: list[Any], start: datetime.date | None
-) -> tuple[Any, str]:
+def newest_in_force(sets: list[Any], start: datetime.date | None) -> tuple[Any, str]:
     """Of rule sets with an ``effective`` date, the newest that took effect by
     ``start`` (the newest of all when the date is unknown, the oldest when
     none had), and why, in words: the choice of ``--rules auto`` for the

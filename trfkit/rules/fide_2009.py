@@ -71,9 +71,7 @@ RULES = RuleSet(
             reference="FIDE announcement of June 2011",
             changes={"rating_floor": 1000},
             # The finding says 1000: it cites what set it, not §0.6's 1200.
-            sections={
-                "R608": "§0.6, floor 1000 from 2011-07-01 (FIDE announcement of June 2011)"
-            },
+            sections={"R608": "§0.6, floor 1000 from 2011-07-01 (FIDE announcement of June 2011)"},
         ),
     ),
 )

@@ -22,7 +22,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from trfkit.event import TournamentType, event_of
+from trfkit.event import TournamentType, event_of, event_rounds
 from trfkit.model import Colour, Game, Player, Result, Sex, Tournament
 from trfkit.rating.tables import performance_difference, rating_difference
 from trfkit.rules.titles import (
@@ -159,7 +159,9 @@ class _Event:
         )
         self.double = kind is TournamentType.DOUBLE_ROUND_ROBIN
         self.rounds = t.number_of_rounds or t.rounds_played
-        self.played = t.rounds_played
+        # Cells beyond the event's rounds (one line that runs on, S127) are
+        # no games of the event: not counted, and the search stays small.
+        self.played = min(t.rounds_played, event_rounds(t))
         self.conditions, self.condition_notes = event_conditions(t, rules, time_control)
         self.conditions_met = all(r.passed for r in self.conditions)
         self.players = len(t.players)
@@ -293,7 +295,13 @@ class _Event:
         left_out: list[tuple[int, str]] = []
         unplayed: list[str] = []
         opponents, zero, unrated = self.opponents, self.zero_unrated, self.unrated
-        for i, (o, c, r) in enumerate(zip(cells.opponents, cells.colours, cells.results, strict=False)):
+        limit = self.played
+        beyond = len(cells.results) - limit
+        for i, (o, c, r) in enumerate(
+            itertools.islice(
+                zip(cells.opponents, cells.colours, cells.results, strict=False), limit
+            )
+        ):
             rnd = i + 1
             if r not in _OVER_THE_BOARD:
                 left_out.append((rnd, _WHY.get(r, "no game")))
@@ -306,8 +314,11 @@ class _Event:
                 continue
             if o in zero:
                 left_out.append(
-                    (rnd, f"opponent {o} is unrated and scored nothing against rated "
-                     "opponents in a round robin (§1.4.2b)")
+                    (
+                        rnd,
+                        f"opponent {o} is unrated and scored nothing against rated "
+                        "opponents in a round robin (§1.4.2b)",
+                    )
                 )
                 unplayed.append("?")
                 continue
@@ -320,10 +331,17 @@ class _Event:
         for rnd in range(len(cells.results) + 1, self.played + 1):
             left_out.append((rnd, "no cell in the player's line: no game"))
             unplayed.append(" ")
+        if beyond > 0:
+            left_out.append((
+                limit + 1,
+                f"rounds {limit + 1}-{limit + beyond}: beyond the event's {limit} rounds "
+                "(S127): not counted",
+            ))  # fmt: skip
         eight = None
         if len(unplayed) == 1 and unplayed[0] in _EIGHT_OF_NINE:
             eight = left_out[0][1].split(":")[0]
-        last = bool(cells.results) and cells.results[-1] == Result.FORFEIT_WIN.value
+        results = cells.results[:limit]
+        last = bool(results) and results[-1] == Result.FORFEIT_WIN.value
         return _Games(tuple(counted), tuple(left_out), eight, last)
 
 
@@ -578,21 +596,28 @@ def _norm_games(
 def _search(
     event: _Event, p: Player, g: _Games, title: str
 ) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
-    """§1.4.1e/f: the first subset that is a norm, longest first: later games
-    left out (not in a round robin, where every round counts), then games
-    against opponents the player beat, fewest first, lowest rated first."""
+    """§1.4.1e/f: the games the player may choose that make a norm, or ``None``.
+
+    The choice is the first in this order: the most games (later rounds left
+    out first, not in a round robin, where every round counts), then the
+    fewest wins left out, then the lowest-rated wins left out (of equals, the
+    earliest round): the order trfkit has always reported.
+
+    No subset is enumerated. For a number of games kept, every requirement
+    of §1.4.3-1.4.8 is a count (of games, title holders, holders of the
+    norm's titles, games per federation, federations) or the sum of the kept
+    ratings; wins against one opponent are interchangeable, so the question
+    "is there a choice" is a dynamic programme over those counts
+    (:class:`_Choice`), and the first choice is built a win at a time, each
+    step asking it again. Cheap necessary conditions (the score, the most
+    title holders and the best Ra that can remain) rule out most lengths
+    before it runs.
+    """
     rules = event.rules
     least, _, _ = _least_games(event, g)
-    if least == 0 or len(g.counted) <= least or not _may_be_norm(event, g, title):
-        return None
-    assert rules.average_minimum is not None and rules.performance_minimum is not None
-    assert rules.rating_floor is not None
-    assert rules.norm_titles is not None
-    floor = rules.rating_floor[title]
-    wanted = rules.norm_titles[title]
-    least_ra, least_rp = rules.average_minimum[title], rules.performance_minimum[title]
-    num, den = event.score
     counted = g.counted
+    if least == 0 or len(counted) <= least or not _may_be_norm(event, g, title):
+        return None
     if event.predetermined:
         # §1.4.1f: in a round robin the whole event's mix must allow a norm.
         if not _mix_passes(event, p, counted, title):
@@ -600,49 +625,374 @@ def _search(
         ends: Sequence[int] = [len(counted)]
     else:
         ends = range(len(counted), least - 1, -1)
+    assert rules.norm_titles is not None
+    wanted = rules.norm_titles[title]
+    exempt = event.exemption
+    if exempt in _HOST_ONLY and p.federation != event.host:
+        exempt = None
+    num, den = event.score
+    tnum, tden = event.titled
+    third = event.third
+    minimum = rules.title_minimum or 0
+    # What the prefix of `end` games holds, kept up to date as `end` falls
+    # (one game out per step), so that a length is ruled out in O(1).
+    halves = sum(x.halves for x in counted)
+    holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
+    titled = sum(1 for x in counted if x.opponent.title in wanted)
+    wins = sum(1 for x in counted if x.halves == 2)
+    plain_wins = sum(1 for x in counted if x.halves == 2 and x.opponent.title not in TITLE_HOLDERS)
+    other_wins = sum(1 for x in counted if x.halves == 2 and x.opponent.title not in wanted)
+    fixed = _Counts(p.federation, exempt)
+    for x in counted:
+        if x.halves != 2:
+            fixed.add(x.opponent.federation)
+    full = len(counted)
     for end in ends:
-        prefix = counted[:end]
-        wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
-        halves = sum(x.halves for x in prefix)
-        # The most title holders (and holders of the norm's titles) that
-        # can remain with k wins left out: those not won against go first.
-        holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
-        plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
-        titled = sum(1 for x in prefix if x.opponent.title in wanted)
-        other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
-        for k in range(0 if end < len(counted) else 1, min(len(wins), end - least) + 1):
-            n = end - k
-            h = halves - 2 * k
-            if h * den < 2 * num * n:
-                break  # fewer points still: every larger k fails §1.4.8b too
-            if holders - max(0, k - plain_wins) < -(-event.titled[0] * n // event.titled[1]):
-                continue
-            need = max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
-            if not event.double and titled - max(0, k - other_wins) < need:
-                continue
-            # Ra is highest with the lowest-rated wins left out: if that
-            # fails, every choice of k wins fails (§1.4.6 keeps the order).
-            low = {x.round for x in wins[:k]}
-            best = sorted(x.rating for x in prefix if x.round not in low)
-            ra = _average(sum(best) + max(0, floor - best[0]), n)
-            if ra < least_ra or ra + _DP[_percent(h, n)] < least_rp:
-                continue
-            for dropped in itertools.combinations(wins, k):
-                out = {x.round for x in dropped}
-                games = tuple(x for x in prefix if x.round not in out)
-                if not _mix_passes(event, p, games, title) or not _ratings_pass(
-                    event, games, title
-                ):
-                    continue
-                why = tuple(
-                    (x.round, "after the title result: left out (§1.4.1e)")
-                    for x in counted[end:]
-                ) + tuple(
-                    (x.round, f"a win against {x.opponent.rank}: left out (§1.4.1f)")
-                    for x in dropped
-                )
-                return games, why
+        if end < full:
+            x = counted[end]  # the game that leaves the prefix
+            halves -= x.halves
+            holders -= x.opponent.title in TITLE_HOLDERS
+            titled -= x.opponent.title in wanted
+            if x.halves == 2:
+                wins -= 1
+                plain_wins -= x.opponent.title not in TITLE_HOLDERS
+                other_wins -= x.opponent.title not in wanted
+            else:
+                fixed.remove(x.opponent.federation)
+        first = 0 if end < full else 1
+        last = min(wins, end - least)
+        if last < first:
+            continue
+        # Necessary for every k: the score is best with no win left out
+        # (leaving a win out lowers it); the games that cannot be left out
+        # fit the federation caps of the most games; the title holders are
+        # most with the plain wins left out first.
+        if halves * den < 2 * num * (end - first):
+            continue
+        if not fixed.fits(end - first):
+            continue
+        k = max(first, min(plain_wins, last))
+        if holders - max(0, k - plain_wins) < -(-tnum * (end - k) // tden):
+            continue
+        k = max(first, min(other_wins, last))
+        need = max(-(-third[0] * (end - k) // third[1]), minimum)
+        if not event.double and titled - max(0, k - other_wins) < need:
+            continue
+        found = _search_prefix(event, p, title, counted, end, first, last, exempt)
+        if found is not None:
+            return found
     return None
+
+
+class _Counts:
+    """Games per federation that cannot be left out (losses and draws):
+    the largest count, kept as games come and go."""
+
+    def __init__(self, own: str, exempt: str | None) -> None:
+        self.own = own
+        self.exempt = exempt
+        self.count: Counter[str] = Counter()
+        self.buckets: Counter[int] = Counter()
+        self.top = 0
+
+    def add(self, fed: str) -> None:
+        if fed in ("", "FID"):
+            return
+        c = self.count[fed]
+        self.buckets[c] -= 1
+        self.count[fed] = c + 1
+        self.buckets[c + 1] += 1
+        self.top = max(self.top, c + 1)
+
+    def remove(self, fed: str) -> None:
+        if fed in ("", "FID"):
+            return
+        c = self.count[fed]
+        self.buckets[c] -= 1
+        self.count[fed] = c - 1
+        self.buckets[c - 1] += 1
+        while self.top > 0 and self.buckets[self.top] <= 0:
+            self.top -= 1
+
+    def fits(self, n: int) -> bool:
+        """§1.4.4 with ``n`` games, for these games alone."""
+        if self.exempt:
+            return True
+        return self.top <= 2 * n // 3 and self.count.get(self.own, 0) <= 3 * n // 5
+
+
+def _search_prefix(
+    event: _Event,
+    p: Player,
+    title: str,
+    counted: Sequence[_Game],
+    end: int,
+    first: int,
+    last: int,
+    exempt: str | None,
+) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
+    """The first choice of wins to leave out of ``counted[:end]``, the fewest
+    first (``first`` to ``last`` of them), or ``None``."""
+    rules = event.rules
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    assert rules.rating_floor is not None and rules.norm_titles is not None
+    prefix = counted[:end]
+    floor = rules.rating_floor[title]
+    wanted = rules.norm_titles[title]
+    least_ra, least_rp = rules.average_minimum[title], rules.performance_minimum[title]
+    num, den = event.score
+    # The wins, lowest rated first (of equals, the earliest round): the
+    # order in which they are left out.
+    wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
+    halves = sum(x.halves for x in prefix)
+    holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
+    plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+    titled = sum(1 for x in prefix if x.opponent.title in wanted)
+    other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
+    total = sum(x.rating for x in prefix)
+    low_fixed = min((x.rating for x in prefix if x.halves != 2), default=None)
+    left = [0]  # left[k]: the ratings of the k lowest-rated wins
+    for x in wins:
+        left.append(left[-1] + x.rating)
+    feds = Counter(x.opponent.federation for x in prefix)
+    won = Counter(x.opponent.federation for x in wins)
+    # Only a federation with more games than the caps of the fewest games
+    # can break them.
+    fewest = end - last
+    big = [
+        f
+        for f, c in feds.items()
+        if f not in ("", "FID") and c > (3 * fewest // 5 if f == p.federation else 2 * fewest // 3)
+    ]
+    choice = _Choice(event, p, title, prefix, exempt)
+    for k in range(first, last + 1):
+        n = end - k
+        h = halves - 2 * k
+        if h * den < 2 * num * n:
+            break  # fewer points still: every larger k fails §1.4.8b too
+        if holders - max(0, k - plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+            continue
+        need = max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
+        if not event.double and titled - max(0, k - other_wins) < need:
+            continue
+        if not exempt and any(
+            feds[f] - min(k, won[f]) > (3 * n // 5 if f == p.federation else 2 * n // 3)
+            for f in big
+        ):
+            continue
+        # Ra is highest with the lowest-rated wins left out: if that fails,
+        # every choice of k wins fails (§1.4.6 keeps the order).
+        kept_low = wins[k].rating if k < len(wins) else None
+        lows = [r for r in (low_fixed, kept_low) if r is not None]
+        best = total - left[k] + max(0, floor - min(lows)) if lows else 0
+        target = max(least_ra, least_rp - _DP[_percent(h, n)])
+        if _average(best, n) < target:
+            continue
+        # The least sum of ratings (the lowest raised) that reaches it:
+        # _average(s, n) >= target  <=>  2s + n >= 2n * target.
+        threshold = -(-(2 * n * target - n) // 2)
+        dropped = choice.first(wins, k, threshold)
+        if dropped is None:
+            continue
+        out = {x.round for x in dropped}
+        games = tuple(x for x in prefix if x.round not in out)
+        why = tuple(
+            (x.round, "after the title result: left out (§1.4.1e)") for x in counted[end:]
+        ) + tuple(
+            (x.round, f"a win against {x.opponent.rank}: left out (§1.4.1f)") for x in dropped
+        )
+        return games, why
+    return None
+
+
+class _Choice:
+    """Whether some choice of the wins of ``prefix`` to leave out makes a
+    norm, decided on counts (§1.4.1e/f with §1.4.3-1.4.8).
+
+    The games kept are the losses and draws, which cannot be left out, and
+    some of the wins. Wins against one opponent are interchangeable (one
+    rating, federation and title), so a choice is how many of them to keep,
+    opponent by opponent, and every requirement is a count of the kept
+    games or the sum of their ratings:
+
+    - §1.4.5a: title holders, at least half; §1.4.5b-e holders of the
+      norm's titles, a third and at least 3 (§1.4.5f in a double round
+      robin: half the distinct opponents);
+    - §1.4.3-1.4.4: at least 2 federations other than the player's, at most
+      3/5 of his own, at most 2/3 of any one (waived by an exemption);
+    - §1.4.6-1.4.8: the sum of the kept ratings, the lowest raised to the
+      floor, reaches what Ra and Rp need with this many games and points.
+
+    The programme runs over the opponents, federation by federation, with
+    states (wins kept, holders kept, norm-title holders kept, games of this
+    federation kept, federations present, whether the lowest kept rating
+    has been set apart to be raised) each capped at what the requirement
+    asks, and keeps the highest sum of ratings per state. It is polynomial
+    in the number of opponents and of games kept; no subset is listed.
+    """
+
+    def __init__(
+        self, event: _Event, p: Player, title: str, prefix: Sequence[_Game], exempt: str | None
+    ) -> None:
+        rules = event.rules
+        assert rules.norm_titles is not None and rules.rating_floor is not None
+        self.event = event
+        self.exempt = exempt
+        self.own = p.federation
+        self.floor = rules.rating_floor[title]
+        self.minimum = rules.title_minimum or 0
+        self.foreign = rules.foreign_federations or 0
+        wanted = rules.norm_titles[title]
+        self.n_all = len(prefix)
+        fixed = [x for x in prefix if x.halves != 2]
+        self.wins = self.n_all - len(fixed)
+        self.fixed_sum = sum(x.rating for x in fixed)
+        self.fixed_low = min((x.rating for x in fixed), default=None)
+        self.fixed_holders = sum(1 for x in fixed if x.opponent.title in TITLE_HOLDERS)
+        self.fixed_wanted = sum(1 for x in fixed if x.opponent.title in wanted)
+        self.fixed_feds: Counter[str] = Counter(
+            x.opponent.federation for x in fixed if x.opponent.federation not in ("", "FID")
+        )
+        # Double round robin (§1.4.5f): distinct opponents, and those
+        # holding the norm's titles, among the games that stay.
+        fixed_opponents = {x.opponent.rank: x.opponent.title for x in fixed}
+        self.fixed_opponents = frozenset(fixed_opponents)
+        self.fixed_balance = sum(2 * (t in wanted) - 1 for t in fixed_opponents.values())
+        # The opponents beaten, federation by federation: (rank, rating,
+        # holder, wanted, balance) with balance the opponent's part of
+        # 2 x (distinct norm-title holders) - (distinct opponents).
+        groups: dict[str, dict[int, tuple[int, bool, bool, int]]] = {}
+        for x in prefix:
+            if x.halves == 2:
+                o = x.opponent
+                balance = 0
+                if event.double and o.rank not in self.fixed_opponents:
+                    balance = 2 * (o.title in wanted) - 1
+                groups.setdefault(o.federation, {})[o.rank] = (
+                    x.rating,
+                    o.title in TITLE_HOLDERS,
+                    o.title in wanted,
+                    balance,
+                )
+        self.groups = groups
+
+    def feasible(self, kept: dict[int, tuple[int, int]], n: int, threshold: int) -> bool:
+        """Whether the wins can be kept within ``kept`` (opponent: the
+        fewest and most wins against him kept) so that ``n`` games make a
+        norm whose ratings, the lowest raised, sum to ``threshold`` or more."""
+        event = self.event
+        fixed_n = self.n_all - self.wins
+        want_wins = n - fixed_n
+        need_holders = max(0, -(-event.titled[0] * n // event.titled[1]) - self.fixed_holders)
+        if event.double:
+            need_wanted = 0
+        else:
+            need = max(-(-event.third[0] * n // event.third[1]), self.minimum)
+            need_wanted = max(0, need - self.fixed_wanted)
+        exempt = bool(self.exempt)
+        one_cap = 2 * n // 3
+        own_cap = min(one_cap, 3 * n // 5)
+        if not exempt:
+            for fed, c in self.fixed_feds.items():
+                if c > (own_cap if fed == self.own else one_cap):
+                    return False
+        present = sum(1 for f in self.fixed_feds if f != self.own)
+        need_feds = 0 if exempt else max(0, self.foreign - present)
+        # state: (wins kept, holders kept, norm-title holders kept, federations
+        # added, lowest set apart, balance) -> the highest sum of kept ratings
+        states: dict[tuple[int, int, int, int, int, int], int] = {(0, 0, 0, 0, 0, 0): 0}
+        for fed, opponents in self.groups.items():
+            counted_fed = fed not in ("", "FID")
+            if counted_fed and not exempt:
+                cap = (own_cap if fed == self.own else one_cap) - self.fixed_feds.get(fed, 0)
+                if cap < 0:
+                    return False
+            else:
+                cap = want_wins
+            adds = counted_fed and fed != self.own and fed not in self.fixed_feds
+            # Within the federation: the games of it kept, as one more count.
+            inner: dict[tuple[int, int, int, int, int, int, int], int] = {
+                (*s, 0): v for s, v in states.items()
+            }
+            for rank, (rating, holder, wanted, balance) in opponents.items():
+                lo, hi = kept[rank]
+                nxt: dict[tuple[int, int, int, int, int, int, int], int] = {}
+                for (j, a, b, f, e, d, q), v in inner.items():
+                    top = min(hi, want_wins - j, cap - q)
+                    for c in range(lo, top + 1):
+                        key_a = min(need_holders, a + c) if holder else a
+                        key_b = min(need_wanted, b + c) if wanted else b
+                        key_d = d + balance if c else d
+                        base = v + c * rating
+                        key = (j + c, key_a, key_b, f, e, key_d, q + c)
+                        if nxt.get(key, -1) < base:
+                            nxt[key] = base
+                        if c and not e:
+                            # This opponent's rating is the lowest kept: set
+                            # apart, to be raised to the floor.
+                            key = (j + c, key_a, key_b, f, 1, key_d, q + c)
+                            if nxt.get(key, -1) < base - rating:
+                                nxt[key] = base - rating
+                inner = nxt
+                if not inner:
+                    return False
+            states = {}
+            for (j, a, b, f, e, d, q), v in inner.items():
+                out = (j, a, b, min(need_feds, f + 1) if adds and q else f, e, d)
+                if states.get(out, -1) < v:
+                    states[out] = v
+        floor, fixed_sum, low = self.floor, self.fixed_sum, self.fixed_low
+        for (j, a, b, f, e, d), v in states.items():
+            if j != want_wins or a < need_holders or b < need_wanted or f < need_feds:
+                continue
+            if event.double and self.fixed_balance + d < 0:
+                continue
+            if e:
+                best = fixed_sum + v + floor
+            else:
+                best = fixed_sum + v
+                if low is not None:
+                    best = max(best, best - low + floor)
+            if best >= threshold:
+                return True
+        return False
+
+    def first(self, wins: Sequence[_Game], k: int, threshold: int) -> tuple[_Game, ...] | None:
+        """The first ``k`` of ``wins`` (lowest rated first) to leave out, in
+        the order of :func:`itertools.combinations`, or ``None``: each win
+        is left out when some choice of the rest still makes a norm with it
+        left out. A run of wins against one opponent is settled by bisection
+        (leaving out more of them is only harder)."""
+        n = self.n_all - k
+        counts = Counter(x.opponent.rank for x in wins)
+        # Wins against each opponent kept: (fewest, most).
+        kept = {r: (0, c) for r, c in counts.items()}
+        if not self.feasible(kept, n, threshold):
+            return None
+        chosen: list[_Game] = []
+        i = 0
+        while i < len(wins) and len(chosen) < k:
+            rank = wins[i].opponent.rank
+            run = i
+            while run < len(wins) and wins[run].opponent.rank == rank:
+                run += 1
+            length = min(run - i, k - len(chosen))
+            lo, hi = kept[rank]
+            # The most of this run that can be left out.
+            good, bad = 0, length + 1
+            while bad - good > 1:
+                mid = (good + bad) // 2
+                trial = dict(kept)
+                trial[rank] = (lo, hi - mid)
+                if hi - mid >= lo and self.feasible(trial, n, threshold):
+                    good = mid
+                else:
+                    bad = mid
+            chosen.extend(wins[i : i + good])
+            # Left out: `good` of them; the others of the run are kept.
+            kept[rank] = (lo + (run - i) - good, hi - good)
+            i = run
+        return tuple(chosen) if len(chosen) == k else None
 
 
 def _mix_passes(event: _Event, p: Player, games: Sequence[_Game], title: str) -> bool:
@@ -655,7 +1005,9 @@ def _mix_passes(event: _Event, p: Player, games: Sequence[_Game], title: str) ->
         exempt = None
     if not exempt:
         own = p.federation
-        feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
+        feds = Counter(
+            x.opponent.federation for x in games if x.opponent.federation not in ("", "FID")
+        )
         if len(feds) - (own in feds) < (rules.foreign_federations or 0):
             return False
         # Maximum counts rounded down, minimum counts up (§1.4.4).
@@ -932,9 +1284,7 @@ def _not_modelled(event: _Event, g: _Games, title: str) -> Verdict:
         category=None,
         required_points=None,
         requirements=(
-            Requirement(
-                "edition", "", rules.title, "not modelled", rules.why_not_modelled, None
-            ),
+            Requirement("edition", "", rules.title, "not modelled", rules.why_not_modelled, None),
         ),
         used=(),
         left_out=g.left_out,
@@ -965,7 +1315,9 @@ def _tournament_verdict(event: _Event, p: Player, g: _Games, title: str) -> Verd
         f"{rated} of {size}", f"≥ {need} (80%)", rated >= need,
     ))  # fmt: skip
     own_title = p.title.value if p.title is not None else ""
-    holders = (own_title in TITLE_HOLDERS) + sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
+    holders = (own_title in TITLE_HOLDERS) + sum(
+        1 for x in games if x.opponent.title in TITLE_HOLDERS
+    )
     need = math.ceil(rules.titled_share * size)
     add(Requirement(
         "title-holders", sec["title-holders"], "title holders among the player and his opponents",
@@ -992,7 +1344,9 @@ def _tournament_verdict(event: _Event, p: Player, g: _Games, title: str) -> Verd
     points = sum((x.points for x in games), Decimal(0))
     pct = round_half_up(Fraction(points) * 100 / n) if n else None
     # 2002 §10.1: the table's p = 0 and 1 are indeterminate; no Rp then.
-    rp = rc + rating_difference(Fraction(pct, 100)) if rc is not None and pct and pct < 100 else None
+    rp = (
+        rc + rating_difference(Fraction(pct, 100)) if rc is not None and pct and pct < 100 else None
+    )
     add(Requirement(
         "required-points", sec["required-points"], "points required for the category",
         f"{_pts(points)} of {n}", "not modelled", None,
