@@ -26,7 +26,8 @@ def _diagnostic_codes(lines: tuple[str, ...], code: str, tmp_path: Path) -> set[
         names = {(name_key(p.name), p.federation) for p in t.players if not p.fide_id}
         ids = {p.fide_id for p in t.players if p.fide_id}
         lists.append(RatingListAt(load_rating_list(path, wanted=ids, names=names)))
-    found |= {d.code for d in validate(t, rules=CODES[code].rules, rating_lists=lists)}
+    options = dict(CODES[code].check_with)
+    found |= {d.code for d in validate(t, rules=CODES[code].rules, rating_lists=lists, **options)}
     if code == "P009":
         _, lost = convert(t, "trf16")
         found |= {d.code for d in lost}

@@ -522,6 +522,7 @@ def test_meta_lists_the_tabs_and_downloads_from_the_table(server: Server) -> Non
         "/api/report": ["Form 1", "Form 2", "Form 4"],
         "/api/standings": ["Standings"],
         "/api/norms": ["Norms", "Certificates"],
+        "/api/pairings": ["Pairings"],
         "/api/fmt": [],
     }
     downloads = {d["query"] for e in meta["endpoints"] for d in e["downloads"]}

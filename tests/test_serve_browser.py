@@ -697,25 +697,29 @@ def test_every_hint_and_choice_is_read_whole(browser: Any, server: Server) -> No
         try:
             d.find_element(By.ID, "file").send_keys(str(FIXTURES / "swiss-trf16.trf"))
             _wait(lambda: _text(d, "#status").startswith("Checked"))
-            d.find_element(By.ID, "tab-standings").click()  # its own fields, shown
-            _options(d)
-            cut = d.execute_script(
-                "const ctx = document.createElement('canvas').getContext('2d'); const out = [];"
-                "for (const e of document.querySelectorAll('input[placeholder]')) {"
-                "  const s = getComputedStyle(e); ctx.font = s.font;"
-                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
-                # A field with a list of choices keeps room for its arrow.
-                "    - (e.list ? 1.5 * parseFloat(s.fontSize) : 0);"
-                "  if (ctx.measureText(e.placeholder).width > room) out.push(e.id); }"
-                # A choice's chosen text too, beside its arrow.
-                "for (const e of document.querySelectorAll('select')) {"
-                "  const s = getComputedStyle(e); ctx.font = s.font;"
-                "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
-                "    - 1.25 * parseFloat(s.fontSize);"
-                "  if (ctx.measureText(e.selectedOptions[0].text).width > room) out.push(e.id); }"
-                "return out;"
-            )
-            assert cut == [], (width, cut)
+            # Each tab with fields of its own, shown; a hidden panel's fields have no width.
+            for tab in ("tab-standings", "tab-pairings"):
+                d.find_element(By.ID, tab).click()
+                _options(d)
+                cut = d.execute_script(
+                    "const ctx = document.createElement('canvas').getContext('2d'); const out = [];"
+                    "for (const e of document.querySelectorAll('input[placeholder]')) {"
+                    "  if (!e.offsetParent) continue;"
+                    "  const s = getComputedStyle(e); ctx.font = s.font;"
+                    "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                    # A field with a list of choices keeps room for its arrow.
+                    "    - (e.list ? 1.5 * parseFloat(s.fontSize) : 0);"
+                    "  if (ctx.measureText(e.placeholder).width > room) out.push(e.id); }"
+                    # A choice's chosen text too, beside its arrow.
+                    "for (const e of document.querySelectorAll('select')) {"
+                    "  if (!e.offsetParent) continue;"
+                    "  const s = getComputedStyle(e); ctx.font = s.font;"
+                    "  const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)"
+                    "    - 1.25 * parseFloat(s.fontSize);"
+                    "  if (ctx.measureText(e.selectedOptions[0].text).width > room) out.push(e.id); }"
+                    "return out;"
+                )
+                assert cut == [], (width, tab, cut)
         finally:
             d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
@@ -1047,3 +1051,67 @@ def test_forms_header_boxes_end_with_their_last_box(browser: Any, server: Server
         assert got["top"] == got["left"] == "0px", (tab, got)
         assert set(got["boxes"]) == {"1px"}, (tab, got)
         _shot(d, f"head-boxes-{tab}")
+
+
+def test_the_pairings_tab_shows_each_differing_round_side_by_side_with_the_reason(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    """The Pairings tab is trfkit pairings' page: a round the FIDE (Dutch)
+    System pairs otherwise shows its boards, the system's beside the
+    file's; the edition and the rounds are the tab's own options, as
+    --system and --rounds, and rounds the file has not are refused in
+    words. Round 1 of four players by rating: S1 {1, 2} meets S2 {3, 4}
+    (1-3, 4-2; C.04.3), where the file pairs 1-2 and 3-4."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+    from trfbuild import swiss_text
+
+    path = tmp_path / "neighbours.trf"
+    path.write_text(
+        swiss_text([2400, 2300, 2200, 2100], [(1, 1, 2, "1"), (1, 3, 4, "=")]), encoding="utf-8"
+    )
+    d = browser
+    _open(d, server)
+    d.get_log("browser")  # what earlier tests left
+    d.find_element(By.ID, "file").send_keys(str(path))
+    _wait(lambda: _text(d, "#status").startswith("Checked"))
+    shown = _frame_text(d, "pairings")
+    assert "Round 1: differs on 2 boards" in shown
+    assert "dutch-2017" in shown and "chosen by start date 2025-03-01" in shown
+    assert "not a FIDE-endorsed pairing program" in shown
+    d.switch_to.frame(d.find_element(By.CSS_SELECTOR, "#panel-pairings iframe"))
+    try:
+        heads = [th.text for th in d.find_elements(By.CSS_SELECTOR, "#round-1 thead tr th")]
+        assert heads[:2] == ["Dutch System (trfkit)", "The file"]
+        rows = [
+            [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+            for tr in d.find_elements(By.CSS_SELECTOR, "#round-1 > table tbody tr")
+        ]
+        system = sorted((r[0].split()[0], r[1].split()[0]) for r in rows)
+        file = sorted((r[2].split()[0], r[3].split()[0]) for r in rows)
+        assert system == [("1", "3"), ("4", "2")] and file == [("1", "2"), ("3", "4")]
+        # The reason's paragraph under the boards (its words are the
+        # engine's: tests/test_pairings_cli.py renders hand-made ones).
+        assert d.find_element(By.CSS_SELECTOR, "#round-1 > table + p.why").is_displayed()
+    finally:
+        d.switch_to.default_content()
+    _options(d)
+    assert d.find_element(By.CSS_SELECTOR, "label[for=system]").text == "FIDE (Dutch) System"
+    Select(d.find_element(By.ID, "system")).select_by_value("dutch-2026")
+    _wait(lambda: "dutch-2026" in _frame_text(d, "pairings"))
+    assert "chosen by --system" in _frame_text(d, "pairings")
+    _shot(d, "8-pairings")
+    d.find_element(By.ID, "rounds").send_keys("2", Keys.ENTER)
+    note = d.find_element(By.ID, "note-pairings")
+    _wait(note.is_displayed)
+    assert note.text == "Pairings not made: rounds: '2': the file has 1 round played"
+    d.find_element(By.ID, "rounds").clear()
+    d.find_element(By.ID, "rounds").send_keys("1", Keys.ENTER)
+    _wait(lambda: not note.is_displayed())
+    # The check itself is unchanged by the tab: no S128 unless asked for.
+    d.find_element(By.ID, "tab-check").click()
+    assert "S128" not in _text(d, "#findings")
+    blocked = [
+        e["message"] for e in d.get_log("browser") if "Content Security Policy" in e["message"]
+    ]
+    assert blocked == []

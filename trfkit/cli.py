@@ -211,6 +211,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
         ignore |= _codes(text)
     _known_codes(ignore)
     _known_time_control(args.time_control)
+    if args.system != "auto" and not args.pairings:
+        raise _Usage(f"--system {args.system}: the pairings' edition, for --pairings: give both")
     tasks = _tasks(args)
     options = CheckOptions(
         rules=args.rules,
@@ -223,6 +225,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         max_line_length=_limits(args)[1],
         rating_lists=tuple(_rating_lists(args.rating_list, tasks, _limits(args)[0])),
         tiebreaks=_known_tiebreaks(args.tiebreaks),
+        pairings=args.system if args.pairings else None,
     )
     _freeze_at_exit()
     on_screen = sys.stdout.isatty() and sys.stderr.isatty()
@@ -1063,6 +1066,13 @@ def _parser() -> argparse.ArgumentParser:
         "of each file's 212/202: for files that declare none",
     )
     c.add_argument(
+        "--pairings",
+        action="store_true",
+        help="also re-pair each round of a Swiss event by the FIDE (Dutch) System and report "
+        "each round paired otherwise (S128; as trfkit pairings, which shows the boards)",
+    )
+    _system_option(c, "with --pairings: ")
+    c.add_argument(
         "--min-severity",
         choices=("info", "warning", "error"),
         default="info",
@@ -1189,7 +1199,142 @@ def _parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=_cmd_rate_period)
     _serve_parser(sub)
     _standings_parser(sub, common)
+    _pairings_parsers(sub, common)
     return parser
+
+
+def _system_option(parser: argparse.ArgumentParser, prefix: str = "") -> None:
+    from trfkit.checks.dutch import SYSTEMS
+
+    parser.add_argument(
+        "--system",
+        default="auto",
+        type=str.lower,
+        choices=SYSTEMS,
+        help=f"{prefix}the edition of the FIDE (Dutch) System: auto (the file's 192, else its "
+        "start date against 1 February 2026), dutch-2017 or dutch-2026",
+    )
+
+
+def _pairings_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    ps = sub.add_parser(
+        "pairings",
+        parents=[common],
+        help="check each round's pairing against the FIDE (Dutch) System, and say why",
+        description="Re-pair each round of a Swiss event from the rounds before it by the "
+        "FIDE (Dutch) System (C.04.3, in the edition of --system) and compare with the "
+        "file's pairs and colours: per round, agrees, or the differing boards side by side "
+        "and the first criterion on which the file's pairing is worse. Exit status: 0 every "
+        "round agrees, 1 a round differs, 2 unusable input. trfkit is not a FIDE-endorsed "
+        "pairing program. See docs/pairings.md.",
+    )
+    ps.add_argument("file", metavar="FILE", help="a TRF file")
+    _system_option(ps)
+    ps.add_argument(
+        "--rounds",
+        metavar="A-B",
+        help="check only these rounds (one round: A; default: every round played)",
+    )
+    ps.add_argument("--format", choices=("text", "json", "html"), default="text")
+    ps.add_argument("-o", "--output", help="write here instead of standard output")
+    ps.add_argument("--ascii", action="store_true", help="text output without ½")
+    ps.set_defaults(func=_cmd_pairings)
+
+    pr = sub.add_parser(
+        "pair",
+        parents=[common],
+        help="pair the next round by the FIDE (Dutch) System",
+        description="Pair the round after the file's last by the FIDE (Dutch) System "
+        "(C.04.3, in the edition of --system): as TRF (the file with the new round's cells "
+        "added, results blank), or as a list of boards. trfkit is not a FIDE-endorsed "
+        "pairing program: the arbiter decides.",
+    )
+    pr.add_argument("file", metavar="FILE", help="a TRF file")
+    _system_option(pr)
+    pr.add_argument("--format", choices=("trf", "text", "json"), default="trf")
+    pr.add_argument("-o", "--output", help="write here instead of standard output")
+    pr.add_argument("--ascii", action="store_true", help="text output without ½")
+    pr.set_defaults(func=_cmd_pair)
+
+
+def _rounds_wanted(text: str | None, played: int) -> list[int] | None:
+    from trfkit.checks.dutch import rounds_wanted
+
+    try:
+        return rounds_wanted(text, played)
+    except ValueError as exc:
+        raise _Usage(f"--rounds {exc}") from None
+
+
+def _swiss_only(t: Tournament, path: str) -> None:
+    """The Dutch System pairs Swiss events: a file declared otherwise is
+    refused (an event whose type is only inferred is taken: a small Swiss
+    looks like a round robin)."""
+    from trfkit.checks.dutch import not_swiss
+
+    refused = not_swiss(t)
+    if refused is not None:
+        raise _Usage(f"{path}: {refused}")
+
+
+def _cmd_pairings(args: argparse.Namespace) -> int:
+    """trfkit pairings: every round (or --rounds) against the Dutch System."""
+    from trfkit.pairing import System, check_pairings
+    from trfkit.report.pairings import pairings_document
+    from trfkit.report.registry import RenderOptions, output
+
+    _known_encoding(args.encoding)
+    t = _read(args.file, args)
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    _swiss_only(t, args.file)
+    rounds = _rounds_wanted(args.rounds, t.rounds_played)
+    system = None if args.system == "auto" else System(args.system)
+    report = check_pairings(t, system, rounds)
+    document = pairings_document(t, report, args.file)
+    text, _ = output("pairings", args.format).render(document, RenderOptions(args.file, args.ascii))
+    _write(args.output, text)
+    status = _status(t.diagnostics, args.strict)
+    return max(status, EXIT_OK if report.agrees else EXIT_FINDINGS)
+
+
+def _cmd_pair(args: argparse.Namespace) -> int:
+    """trfkit pair: the round after the file's last, as TRF or a list."""
+    from trfkit.pairing import UnpairableRound, choose_system, pair_round
+    from trfkit.report.pairings import NOT_ENDORSED, pair_document
+    from trfkit.report.registry import RenderOptions, output
+
+    _known_encoding(args.encoding)
+    t = _read(args.file, args)
+    _print_diagnostics(t.diagnostics, args.file, sys.stderr)
+    _swiss_only(t, args.file)
+    round_no = t.rounds_played + 1
+    declared = t.declared_rounds
+    if declared is not None and round_no > declared:
+        raise _Usage(
+            f"{args.file}: all {declared} rounds the file declares (142/XXR) are paired; "
+            "nothing to pair"
+        )
+    system, why = choose_system(t, args.system)
+    try:
+        pairing = pair_round(t, round_no, system)
+    except UnpairableRound as exc:
+        print(
+            f"trfkit: {args.file}: round {round_no} cannot be paired by the FIDE (Dutch) "
+            f"System ({system.value}): {exc.unpairable.reason}; the arbiter decides (C.04.3)",
+            file=sys.stderr,
+        )
+        return EXIT_FINDINGS
+    document = pair_document(t, pairing, why, args.file)
+    text, _ = output("pair", args.format).render(document, RenderOptions(args.file, args.ascii))
+    _write(args.output, text)
+    if args.format == "trf":
+        # The file itself has no place for it (a TRF16 line other programs
+        # would not read): said beside it.
+        print(
+            f"trfkit: round {round_no} paired by {system.value} (chosen by {why}). " + NOT_ENDORSED,
+            file=sys.stderr,
+        )
+    return _status(t.diagnostics, args.strict)
 
 
 def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:

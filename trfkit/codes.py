@@ -69,6 +69,10 @@ class Code:
     page_fix: str = ""
     """The one-line fix on the page, where :attr:`fix` names a command-line
     option or a page of the docs, which an arbiter on the page does not have."""
+    check_with: tuple[tuple[str, str], ...] = ()
+    """Options of :func:`trfkit.checks.validate` the examples are checked
+    with, for a code only an option asks for (``pairings``: ``check
+    --pairings``)."""
 
 
 class DeclarationError(ValueError):

@@ -82,6 +82,7 @@ def codes_markdown() -> str:
             if c.code.startswith("R")
             else "Failing example"
             + "".join(f", read with {k}={v}" for k, v in c.load_options)
+            + "".join(f", checked with --{k}" for k, _ in c.check_with)
             + ":",
             "",
             "```",
@@ -93,7 +94,10 @@ def codes_markdown() -> str:
             ),
             "```",
             "",
-            "Passing example" + "".join(f", read with {k}={v}" for k, v in c.load_options) + ":",
+            "Passing example"
+            + "".join(f", read with {k}={v}" for k, v in c.load_options)
+            + "".join(f", checked with --{k}" for k, _ in c.check_with)
+            + ":",
             "",
             "```",
             *c.passing,

@@ -27,6 +27,7 @@ from trfkit._gc import no_cyclic_gc
 # Importing a family declares its checks (trfkit.checks.registry).
 from trfkit.checks import (  # noqa: F401
     composition,
+    dutch,
     headers,
     norms,
     pairings,
@@ -80,6 +81,7 @@ def validate(
     event: Event | None = None,
     rating_lists: Sequence[RatingListAt] = (),
     tiebreaks: str | None = None,  # noqa: F811  (the family module is not used here)
+    pairings: str | None = None,
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 
@@ -94,6 +96,9 @@ def validate(
     ``tiebreaks`` (codes, ``BH/C1,SB``) are the tie-breaks the declared ranks
     are judged by (S116) in place of the file's 212/202, for a file that has
     neither; a code not known raises :class:`~trfkit.tiebreaks.UnknownTieBreak`.
+    ``pairings`` (``auto``, ``dutch-2017``, ``dutch-2026``) also re-pairs each
+    round of a Swiss event by the FIDE (Dutch) System and reports each round
+    paired otherwise (S128, ``check --pairings``).
     """
     skip = set(ignore) | inline_ignores(t)
     ev = event or event_of(t, rules=rules, type=type, time_control=time_control)
@@ -105,7 +110,9 @@ def validate(
             f"rule set {ev.rules.name} has no section for {', '.join(uncovered)} and does "
             "not declare them not applicable (RuleSet.sections, RuleSet.not_applicable)"
         )
-    context = Context(t, ev, tiebreaks=tiebreaks, rating_lists=rating_lists)
+    context = Context(
+        t, ev, tiebreaks=tiebreaks, rating_lists=rating_lists, pairing_system=pairings
+    )
     # The reference of each code the rule set applies, written once per code
     # rather than once per diagnostic (a big file has a thousand R501 notes).
     references = {
@@ -142,6 +149,9 @@ def validate(
             found = players_list.with_list(found, listed)
         for c in registry.checks(Kind.TITLE):
             found += [d for d in c.function(context) if d.code not in skip]
+        if pairings is not None:
+            for c in registry.checks(Kind.SYSTEM):
+                found += [d for d in c.function(context) if d.code not in skip]
     beyond = rounds.beyond_rounds(t)
     if beyond:
         # S127 is the one finding for the cells beyond the event's rounds

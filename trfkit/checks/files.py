@@ -74,11 +74,13 @@ def check_file(
     max_line_length: int | None = MAX_LINE_LENGTH,
     rating_lists: Sequence[RatingListAt] = (),
     tiebreaks: str | None = None,
+    pairings: str | None = None,
 ) -> CheckedFile:
     """Read and check one file; ``data`` stands in for its bytes (stdin);
     ``rating_lists`` are FIDE's players' lists by month (the players are
     compared with the one in force at the start); ``tiebreaks`` judge the
-    declared ranks (S116) in place of the file's 212/202.
+    declared ranks (S116) in place of the file's 212/202; ``pairings`` (a
+    system, or ``auto``) re-pairs each round by the Dutch System (S128).
 
     A file that is no TRF file at all (:func:`not_trf`) is not checked: its
     one diagnostic is the reader's P012, whatever ``ignore`` says, and its
@@ -106,6 +108,7 @@ def check_file(
         ignore=ignore,
         rating_lists=rating_lists,
         tiebreaks=tiebreaks,
+        pairings=pairings,
     )
 
 
@@ -119,6 +122,7 @@ def check_tournament(
     ignore: Iterable[str] = (),
     rating_lists: Sequence[RatingListAt] = (),
     tiebreaks: str | None = None,
+    pairings: str | None = None,
 ) -> CheckedFile:
     """What :func:`check_file` finds, for a tournament already read (from a
     stream, or edited): the reader's findings and the checks', less the
@@ -132,7 +136,9 @@ def check_tournament(
     ev = event_of(t, rules=rules, type=type, time_control=time_control)
     skip = set(ignore) | inline_ignores(t)
     found = [d for d in t.diagnostics if d.code not in skip]
-    found += validate(t, ignore=skip, event=ev, rating_lists=rating_lists, tiebreaks=tiebreaks)
+    found += validate(
+        t, ignore=skip, event=ev, rating_lists=rating_lists, tiebreaks=tiebreaks, pairings=pairings
+    )
     found.sort(key=lambda d: (d.line, d.column, d.code))
     lines = {d.line for d in found}
     names = tuple(
@@ -170,6 +176,10 @@ class CheckOptions:
     tiebreaks: str | None = None
     """``--tiebreaks``: the codes the declared ranks are judged by (S116),
     in place of each file's 212/202 (known codes: the command line checks)."""
+    pairings: str | None = None
+    """``--pairings``: the Dutch System's edition each Swiss event's rounds
+    are re-paired by (``auto``: 192, else the start date), S128; ``None``:
+    not checked."""
 
 
 @attrs.frozen
@@ -239,6 +249,7 @@ def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> Checked
             max_line_length=options.max_line_length,
             rating_lists=options.rating_lists,
             tiebreaks=options.tiebreaks,
+            pairings=options.pairings,
         )
     except OSError as exc:
         return Unreadable(path, str(exc.strerror or exc))

@@ -74,6 +74,9 @@ class Kind(enum.Enum):
     by the start date and cites it, whatever the rating rule set."""
     LIST = "list"
     """Against FIDE's players' list (R8xx): only with ``--rating-list``."""
+    SYSTEM = "system"
+    """Against the pairing system (S128): only with ``--pairings``, the
+    costliest thing check can do (every round re-paired)."""
 
 
 class Context:
@@ -85,7 +88,7 @@ class Context:
     checked with a new one, never against a stale index.
     """
 
-    __slots__ = ("_pairings", "event", "rating_lists", "tiebreaks", "tournament")
+    __slots__ = ("_pairings", "event", "pairing_system", "rating_lists", "tiebreaks", "tournament")
 
     def __init__(
         self,
@@ -94,6 +97,7 @@ class Context:
         *,
         tiebreaks: str | None = None,
         rating_lists: Sequence[RatingListAt] = (),
+        pairing_system: str | None = None,
     ) -> None:
         self.tournament = tournament
         self.event = event
@@ -101,6 +105,9 @@ class Context:
         """Tie-break codes that replace the file's 212/202 (S116), if given."""
         self.rating_lists = rating_lists
         """FIDE's players' lists by month (the LIST checks)."""
+        self.pairing_system = pairing_system
+        """The pairing system the rounds are re-paired by (the SYSTEM checks):
+        ``auto``, ``dutch-2017`` or ``dutch-2026``."""
         self._pairings: _index.Pairings | None = None
 
     @classmethod

@@ -12,6 +12,14 @@ The public API (the contract the front doors are written against):
 - ``check_pairings(tournament, system=None, rounds=None) -> PairingsReport``.
 """
 
+from trfkit.pairing.api import (
+    UnpairableRound,
+    check_pairings,
+    check_round,
+    choose_system,
+    file_round,
+    pair_round,
+)
 from trfkit.pairing.model import (
     BoardDifference,
     Explanation,
@@ -30,4 +38,10 @@ __all__ = [
     "RoundPairing",
     "System",
     "Unpairable",
+    "UnpairableRound",
+    "check_pairings",
+    "check_round",
+    "choose_system",
+    "file_round",
+    "pair_round",
 ]

@@ -1,7 +1,7 @@
 """One registry of documents × formats: what a command writes, in one place.
 
 A document (``form1``, ``form2``, ``form3``, ``summary`` (Form 4 (a)),
-``period``; later the norms and standings) in a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
+``period``, the norms, standings, ``pairings`` and ``pair``) in a format (``text``, ``csv``, ``json``, ``jsonl``, ``html``) is one
 :class:`Output`: how one file's document is rendered (in the worker that
 made it, so only text crosses back), what is written as each file arrives,
 and how the outputs of many files are joined at the end, or that the format
@@ -323,6 +323,42 @@ def _team_standings_html(s: Any, o: RenderOptions) -> tuple[str, str]:
     return team_standings.render_team_standings_html(s), ""
 
 
+def _pairings_text(d: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import pairings
+
+    return pairings.render_pairings_text(d, ascii=o.ascii), ""
+
+
+def _pairings_json(d: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import pairings
+
+    return pairings.render_pairings_json(d), ""
+
+
+def _pairings_html(d: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import pairings
+
+    return pairings.render_pairings_html(d), ""
+
+
+def _pair_text(d: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import pairings
+
+    return pairings.render_pair_text(d, ascii=o.ascii), ""
+
+
+def _pair_json(d: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import pairings
+
+    return pairings.render_pair_json(d), ""
+
+
+def _pair_trf(d: Any, o: RenderOptions) -> tuple[str, str]:
+    from trfkit.report import pairings
+
+    return pairings.render_pair_trf(d), ""
+
+
 def _games_join(pieces: Sequence[Piece], single: bool, unreadable: int) -> str:
     return form3.join_rating_csv_games([(p.text, p.games) for p in pieces], path=not single)
 
@@ -377,6 +413,14 @@ OUTPUTS: dict[tuple[str, str], Output] = {
         Output("team-standings", "json", _team_standings_json, _stream_piece, _nothing),
         Output("team-standings", "csv", _team_standings_csv, _stream_piece, _nothing),
         Output("team-standings", "html", _team_standings_html, _stream_piece, _nothing),
+        # A file's rounds against the Dutch System (trfkit pairings), and the
+        # next round paired (trfkit pair; trf: the file with its cells added).
+        Output("pairings", "text", _pairings_text, _stream_piece, _nothing),
+        Output("pairings", "json", _pairings_json, _stream_piece, _nothing),
+        Output("pairings", "html", _pairings_html, _stream_piece, _nothing),
+        Output("pair", "text", _pair_text, _stream_piece, _nothing),
+        Output("pair", "json", _pair_json, _stream_piece, _nothing),
+        Output("pair", "trf", _pair_trf, _stream_piece, _nothing),
     )
 }  # fmt: skip
 

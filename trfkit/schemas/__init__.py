@@ -17,6 +17,10 @@
   --format json``.
 * ``team-standings.schema.json``: ``trfkit.team-standings/1``, ``trfkit
   standings FILE --format json`` of a team event (``--teams``).
+* ``pairings.schema.json``: ``trfkit.pairings/1``, ``trfkit pairings FILE
+  --format json`` (each round against the FIDE (Dutch) System).
+* ``pair.schema.json``: ``trfkit.pair/1``, ``trfkit pair FILE --format json``
+  (the next round paired).
 
 Every schema allows keys it does not list: within a schema version keys may
 be added, and a consumer validating with the schema should keep working when
@@ -72,6 +76,8 @@ SCHEMAS: Final[Mapping[str, str]] = MappingProxyType(
         "trfkit.standings/1": "standings.schema.json",
         "trfkit.norms/1": "norms.schema.json",
         "trfkit.team-standings/1": "team-standings.schema.json",
+        "trfkit.pairings/1": "pairings.schema.json",
+        "trfkit.pair/1": "pair.schema.json",
     }
 )
 """The ``schema`` value of each JSON document trfkit writes → its schema file."""
@@ -99,6 +105,8 @@ NAMES: Final = (
     "standings",
     "norms",
     "team-standings",
+    "pairings",
+    "pair",
 )
 """The short names of the schema files (``NAME.schema.json``)."""
 

@@ -417,6 +417,41 @@ def make_norms(upload: Upload, q: Query) -> Reply:
     return Reply(text.encode(), fmt)
 
 
+# -- pairings ----------------------------------------------------------------
+
+_PAIRINGS_FORMATS = ("json", "text", "html")
+_SYSTEMS = ("auto", "dutch-2017", "dutch-2026")
+
+
+def make_pairings(upload: Upload, q: Query) -> Reply:
+    """``trfkit pairings [--system S] [--rounds A-B] --format FORMAT`` of one
+    file: each round against the FIDE (Dutch) System, by the same functions."""
+    from trfkit.checks.dutch import not_swiss, rounds_wanted
+    from trfkit.checks.files import not_trf
+    from trfkit.pairing import System, check_pairings
+    from trfkit.reader import loads
+    from trfkit.report.pairings import pairings_document
+    from trfkit.report.registry import RenderOptions
+
+    fmt = q.choice("format", _PAIRINGS_FORMATS, "json") or "json"
+    system = q.choice("system", _SYSTEMS, "auto") or "auto"
+    encoding = _encoding(q)
+    t = loads(upload.data, encoding=encoding)
+    if not_trf(t.diagnostics) is not None:
+        raise _not_trf(upload, encoding)
+    refused = not_swiss(t)
+    if refused is not None:
+        raise ApiError(422, f"{upload.name}: {refused}")
+    try:
+        rounds = rounds_wanted(q.one("rounds"), t.rounds_played)
+    except ValueError as exc:
+        raise ApiError(422, f"rounds: {exc}") from None
+    report = check_pairings(t, None if system == "auto" else System(system), rounds)
+    document = pairings_document(t, report, upload.name)
+    text, _ = output("pairings", fmt).render(document, RenderOptions(upload.name, q.flag("ascii")))
+    return Reply(text.encode(), fmt)
+
+
 def written(document: str, fmt: str, piece: Piece) -> Reply:
     """What the command line writes for one file's ``document`` in ``fmt``,
     given its rendered piece: the registry's stream, then its finish.
@@ -590,6 +625,25 @@ ENDPOINTS: dict[str, Endpoint] = {
                 ("certificates", "certificates=true", "Certificates"),
             ),
             downloads=(("format=json", "norms JSON"), ("format=csv", "norm table CSV")),
+        ),
+        Endpoint(
+            "pairings",
+            "trfkit pairings [--system SYSTEM] [--rounds A-B] --format FORMAT",
+            "Each round of a Swiss event re-paired by the FIDE (Dutch) System and compared "
+            "with the file: agrees, or the differing boards and why (trfkit.pairings/1). "
+            "trfkit is not a FIDE-endorsed pairing program.",
+            make_pairings,
+            (
+                Param("system", "the edition of the FIDE (Dutch) System (auto: the file's "
+                      "192, else its start date)", _SYSTEMS),
+                Param("rounds", "check only these rounds: A or A-B (default: every round)"),
+                Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
+                Param("ascii", "text without ½", ("true", "false")),
+                Param("format", "the output format", _PAIRINGS_FORMATS),
+            ),
+            _PAIRINGS_FORMATS,
+            tabs=(("pairings", "", "Pairings"),),
+            downloads=(("format=json", "pairings JSON"),),
         ),
         Endpoint(
             "fmt",

@@ -64,6 +64,8 @@
     if (!state.pasted && !state.repaired) put("encoding", $("encoding").value.trim());
     if ($("tiebreaks")) put("tiebreaks", $("tiebreaks").value.replace(/\s+/g, ""));
     if ($("of")) put("of", $("of").value);
+    if ($("system")) put("system", $("system").value);
+    if ($("rounds")) put("rounds", $("rounds").value.replace(/\s+/g, ""));
     if (state.name) params.set("name", state.name);
     return params;
   }
@@ -693,7 +695,7 @@
 
   // Options a document's tab has above it, by the parameters its endpoint
   // takes: each a function (endpoint, tab) -> elements (none: []).
-  const TAB_OPTIONS = [standingsOptions];
+  const TAB_OPTIONS = [standingsOptions, pairingsOptions];
 
   // A tab is one declaration of the server's (GET /api/meta: an endpoint's
   // tabs, each {name, query, label, file}); every tab gets the same panel:
@@ -766,6 +768,32 @@
         w.print();
       }
     }, 100);
+  }
+
+  // The pairings' own options, above their tab: the edition of the Dutch
+  // System (as trfkit pairings --system; auto: the file's 192, else its
+  // start date) and the rounds to check (--rounds A-B).
+  function pairingsOptions(e, tab) {
+    if (!("system" in e.params) || $("pairings-options")) return [];
+    const form = el("form", { id: "pairings-options", class: "doc-options", "aria-label": "The pairings' options" },
+      el("div", { class: "option" },
+        el("label", { for: "system", text: "FIDE (Dutch) System" }),
+        el("select", { id: "system" },
+          el("option", { value: "auto", text: "auto: the file's 192, else its start date" }),
+          el("option", { value: "dutch-2017", text: "dutch-2017: in force until 31 January 2026" }),
+          el("option", { value: "dutch-2026", text: "dutch-2026: in force from 1 February 2026" }))),
+      el("div", { class: "option" },
+        el("label", { for: "rounds", text: "Rounds" }),
+        el("input", { id: "rounds", placeholder: "all; e.g. 3 or 3-5", autocomplete: "off", spellcheck: "false", size: "12" })),
+      el("button", { type: "submit", text: "Check the pairings again" }));
+    const again = (event) => {
+      if (event) event.preventDefault();
+      for (const t of tabs()) if (t.dataset.path === e.path) delete t.dataset.loaded;
+      select(tab);
+    };
+    form.addEventListener("submit", again);
+    form.querySelector("select").addEventListener("change", () => again());
+    return [form];
   }
 
   function buildTabs(endpoints) {

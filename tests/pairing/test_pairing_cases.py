@@ -1,0 +1,125 @@
+"""Hand-built rounds with a pairing worked out by hand from C.04.3 (both
+editions unless said), run everywhere (no shared data needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.pairing.trfmaker import line, tournament
+from trfkit.pairing import System, UnpairableRound, check_pairings, choose_system, pair_round
+from trfkit.pairing.inputs import read_round
+
+BOTH = [System.DUTCH_2017, System.DUTCH_2026]
+
+
+def unordered(pairs: tuple[tuple[int, int], ...]) -> set[frozenset[int]]:
+    return {frozenset(p) for p in pairs}
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_round_one_with_an_odd_number_gives_the_pab_to_the_last(system: System) -> None:
+    # Round 1: S1 = 1 2, S2 = 3 4, player 5 (the lowest) takes the PAB
+    # (C.04.1 c); 1 gets the colour drawn (XXC white1), 2 the other (E.5 / 4.3).
+    t = tournament([line(i, []) for i in range(1, 6)], ["XXC white1", "XXR 5"])
+    got = pair_round(t, 1, system)
+    assert got.pairs == ((1, 3), (4, 2), (5, 0))
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_a_late_entry_absent_in_round_one_is_paired_in_round_two(system: System) -> None:
+    # 5 arrives in round 2 (a zero-point bye in round 1, C.04.2 late entry):
+    # not paired in round 1, paired in round 2, and never given the PAB
+    # twice: 1 and 3 (the round-1 winners) meet, 2 (0) and 4 (0) and 5 (0).
+    lines = [
+        line(1, ["3 w 1"]),
+        line(2, ["4 b 0"]),
+        line(3, ["1 b 0"]),
+        line(4, ["2 w 1"]),
+        line(5, ["0000 - Z"]),
+    ]
+    t = tournament(lines, ["XXR 5"])
+    r1 = read_round(t, 1, system)
+    assert [p.id for p in r1.to_pair] == [1, 2, 3, 4]
+    r2 = pair_round(t, 2, system)
+    assert sum(1 for p in r2.pairs if p[1] == 0) == 1
+    assert {1, 4} in [set(p) for p in r2.pairs]
+    assert 5 in {x for p in r2.pairs for x in p}
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_two_absolute_colour_preferences_for_the_same_colour_are_named_first(
+    system: System,
+) -> None:
+    # 1 and 2 both had black twice (absolute preference for white); the file
+    # pairs them in round 3 of 9 (6 players; not the last round: no topscorer exception).
+    lines = [
+        line(1, ["3 b 1", "6 b 1", "2 w 1"]),
+        line(2, ["4 b 1", "3 b 1", "1 b 0"]),
+        line(3, ["1 w 0", "2 w 0", "5 w 1"]),
+        line(4, ["2 w 0", "5 w 0", "6 w 1"]),
+        line(5, ["6 w 1", "4 b 1", "3 b 0"]),
+        line(6, ["5 b 0", "1 w 0", "4 b 0"]),
+    ]
+    t = tournament(lines, ["XXR 9"])
+    rep = check_pairings(t, system, rounds=[3])
+    (r3,) = rep.rounds
+    assert not r3.agrees
+    assert r3.explanation is not None and r3.explanation.absolute
+    assert r3.explanation.criterion == ("C.3" if system is System.DUTCH_2017 else "C3")
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_a_collapsed_last_bracket_pairs_the_leader_down_to_complete_the_round(
+    system: System,
+) -> None:
+    # After two rounds 1 has met 3 and 2, 2 has met 4 and 1, 3 and 4 have met:
+    # the only complete round-pairing is 1-4, 2-3 (2017 A.9 / C.4, 2026 C4).
+    lines = [
+        line(1, ["3 w 1", "2 b 1"]),
+        line(2, ["4 b 1", "1 w 0"]),
+        line(3, ["1 b 0", "4 w ="]),
+        line(4, ["2 w 0", "3 b ="]),
+    ]
+    t = tournament(lines, ["XXR 5"])
+    assert unordered(pair_round(t, 3, system).pairs) == {frozenset({1, 4}), frozenset({2, 3})}
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_three_one_zero_scoring_sets_the_scores(system: System) -> None:
+    # BBW 3 / BBD 1: a win is worth three draws; 1 (one win) outscores 2 and 4
+    # (one draw each): brackets 3 {1}, 1 {2, 4} (who met), 0 {3}.
+    lines = [line(1, ["3 w 1"]), line(2, ["4 b ="]), line(3, ["1 b 0"]), line(4, ["2 w ="])]
+    t = tournament(lines, ["BBW  3.0", "BBD  1.0", "XXR 5"])
+    ri = read_round(t, 2, system)
+    assert {p.id: ri.score(p) for p in ri.players} == {1: 30, 2: 10, 3: 0, 4: 10}
+    # 1 floats down and meets the first resident he can (2); 4 floats to 3.
+    assert unordered(pair_round(t, 2, system).pairs) == {frozenset({1, 2}), frozenset({3, 4})}
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_baku_acceleration_puts_the_top_half_together(system: System) -> None:
+    # C.04.5 (XXA): 1 and 2 get a virtual point in round 1, so the groups are
+    # {1, 2} and {3, 4}: 1-2 and 3-4, not 1-3 and 2-4.
+    lines = [line(i, []) for i in range(1, 5)]
+    extra = ["XXC white1", "XXR 5", "XXA    1  1.0", "XXA    2  1.0"]
+    t = tournament(lines, extra)
+    assert unordered(pair_round(t, 1, system).pairs) == {frozenset({1, 2}), frozenset({3, 4})}
+
+
+@pytest.mark.parametrize("system", BOTH)
+def test_a_round_that_cannot_be_paired_says_so(system: System) -> None:
+    t = tournament([line(1, ["2 w 1"]), line(2, ["1 b 0"])], ["XXR 3"])
+    with pytest.raises(UnpairableRound):
+        pair_round(t, 2, system)
+    (r2,) = check_pairings(t, system, rounds=[2]).rounds
+    assert r2.unpairable is not None and not r2.agrees
+
+
+def test_the_edition_is_chosen_by_192_then_the_start_date() -> None:
+    assert choose_system(tournament([], ["192 FIDE_DUTCH_2017"]))[0] is System.DUTCH_2017
+    assert choose_system(tournament([], ["042 2026/03/01"])) == (
+        System.DUTCH_2026,
+        "start date 2026-03-01",
+    )
+    assert choose_system(tournament([], ["042 2025/03/01"]))[0] is System.DUTCH_2017
+    assert choose_system(tournament([], ["042 2025/03/01"]), "dutch-2026")[0] is System.DUTCH_2026

@@ -1,0 +1,622 @@
+"""The FIDE (Dutch) System, C.04.3, as maximum-weight matchings.
+
+The round is built bracket by bracket from the top (2017 A.3/B, 2026 3.x).
+For each bracket one weighted graph over every player still to be paired
+holds, in each edge's weight, the criteria in their order of priority, each
+in its own field of bits wide enough that no sum of the fields below can
+reach it (so the heaviest matching is the lexicographically best):
+
+1. C.1-C.3 / C1-C4 (absolute): no edge between players who met or whose
+   absolute colour preferences clash; completion (C.4 / C4): every player
+   matched but one, who may take the PAB;
+2. the number of pairs made in the bracket (C.5 / C6) and the scores of
+   its downfloaters (C.6 / C7), then the same for the next bracket (C.7 /
+   C8, looking one bracket ahead);
+3. 2026 only: the PAB assignee's unplayed games (C9);
+4. colour preferences: absolute, absolute with the repeated colour, any,
+   strong (C.10-C.13 / C10-C13);
+5. floats in the previous round and the one before: downfloaters, upfloaters
+   and their scores (C.14-C.19 / C14-C21);
+6. low bits left for the order of candidates (B.2-B.6 / 3.x: S1/S2,
+   transpositions, exchanges), fixed one player at a time by re-matching.
+
+This is the layout bbpPairings documents and uses (its ``dutch.cpp``), which
+the oracle data were made with; the code is trfkit's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput, invert
+from trfkit.pairing.matching import max_weight_matching
+from trfkit.pairing.model import System
+
+__all__ = ["NoPairing", "choose_colour", "pair_players"]
+
+DOWN, UP, FLOAT_NONE = 0, 1, 2
+NEXT_SCORES = {System.DUTCH_2017: False, System.DUTCH_2026: True}
+
+
+class NoPairing(Exception):
+    """No pairing satisfies the absolute criteria (C.04.3: the arbiter decides)."""
+
+
+def _bits(v: int) -> int:
+    return v.bit_length()
+
+
+def float_of(ri: RoundInput, p: PlayerState, back: int) -> int:
+    """The float of ``p`` ``back`` rounds ago (2017 A.4, 2026 1.4, 1.4.3)."""
+    m = p.matches[ri.played_rounds - back]
+    if not m.played:
+        if ri.system is System.DUTCH_2017:
+            # 2017 A.4: a player who, for whatever reason, does not play in a
+            # round also receives a downfloat.
+            return DOWN
+        # 2026 1.4.3: only one who scores more than a loss without playing.
+        return DOWN if m.points > ri.loss else FLOAT_NONE
+    ps = ri.score(p, back)
+    os_ = ri.score(ri.players[m.opponent], back)
+    return DOWN if ps > os_ else UP if ps < os_ else FLOAT_NONE
+
+
+def compatible(ri: RoundInput, a: PlayerState, b: PlayerState) -> bool:
+    """C.1/C.3 (2017), C1/C3 (2026): not met before, and no two absolute
+    colour preferences for the same colour (topscorers in the last round
+    excepted: 2017 A.7, 2026 1.7)."""
+    if b.index in a.forbidden:
+        return False
+    if not a.absolute or not b.absolute or a.preference != b.preference:
+        return True
+    threshold = (ri.played_rounds * max(ri.win, ri.draw)) >> 1
+    return ri.played_rounds >= ri.expected_rounds - 1 and (
+        ri.score(a) > threshold or ri.score(b) > threshold
+    )
+
+
+def prefs_compatible(a: int, b: int) -> bool:
+    return a != b or a == NONE or b == NONE
+
+
+class _Weights:
+    """The field widths of one round and the edge weights of its brackets."""
+
+    def __init__(self, ri: RoundInput, players: list[PlayerState]) -> None:
+        self.ri = ri
+        scores = [ri.score(p) for p in players]
+        self.scores = {p.index: s for p, s in zip(players, scores, strict=True)}
+        # Score groups from the bottom up: each gets as many bits as its
+        # size needs, so that "the scores paired" sum without carrying.
+        shifts: dict[int, int] = {}
+        total = 0
+        biggest = 0
+        run = 0
+        for k in range(len(players) - 1, -1, -1):
+            run += 1
+            s = scores[k]
+            if k == 0 or s < scores[k - 1]:
+                shifts[s] = total
+                biggest = max(biggest, run)
+                total += _bits(run)
+                run = 0
+        self.group_shift = shifts
+        self.groups_bits = total
+        self.size_bits = _bits(biggest)
+        self.bye_score = 0
+        self.single_downfloater_is_bye = False
+        self.unplayed_rank: dict[int, int] = {}
+        self.floats: dict[tuple[int, int], int] = {}
+        pr = ri.played_rounds
+        for p in players:
+            for back in (1, 2):
+                if pr >= back:
+                    self.floats[(p.index, back)] = float_of(ri, p, back)
+        self.eligible = {p.index: p.bye_eligible for p in players}
+        # The width of a whole weight, and the fixed pair's weight (above all).
+        self.total_bits = self._layout_bits()
+        self.max_weight = (1 << (self.total_bits + 2)) - 1
+
+    def _layout_bits(self) -> int:
+        sb, gb = self.size_bits, self.groups_bits
+        pr = self.ri.played_rounds
+        n = sb + gb + sb + gb
+        if self.ri.system is System.DUTCH_2026:
+            n += 2 * sb
+        n += 4 * sb
+        if pr:
+            n += 2 * sb
+        if pr > 1:
+            n += 2 * sb
+        if pr:
+            n += 2 * gb
+        if pr > 1:
+            n += 2 * gb
+        n += 3 * sb + 1
+        return n
+
+    def bye_candidate(self, p: PlayerState) -> bool:
+        return self.eligible[p.index] and self.scores[p.index] <= self.bye_score
+
+    def edge(
+        self,
+        hi: PlayerState,
+        lo: PlayerState,
+        in_current: bool,
+        in_next: bool,
+    ) -> int:
+        """The weight of pairing ``hi`` (earlier in the order) with ``lo``."""
+        ri = self.ri
+        if not compatible(ri, hi, lo):
+            return 0
+        sb, gb = self.size_bits, self.groups_bits
+        sc = self.scores
+        shift = self.group_shift
+        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
+        # C.5 / C6: pairs in the bracket; C.6 / C7: scores paired in it.
+        w = (w << sb) | in_current
+        w <<= gb
+        if in_current:
+            w |= 1 << shift[sc[hi.index]]
+        # C.7 / C8: the same for the next bracket.
+        w = (w << sb) | in_next
+        w <<= gb
+        if in_next and NEXT_SCORES[ri.system]:
+            w |= 1 << shift[sc[hi.index]]
+        if ri.system is System.DUTCH_2026:
+            # C9: the unplayed games of the PAB assignee.
+            w <<= 2 * sb
+            if self.single_downfloater_is_bye:
+                if sc[hi.index] == self.bye_score:
+                    w |= self.unplayed_rank[hi.played_games]
+                if sc[lo.index] == self.bye_score:
+                    w += self.unplayed_rank[lo.played_games]
+        # C.10-C.13 / C10-C13: colour preferences.
+        a, b = lo, hi
+        m = in_current
+        w = (w << sb) | (
+            m
+            and (
+                not a.absolute_imbalance or not b.absolute_imbalance or a.preference != b.preference
+            )
+        )
+        w = (w << sb) | (
+            m
+            and (
+                not a.absolute
+                or not b.absolute
+                or a.preference != b.preference
+                or (
+                    (a.repeated == NONE or a.repeated != b.repeated)
+                    if a.colour_imbalance == b.colour_imbalance
+                    else (b if a.colour_imbalance > b.colour_imbalance else a).repeated
+                    != invert(a.preference)
+                )
+            )
+        )
+        w = (w << sb) | (m and prefs_compatible(a.preference, b.preference))
+        w = (w << sb) | (
+            m
+            and (
+                (not a.strong and not a.absolute)
+                or (not b.strong and not b.absolute)
+                or (a.absolute and b.absolute)
+                or a.preference != b.preference
+            )
+        )
+        pr = ri.played_rounds
+        fl = self.floats
+        hs, ls = sc[hi.index], sc[lo.index]
+        for back in (1, 2):
+            if pr >= back:
+                w <<= sb
+                if in_current:
+                    w |= fl[(lo.index, back)] == DOWN
+                    w += hs <= ls and fl[(hi.index, back)] == DOWN
+                w <<= sb
+                if in_current:
+                    w |= not (hs > ls and fl[(lo.index, back)] == UP)
+        for back in (1, 2):
+            if pr >= back:
+                w <<= gb
+                if in_current:
+                    w += (fl[(lo.index, back)] == DOWN) << shift[ls]
+                    w += (fl[(hi.index, back)] == DOWN) << shift[hs]
+                w <<= gb
+                if in_current and not (fl[(lo.index, back)] == UP and hs > ls):
+                    w |= 1 << shift[hs]
+        # Room for the order of candidates.
+        w <<= 3 * sb + 1
+        return w
+
+
+def choose_colour(ri: RoundInput, p: PlayerState, q: PlayerState) -> int:
+    """The colour of ``p`` against ``q`` (2017 E.1-E.5, 2026 4.x)."""
+    c = _neutral_colour(p, q)
+    if c != NONE:
+        return c
+    p_lower = _ranks_below(ri, p, q)
+    if p.preference == NONE:
+        if p_lower:
+            return ri.initial_colour if q.rank & 1 else invert(ri.initial_colour)
+        return invert(ri.initial_colour) if p.rank & 1 else ri.initial_colour
+    return invert(q.preference) if p_lower else p.preference
+
+
+def _ranks_below(ri: RoundInput, p: PlayerState, q: PlayerState) -> bool:
+    """``p`` is after ``q`` in the order of 2017 A.2 / 2026 1.2 (score, then pairing number)."""
+    return (ri.score(p), q.rank) < (ri.score(q), p.rank)
+
+
+def _first_colour_difference(p: PlayerState, q: PlayerState) -> tuple[int, int]:
+    a = [m.colour for m in p.matches if m.played]
+    b = [m.colour for m in q.matches if m.played]
+    i, j = len(a) - 1, len(b) - 1
+    while i >= 0 and j >= 0 and a[i] == b[j]:
+        i -= 1
+        j -= 1
+    return (a[i] if i >= 0 else NONE, b[j] if j >= 0 else NONE)
+
+
+def _neutral_colour(p: PlayerState, q: PlayerState) -> int:
+    if prefs_compatible(p.preference, q.preference):
+        if p.preference != NONE:
+            return p.preference
+        if q.preference != NONE:
+            return invert(q.preference)
+        return NONE
+    if p.absolute and (p.colour_imbalance > q.colour_imbalance or not q.absolute):
+        return p.preference
+    if q.absolute and (q.colour_imbalance > p.colour_imbalance or not p.absolute):
+        return invert(q.preference)
+    if p.strong and not q.strong:
+        return p.preference
+    if q.strong and not p.strong:
+        return invert(q.preference)
+    pc, qc = _first_colour_difference(p, q)
+    if pc != NONE and qc != NONE:
+        return qc
+    return NONE
+
+
+class _Graph:
+    """The weights of every edge among the players to pair, and a matcher."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.w: list[list[int]] = [[0] * n for _ in range(n)]
+        self.calls = 0
+
+    def set(self, a: int, b: int, weight: int) -> None:
+        self.w[a][b] = weight
+        self.w[b][a] = weight
+
+    def solve(self) -> list[int]:
+        self.calls += 1
+        w = self.w
+        edges = [(a, b, w[a][b]) for a in range(self.n) for b in range(a) if w[a][b]]
+        return max_weight_matching(self.n, edges)
+
+    def finalize(self, a: int, b: int, weight: int) -> None:
+        for v in range(self.n):
+            if v != a:
+                self.set(a, v, weight if v == b else 0)
+            if v != b:
+                self.set(b, v, weight if v == a else 0)
+
+
+def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> list[tuple[int, int]]:
+    """Pairs of indices (into ``ri.players``), ``(i, i)`` for the PAB, with
+    the first of each pair to have white. Raises :class:`NoPairing`."""
+    players = sorted(ri.to_pair, key=lambda p: (-ri.score(p), p.rank))
+    n = len(players)
+    if n == 0:
+        return []
+    if n == 1:
+        only = players[0]
+        if not only.bye_eligible:
+            raise NoPairing("the only player to pair cannot take the pairing-allocated bye")
+        return [(only.index, only.index)]
+    W = _Weights(ri, players)
+    sc = W.scores
+    g = _Graph(n)
+    top = sc[players[0].index]
+    odd = n & 1
+    # Completion (C.4 / C4): is there a pairing at all, and whose score the
+    # PAB goes to (2026 C5: the lowest possible).
+    for i in range(n):
+        p = players[i]
+        for j in range(i):
+            q = players[j]
+            if odd:
+                if compatible(ri, p, q):
+                    e = 1 + (not p.bye_eligible) + (not q.bye_eligible)
+                    e <<= W.groups_bits
+                    e |= W.group_shift[sc[p.index]] + W.group_shift[sc[q.index]]
+                    e <<= W.size_bits
+                    e |= sc[p.index] >= top
+                else:
+                    e = 0
+                g.set(i, j, e)
+            else:
+                g.set(i, j, W.edge(q, p, False, False))
+    mates = g.solve()
+    unmatched = [v for v in range(n) if mates[v] == v]
+    if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].bye_eligible):
+        raise NoPairing(
+            "the players cannot all be paired without breaking an absolute criterion "
+            "(a repeated game, two absolute colour preferences for the same colour, a second PAB)"
+        )
+    if odd and ri.system is System.DUTCH_2017:
+        # 2017 has no criterion on the PAB assignee's score (2026 C5): any
+        # player the PAB may go to (C.2) is a candidate.
+        W.bye_score = 1 << 60
+        for i in range(n):
+            for j in range(i):
+                g.set(i, j, W.edge(players[j], players[i], False, False))
+    elif odd:
+        W.bye_score = sc[players[unmatched[0]].index]
+        if W.bye_score >= top:
+            W.single_downfloater_is_bye = True
+            for v in range(n):
+                if sc[players[v].index] < top:
+                    break
+                if sc[players[mates[v]].index] < top:
+                    W.single_downfloater_is_bye = False
+                    break
+        counts = sorted(
+            (p.played_games for p in players if sc[p.index] == W.bye_score), reverse=True
+        )
+        for rank_, c in enumerate(counts):
+            W.unplayed_rank[c] = rank_
+        for i in range(n):
+            for j in range(i):
+                g.set(i, j, W.edge(players[j], players[i], False, False))
+    else:
+        W.bye_score = 0
+    return _brackets(ri, W, g, players)
+
+
+def _brackets(
+    ri: RoundInput, W: _Weights, g: _Graph, players: list[PlayerState]
+) -> list[tuple[int, int]]:
+    n = len(players)
+    sc = W.scores
+    mate_of: dict[int, int] = {}  # by vertex
+    matched = [False] * n
+    # The current bracket: moved-down players first, then the score group;
+    # then the next score group (for C.7 / C8). Positions are vertices.
+    members: list[int] = []
+    nxt = 0
+    while nxt < n and sc[players[nxt].index] >= sc[players[0].index]:
+        members.append(nxt)
+        nxt += 1
+    group_begin = 0  # number of moved-down players in members
+    group_begin_vertex = 0
+    while len(members) > 1 or nxt < n:
+        next_begin = len(members)
+        next_begin_vertex = group_begin_vertex + (next_begin - group_begin)
+        start = nxt
+        while nxt < n and sc[players[nxt].index] >= sc[players[start].index]:
+            members.append(nxt)
+            nxt += 1
+        P = [players[v] for v in members]
+        m = len(members)
+        base: list[list[int]] = [[] for _ in range(m)]
+        for hi_i in range(group_begin, m):
+            row = base[hi_i]
+            for lo_i in range(hi_i):
+                row.append(W.edge(P[lo_i], P[hi_i], hi_i < next_begin, hi_i >= next_begin))
+        for a in range(m):
+            for b in range(len(base[a])):
+                g.set(members[a], members[b], base[a][b])
+        sb = W.size_bits
+
+        def with_exchange(small: int, large: int, small_rem: int, rem_pairs: int) -> int:
+            w = base[large][small]
+            if w:
+                add = int(small_rem < rem_pairs)
+                add <<= 2 * sb
+                add -= small_rem
+                add <<= 1
+                w += add
+            return w
+
+        def in_bracket(v: int) -> bool:
+            return group_begin_vertex <= v < next_begin_vertex
+
+        stable = g.solve()
+        # Which moved-down players are paired in this bracket (the highest first).
+        rem_md = rem_matched_md = 0
+        md_score = None
+        for i in range(group_begin):
+            s = sc[P[i].index]
+            if i == 0 or (md_score is not None and s < md_score):
+                md_score = s
+                rem_md = rem_matched_md = 0
+                k = i
+                while k < m and sc[P[k].index] >= md_score:
+                    rem_md += 1
+                    if in_bracket(stable[members[k]]):
+                        rem_matched_md += 1
+                    k += 1
+            if not rem_matched_md:
+                continue
+            v = members[i]
+            if rem_md <= rem_matched_md:
+                matched[v] = True
+                continue
+            rem_md -= 1
+            if not in_bracket(stable[v]):
+                for o in range(group_begin, next_begin):
+                    e = base[o][i]
+                    if e:
+                        g.set(v, members[o], e | 1)
+                stable = g.solve()
+            if in_bracket(stable[v]):
+                matched[v] = True
+                rem_matched_md -= 1
+                for o in range(group_begin, next_begin):
+                    e = base[o][i]
+                    if e:
+                        e |= next_begin - group_begin
+                        e += 1
+                        g.set(v, members[o], e)
+        # The opponents of the moved-down players (the first possible resident).
+        for i in range(group_begin):
+            v = members[i]
+            if not matched[v]:
+                continue
+            add = m
+            for o in range(next_begin - 1, group_begin - 1, -1):
+                ov = members[o]
+                if matched[ov]:
+                    continue
+                e = base[o][i]
+                if e:
+                    g.set(v, ov, e + add)
+                    add += 1
+            stable = g.solve()
+            mv = stable[v]
+            matched[mv] = True
+            g.finalize(v, mv, W.max_weight)
+        # The remainder (or the homogeneous bracket): S1 and S2.
+        remainder: list[int] = []
+        rem_pairs = 0
+        for i in range(group_begin, next_begin):
+            v = members[i]
+            if stable[v] < group_begin_vertex:
+                continue
+            remainder.append(i)
+            if stable[v] < v:
+                rem_pairs += 1
+        first_group_end = rem_pairs  # position in remainder
+        for oi_pos, oi in enumerate(remainder):
+            ov = members[oi]
+            for pi_pos, pi in enumerate(remainder):
+                if oi <= pi:
+                    break
+                g.set(members[pi], ov, with_exchange(pi, oi, pi_pos, rem_pairs))
+        stable = g.solve()
+        exchanges = 0
+        for pos, pi in enumerate(remainder):
+            if pos >= first_group_end:
+                break
+            v = members[pi]
+            exchanges += stable[v] <= v or stable[v] >= next_begin_vertex
+        # Exchanges: the lowest of S1 to go to S2 where possible.
+        left = exchanges
+        pos = first_group_end
+        while pos > 0 and left:
+            opp_pos = pos
+            pos -= 1
+            pi = remainder[pos]
+            v = members[pi]
+            if v < stable[v] < next_begin_vertex:
+                for o_pos in range(opp_pos, len(remainder)):
+                    oi = remainder[o_pos]
+                    e = with_exchange(pi, oi, pos, rem_pairs)
+                    if e:
+                        g.set(v, members[oi], e - 1)
+                stable = g.solve()
+            exchange = stable[v] <= v or stable[v] >= next_begin_vertex
+            left -= exchange
+            for o_pos in range(pos + 1, len(remainder)):
+                oi = remainder[o_pos]
+                if exchange:
+                    base[oi][pi] = 0
+                g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+        # ... and the highest of S2 to go to S1 where possible.
+        left = exchanges
+        for pos in range(first_group_end, len(remainder)):
+            if left <= 1:
+                break
+            pi = remainder[pos]
+            v = members[pi]
+            already = v < stable[v] < next_begin_vertex
+            if not already:
+                for o_pos in range(pos + 1, len(remainder)):
+                    oi = remainder[o_pos]
+                    e = with_exchange(pi, oi, pos, rem_pairs)
+                    if e:
+                        g.set(v, members[oi], e + 1)
+                stable = g.solve()
+            exchange = v < stable[v] < next_begin_vertex
+            if exchange:
+                left -= 1
+                for o_pos in range(pos):
+                    oi = remainder[o_pos]
+                    base[pi][oi] = 0
+                    g.set(v, members[oi], 0)
+                for o in range(next_begin, m):
+                    base[o][pi] = 0
+                    g.set(v, members[o], 0)
+            if not already:
+                for o_pos in range(pos + 1, len(remainder)):
+                    oi = remainder[o_pos]
+                    g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+        # Fix S1 and S2, then drop the exchange bits.
+        for a_pos, pi in enumerate(remainder):
+            v = members[pi]
+            for b_pos in range(a_pos + 1, len(remainder)):
+                oi = remainder[b_pos]
+                ov = members[oi]
+                if (
+                    stable[v] <= v
+                    or stable[v] >= next_begin_vertex
+                    or (ov < stable[ov] < next_begin_vertex)
+                ):
+                    base[oi][pi] = 0
+                g.set(v, ov, base[oi][pi])
+        # Each player of S1 in order takes the first possible of S2.
+        for pi in remainder:
+            v = members[pi]
+            if v < stable[v] < next_begin_vertex:
+                add = 0
+                for oi in reversed(remainder):
+                    ov = members[oi]
+                    if oi <= pi or matched[ov]:
+                        continue
+                    e = base[oi][pi]
+                    if e:
+                        g.set(v, ov, e + add)
+                    add += 1
+                stable = g.solve()
+                mv = stable[v]
+                matched[v] = True
+                matched[mv] = True
+                g.finalize(v, mv, W.max_weight)
+        # The next bracket: this one's unpaired players (moved down) first.
+        new_members: list[int] = []
+        new_group_begin = 0
+        W.single_downfloater_is_bye = bool(
+            (n & 1) and start < n and W.bye_score == sc[players[start].index]
+        )
+        for i in range(m):
+            v = members[i]
+            if i < next_begin and matched[v]:
+                mate_of[v] = stable[v]
+                mate_of[stable[v]] = v
+            else:
+                new_members.append(v)
+                if i < next_begin:
+                    new_group_begin += 1
+                if sc[players[stable[v]].index] < W.bye_score:
+                    W.single_downfloater_is_bye = False
+        members = new_members
+        group_begin = new_group_begin
+        group_begin_vertex = next_begin_vertex
+    out: list[tuple[int, int]] = []
+    for v, p in enumerate(players):
+        if v in mate_of:
+            u = mate_of[v]
+            q = players[u]
+            if p.id < q.id:
+                c = choose_colour(ri, p, q)
+                out.append((p.index, q.index) if c == WHITE else (q.index, p.index))
+        else:
+            out.append((p.index, p.index))
+    return out
+
+
+_ = BLACK  # the colour constants are part of this module's vocabulary

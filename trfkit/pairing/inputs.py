@@ -1,0 +1,361 @@
+"""What the Dutch system reads of a file before pairing round ``r``.
+
+C.04.1 (basic rules), C.04.2 (general handling rules) and the event's
+scoring, from the Tournament records: each player's games of rounds
+``1 .. r-1`` as the system sees them (played or not, paired or not), his
+score, colour history and preference (C.04.3 2017 A.6, 2026 1.6), and who
+is to be paired in round ``r`` (a requested bye H/F/Z, an absence or a
+withdrawal written in round ``r`` keeps a player out of it).
+
+Points are held in tenths, as whole numbers, so that scores are exact keys.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import attrs
+
+from trfkit.model import Acceleration, Accelerations, Bye, Colour, EngineRecord, Result, Tournament
+from trfkit.pairing.model import System
+from trfkit.scoring import scoring_of
+
+__all__ = ["Match", "PlayerState", "RoundInput", "read_round", "round_cells"]
+
+WHITE, BLACK, NONE = 0, 1, 2
+WIN, DRAW, LOSS = 2, 1, 0
+
+
+def invert(c: int) -> int:
+    return NONE if c == NONE else 1 - c
+
+
+@attrs.define(slots=True)
+class Match:
+    """One round of a player as the pairing system sees it."""
+
+    opponent: int  # index of the opponent; the player's own index for no opponent
+    colour: int
+    score: int  # WIN, DRAW, LOSS
+    played: bool  # a game over the board (1 = 0 and the less-than-one-move W D L)
+    paired: bool  # paired by the system: a game, a forfeit, or the PAB
+    points: int = 0  # in tenths
+
+
+@attrs.define(slots=True, eq=False)
+class PlayerState:
+    index: int  # position in RoundInput.players
+    id: int  # starting rank (pairing number, C.04.2)
+    rank: int = 0  # effective pairing number among the valid players (0-based)
+    matches: list[Match] = attrs.Factory(list)
+    points: int = 0  # tenths, without acceleration
+    accelerations: dict[int, int] = attrs.Factory(dict)  # round index (0-based) -> tenths
+    played_games: int = 0
+    colour_imbalance: int = 0
+    preference: int = NONE
+    repeated: int = NONE
+    strong: bool = False
+    forbidden: set[int] = attrs.Factory(set)
+    bye_eligible: bool = True
+    valid: bool = True
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        return self.colour_imbalance > 1
+
+    @property
+    def absolute(self) -> bool:
+        return self.colour_imbalance > 1 or self.repeated != NONE
+
+
+@attrs.define
+class RoundInput:
+    round: int
+    played_rounds: int
+    expected_rounds: int
+    players: list[PlayerState]
+    to_pair: list[PlayerState]
+    not_paired: list[tuple[int, str]]
+    win: int
+    draw: int
+    loss: int
+    initial_colour: int
+    system: System
+
+    def score(self, p: PlayerState, rounds_back: int = 0) -> int:
+        """The score with acceleration ``rounds_back`` rounds ago (C.04.5)."""
+        s = p.points
+        idx = self.played_rounds
+        for _ in range(rounds_back):
+            idx -= 1
+            s -= p.matches[idx].points
+        return s + p.accelerations.get(idx, 0)
+
+
+_TENTH = Decimal(10)
+
+
+def _tenths(d: Decimal) -> int:
+    return int((d * _TENTH).to_integral_value())
+
+
+def round_cells(t: Tournament, r: int) -> dict[int, tuple[int | None, Colour, Result | None]]:
+    """Each player's cell of round ``r`` (1-based), by starting rank."""
+    out: dict[int, tuple[int | None, Colour, Result | None]] = {}
+    for p in t.players:
+        if p.cell_count >= r:
+            g = p.game(r)
+            out[p.start_rank] = (g.opponent, g.colour, g.result)
+    return out
+
+
+_PLAYED = {
+    Result.WIN,
+    Result.DRAW,
+    Result.LOSS,
+    Result.UNPLAYED_WIN,
+    Result.UNPLAYED_DRAW,
+    Result.UNPLAYED_LOSS,
+}
+_SCORE = {
+    Result.WIN: WIN,
+    Result.UNPLAYED_WIN: WIN,
+    Result.FORFEIT_WIN: WIN,
+    Result.FULL_POINT_BYE: WIN,
+    Result.PAIRING_ALLOCATED_BYE: WIN,
+    Result.DRAW: DRAW,
+    Result.UNPLAYED_DRAW: DRAW,
+    Result.HALF_POINT_BYE: DRAW,
+}
+
+
+def is_paired_cell(opponent: int | None, result: Result | None) -> bool:
+    """A cell the pairing made: a game (played or forfeited) or the PAB."""
+    return opponent is not None or result is Result.PAIRING_ALLOCATED_BYE
+
+
+_REQUEST = {
+    Result.HALF_POINT_BYE: "H",
+    Result.FULL_POINT_BYE: "F",
+    Result.ZERO_POINT_BYE: "Z",
+    Result.BLANK: "absent",
+}
+
+
+def initial_colour(t: Tournament) -> int:
+    """C.04.2 / 2017 E.5: the colour drawn for the first player, from ``XXC``
+    (white1/black1), else, as bbpPairings does, from round 1's colours."""
+    for rec in t.records:
+        if isinstance(rec, EngineRecord) and rec.code == "XXC":
+            tokens = [x.lower() for x in rec.value.split()]
+            if "black1" in tokens:
+                return BLACK
+            if "white1" in tokens:
+                return WHITE
+    h152 = t.header("152")
+    if h152:
+        c = h152.strip()[:1].upper()
+        if c in ("W", "B"):
+            return WHITE if c == "W" else BLACK
+    # Round 1: the higher of the first pair with colours got the initial
+    # colour if his pairing number among the paired is odd (1st, 3rd, ...).
+    ranks = sorted(p.start_rank for p in t.players if p.cell_count >= 1)
+    position = {sr: i for i, sr in enumerate(ranks)}
+    for sr in ranks:
+        p = t.player(sr)
+        if p is None:
+            continue
+        g = p.game(1)
+        if g.opponent is None or g.colour is Colour.NONE or g.opponent < sr:
+            continue
+        c = WHITE if g.colour is Colour.WHITE else BLACK
+        return c if position[sr] % 2 == 0 else invert(c)
+    return WHITE
+
+
+def _accelerations(t: Tournament) -> dict[int, dict[int, int]]:
+    """C.04.5: fictitious points by starting rank and round index (XXA, 250)."""
+    out: dict[int, dict[int, int]] = {}
+    for rec in t.records:
+        if isinstance(rec, Accelerations) and rec.id is not None:
+            out[rec.id] = {i: _tenths(v) for i, v in enumerate(rec.values) if v}
+        elif isinstance(rec, Acceleration):
+            pts = rec.game_points if rec.game_points is not None else rec.match_points
+            if pts is None or rec.first_round is None:
+                continue
+            last = rec.last_round if rec.last_round is not None else rec.first_round
+            lo = rec.first_id if rec.first_id is not None else 1
+            hi = rec.last_id if rec.last_id is not None else lo
+            for sr in range(lo, hi + 1):
+                d = out.setdefault(sr, {})
+                for rr in range(rec.first_round, last + 1):
+                    d[rr - 1] = d.get(rr - 1, 0) + _tenths(pts)
+    return out
+
+
+def _forbidden(t: Tournament, r: int) -> list[set[int]]:
+    """TRF-2026 260 and JaVaFo XXP: players who may not meet (C.04.1 note)."""
+    groups: list[set[int]] = []
+    for rec in t.records:
+        if getattr(rec, "code", None) == "260":
+            first = getattr(rec, "first_round", None) or 1
+            last = getattr(rec, "last_round", None) or 10**6
+            if first <= r <= last:
+                groups.append({i for i in getattr(rec, "ids", []) if i is not None})
+        elif isinstance(rec, EngineRecord) and rec.code == "XXP":
+            ids = {int(x) for x in rec.value.split() if x.isdigit()}
+            groups.append(ids)
+    return groups
+
+
+def read_round(t: Tournament, r: int, system: System) -> RoundInput:
+    """The state before round ``r`` and who is to be paired in it."""
+    scoring = scoring_of(t).values
+    win = _tenths(scoring["WW"])
+    draw = _tenths(scoring["WD"])
+    loss = _tenths(scoring["WL"])
+    zpb = _tenths(scoring["ZPB"])
+    fl = _tenths(scoring["FL"])
+    pab = _tenths(scoring["PAB"])
+    played_rounds = r - 1
+    declared = t.declared_rounds
+    expected = declared if declared is not None else max(t.rounds_played, r)
+    accel = _accelerations(t)
+    ordered = sorted(t.players, key=lambda p: p.start_rank)
+    index_of = {p.start_rank: i for i, p in enumerate(ordered)}
+    states: list[PlayerState] = []
+    for i, p in enumerate(ordered):
+        st = PlayerState(index=i, id=p.start_rank, accelerations=accel.get(p.start_rank, {}))
+        states.append(st)
+    not_paired: list[tuple[int, str]] = []
+    # A round the file has not yet (``trfkit pair``): everyone is paired but
+    # the byes TRF-2026 240 requests for it.
+    future = r > t.rounds_played
+    requested: dict[int, str] = {}
+    for rec in t.records_of(Bye):
+        if rec.round == r:
+            for i in rec.ids:
+                if i is not None:
+                    requested[i] = rec.bye_type.strip()[:1].upper() or "bye"
+
+    to_pair: list[PlayerState] = []
+    for st, p in zip(states, ordered, strict=True):
+        n = p.cell_count
+        for rr in range(1, played_rounds + 1):
+            if rr <= n:
+                g = p.game(rr)
+                opp, res = g.opponent, g.result
+                colour = g.colour
+            else:
+                opp, res, colour = None, Result.BLANK, Colour.NONE
+            j = index_of.get(opp) if opp is not None else None
+            if res is None:
+                res = Result.BLANK
+            paired = j is not None or res is Result.PAIRING_ALLOCATED_BYE
+            played = j is not None and res in _PLAYED
+            score = _SCORE.get(res, LOSS)
+            c = WHITE if colour is Colour.WHITE else BLACK if colour is Colour.BLACK else NONE
+            m = Match(
+                j if j is not None else st.index,
+                c if j is not None else NONE,
+                score,
+                played,
+                paired,
+            )
+            if score == LOSS:
+                m.points = (loss if played else fl) if paired else zpb
+            elif score == WIN:
+                m.points = pab if (j is None and paired) else win
+            else:
+                m.points = draw
+            st.matches.append(m)
+            st.points += m.points
+        # Round r: paired (a game, a forfeit, the PAB) or kept out.
+        cell = p.game(r) if n >= r else None
+        if future and st.id in requested:
+            not_paired.append((st.id, requested[st.id]))
+            st.valid = True
+        elif future or (cell is not None and is_paired_cell(cell.opponent, cell.result)):
+            to_pair.append(st)
+            st.valid = True
+        else:
+            what = (
+                "absent"
+                if cell is None
+                else _REQUEST.get(cell.result, "absent")
+                if cell.result
+                else "absent"
+            )
+            not_paired.append((st.id, what))
+            st.valid = any(m.paired for m in st.matches)
+    rank = 0
+    for st in states:
+        if st.valid:
+            st.rank = rank
+            rank += 1
+    for st in states:
+        _colour_data(st)
+        for m in st.matches:
+            if m.played:
+                st.forbidden.add(m.opponent)
+        if system is System.DUTCH_2026:
+            st.bye_eligible = not any(not m.played and m.points >= win for m in st.matches)
+        else:
+            st.bye_eligible = not any(
+                not m.played and m.paired and m.score == WIN for m in st.matches
+            )
+    for group in _forbidden(t, r):
+        idx = [index_of[g] for g in group if g in index_of]
+        for a in idx:
+            for b in idx:
+                if a != b:
+                    states[a].forbidden.add(b)
+    return RoundInput(
+        round=r,
+        played_rounds=played_rounds,
+        expected_rounds=expected,
+        players=states,
+        to_pair=to_pair,
+        not_paired=not_paired,
+        win=win,
+        draw=draw,
+        loss=loss,
+        initial_colour=initial_colour(t),
+        system=system,
+    )
+
+
+def _colour_data(p: PlayerState) -> None:
+    """Colour difference, the colour played twice running, the preference
+    (2017 A.6, 2026 1.6): absolute, strong or mild."""
+    white = black = 0
+    consecutive = 0
+    last = NONE
+    played = 0
+    for m in p.matches:
+        if m.played:
+            played += 1
+            if m.colour == WHITE:
+                white += 1
+            else:
+                black += 1
+            if consecutive == 0 or m.colour != last:
+                consecutive = 1
+            else:
+                consecutive += 1
+            last = m.colour
+    p.played_games = played
+    lower = BLACK if white > black else WHITE
+    p.colour_imbalance = abs(white - black)
+    if p.colour_imbalance > 1:
+        p.preference = lower
+    elif consecutive > 1:
+        p.preference = invert(last)
+    elif p.colour_imbalance > 0:
+        p.preference = lower
+    elif consecutive:
+        p.preference = invert(last)
+    else:
+        p.preference = NONE
+    p.repeated = last if consecutive > 1 else NONE
+    p.strong = not p.absolute and p.colour_imbalance > 0

@@ -1,0 +1,526 @@
+"""The pairings documents: a file's rounds checked against the FIDE (Dutch)
+System (``trfkit pairings``), and the next round paired (``trfkit pair``),
+in text, JSON and HTML.
+
+The engine's verdicts are :mod:`trfkit.pairing`'s records; a document adds
+only what an arbiter reads them by: the players' names and their scores
+before the round (under the event's own scoring). Pairs are ``(white,
+black)`` by starting rank, ``(n, 0)`` for the pairing-allocated bye.
+
+For a round that differs, the boards are shown side by side, the Dutch
+System's on the left and the file's on the right: first the boards with the
+same two players and the colours swapped, then the boards the two pair
+differently, then the reason in the edition's own articles.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from itertools import zip_longest
+from typing import Any
+
+import attrs
+
+import trfkit
+from trfkit.model import Colour, Game, Result, Tournament
+from trfkit.pairing.model import (
+    BoardDifference,
+    PairingsReport,
+    RoundCheck,
+    RoundPairing,
+    System,
+)
+from trfkit.report.format import clean, score_text, table
+from trfkit.scoring import scoring_of
+
+__all__ = [
+    "NOT_ENDORSED",
+    "PAIRINGS_SCHEMA",
+    "PAIR_SCHEMA",
+    "SYSTEM_TITLES",
+    "PairDocument",
+    "PairingsDocument",
+    "differing_rows",
+    "pair_data",
+    "pair_document",
+    "pairings_data",
+    "pairings_document",
+    "render_pair_json",
+    "render_pair_text",
+    "render_pair_trf",
+    "render_pairings_html",
+    "render_pairings_json",
+    "render_pairings_text",
+]
+
+PAIRINGS_SCHEMA = "trfkit.pairings/1"
+PAIR_SCHEMA = "trfkit.pair/1"
+
+NOT_ENDORSED = (
+    "trfkit is not a FIDE-endorsed pairing program (C.04.A): its pairings and verdicts "
+    "are an aid to the arbiter, who decides."
+)
+"""Said by every pairings output: FIDE endorses pairing programs (Handbook
+C.04.A), and trfkit has not been put to that test."""
+
+SYSTEM_TITLES: Mapping[System, str] = {
+    System.DUTCH_2017: "FIDE (Dutch) System, C.04.3 as in force until 31 January 2026",
+    System.DUTCH_2026: "FIDE (Dutch) System, C.04.3 as in force from 1 February 2026",
+}
+
+Pair = tuple[int, int]
+
+
+@attrs.frozen
+class Players:
+    """Who the starting ranks are: names, and the score before each round."""
+
+    names: Mapping[int, str]
+    scores: Mapping[int, tuple[Decimal, ...]]
+    """``scores[n][r - 1]``: player ``n``'s points before round ``r`` (index
+    ``len`` is his total); under the event's scoring (162, ``XXS``, ``BB*``)."""
+
+    def name(self, n: int) -> str:
+        return self.names.get(n, "")
+
+    def score(self, n: int, round: int) -> Decimal | None:
+        got = self.scores.get(n)
+        if got is None:
+            return None
+        return got[min(round - 1, len(got) - 1)]
+
+
+def players_of(t: Tournament) -> Players:
+    scoring = scoring_of(t)
+    names: dict[int, str] = {}
+    scores: dict[int, tuple[Decimal, ...]] = {}
+    for p in t.players:
+        names.setdefault(p.start_rank, p.name.strip())
+        running = [Decimal(0)]
+        for g in p.games:
+            running.append(running[-1] + scoring.points(g))
+        scores.setdefault(p.start_rank, tuple(running))
+    return Players(names, scores)
+
+
+@attrs.frozen
+class PairingsDocument:
+    """``trfkit pairings``: every checked round, with who the players are."""
+
+    report: PairingsReport
+    players: Players
+    tournament: str | None
+    path: str | None = None
+
+
+@attrs.frozen
+class PairDocument:
+    """``trfkit pair``: the next round as the system pairs it."""
+
+    pairing: RoundPairing
+    chosen_by: str
+    players: Players
+    tournament: str | None
+    path: str | None = None
+    source: Tournament | None = attrs.field(default=None, eq=False, repr=False)
+    """The tournament read, for the TRF output (the file with the round added)."""
+
+
+def pairings_document(
+    t: Tournament, report: PairingsReport, path: str | None = None
+) -> PairingsDocument:
+    return PairingsDocument(report, players_of(t), t.name, path)
+
+
+def pair_document(
+    t: Tournament, pairing: RoundPairing, chosen_by: str, path: str | None = None
+) -> PairDocument:
+    return PairDocument(pairing, chosen_by, players_of(t), t.name, path, t)
+
+
+# -- words --------------------------------------------------------------------
+
+
+def _system_line(system: System, chosen_by: str) -> str:
+    return f"System: {system.value}, {SYSTEM_TITLES[system]} (chosen by {chosen_by})"
+
+
+def _player(players: Players, n: int, round: int, ascii: bool) -> str:
+    score = players.score(n, round)
+    shown = f" ({score_text(Fraction(score), ascii)})" if score is not None else ""
+    name = clean(players.name(n), ascii)
+    return f"{n} {name}".rstrip() + shown
+
+
+def _pair_cells(players: Players, pair: Pair | None, round: int, ascii: bool) -> list[str]:
+    """A board as three cells: white, the dash, black (the PAB: the player
+    and the words)."""
+    if pair is None:
+        return ["", "", ""]
+    white, black = pair
+    if black == 0:
+        return [_player(players, white, round, ascii), "", "pairing-allocated bye"]
+    return [_player(players, white, round, ascii), "-", _player(players, black, round, ascii)]
+
+
+def differing_rows(differences: Sequence[BoardDifference]) -> list[tuple[Pair | None, Pair | None]]:
+    """The differing boards as rows (the system's, the file's): colours
+    swapped first, each beside itself; then each of the system's boards
+    beside the file's board of its white player, else of its black (so that
+    a row shows what the file did with a player the system paired); the
+    boards left on either side last, side by side in their own orders."""
+    colours = [(d.engine, d.file) for d in differences if d.kind == "colours"]
+    engine = [d.engine for d in differences if d.kind != "colours" and d.engine is not None]
+    file = [d.file for d in differences if d.kind != "colours" and d.file is not None]
+    board_of: dict[int, int] = {}
+    for i, pair in enumerate(file):
+        for n in pair:
+            if n:
+                board_of.setdefault(n, i)
+    used: set[int] = set()
+    rows: list[tuple[Pair | None, Pair | None]] = []
+    alone: list[Pair] = []
+    for pair in engine:
+        found = next((board_of[n] for n in pair if n in board_of and board_of[n] not in used), None)
+        if found is None:
+            alone.append(pair)
+            continue
+        used.add(found)
+        rows.append((pair, file[found]))
+    rest = [pair for i, pair in enumerate(file) if i not in used]
+    return colours + rows + list(zip_longest(alone, rest))
+
+
+def _verdict(r: RoundCheck) -> str:
+    if r.unpairable is not None:
+        return (
+            f"Round {r.round}: the system cannot pair this round ({r.unpairable.reason}); "
+            "the arbiter decides (C.04.3)"
+        )
+    if r.agrees:
+        boards = sum(1 for _, black in r.file if black != 0)
+        bye = " and the pairing-allocated bye" if len(r.file) > boards else ""
+        return f"Round {r.round}: agrees ({boards} board{'s' if boards != 1 else ''}{bye})"
+    n = len(differing_rows(r.differences))
+    return f"Round {r.round}: differs on {n} board{'s' if n != 1 else ''}"
+
+
+def _why(r: RoundCheck) -> str | None:
+    e = r.explanation
+    if e is None:
+        return None
+    return e.text
+
+
+def _summary(report: PairingsReport) -> str:
+    differ = [r.round for r in report.rounds if not r.agrees]
+    total = len(report.rounds)
+    if not total:
+        return "No round to check: the file has no round played."
+    if not differ:
+        if total == 1:
+            return "The round checked agrees with the system."
+        return f"All {total} rounds checked agree with the system."
+    verb = "differs" if len(differ) == 1 else "differ"
+    return (
+        f"{len(differ)} of {total} round{'s' if total != 1 else ''} checked {verb} from the "
+        "system: " + ", ".join(map(str, differ)) + "."
+    )
+
+
+# -- trfkit pairings: text ----------------------------------------------------
+
+
+def render_pairings_text(d: PairingsDocument, ascii: bool = False) -> str:
+    report = d.report
+    lines = [
+        f"Pairings of {clean(d.tournament or '(no name)', ascii)}",
+        _system_line(report.system, report.chosen_by),
+        clean(NOT_ENDORSED, ascii),
+        "",
+    ]
+    for r in report.rounds:
+        lines.append(_verdict(r))
+        if r.agrees or r.unpairable is not None:
+            continue
+        rows = [["Dutch System (trfkit)", "", "", "|", "The file", "", ""]]
+        for engine, file in differing_rows(r.differences):
+            rows.append(
+                [
+                    *_pair_cells(d.players, engine, r.round, ascii),
+                    "|",
+                    *_pair_cells(d.players, file, r.round, ascii),
+                ]
+            )
+        lines += ["  " + line for line in table(rows, [False] * 7)]
+        why = _why(r)
+        lines.append(
+            f"  Why: {clean(why, ascii)}" if why else "  Why: (the engine gives no reason)"
+        )
+    lines += ["", _summary(report)]
+    return "\n".join(lines) + "\n"
+
+
+# -- trfkit pairings: JSON ----------------------------------------------------
+
+
+def _pairs(pairs: Sequence[Pair]) -> list[list[int]]:
+    return [[w, b] for w, b in pairs]
+
+
+def _pair(pair: Pair | None) -> list[int] | None:
+    return None if pair is None else [pair[0], pair[1]]
+
+
+def pairings_data(d: PairingsDocument) -> dict[str, Any]:
+    """The ``trfkit.pairings/1`` document as Python data."""
+    report = d.report
+    return {
+        "schema": PAIRINGS_SCHEMA,
+        "trfkit": trfkit.__version__,
+        "path": d.path,
+        "tournament": d.tournament,
+        "system": report.system.value,
+        "chosen_by": report.chosen_by,
+        "endorsed": False,
+        "note": NOT_ENDORSED,
+        "agrees": report.agrees,
+        "rounds": [
+            {
+                "round": r.round,
+                "agrees": r.agrees,
+                "engine": _pairs(r.engine),
+                "file": _pairs(r.file),
+                "differences": [
+                    {"kind": x.kind, "engine": _pair(x.engine), "file": _pair(x.file)}
+                    for x in r.differences
+                ],
+                "explanation": None
+                if r.explanation is None
+                else {
+                    "bracket": r.explanation.bracket,
+                    "criterion": r.explanation.criterion,
+                    "absolute": r.explanation.absolute,
+                    "file_value": r.explanation.file_value,
+                    "engine_value": r.explanation.engine_value,
+                    "text": r.explanation.text,
+                },
+                "unpairable": None if r.unpairable is None else r.unpairable.reason,
+            }
+            for r in report.rounds
+        ],
+    }
+
+
+_PAIR_LINES = re.compile(r"\[\s+(\d+),\s+(\d+)\s+\]")
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    """Indented JSON with each pair on one line (``[12, 7]``): a round of a
+    hundred boards reads as a hundred lines, not four hundred."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _PAIR_LINES.sub(r"[\1, \2]", text) + "\n"
+
+
+def render_pairings_json(d: PairingsDocument) -> str:
+    return _dumps(pairings_data(d))
+
+
+# -- trfkit pairings: HTML ----------------------------------------------------
+
+_STYLE = (
+    "body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; color: #1a1a1a; }\n"
+    "table { border-collapse: collapse; margin: .3rem 0; }\n"
+    "th, td { border: 1px solid #c9c9c9; padding: 2px 8px; text-align: left; }\n"
+    "th { background: #efece2; } td.sep { border-left: 3px solid #1d3b5a; }\n"
+    "section.round { margin: 0 0 1.2rem; } p.why { margin: .2rem 0; max-width: 60rem; }\n"
+    "p.agrees { color: #2f5d1f; } h2.differs { color: #a4000f; }\n"
+    "p.note { color: #555; }\n"
+)
+
+
+def _html_player(players: Players, n: int, round: int) -> str:
+    e = html.escape
+    score = players.score(n, round)
+    shown = f" ({e(score_text(Fraction(score)))})" if score is not None else ""
+    return f"{n} {e(players.name(n))}".rstrip() + shown
+
+
+def _html_board(players: Players, pair: Pair | None, round: int, sep: bool = False) -> str:
+    first = ' class="sep"' if sep else ""
+    if pair is None:
+        return f"<td{first}></td><td></td>"
+    white, black = pair
+    if black == 0:
+        return (
+            f"<td{first}>{_html_player(players, white, round)}</td><td>pairing-allocated bye</td>"
+        )
+    return (
+        f"<td{first}>{_html_player(players, white, round)}</td>"
+        f"<td>{_html_player(players, black, round)}</td>"
+    )
+
+
+def _html_sides(
+    players: Players, rows: Sequence[tuple[Pair | None, Pair | None]], round: int
+) -> str:
+    head = (
+        '<thead><tr><th colspan="2">Dutch System (trfkit)</th>'
+        '<th colspan="2" class="sep">The file</th></tr>'
+        '<tr><th>White</th><th>Black</th><th class="sep">White</th><th>Black</th></tr></thead>'
+    )
+    body = "".join(
+        f"<tr>{_html_board(players, engine, round)}{_html_board(players, file, round, True)}</tr>"
+        for engine, file in rows
+    )
+    return f"<table>{head}<tbody>{body}</tbody></table>"
+
+
+def render_pairings_html(d: PairingsDocument) -> str:
+    """One self-contained page: inline CSS, everything from the file escaped.
+    Each differing round's boards side by side with the reason; the rounds
+    that agree in one line; each differing round's whole pairing folded."""
+    e = html.escape
+    report = d.report
+    title = d.tournament or "Pairings"
+    parts = [
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="generator" content="trfkit ({PAIRINGS_SCHEMA})">\n'
+        f"<title>{e(title)} · pairings</title>\n<style>\n{_STYLE}</style>\n</head>\n<body>\n",
+        f"<h1>{e(title)}: pairings</h1>\n",
+        f'<p class="system">{e(_system_line(report.system, report.chosen_by))}</p>\n',
+        f'<p class="note">{e(NOT_ENDORSED)}</p>\n',
+        f'<p class="summary">{e(_summary(report))}</p>\n',
+    ]
+    agree = [r.round for r in report.rounds if r.agrees]
+    if agree:
+        parts.append(
+            f'<p class="agrees">Agree with the system: round{"s" if len(agree) > 1 else ""} '
+            f"{', '.join(map(str, agree))}.</p>\n"
+        )
+    for r in report.rounds:
+        if r.agrees:
+            continue
+        parts.append(f'<section class="round" id="round-{r.round}">\n')
+        parts.append(f'<h2 class="differs">{e(_verdict(r))}</h2>\n')
+        if r.unpairable is None:
+            parts.append(_html_sides(d.players, differing_rows(r.differences), r.round) + "\n")
+            why = _why(r)
+            parts.append(
+                f'<p class="why"><strong>Why:</strong> {e(why)}</p>\n'
+                if why
+                else '<p class="why">The engine gives no reason.</p>\n'
+            )
+            whole = list(zip_longest(r.engine, r.file))
+            parts.append(
+                f"<details><summary>The whole round ({len(r.engine)} boards by the system, "
+                f"{len(r.file)} in the file)</summary>"
+                + _html_sides(d.players, whole, r.round)
+                + "</details>\n"
+            )
+        parts.append("</section>\n")
+    parts.append("</body>\n</html>\n")
+    return "".join(parts)
+
+
+# -- trfkit pair ----------------------------------------------------------------
+
+_NOT_PAIRED = {
+    "H": "half-point bye",
+    "F": "full-point bye",
+    "Z": "zero-point bye",
+    "U": "pairing-allocated bye",
+}
+
+
+def _not_paired_text(reason: str) -> str:
+    return _NOT_PAIRED.get(reason, reason)
+
+
+def render_pair_text(d: PairDocument, ascii: bool = False) -> str:
+    p = d.pairing
+    lines = [
+        f"Round {p.round} of {clean(d.tournament or '(no name)', ascii)}",
+        _system_line(p.system, d.chosen_by),
+        clean(NOT_ENDORSED, ascii),
+        "",
+    ]
+    rows = [["Bd", "White", "", "Black"]]
+    for board, pair in enumerate(p.pairs, 1):
+        rows.append([str(board), *_pair_cells(d.players, pair, p.round, ascii)])
+    lines += table(rows, [True, False, False, False])
+    if p.not_paired:
+        lines += ["", "Not paired:"]
+        lines += [
+            f"  {_player(d.players, n, p.round, ascii)}: {clean(_not_paired_text(why), ascii)}"
+            for n, why in p.not_paired
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def pair_data(d: PairDocument) -> dict[str, Any]:
+    """The ``trfkit.pair/1`` document as Python data."""
+    p = d.pairing
+    return {
+        "schema": PAIR_SCHEMA,
+        "trfkit": trfkit.__version__,
+        "path": d.path,
+        "tournament": d.tournament,
+        "system": p.system.value,
+        "chosen_by": d.chosen_by,
+        "endorsed": False,
+        "note": NOT_ENDORSED,
+        "round": p.round,
+        "pairs": _pairs(p.pairs),
+        "not_paired": [{"player": n, "reason": why} for n, why in p.not_paired],
+    }
+
+
+def render_pair_json(d: PairDocument) -> str:
+    return _dumps(pair_data(d))
+
+
+def render_pair_trf(d: PairDocument) -> str:
+    """The file as it was, each player's line with the new round's cell
+    added: opponent and colour with the result left blank (the game is not
+    played yet, TRF16 §2.3), ``0000 - U`` for the pairing-allocated bye, a
+    requested bye's own letter, and a blank result for a player not paired
+    for another reason (withdrawn). A line short of the earlier rounds gets
+    blank cells up to them, so that the new cell is in its round's columns.
+    Every other byte is written back as read."""
+    t = d.source
+    if t is None:
+        raise ValueError("the TRF output needs the tournament the round was paired from")
+    p = d.pairing
+    cells: dict[int, Game] = {}
+    for white, black in p.pairs:
+        if black == 0:
+            cells[white] = Game(None, Colour.NONE, Result.PAIRING_ALLOCATED_BYE)
+        else:
+            cells[white] = Game(black, Colour.WHITE, Result.BLANK)
+            cells[black] = Game(white, Colour.BLACK, Result.BLANK)
+    for n, why in p.not_paired:
+        bye = Result(why) if why in _NOT_PAIRED else Result.BLANK
+        cells.setdefault(n, Game(None, Colour.NONE, bye))
+    from trfkit.writer import dumps
+
+    kept = [(player, list(player.games)) for player in t.players]
+    try:
+        for player, games in kept:
+            if len(games) >= p.round:
+                continue  # a line already holding the round: left as it is
+            added = [Game(None, Colour.NONE, Result.BLANK)] * (p.round - 1 - len(games))
+            player.games = [
+                *games,
+                *added,
+                cells.get(player.start_rank, Game(None, Colour.NONE, Result.BLANK)),
+            ]
+        return dumps(t)
+    finally:
+        for player, games in kept:
+            player.games = games
