@@ -81,7 +81,7 @@ def validate(
     event: Event | None = None,
     rating_lists: Sequence[RatingListAt] = (),
     tiebreaks: str | None = None,  # noqa: F811  (the family module is not used here)
-    pairings: str | None = None,
+    pairings: str | None = None,  # noqa: F811  (the family module is not used here)
 ) -> list[Diagnostic]:
     """Every problem the checks find in ``t``, sorted by line and column.
 

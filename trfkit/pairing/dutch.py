@@ -412,7 +412,16 @@ def _brackets(
                 g.set(members[a], members[b], base[a][b])
         sb = W.size_bits
 
-        def with_exchange(small: int, large: int, small_rem: int, rem_pairs: int) -> int:
+        def with_exchange(
+            small: int,
+            large: int,
+            small_rem: int,
+            rem_pairs: int,
+            base: list[list[int]] = base,
+            sb: int = sb,
+        ) -> int:
+            # The remainder's order of candidates (B.6 / 3.x): fewest
+            # exchanges, then the smallest difference of the BSNs exchanged.
             w = base[large][small]
             if w:
                 add = int(small_rem < rem_pairs)
@@ -422,8 +431,8 @@ def _brackets(
                 w += add
             return w
 
-        def in_bracket(v: int) -> bool:
-            return group_begin_vertex <= v < next_begin_vertex
+        def in_bracket(v: int, lo: int = group_begin_vertex, hi: int = next_begin_vertex) -> bool:
+            return lo <= v < hi
 
         stable = g.solve()
         # Which moved-down players are paired in this bracket (the highest first).
@@ -491,7 +500,7 @@ def _brackets(
             if stable[v] < v:
                 rem_pairs += 1
         first_group_end = rem_pairs  # position in remainder
-        for oi_pos, oi in enumerate(remainder):
+        for oi in remainder:
             ov = members[oi]
             for pi_pos, pi in enumerate(remainder):
                 if oi <= pi:

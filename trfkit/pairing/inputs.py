@@ -168,8 +168,8 @@ def initial_colour(t: Tournament) -> int:
         g = p.game(1)
         if g.opponent is None or g.colour is Colour.NONE or g.opponent < sr:
             continue
-        c = WHITE if g.colour is Colour.WHITE else BLACK
-        return c if position[sr] % 2 == 0 else invert(c)
+        drawn = WHITE if g.colour is Colour.WHITE else BLACK
+        return drawn if position[sr] % 2 == 0 else invert(drawn)
     return WHITE
 
 
@@ -234,9 +234,9 @@ def read_round(t: Tournament, r: int, system: System) -> RoundInput:
     requested: dict[int, str] = {}
     for rec in t.records_of(Bye):
         if rec.round == r:
-            for i in rec.ids:
-                if i is not None:
-                    requested[i] = rec.bye_type.strip()[:1].upper() or "bye"
+            for bid in rec.ids:
+                if bid is not None:
+                    requested[bid] = rec.bye_type.strip()[:1].upper() or "bye"
 
     to_pair: list[PlayerState] = []
     for st, p in zip(states, ordered, strict=True):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 __all__ = ["max_weight_matching"]
 
@@ -28,7 +28,7 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[i
     Edges of weight 0 or less are no edges. A vertex left unmatched is its
     own mate.
     """
-    g: nx.Graph[int] = nx.Graph()
+    g = nx.Graph()
     g.add_nodes_from(range(n))
     g.add_weighted_edges_from((u, v, w) for u, v, w in edges if w > 0)
     mates = list(range(n))
