@@ -29,10 +29,10 @@ import pytest
 
 import trfkit
 from tests.conftest import ROOT, corpus_params, fixture_files
+from tests.test_convert import _round_dates
 from trfkit.checks.files import check_tournament
 from trfkit.event import event_of
-from trfkit.model import Dialect, Header, Player, RoundDates, Team, Tournament
-from trfkit.reader import parse_record
+from trfkit.model import Dialect, Player, Team, Tournament
 from trfkit.scoring import scoring_of
 from trfkit.writer import rewrite
 
@@ -83,17 +83,6 @@ def _teams(t: Tournament) -> list[tuple[str, tuple[int | None, ...]]]:
         return tuple(out)
 
     return [(team.name.strip(), members(team)) for team in t.event_teams()]
-
-
-def _round_dates(t: Tournament) -> list[object]:
-    """Every 132 line's dates (Vega's files are read without 132's layout)."""
-    out: list[object] = []
-    for h in t.headers:
-        if isinstance(h, Header) and h.code == "132":
-            h, _ = parse_record("132 " + h.value)
-        if isinstance(h, RoundDates):
-            out.extend(d.date for d in h.dates)
-    return out
 
 
 def _facts(t: Tournament) -> dict[str, Any]:
