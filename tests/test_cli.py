@@ -327,3 +327,17 @@ def test_the_readme_synopsis_names_every_option_of_every_command() -> None:
                     name,
                     names,
                 )
+
+
+def test_a_near_miss_file_name_gets_a_suggestion(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "spring-open.trf").write_bytes((FIXTURES / "swiss-trf16.trf").read_bytes())
+    slip = str(tmp_path / "spring-open.tfr")
+    assert main(["rate", slip]) == 2
+    assert capsys.readouterr().err == (
+        f"trfkit: {slip}: no such file; did you mean {tmp_path / 'spring-open.trf'}?\n"
+    )
+    far = str(tmp_path / "autumn.trf")
+    assert main(["norms", far]) == 2
+    assert capsys.readouterr().err == f"trfkit: {far}: no such file\n"

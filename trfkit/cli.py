@@ -604,7 +604,9 @@ def _cmd_norms(args: argparse.Namespace) -> int:
 def _read_check(path: str) -> None:
     """Refuse, in one line, a path that is not a file (one-file commands)."""
     if not os.path.exists(path):
-        raise _Usage(f"{path}: no such file")
+        from trfkit.checks.files import not_a_file
+
+        raise _Usage(f"{path}: {not_a_file(path)}")
     if os.path.isdir(path):
         raise _Usage(f"{path}: is a directory, not a TRF file")
 
