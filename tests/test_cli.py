@@ -295,3 +295,49 @@ def test_a_missing_input_is_said_once(
     assert main(["rate-period", missing]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("no such file") == 1
+
+
+def test_the_readme_synopsis_names_every_option_of_every_command() -> None:
+    # Issue 31 §2: check's synopsis lacked four options. Each command's
+    # lines in the README's synopsis name each of its options (or its short
+    # form), but the four every command shares, which one sentence names.
+    import argparse
+    import re
+
+    from trfkit.cli import _parser
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("```\ntrfkit check PATH") :]
+    block = block[: block.index("```", 4)]
+    synopsis: dict[str, str] = {}
+    command = ""
+    for line in block.splitlines()[1:]:
+        m = re.match(r"trfkit ([\w-]+)", line)
+        command = m.group(1) if m else command
+        synopsis[command] = synopsis.get(command, "") + line
+    shared = {"--encoding", "--strict", "--max-file-size", "--max-line-length", "--help"}
+    sentence = readme[readme.index("Every command but `serve` also takes") :][:300]
+    assert all(o in sentence for o in shared - {"--help"})
+    [sub] = [a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, parser in sub.choices.items():
+        for action in parser._actions:
+            names = [o for o in action.option_strings if o not in shared and o != "-h"]
+            if names:
+                assert any(re.search(rf"{re.escape(o)}\b", synopsis[name]) for o in names), (
+                    name,
+                    names,
+                )
+
+
+def test_a_near_miss_file_name_gets_a_suggestion(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "spring-open.trf").write_bytes((FIXTURES / "swiss-trf16.trf").read_bytes())
+    slip = str(tmp_path / "spring-open.tfr")
+    assert main(["rate", slip]) == 2
+    assert capsys.readouterr().err == (
+        f"trfkit: {slip}: no such file; did you mean {tmp_path / 'spring-open.trf'}?\n"
+    )
+    far = str(tmp_path / "autumn.trf")
+    assert main(["norms", far]) == 2
+    assert capsys.readouterr().err == f"trfkit: {far}: no such file\n"

@@ -615,7 +615,9 @@ def _cmd_norms(args: argparse.Namespace) -> int:
 def _read_check(path: str) -> None:
     """Refuse, in one line, a path that is not a file (one-file commands)."""
     if not os.path.exists(path):
-        raise _Usage(f"{path}: no such file")
+        from trfkit.checks.files import not_a_file
+
+        raise _Usage(f"{path}: {not_a_file(path)}")
     if os.path.isdir(path):
         raise _Usage(f"{path}: is a directory, not a TRF file")
 
@@ -875,6 +877,26 @@ def _write(path: str | None, text: str) -> None:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 
 
+ASCII_HELP = "ASCII only in text output (½ as 1/2, − as -, × as x, letters without accents)"
+
+
+def _format_option(
+    parser: argparse.ArgumentParser, choices: tuple[str, ...], default: str = "text"
+) -> None:
+    """``--format``, said the same way in every command."""
+    parser.add_argument(
+        "--format",
+        choices=choices,
+        default=default,
+        help=f"output format: {', '.join(choices)} (default {default})",
+    )
+
+
+def _file_argument(parser: argparse.ArgumentParser) -> None:
+    """The one-file commands' positional, named as check's PATH is."""
+    parser.add_argument("file", metavar="FILE", help="a TRF file")
+
+
 def _type_option(parser: argparse.ArgumentParser) -> None:
     from trfkit.event import TournamentType
 
@@ -951,7 +973,7 @@ def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "requirement with its value, the games used and those left out. Prints Form 4's "
         "title-norm table, or with --certificates the certificates of title result.",
     )
-    n.add_argument("file")
+    _file_argument(n)
     n.add_argument(
         "--rules",
         default="auto",
@@ -978,9 +1000,9 @@ def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the certificates of title result (Form 4b) instead of the table",
     )
-    n.add_argument("--format", choices=("text", "html", "json", "csv"), default="text")
+    _format_option(n, ("text", "html", "json", "csv"))
     n.add_argument("-o", "--output", help="write here instead of standard output")
-    n.add_argument("--ascii", action="store_true", help="text output without ½")
+    n.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     n.set_defaults(func=_cmd_norms)
 
 
@@ -989,7 +1011,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="trfkit",
         description="Read, check and rate FIDE Tournament Report Files (TRF).",
     )
-    parser.add_argument("--version", action="version", version=f"trfkit {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"trfkit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     common = argparse.ArgumentParser(add_help=False)
@@ -1017,12 +1039,12 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser("parse", parents=[common], help="print the records of a TRF file")
-    p.add_argument("file")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    _file_argument(p)
+    _format_option(p, ("text", "json"))
     p.set_defaults(func=_cmd_parse)
 
     f = sub.add_parser("fmt", parents=[common], help="rewrite a TRF file canonically")
-    f.add_argument("file")
+    _file_argument(f)
     f.add_argument(
         "--to", choices=("trf16", "trf26"), help="target dialect (default: the file's own)"
     )
@@ -1058,7 +1080,7 @@ def _parser() -> argparse.ArgumentParser:
         help="codes not to report (also: a ### trfkit: ignore CODE line in the file)",
     )
     _batch_options(c)
-    c.add_argument("--format", choices=("text", "json", "jsonl", "sarif", "github"), default="text")
+    _format_option(c, ("text", "json", "jsonl", "sarif", "github"))
     c.add_argument(
         "--tiebreaks",
         metavar="CODE,...",
@@ -1098,14 +1120,15 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
     _event_options(r)
     _batch_options(r)
-    r.add_argument("--format", choices=("text", "csv", "json", "jsonl", "html"), default="text")
+    _format_option(r, ("text", "csv", "json", "jsonl", "html"))
     r.add_argument("-o", "--output", help="write here instead of standard output")
     r.add_argument("--games-csv", metavar="FILE", help="also write one CSV row per game to FILE")
     r.add_argument(
         "--k",
         action="append",
         metavar="START_RANK=K",
-        help="the K of a player (repeatable); wins over the list and the derived K",
+        help="the K of the player of that start rank (001's number), e.g. --k 12=40 "
+        "(repeatable); wins over the list and the derived K",
     )
     r.add_argument(
         "--rating-list",
@@ -1120,7 +1143,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=("standard", "rapid", "blitz"),
         help="which rating the event changes (default: from the time control)",
     )
-    r.add_argument("--ascii", action="store_true", help="text output without ½")
+    r.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     r.set_defaults(func=_cmd_rate)
 
     rep = sub.add_parser(
@@ -1134,12 +1157,12 @@ def _parser() -> argparse.ArgumentParser:
         "report page, also --form summary). Several forms go to standard output as text, "
         "or into a directory given with -o, one file each (form1.html, ...).",
     )
-    rep.add_argument("file", metavar="FILE", help="a TRF file")
+    _file_argument(rep)
     rep.add_argument(
         "--form", choices=("1", "2", "3", "4", "summary", "all"), default="1",
         help="which form (default 1); all: every form",
     )  # fmt: skip
-    rep.add_argument("--format", choices=("text", "html", "json", "csv"), default="text")
+    _format_option(rep, ("text", "html", "json", "csv"))
     rep.add_argument(
         "-o", "--output", help="write here instead of standard output (a directory: a file a form)"
     )
@@ -1151,7 +1174,7 @@ def _parser() -> argparse.ArgumentParser:
         help="FIDE's players' list (XML or TXT, or a .zip): Form 1's remarks name the players "
         "whose name, title or federation differ from the list in force at the start",
     )
-    rep.add_argument("--ascii", action="store_true", help="text output without ½ and ×")
+    rep.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     rep.set_defaults(func=_cmd_report)
     _norms_parser(sub, common)
 
@@ -1190,12 +1213,13 @@ def _parser() -> argparse.ArgumentParser:
         "--k",
         action="append",
         metavar="FIDE_ID=K",
-        help="the K of a player (repeatable); wins over the list",
+        help="the K of the player of that FIDE id, in every tournament of the period, e.g. "
+        "--k 91100010=40 (repeatable); wins over the list",
     )
     _batch_options(rp, jobs=False)
-    rp.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    _format_option(rp, ("text", "csv", "json"))
     rp.add_argument("-o", "--output", help="write here instead of standard output")
-    rp.add_argument("--ascii", action="store_true", help="text output without ½, − and ×")
+    rp.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     rp.set_defaults(func=_cmd_rate_period)
     _serve_parser(sub)
     _standings_parser(sub, common)
@@ -1228,16 +1252,16 @@ def _pairings_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         "round agrees, 1 a round differs, 2 unusable input. trfkit is not a FIDE-endorsed "
         "pairing program. See docs/pairings.md.",
     )
-    ps.add_argument("file", metavar="FILE", help="a TRF file")
+    _file_argument(ps)
     _system_option(ps)
     ps.add_argument(
         "--rounds",
         metavar="A-B",
         help="check only these rounds (one round: A; default: every round played)",
     )
-    ps.add_argument("--format", choices=("text", "json", "html"), default="text")
+    _format_option(ps, ("text", "json", "html"))
     ps.add_argument("-o", "--output", help="write here instead of standard output")
-    ps.add_argument("--ascii", action="store_true", help="text output without ½")
+    ps.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     ps.set_defaults(func=_cmd_pairings)
 
     pr = sub.add_parser(
@@ -1249,11 +1273,11 @@ def _pairings_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         "added, results blank), or as a list of boards. trfkit is not a FIDE-endorsed "
         "pairing program: the arbiter decides.",
     )
-    pr.add_argument("file", metavar="FILE", help="a TRF file")
+    _file_argument(pr)
     _system_option(pr)
-    pr.add_argument("--format", choices=("trf", "text", "json"), default="trf")
+    _format_option(pr, ("trf", "text", "json"), "trf")
     pr.add_argument("-o", "--output", help="write here instead of standard output")
-    pr.add_argument("--ascii", action="store_true", help="text output without ½")
+    pr.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     pr.set_defaults(func=_cmd_pair)
 
 
@@ -1349,7 +1373,7 @@ def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "players still tied (C.07 4.2). The tie-breaks are --tiebreaks, else the file's "
         "TRF-2026 212 (or 202) record; with neither, the players are ranked by points only.",
     )
-    st.add_argument("file")
+    _file_argument(st)
     st.add_argument(
         "--tiebreaks",
         metavar="CODE,...",
@@ -1383,9 +1407,9 @@ def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         choices=["MP", "GP"],
         help="teams: rank by match points or game points (default: as 192 says, else MP)",
     )
-    st.add_argument("--format", choices=("text", "json", "csv", "html"), default="text")
+    _format_option(st, ("text", "json", "csv", "html"))
     st.add_argument("-o", "--output", help="write here instead of standard output")
-    st.add_argument("--ascii", action="store_true", help="text output in ASCII only")
+    st.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     st.set_defaults(func=_cmd_standings)
 
 

@@ -192,8 +192,29 @@ class Unreadable:
 
 
 def not_a_file(path: str) -> str:
-    """Why ``path``, which is not a regular file, cannot be read."""
-    return "no such file" if not os.path.exists(path) else "not a file"
+    """Why ``path``, which is not a regular file, cannot be read; for a
+    missing one, the file of a near name beside it, if any (a slip of the
+    keyboard: ``swiss.tfr`` for ``swiss.trf``)."""
+    if os.path.exists(path):
+        return "not a file"
+    return "no such file" + near_miss(path)
+
+
+def near_miss(path: str) -> str:
+    """``"; did you mean X?"`` for the closest name in ``path``'s folder.
+
+    Reads one folder listing, of at most 1,000 names: never a long search.
+    """
+    import difflib
+
+    folder, name = os.path.split(path)
+    try:
+        with os.scandir(folder or ".") as entries:
+            names = [e.name for _, e in zip(range(1000), entries, strict=False) if e.is_file()]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+    return f"; did you mean {os.path.join(folder, close[0])}?" if close else ""
 
 
 def not_trf(diagnostics: Iterable[Diagnostic]) -> str | None:
