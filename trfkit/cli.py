@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, cast
 
 import attrs
@@ -25,9 +25,9 @@ with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
     from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable, not_trf
     from trfkit.diagnostics import Diagnostic, Severity
     from trfkit.model import Dialect, Tournament
-    from trfkit.reader import MAX_FILE_SIZE, MAX_LINE_LENGTH
 
 if TYPE_CHECKING:
+    from trfkit.commands import Command, Option
     from trfkit.rating.listed import RatingListAt
     from trfkit.rating.ratinglist import ListedPlayer
     from trfkit.report.files import RateOptions
@@ -168,7 +168,7 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
 def _known_rules(name: str) -> None:
     from trfkit.options import rules_refused
 
-    # --rules is read in lower case (str.lower in _event_options).
+    # --rules is read in lower case (str.lower in the table's --rules).
     refused = rules_refused(name)
     if refused is not None:
         raise _Usage(refused)
@@ -733,39 +733,6 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    s = sub.add_parser(
-        "serve",
-        help="the arbiter's page and a JSON API on this machine",
-        description="Serve a web page to check and rate a TRF file, and its JSON API "
-        "(POST /api/check, /api/rate, /api/fmt; see docs/serve.md). Uploads stay in memory; "
-        "the log holds method, path, status, size and time only.",
-    )
-    s.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1: this machine only; any other address "
-        "lets anyone who can reach it use the server)",
-    )
-    s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
-    s.add_argument(
-        "--max-upload",
-        type=_size,
-        default="16M",
-        metavar="BYTES",
-        help="refuse larger uploads (413) before reading them (default 16M; suffixes k, M, G)",
-    )
-    s.add_argument(
-        "--time-limit",
-        type=float,
-        default=30.0,
-        metavar="SECONDS",
-        help="answer 503 to a request not done in this time (default 30)",
-    )
-    s.add_argument("--open", action="store_true", help="open the page in a web browser")
-    s.set_defaults(func=_cmd_serve)
-
-
 def _known_tiebreaks(codes: str | None) -> str | None:
     """--tiebreaks of check: codes C.07 knows, else a usage error naming them."""
     if codes is not None:
@@ -877,410 +844,6 @@ def _write(path: str | None, text: str) -> None:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 
 
-ASCII_HELP = "ASCII only in text output (½ as 1/2, − as -, × as x, letters without accents)"
-
-
-def _format_option(
-    parser: argparse.ArgumentParser, choices: tuple[str, ...], default: str = "text"
-) -> None:
-    """``--format``, said the same way in every command."""
-    parser.add_argument(
-        "--format",
-        choices=choices,
-        default=default,
-        help=f"output format: {', '.join(choices)} (default {default})",
-    )
-
-
-def _file_argument(parser: argparse.ArgumentParser) -> None:
-    """The one-file commands' positional, named as check's PATH is."""
-    parser.add_argument("file", metavar="FILE", help="a TRF file")
-
-
-def _type_option(parser: argparse.ArgumentParser) -> None:
-    from trfkit.event import TournamentType
-
-    parser.add_argument(
-        "--type",
-        choices=[k.value for k in TournamentType],
-        help="tournament type (default: from 192/092, else from the pairings)",
-    )
-
-
-def _event_options(parser: argparse.ArgumentParser) -> None:
-    """--rules, --type and --time-control, the same for check and rate."""
-    from trfkit.rules import RULE_SETS
-
-    parser.add_argument(
-        "--rules",
-        default="auto",
-        type=str.lower,
-        metavar="NAME",
-        help="rule set: auto (the FIDE rules in force at the start date; rapid and blitz "
-        f"for fast time controls) or one of {', '.join(RULE_SETS)}",
-    )
-    _type_option(parser)
-    parser.add_argument(
-        "--time-control", metavar="TEXT", help="the time control, replacing 122/222"
-    )
-
-
-def _batch_options(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
-    """--glob and --jobs, the same for check, rate and (--glob) rate-period."""
-    parser.add_argument(
-        "--glob",
-        action="append",
-        metavar="PATTERN",
-        help="in directories, take the files matching PATTERN (repeatable; e.g. '*.trf' at any "
-        "depth, '2025-*/*.txt'); default: files with a TRF extension whose first line is a "
-        "TRF record",
-    )
-    if not jobs:
-        return
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=_positive,
-        metavar="N",
-        help="work on files in N processes (default: one per core); output keeps the input order",
-    )
-
-
-def _size(text: str) -> int:
-    """A whole number, optionally with k, M or G (powers of 1024)."""
-    units = {"k": 2**10, "m": 2**20, "g": 2**30}
-    number, unit = (text[:-1], units[text[-1].lower()]) if text[-1:].lower() in units else (text, 1)
-    if not number.isdigit():
-        raise argparse.ArgumentTypeError(f"expected a whole number such as 64M, got {text!r}")
-    return int(number) * unit
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return int(text)
-
-
-def _norms_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    from trfkit.rules.titles import EXEMPTIONS, GAMES_EXCEPTIONS, TITLE_RULE_SETS
-
-    n = sub.add_parser(
-        "norms",
-        parents=[common],
-        help="title norms (GM, IM, WGM, WIM): Form 4's table or certificates",
-        description="Evaluate every player for the GM and IM norms (and WGM, WIM for women) "
-        "under the FIDE Title Regulations (B.01) in force at the start date: each "
-        "requirement with its value, the games used and those left out. Prints Form 4's "
-        "title-norm table, or with --certificates the certificates of title result.",
-    )
-    _file_argument(n)
-    n.add_argument(
-        "--rules",
-        default="auto",
-        type=str.lower,
-        metavar="NAME",
-        help=f"title rule set: auto (in force at the start date) or one of "
-        f"{', '.join(TITLE_RULE_SETS)}",
-    )
-    _type_option(n)
-    n.add_argument(
-        "--exemption",
-        choices=EXEMPTIONS,
-        help="a B.01 §1.4.3 exemption the arbiter declares (a national championship final, "
-        "b national team championship, c zonal, d the big Swiss of §1.4.3d): waives §1.4.3-1.4.4",
-    )
-    n.add_argument(
-        "--games-exception",
-        choices=GAMES_EXCEPTIONS,
-        help="a B.01 §1.4.1b event: a World or Continental Team or Club Championship (7 "
-        "games), or the World Cup (8 games, counted as 9)",
-    )
-    n.add_argument(
-        "--certificates",
-        action="store_true",
-        help="print the certificates of title result (Form 4b) instead of the table",
-    )
-    _format_option(n, ("text", "html", "json", "csv"))
-    n.add_argument("-o", "--output", help="write here instead of standard output")
-    n.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    n.set_defaults(func=_cmd_norms)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="trfkit",
-        description="Read, check and rate FIDE Tournament Report Files (TRF).",
-    )
-    parser.add_argument("-V", "--version", action="version", version=f"trfkit {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--encoding",
-        help="decode the file with this codec (default: UTF-8, "
-        "falling back to cp1252/latin-1 with a P005 note)",
-    )
-    common.add_argument("--strict", action="store_true", help="exit with status 1 on warnings too")
-    common.add_argument(
-        "--max-file-size",
-        type=_size,
-        default=MAX_FILE_SIZE,
-        metavar="BYTES",
-        help=f"refuse larger files without reading them (P010); 0 for no limit "
-        f"(default {MAX_FILE_SIZE // 2**20} MiB; suffixes k, M, G)",
-    )
-    common.add_argument(
-        "--max-line-length",
-        type=_size,
-        default=MAX_LINE_LENGTH,
-        metavar="N",
-        help=f"keep longer lines as they are without reading them (P011); 0 for no limit "
-        f"(default {MAX_LINE_LENGTH})",
-    )
-
-    p = sub.add_parser("parse", parents=[common], help="print the records of a TRF file")
-    _file_argument(p)
-    _format_option(p, ("text", "json"))
-    p.set_defaults(func=_cmd_parse)
-
-    f = sub.add_parser("fmt", parents=[common], help="rewrite a TRF file canonically")
-    _file_argument(f)
-    f.add_argument(
-        "--to", choices=("trf16", "trf26"), help="target dialect (default: the file's own)"
-    )
-    f.add_argument("-o", "--output", help="write here instead of standard output")
-    f.add_argument(
-        "--newline", choices=("lf", "crlf", "cr"), help="line ending (default: the file's own)"
-    )
-    f.add_argument("--output-encoding", help="codec of the output (default utf-8)")
-    f.set_defaults(func=_cmd_fmt)
-
-    c = sub.add_parser(
-        "check",
-        parents=[common],
-        help="check TRF files: structure and the rating regulations",
-        description="Check TRF files for internal consistency (S codes) and the rating "
-        "regulations of a rule set (R codes); the reader's findings are P codes. "
-        "Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 unusable "
-        "input. Codes are listed in docs/codes.md.",
-    )
-    c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
-    _event_options(c)
-    c.add_argument(
-        "--rating-list",
-        action="append",
-        metavar="[YYYY-MM=]FILE",
-        help="compare the players with FIDE's players' list (XML or TXT, or a .zip) in force at "
-        "each file's start: repeat with the month each list was published for (R801-R813)",
-    )
-    c.add_argument(
-        "--ignore",
-        action="append",
-        metavar="CODE,...",
-        help="codes not to report (also: a ### trfkit: ignore CODE line in the file)",
-    )
-    _batch_options(c)
-    _format_option(c, ("text", "json", "jsonl", "sarif", "github"))
-    c.add_argument(
-        "--tiebreaks",
-        metavar="CODE,...",
-        help="judge the declared ranks (S116) by these tie-breaks (BH/C1,SB,...), in place "
-        "of each file's 212/202: for files that declare none",
-    )
-    c.add_argument(
-        "--pairings",
-        action="store_true",
-        help="also re-pair each round of a Swiss event by the FIDE (Dutch) System and report "
-        "each round paired otherwise (S128; as trfkit pairings, which shows the boards)",
-    )
-    _system_option(c, "with --pairings: ")
-    c.add_argument(
-        "--min-severity",
-        choices=("info", "warning", "error"),
-        default="info",
-        help="leave out findings below this severity (default: show all)",
-    )
-    c.add_argument(
-        "-v",
-        "--verbose",
-        action="store_true",
-        help="text: print each per-player note (R501, R603), not one line per code and file",
-    )
-    c.set_defaults(func=_cmd_check)
-
-    r = sub.add_parser(
-        "rate",
-        parents=[common],
-        help="what the rating system does with a tournament (FIDE Form 3)",
-        description="Rate a TRF file under a rule set: per player the games that count (N), "
-        "their average rating (Rc), the score (W), the expected score (We), K, the change and "
-        "the new rating; for unrated players the performance toward a first rating. K values "
-        "the file cannot show are derived and marked as assumed: give --k or --rating-list.",
-    )
-    r.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
-    _event_options(r)
-    _batch_options(r)
-    _format_option(r, ("text", "csv", "json", "jsonl", "html"))
-    r.add_argument("-o", "--output", help="write here instead of standard output")
-    r.add_argument("--games-csv", metavar="FILE", help="also write one CSV row per game to FILE")
-    r.add_argument(
-        "--k",
-        action="append",
-        metavar="START_RANK=K",
-        help="the K of the player of that start rank (001's number), e.g. --k 12=40 "
-        "(repeatable); wins over the list and the derived K",
-    )
-    r.add_argument(
-        "--rating-list",
-        action="append",
-        metavar="[YYYY-MM=]FILE",
-        help="FIDE's players' list (XML or TXT, or a .zip of one): ratings and K by FIDE id; "
-        "repeatable with the month each was published, each file rated with the one in force "
-        "at its start",
-    )
-    r.add_argument(
-        "--rate-class",
-        choices=("standard", "rapid", "blitz"),
-        help="which rating the event changes (default: from the time control)",
-    )
-    r.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    r.set_defaults(func=_cmd_rate)
-
-    rep = sub.add_parser(
-        "report",
-        parents=[common],
-        help="the FIDE forms of a tournament: 1 (report, crosstable), 2 (pairing cards), "
-        "3 (rating), 4 (tournament report page)",
-        description="Render the forms FIDE's rating regulations print for one tournament: "
-        "Form 1, the tournament report with its crosstable; Form 2, the pairing cards; "
-        "Form 3, what the rating system does with it (as trfkit rate); Form 4 (the tournament "
-        "report page, also --form summary). Several forms go to standard output as text, "
-        "or into a directory given with -o, one file each (form1.html, ...).",
-    )
-    _file_argument(rep)
-    rep.add_argument(
-        "--form", choices=("1", "2", "3", "4", "summary", "all"), default="1",
-        help="which form (default 1); all: every form",
-    )  # fmt: skip
-    _format_option(rep, ("text", "html", "json", "csv"))
-    rep.add_argument(
-        "-o", "--output", help="write here instead of standard output (a directory: a file a form)"
-    )
-    _event_options(rep)
-    rep.add_argument(
-        "--rating-list",
-        action="append",
-        metavar="[YYYY-MM=]FILE",
-        help="FIDE's players' list (XML or TXT, or a .zip): Form 1's remarks name the players "
-        "whose name, title or federation differ from the list in force at the start",
-    )
-    rep.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    rep.set_defaults(func=_cmd_report)
-    _norms_parser(sub, common)
-
-    rp = sub.add_parser(
-        "rate-period",
-        parents=[common],
-        help="pool a rating period's tournaments, as FIDE rates a monthly list",
-        description="Rate every tournament of a rating period together: each player's games "
-        "across the tournaments (matched by FIDE id), K from the players' list capped so that "
-        "K x n <= 700 over the period's games, the change rounded once for the period (the "
-        "per-tournament figures beside it), and newcomers' results pooled toward a first "
-        "rating. Each tournament is rated with the list in force at its start.",
-    )
-    rp.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (- for stdin)")
-    rp.add_argument(
-        "--rating-list",
-        action="append",
-        metavar="[YYYY-MM=]FILE",
-        help="a FIDE players' list (XML or TXT, or a .zip); repeat with the month each was "
-        "published for, and each tournament uses the list in force at its start",
-    )
-    rp.add_argument(
-        "--period",
-        metavar="YYYY-MM",
-        help="pool only the tournaments that ended in this month (others are listed as left out)",
-    )
-    rp.add_argument(
-        "--rules", default="auto", type=str.lower, metavar="NAME", help="rule set (default: auto)"
-    )
-    rp.add_argument(
-        "--rate-class",
-        choices=("standard", "rapid", "blitz"),
-        help="which rating the period changes (default: that of the first tournament)",
-    )
-    rp.add_argument(
-        "--k",
-        action="append",
-        metavar="FIDE_ID=K",
-        help="the K of the player of that FIDE id, in every tournament of the period, e.g. "
-        "--k 91100010=40 (repeatable); wins over the list",
-    )
-    _batch_options(rp, jobs=False)
-    _format_option(rp, ("text", "csv", "json"))
-    rp.add_argument("-o", "--output", help="write here instead of standard output")
-    rp.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    rp.set_defaults(func=_cmd_rate_period)
-    _serve_parser(sub)
-    _standings_parser(sub, common)
-    _pairings_parsers(sub, common)
-    return parser
-
-
-def _system_option(parser: argparse.ArgumentParser, prefix: str = "") -> None:
-    from trfkit.checks.dutch import SYSTEMS
-
-    parser.add_argument(
-        "--system",
-        default="auto",
-        type=str.lower,
-        choices=SYSTEMS,
-        help=f"{prefix}the edition of the FIDE (Dutch) System: auto (the file's 192, else its "
-        "start date against 1 February 2026), dutch-2017 or dutch-2026",
-    )
-
-
-def _pairings_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
-    ps = sub.add_parser(
-        "pairings",
-        parents=[common],
-        help="check each round's pairing against the FIDE (Dutch) System, and say why",
-        description="Re-pair each round of a Swiss event from the rounds before it by the "
-        "FIDE (Dutch) System (C.04.3, in the edition of --system) and compare with the "
-        "file's pairs and colours: per round, agrees, or the differing boards side by side "
-        "and the first criterion on which the file's pairing is worse. Exit status: 0 every "
-        "round agrees, 1 a round differs, 2 unusable input. trfkit is not a FIDE-endorsed "
-        "pairing program. See docs/pairings.md.",
-    )
-    _file_argument(ps)
-    _system_option(ps)
-    ps.add_argument(
-        "--rounds",
-        metavar="A-B",
-        help="check only these rounds (one round: A; default: every round played)",
-    )
-    _format_option(ps, ("text", "json", "html"))
-    ps.add_argument("-o", "--output", help="write here instead of standard output")
-    ps.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    ps.set_defaults(func=_cmd_pairings)
-
-    pr = sub.add_parser(
-        "pair",
-        parents=[common],
-        help="pair the next round by the FIDE (Dutch) System",
-        description="Pair the round after the file's last by the FIDE (Dutch) System "
-        "(C.04.3, in the edition of --system): as TRF (the file with the new round's cells "
-        "added, results blank), or as a list of boards. trfkit is not a FIDE-endorsed "
-        "pairing program: the arbiter decides.",
-    )
-    _file_argument(pr)
-    _system_option(pr)
-    _format_option(pr, ("trf", "text", "json"), "trf")
-    pr.add_argument("-o", "--output", help="write here instead of standard output")
-    pr.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    pr.set_defaults(func=_cmd_pair)
-
-
 def _rounds_wanted(text: str | None, played: int) -> list[int] | None:
     from trfkit.checks.dutch import rounds_wanted
 
@@ -1361,56 +924,53 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     return _status(t.diagnostics, args.strict)
 
 
-def _standings_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    from trfkit.event import TournamentType
-    from trfkit.rules.tiebreaks import EDITIONS
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "parse": _cmd_parse,
+    "fmt": _cmd_fmt,
+    "check": _cmd_check,
+    "rate": _cmd_rate,
+    "report": _cmd_report,
+    "norms": _cmd_norms,
+    "rate-period": _cmd_rate_period,
+    "serve": _cmd_serve,
+    "standings": _cmd_standings,
+    "pairings": _cmd_pairings,
+    "pair": _cmd_pair,
+}
+"""What each command of :data:`trfkit.commands.COMMANDS` runs."""
 
-    st = sub.add_parser(
-        "standings",
-        parents=[common],
-        help="rank the players by points and tie-breaks (FIDE C.07)",
-        description="Rank the players by points, then by each tie-break in order on the "
-        "players still tied (C.07 4.2). The tie-breaks are --tiebreaks, else the file's "
-        "TRF-2026 212 (or 202) record; with neither, the players are ranked by points only.",
+
+def _add_option(parser: argparse.ArgumentParser, command: Command, option: Option) -> None:
+    """One option of the table: ``--format`` with the command's formats."""
+    from trfkit.commands import format_option
+
+    if option.is_format:
+        option = format_option(command)
+    parser.add_argument(*option.flags, **option.argparse_kwargs())
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line, built from the one table (:mod:`trfkit.commands`)."""
+    from trfkit.commands import COMMANDS, COMMON
+
+    parser = argparse.ArgumentParser(
+        prog="trfkit",
+        description="Read, check and rate FIDE Tournament Report Files (TRF).",
     )
-    _file_argument(st)
-    st.add_argument(
-        "--tiebreaks",
-        metavar="CODE,...",
-        help="tie-break codes in order, as TRF-2026 writes them (BH/C1,BH,SB,WIN,ARO; "
-        "BH-C1 is read too); default: the file's 212, else 202",
-    )
-    st.add_argument(
-        "--tiebreak-rules",
-        default="auto",
-        type=str.lower,
-        choices=["auto", *EDITIONS],
-        help="C.07 edition (default auto: by the start date)",
-    )
-    st.add_argument(
-        "--type",
-        choices=[k.value for k in TournamentType],
-        help="tournament type (default: from 192/092, else from the pairings)",
-    )
-    who = st.add_mutually_exclusive_group()
-    who.add_argument(
-        "--teams",
-        action="store_true",
-        help="rank the teams (the default for a file with team records)",
-    )
-    who.add_argument(
-        "--players", action="store_true", help="in a team event, rank the players instead"
-    )
-    st.add_argument(
-        "--primary",
-        type=str.upper,
-        choices=["MP", "GP"],
-        help="teams: rank by match points or game points (default: as 192 says, else MP)",
-    )
-    _format_option(st, ("text", "json", "csv", "html"))
-    st.add_argument("-o", "--output", help="write here instead of standard output")
-    st.add_argument("--ascii", action="store_true", help=ASCII_HELP)
-    st.set_defaults(func=_cmd_standings)
+    parser.add_argument("-V", "--version", action="version", version=f"trfkit {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for command in COMMANDS.values():
+        given = {"description": command.description} if command.description else {}
+        p = sub.add_parser(command.name, help=command.help, **given)
+        groups: dict[str, Any] = {}
+        for option in (*(COMMON if command.common else ()), *command.options):
+            if not option.cli:
+                continue
+            if option.group and option.group not in groups:
+                groups[option.group] = p.add_mutually_exclusive_group()
+            _add_option(groups.get(option.group, p), command, option)
+        p.set_defaults(func=_COMMANDS[command.name])
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -27,7 +27,6 @@ import attrs
 
 from trfkit.diagnostics import Diagnostic
 from trfkit.report.registry import Piece, output
-from trfkit.rules.titles import EXEMPTIONS, GAMES_EXCEPTIONS, TITLE_RULE_SETS
 
 __all__ = [
     "ENDPOINTS",
@@ -173,13 +172,35 @@ class Endpoint:
         return f"/api/{self.name}"
 
 
+# -- the options, as the one table says them --------------------------------
+
+
+def _choices(command: str, name: str) -> tuple[str, ...]:
+    """The values the table gives the parameter ``name`` of ``command``."""
+    from trfkit.commands import COMMANDS, format_option
+
+    c = COMMANDS[command]
+    if name == "format":
+        return format_option(c, served=True).choices
+    return c.option(name).param_choices()
+
+
+def _chosen(q: Query, command: str, name: str) -> str:
+    """The value of the parameter ``name``, one of the table's, else its
+    default: the command line's (the endpoint's first format)."""
+    from trfkit.commands import COMMANDS
+
+    choices = _choices(command, name)
+    default = choices[0] if name == "format" else COMMANDS[command].option(name).default
+    return q.choice(name, choices, default) or default
+
+
 # -- the options shared by check and rate -----------------------------------
 
 
 def _event(q: Query) -> dict[str, str | None]:
     """``rules``, ``type`` and ``time_control``, refused as the command
     line refuses them."""
-    from trfkit.event import TournamentType
     from trfkit.options import rules_refused, time_control_refused
 
     rules = (q.one("rules") or "auto").lower()
@@ -188,7 +209,7 @@ def _event(q: Query) -> dict[str, str | None]:
         raise ApiError(422, refused)
     return {
         "rules": rules,
-        "type": q.choice("type", [t.value for t in TournamentType]),
+        "type": q.choice("type", _choices("check", "type")),
         "time_control": q.one("time_control"),
     }
 
@@ -212,18 +233,7 @@ def _not_trf(upload: Upload, encoding: str | None) -> ApiError:
     return ApiError(400, f"{upload.name}: {reason}", found)
 
 
-_EVENT_PARAMS = (
-    Param("rules", "rule set: auto or one of the names of GET /api/meta's rules"),
-    Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin", "team",
-                                      "match", "league")),
-    Param("time_control", "the time control, replacing 122/222"),
-    Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
-)  # fmt: skip
-
-
 # -- check -------------------------------------------------------------------
-
-_CHECK_FORMATS = ("json", "text", "sarif")
 
 
 def make_check(upload: Upload, q: Query) -> Reply:
@@ -235,14 +245,14 @@ def make_check(upload: Upload, q: Query) -> Reply:
     from trfkit.report import diagnostics as render
 
     event = _event(q)
-    fmt = q.choice("format", _CHECK_FORMATS, "json") or "json"
+    fmt = _chosen(q, "check", "format")
     ignore: set[str] = set()
     for text in q.all("ignore"):
         ignore |= codes_named(text)
     refused = codes_refused(ignore, "ignore")
     if refused is not None:
         raise ApiError(422, refused)
-    severity = q.choice("min_severity", ("info", "warning", "error"), "info") or "info"
+    severity = _chosen(q, "check", "min_severity")
     encoding = _encoding(q)
     options = CheckOptions(
         rules=event["rules"] or "auto",
@@ -269,8 +279,6 @@ def make_check(upload: Upload, q: Query) -> Reply:
 
 # -- rate --------------------------------------------------------------------
 
-_RATE_FORMATS = ("json", "text", "csv", "html")
-
 
 def make_rate(upload: Upload, q: Query) -> Reply:
     """``trfkit rate --format FORMAT`` of one file: the registry's Form 3,
@@ -278,13 +286,13 @@ def make_rate(upload: Upload, q: Query) -> Reply:
     from trfkit.report.files import RatedFile, RateOptions, rate_task
 
     event = _event(q)
-    fmt = q.choice("format", _RATE_FORMATS, "json") or "json"
+    fmt = _chosen(q, "rate", "format")
     encoding = _encoding(q)
     options = RateOptions(
         rules=event["rules"] or "auto",
         type=event["type"],
         time_control=event["time_control"],
-        rate_class=q.choice("rate_class", ("standard", "rapid", "blitz")),
+        rate_class=q.choice("rate_class", _choices("rate", "rate_class")),
         encoding=encoding,
         format=fmt,
         ascii=q.flag("ascii"),
@@ -299,8 +307,6 @@ def make_rate(upload: Upload, q: Query) -> Reply:
 
 # -- report ------------------------------------------------------------------
 
-_REPORT_FORMATS = ("json", "text", "csv", "html")
-
 
 def make_report(upload: Upload, q: Query) -> Reply:
     """``trfkit report --form FORM --format FORMAT`` of one file: the same
@@ -313,8 +319,8 @@ def make_report(upload: Upload, q: Query) -> Reply:
     from trfkit.report.registry import FORMS, FormOptions
 
     event = _event(q)
-    form = q.choice("form", tuple(FORMS), "1") or "1"
-    fmt = q.choice("format", _REPORT_FORMATS, "json") or "json"
+    form = _chosen(q, "report", "form")
+    fmt = _chosen(q, "report", "format")
     documents = FORMS[form]
     if len(documents) > 1 and fmt != "text":
         raise ApiError(
@@ -348,30 +354,27 @@ def make_report(upload: Upload, q: Query) -> Reply:
 
 # -- standings ---------------------------------------------------------------
 
-_STANDINGS_FORMATS = ("json", "text", "csv", "html")
-
 
 def make_standings(upload: Upload, q: Query) -> Reply:
     """``trfkit standings --tiebreaks ... --format FORMAT`` of one file."""
     from trfkit.checks.files import not_trf
-    from trfkit.event import TournamentType
     from trfkit.reader import loads
     from trfkit.report.files import check_of, with_check
     from trfkit.report.registry import RenderOptions
-    from trfkit.tiebreaks import EDITIONS, NotATeamEvent, UnknownTieBreak, event_standings
+    from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak, event_standings
 
-    fmt = q.choice("format", _STANDINGS_FORMATS, "json") or "json"
-    edition = q.choice("tiebreak_rules", ("auto", *EDITIONS), "auto") or "auto"
-    kind = q.choice("type", tuple(k.value for k in TournamentType))
+    fmt = _chosen(q, "standings", "format")
+    edition = _chosen(q, "standings", "tiebreak_rules")
+    kind = q.choice("type", _choices("norms", "type"))
     encoding = _encoding(q)
     t = loads(upload.data, encoding=encoding)
     if not_trf(t.diagnostics) is not None:
         raise _not_trf(upload, encoding)
-    teams = {"teams": True, "players": False}.get(q.choice("of", ("teams", "players")) or "")
+    teams = {"teams": True, "players": False}.get(q.choice("of", _choices("standings", "of")) or "")
     try:
         document, s = event_standings(
             t, q.one("tiebreaks"), edition, type=kind, teams=teams,
-            primary=q.choice("primary", ("MP", "GP")),
+            primary=q.choice("primary", _choices("standings", "primary")),
         )  # fmt: skip
     except (UnknownTieBreak, NotATeamEvent) as exc:
         raise ApiError(
@@ -385,27 +388,21 @@ def make_standings(upload: Upload, q: Query) -> Reply:
 
 # -- norms -------------------------------------------------------------------
 
-_NORMS_FORMATS = ("json", "text", "csv", "html")
-_TITLE_RULES = ("auto", *TITLE_RULE_SETS)
-_EXEMPTIONS = EXEMPTIONS
-_GAMES_EXCEPTIONS = GAMES_EXCEPTIONS
-
 
 def make_norms(upload: Upload, q: Query) -> Reply:
     """``trfkit norms [--certificates] --format FORMAT`` of one file: Form
     4's title-norm table, or its certificates of title result."""
     from trfkit.checks.files import not_trf
-    from trfkit.event import TournamentType
     from trfkit.reader import loads
     from trfkit.report.files import check_of, with_check
     from trfkit.report.registry import RenderOptions
     from trfkit.titlenorms import norms
 
-    fmt = q.choice("format", _NORMS_FORMATS, "json") or "json"
-    rules = q.choice("rules", _TITLE_RULES, "auto") or "auto"
-    kind = q.choice("type", tuple(k.value for k in TournamentType))
-    exemption = q.choice("exemption", _EXEMPTIONS)
-    games_exception = q.choice("games_exception", _GAMES_EXCEPTIONS)
+    fmt = _chosen(q, "norms", "format")
+    rules = _chosen(q, "norms", "rules")
+    kind = q.choice("type", _choices("norms", "type"))
+    exemption = q.choice("exemption", _choices("norms", "exemption"))
+    games_exception = q.choice("games_exception", _choices("norms", "games_exception"))
     document = "certificates" if q.flag("certificates") else "norms"
     encoding = _encoding(q)
     t = loads(upload.data, encoding=encoding)
@@ -419,9 +416,6 @@ def make_norms(upload: Upload, q: Query) -> Reply:
 
 # -- pairings ----------------------------------------------------------------
 
-_PAIRINGS_FORMATS = ("json", "text", "html")
-_SYSTEMS = ("auto", "dutch-2017", "dutch-2026")
-
 
 def make_pairings(upload: Upload, q: Query) -> Reply:
     """``trfkit pairings [--system S] [--rounds A-B] --format FORMAT`` of one
@@ -433,8 +427,8 @@ def make_pairings(upload: Upload, q: Query) -> Reply:
     from trfkit.report.pairings import pairings_document
     from trfkit.report.registry import RenderOptions
 
-    fmt = q.choice("format", _PAIRINGS_FORMATS, "json") or "json"
-    system = q.choice("system", _SYSTEMS, "auto") or "auto"
+    fmt = _chosen(q, "pairings", "format")
+    system = _chosen(q, "pairings", "system")
     encoding = _encoding(q)
     t = loads(upload.data, encoding=encoding)
     if not_trf(t.diagnostics) is not None:
@@ -466,9 +460,6 @@ def written(document: str, fmt: str, piece: Piece) -> Reply:
 # -- fmt ---------------------------------------------------------------------
 
 
-_FMT_FORMATS = ("trf", "json")
-
-
 def make_fmt(upload: Upload, q: Query) -> Reply:
     """``trfkit fmt [--to DIALECT] [--newline NL]``: the file rewritten
     canonically, or converted, as UTF-8.
@@ -484,9 +475,9 @@ def make_fmt(upload: Upload, q: Query) -> Reply:
     from trfkit.report.records import diagnostic_data
     from trfkit.writer import rewrite
 
-    to = q.choice("to", ("trf16", "trf26"))
-    newline = q.choice("newline", ("lf", "crlf", "cr"))
-    fmt = q.choice("format", _FMT_FORMATS, "trf") or "trf"
+    to = q.choice("to", _choices("fmt", "to"))
+    newline = q.choice("newline", _choices("fmt", "newline"))
+    fmt = _chosen(q, "fmt", "format")
     t = loads(upload.data, encoding=_encoding(q))
     if not_trf(t.diagnostics) is not None:
         raise ApiError(400, f"{upload.name}: {not_trf(t.diagnostics)}", [
@@ -511,6 +502,30 @@ def make_fmt(upload: Upload, q: Query) -> Reply:
     return Reply(text.encode(), "trf")
 
 
+def _served(command: str) -> tuple[str, ...]:
+    """The formats of ``command``'s endpoint, the first its default (the table's)."""
+    from trfkit.commands import COMMANDS
+
+    return COMMANDS[command].served
+
+
+def _params(command: str) -> tuple[Param, ...]:
+    """The query parameters of ``command``'s endpoint: the options of the
+    one table (:mod:`trfkit.commands`) that the server takes, in its words."""
+    from trfkit.commands import COMMANDS, COMMON, format_option
+
+    c = COMMANDS[command]
+    params = []
+    # The command's own options first, in the command line's order; then
+    # the reader's (encoding), which every endpoint takes.
+    for o in (*c.options, *(COMMON if c.common else ())):
+        if o.query is None:
+            continue
+        choices = format_option(c, served=True).choices if o.is_format else o.param_choices()
+        params.append(Param(o.query, o.query_help or o.help, choices, o.action == "append"))
+    return tuple(params)
+
+
 ENDPOINTS: dict[str, Endpoint] = {
     e.name: e
     for e in (
@@ -519,14 +534,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "trfkit check --format FORMAT",
             "The findings of trfkit check: the trfkit.check/1 document.",
             make_check,
-            (
-                *_EVENT_PARAMS,
-                Param("ignore", "codes not to report, separated by commas", repeat=True),
-                Param("min_severity", "leave out findings below this", ("info", "warning", "error")),
-                Param("verbose", "text: each per-player note", ("true", "false")),
-                Param("format", "the output format", _CHECK_FORMATS),
-            ),
-            _CHECK_FORMATS,
+            _params("check"),
+            _served("check"),
             downloads=(("format=json", "check JSON"), ("format=sarif", "check SARIF")),
         ),
         Endpoint(
@@ -534,14 +543,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "trfkit rate --format FORMAT",
             "FIDE Form 3 of trfkit rate: the trfkit.rate/1 document, CSV, text or HTML.",
             make_rate,
-            (
-                *_EVENT_PARAMS,
-                Param("rate_class", "which rating the event changes", ("standard", "rapid",
-                                                                        "blitz")),
-                Param("ascii", "text without ½", ("true", "false")),
-                Param("format", "the output format", _RATE_FORMATS),
-            ),
-            _RATE_FORMATS,
+            _params("rate"),
+            _served("rate"),
             tabs=(("rate", "", "Form 3"),),
             downloads=(
                 ("format=json", "Form 3 JSON"),
@@ -556,14 +559,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "rate), 4 (the tournament report page and the title-norm parts), summary, all: "
             "the trfkit.form1/1, trfkit.form2/1, trfkit.summary/1 ... documents.",
             make_report,
-            (
-                *_EVENT_PARAMS,
-                Param("form", "which form", ("1", "2", "3", "4", "summary", "all")),
-                Param("ascii", "text without ½ and ×", ("true", "false")),
-                Param("format", "the output format (several documents: text only)",
-                      _REPORT_FORMATS),
-            ),
-            _REPORT_FORMATS,
+            _params("report"),
+            _served("report"),
             tabs=(
                 ("form1", "form=1", "Form 1"),
                 ("form2", "form=2", "Form 2"),
@@ -582,21 +579,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "The final ranking by points and the tie-breaks of FIDE C.07: the "
             "trfkit.standings/1 document, text, CSV or HTML.",
             make_standings,
-            (
-                Param("tiebreaks", "tie-break codes in order, separated by commas (default: "
-                      "the file's 212, else 202)"),
-                Param("tiebreak_rules", "C.07 edition (auto: by the start date)",
-                      ("auto", "c07-pre2023", "c07-2023", "c07-2026")),
-                Param("of", "whose standings: a team event's teams (its default), or the "
-                      "players", ("teams", "players")),
-                Param("primary", "a team event's teams by match or game points", ("MP", "GP")),
-                Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin",
-                                                  "team", "match", "league")),
-                Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
-                Param("ascii", "text in ASCII only", ("true", "false")),
-                Param("format", "the output format", _STANDINGS_FORMATS),
-            ),
-            _STANDINGS_FORMATS,
+            _params("standings"),
+            _served("standings"),
             tabs=(("standings", "", "Standings"),),
             downloads=(("format=json", "standings JSON"), ("format=csv", "standings CSV")),
         ),
@@ -606,20 +590,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "Title norms under the FIDE Title Regulations: Form 4's norm table, or with "
             "certificates=true its certificates of title result (trfkit.norms/1).",
             make_norms,
-            (
-                Param("rules", "title rule set: auto (by the start date) or a B.01 edition",
-                      _TITLE_RULES),
-                Param("type", "tournament type", ("swiss", "round-robin", "double-round-robin",
-                                                  "team", "match", "league")),
-                Param("exemption", "a §1.4.3 exemption the arbiter declares", _EXEMPTIONS),
-                Param("games_exception", "a §1.4.1b event", _GAMES_EXCEPTIONS),
-                Param("certificates", "the certificates (Form 4b) instead of the table",
-                      ("true", "false")),
-                Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
-                Param("ascii", "text in ASCII only", ("true", "false")),
-                Param("format", "the output format", _NORMS_FORMATS),
-            ),
-            _NORMS_FORMATS,
+            _params("norms"),
+            _served("norms"),
             tabs=(
                 ("norms", "", "Norms"),
                 ("certificates", "certificates=true", "Certificates"),
@@ -633,15 +605,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "with the file: agrees, or the differing boards and why (trfkit.pairings/1). "
             "trfkit is not a FIDE-endorsed pairing program.",
             make_pairings,
-            (
-                Param("system", "the edition of the FIDE (Dutch) System (auto: the file's "
-                      "192, else its start date)", _SYSTEMS),
-                Param("rounds", "check only these rounds: A or A-B (default: every round)"),
-                Param("encoding", "decode the file with this codec (default: UTF-8, then cp1252)"),
-                Param("ascii", "text without ½", ("true", "false")),
-                Param("format", "the output format", _PAIRINGS_FORMATS),
-            ),
-            _PAIRINGS_FORMATS,
+            _params("pairings"),
+            _served("pairings"),
             tabs=(("pairings", "", "Pairings"),),
             downloads=(("format=json", "pairings JSON"),),
         ),
@@ -650,14 +615,8 @@ ENDPOINTS: dict[str, Endpoint] = {
             "trfkit fmt [--to DIALECT]",
             "The file rewritten canonically, or converted between TRF16 and TRF-2026.",
             make_fmt,
-            (
-                Param("to", "target dialect (default: the file's own)", ("trf16", "trf26")),
-                Param("newline", "line ending (default: the file's own)", ("lf", "crlf", "cr")),
-                Param("encoding", "decode the file with this codec"),
-                Param("format", "the file (refused with its findings if it lost anything, "
-                      "P009), or json: the file and its findings", _FMT_FORMATS),
-            ),
-            _FMT_FORMATS,
+            _params("fmt"),
+            _served("fmt"),
             downloads=(
                 ("format=json", "file rewritten (fmt)"),
                 ("to=trf26&format=json", "file in TRF-2026"),
