@@ -155,7 +155,8 @@ def test_a_file_name_that_is_not_utf8_is_written_as_the_stream_handles_it(
 
 def test_warm_up_builds_what_a_worker_would_build_on_its_first_file() -> None:
     from trfkit import timecontrol
-    from trfkit.checks.files import _WARM_UP_FILE, check_file, warm_up
+    from trfkit.checks.files import check_file
+    from trfkit.service import _WARM_UP_FILE, warm_up
 
     warm_up()
     assert timecontrol._parser.cache_info().currsize == 1

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from tests.conftest import FIXTURES, fixture_files
-from trfkit.checks.files import CheckOptions, check_task
 from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.diagnostics import (
@@ -19,6 +18,7 @@ from trfkit.report.diagnostics import (
     render_text,
     summary_counts,
 )
+from trfkit.service import CheckOptions, check_task
 
 S101 = Diagnostic(
     "S101",

@@ -372,7 +372,7 @@ def test_check_jsonl(
 
 
 def test_check_data_of_a_stdin_file(validators: dict[tuple[str, bool], Validator]) -> None:
-    from trfkit.checks.files import CheckOptions, check_task
+    from trfkit.service import CheckOptions, check_task
 
     data = (FIXTURES / "bad-two-lines.trf").read_bytes()
     checked = check_task(CheckOptions(), ("-", data))

@@ -28,10 +28,10 @@ from trfkit.checks import validate
 from trfkit.cli import main
 from trfkit.diagnostics import Severity
 from trfkit.rating.model import CheckSummary
-from trfkit.report.files import check_of, with_check
 from trfkit.report.form1 import form1_data, render_form1_text
 from trfkit.report.formparts import check_banner
 from trfkit.report.forms import form1_of
+from trfkit.service import check_of, with_check
 from trfkit.tiebreaks.team import PAIRED, team_matches, team_standings
 
 IN_PROGRESS = FIXTURES / "team-in-progress-trf26.trf"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -22,7 +21,7 @@ from trfkit import __version__
 from trfkit._gc import no_cyclic_gc
 
 with no_cyclic_gc():  # long-lived objects, no garbage (see trfkit/__init__.py)
-    from trfkit.checks.files import CheckedFile, CheckOptions, Unreadable, not_trf
+    from trfkit.checks.files import CheckedFile, Unreadable, not_trf
     from trfkit.diagnostics import Diagnostic, Severity
     from trfkit.model import Dialect, Tournament
 
@@ -30,12 +29,13 @@ if TYPE_CHECKING:
     from trfkit.commands import Command, Option
     from trfkit.rating.listed import RatingListAt
     from trfkit.rating.ratinglist import ListedPlayer
-    from trfkit.report.files import RateOptions
     from trfkit.report.registry import Piece
+    from trfkit.service import CheckOptions, RateOptions
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+"""As :mod:`trfkit.service` says them (the same three numbers)."""
 
 
 class _Usage(Exception):
@@ -76,52 +76,19 @@ def _print_diagnostics(diags: Sequence[Diagnostic], path: str, stream: TextIO) -
 
 
 def _status(diags: Sequence[Diagnostic], strict: bool) -> int:
-    return _status_of(max((d.severity.rank for d in diags), default=-1), strict)
+    from trfkit.service import status
 
-
-def _status_of(worst: int, strict: bool) -> int:
-    """The exit status for the worst severity rank found (-1: nothing)."""
-    if worst >= Severity.ERROR.rank or (strict and worst >= Severity.WARNING.rank):
-        return EXIT_FINDINGS
-    return EXIT_OK
+    return status(diags, strict)
 
 
 def _cmd_parse(args: argparse.Namespace) -> int:
-    t = _read(args.file, args)
-    if args.format == "json":
-        from trfkit.report.records import tournament_data
+    from trfkit.report.registry import RenderOptions, output
 
-        json.dump(tournament_data(t, args.file), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-    else:
-        _print_text(t, args.file)
+    t = _read(args.file, args)
+    sys.stdout.write(output("records", args.format).render(t, RenderOptions(args.file))[0])
+    if args.format == "text":
         _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     return _status(t.diagnostics, args.strict)
-
-
-def _print_text(t: Tournament, path: str) -> None:
-    out = sys.stdout
-    print(
-        f"{path}: {t.dialect.value}, {len(t.players)} players, {t.number_of_rounds or 0} rounds",
-        file=out,
-    )
-    for h in t.headers:
-        from trfkit.writer import render
-
-        print(f"  {render(h)}", file=out)
-    for p in t.players:
-        games = " ".join(
-            f"{g.opponent or 0}{g.colour.value}{g.result.value if g.result else '?'}"
-            for g in p.games
-        )
-        print(
-            f"  {p.start_rank:>4} {p.name:<33} {p.rating or '':>4} "
-            f"{p.points if p.points is not None else '':>5}  {games}",
-            file=out,
-        )
-    if t.teams:
-        for team in t.teams:
-            print(f"  team {team.name}: {' '.join(str(m) for m in team.members)}", file=out)
 
 
 def _cmd_fmt(args: argparse.Namespace) -> int:
@@ -197,12 +164,10 @@ def _codes(text: str) -> set[str]:
     return codes_named(text)
 
 
-def _cmd_check(args: argparse.Namespace) -> int:
-    from functools import partial
-
-    from trfkit.batch import default_jobs, in_order, progress_bar
-    from trfkit.checks.files import check_task, warm_up
-    from trfkit.report import diagnostics as render
+def _check_options(args: argparse.Namespace) -> tuple[CheckOptions, list[tuple[str, bytes | None]]]:
+    """check's options, each refused in one line before any file is read,
+    and the files to check."""
+    from trfkit.service import CheckOptions
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
@@ -227,65 +192,93 @@ def _cmd_check(args: argparse.Namespace) -> int:
         tiebreaks=_known_tiebreaks(args.tiebreaks),
         pairings=args.system if args.pairings else None,
     )
+    return options, tasks
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from functools import partial
+
+    from trfkit.batch import default_jobs, in_order, progress_bar
+    from trfkit.service import check_status, check_task, checked_text, warm_up
+
+    options, tasks = _check_options(args)
     _freeze_at_exit()
+    if args.format in ("json", "jsonl"):
+        return _check_as_json(args, options, tasks)
     on_screen = sys.stdout.isatty() and sys.stderr.isatty()
     results: list[CheckedFile | Unreadable] = []
-    pieces: list[_JsonPiece] = []
-    # JSON is rendered where each file is checked: in a batch the workers
-    # share the encoding, and send back text rather than diagnostics.
-    as_json = args.format in ("json", "jsonl")
-    work = (
-        partial(_check_to_json, options, args.format) if as_json else partial(check_task, options)
-    )
-    raw = _utf8_stdout() if as_json else None
     with progress_bar(len(tasks)) as done:
         for outcome in in_order(
-            work, tasks, jobs=args.jobs or default_jobs(), warm_up=warm_up, done=done
+            partial(check_task, options),
+            tasks,
+            jobs=args.jobs or default_jobs(),
+            warm_up=warm_up,
+            done=done,
         ):
-            if isinstance(outcome, _JsonPiece):
-                pieces.append(outcome)
-                if args.format == "jsonl":
-                    # Streamed: a server reads each file's line as it is done.
-                    _write_now(outcome.text, raw)
-                if outcome.unreadable is not None:
-                    _unreadable(outcome.path, outcome.unreadable)
-                continue
             results.append(outcome)
             if isinstance(outcome, Unreadable) and not (args.format == "text" and on_screen):
                 # The text report names it in its summary: on a terminal,
                 # where both streams show, it is said once.
                 _unreadable(outcome.path, outcome.reason)
-    if as_json:
-        unusable = any(piece.unreadable is not None for piece in pieces)
-        if args.format == "json":
-            summary = {"error": 0, "warning": 0, "info": 0, "files": len(pieces), "unreadable": 0}
-            for piece in pieces:
-                for severity, n in piece.counts.items():
-                    summary[severity] += n
-                summary["unreadable"] += piece.unreadable is not None
-            data = [piece.text for piece in pieces]
-            encoded = [d for d in data if isinstance(d, bytes)]
-            if raw is not None and len(encoded) == len(data):
-                _write_now(render.join_json_bytes(encoded, summary), raw)
-            else:
-                texts = [d.decode() if isinstance(d, bytes) else d for d in data]
-                _write_now(render.join_json(texts, summary, placed=True), None)
-        worst = max(
-            (Severity(s).rank for piece in pieces for s, n in piece.counts.items() if n),
-            default=-1,
-        )
-        return EXIT_UNUSABLE if unusable else _status_of(worst, args.strict)
-    checked = [f for f in results if isinstance(f, CheckedFile)]
-    if args.format == "sarif":
-        out = render.render_sarif(results, tool_version=__version__)
-    elif args.format == "github":
-        out = render.render_github(results)
-    else:
-        out = render.render_text(results, colour=_colour(sys.stdout), verbose=args.verbose)
-    sys.stdout.write(out)
-    if len(checked) < len(results):
-        return EXIT_UNUSABLE
-    return _status([d for f in checked for d in f.diagnostics], args.strict)
+    colour = _colour(sys.stdout)
+    sys.stdout.write(checked_text(results, args.format, colour=colour, verbose=args.verbose))
+    return check_status(results, args.strict)
+
+
+def _check_as_json(
+    args: argparse.Namespace, options: CheckOptions, tasks: list[tuple[str, bytes | None]]
+) -> int:
+    """check in JSON or JSON Lines: each file rendered where it is checked
+    (in a batch the workers share the encoding, and send back text rather
+    than diagnostics); JSON Lines streamed, a line as each file is done."""
+    from functools import partial
+
+    from trfkit.batch import default_jobs, in_order, progress_bar
+    from trfkit.report import diagnostics as render
+    from trfkit.service import EXIT_UNUSABLE as UNUSABLE
+    from trfkit.service import status_of, warm_up
+
+    pieces: list[_JsonPiece] = []
+    raw = _utf8_stdout()
+    with progress_bar(len(tasks)) as done:
+        for piece in in_order(
+            partial(_check_to_json, options, args.format),
+            tasks,
+            jobs=args.jobs or default_jobs(),
+            warm_up=warm_up,
+            done=done,
+        ):
+            pieces.append(piece)
+            if args.format == "jsonl":
+                # Streamed: a server reads each file's line as it is done.
+                _write_now(piece.text, raw)
+            if piece.unreadable is not None:
+                _unreadable(piece.path, piece.unreadable)
+    if args.format == "json":
+        data = [piece.text for piece in pieces]
+        encoded = [d for d in data if isinstance(d, bytes)]
+        if raw is not None and len(encoded) == len(data):
+            _write_now(render.join_json_bytes(encoded, _json_summary(pieces)), raw)
+        else:
+            texts = [d.decode() if isinstance(d, bytes) else d for d in data]
+            _write_now(render.join_json(texts, _json_summary(pieces), placed=True), None)
+    if any(piece.unreadable is not None for piece in pieces):
+        return UNUSABLE
+    worst = max(
+        (Severity(s).rank for piece in pieces for s, n in piece.counts.items() if n),
+        default=-1,
+    )
+    return status_of(worst, args.strict)
+
+
+def _json_summary(pieces: Sequence[_JsonPiece]) -> dict[str, int]:
+    """The JSON document's summary: findings by severity, files, unreadable."""
+    summary = {"error": 0, "warning": 0, "info": 0, "files": len(pieces), "unreadable": 0}
+    for piece in pieces:
+        for severity, n in piece.counts.items():
+            summary[severity] += n
+        summary["unreadable"] += piece.unreadable is not None
+    return summary
 
 
 def _utf8_stdout() -> BinaryIO | None:
@@ -372,8 +365,8 @@ class _JsonPiece:
 
 
 def _check_to_json(options: CheckOptions, fmt: str, task: tuple[str, bytes | None]) -> _JsonPiece:
-    from trfkit.checks.files import check_task
     from trfkit.report.diagnostics import render_json_file, render_jsonl_line
+    from trfkit.service import check_task
 
     checked = check_task(options, task)
     # Indented for its place in the document here, in the worker, rather
@@ -421,7 +414,7 @@ def _k_overrides(items: Sequence[str] | None, what: str = "START_RANK") -> dict[
 
 def _rate_options(args: argparse.Namespace, **given: Any) -> RateOptions:
     """What ``rate`` and ``report --form 3`` take from the command line alike."""
-    from trfkit.report.files import RateOptions
+    from trfkit.service import RateOptions
 
     return RateOptions(
         rules=args.rules,
@@ -440,9 +433,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from functools import partial
 
     from trfkit.batch import default_jobs, in_order, progress_bar
-    from trfkit.checks.files import warm_up
-    from trfkit.report.files import RatedFile, rate_task
     from trfkit.report.registry import Piece, output
+    from trfkit.service import RatedFile, rate_task, warm_up, with_errors
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
@@ -509,14 +501,14 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     status = _status([d for f in rated for d in f.diagnostics], args.strict)
     # A report of a file with errors carries a banner; the exit says it too.
-    return max(status, EXIT_FINDINGS) if any(f.check_errors for f in rated) else status
+    return with_errors(status, sum(f.check_errors for f in rated))
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
     """``trfkit report FILE --form F``: the forms of one tournament, each
     rendered through the registry (Form 3 as ``trfkit rate`` makes it)."""
-    from trfkit.report.files import FormTexts, form_texts
     from trfkit.report.registry import FORMS, FormOptions
+    from trfkit.service import FormTexts, form_texts, with_errors
 
     _known_rules(args.rules)
     _known_time_control(args.time_control)
@@ -573,43 +565,40 @@ def _cmd_report(args: argparse.Namespace) -> int:
         _write(args.output, join_html_pages([text for _, text in texts]))
     else:
         _write(args.output, "\n".join(text for _, text in texts))
-    status = _status(t.diagnostics, args.strict)
     # Every form of a file with errors carries a banner; the exit says it too.
-    return max(status, EXIT_FINDINGS) if check_errors else status
+    return with_errors(_status(t.diagnostics, args.strict), check_errors)
 
 
 def _cmd_norms(args: argparse.Namespace) -> int:
     """trfkit norms: Form 4's title-norm table (4c) or certificates (4b)."""
-    from trfkit.report.files import check_of, with_check
-    from trfkit.report.registry import RenderOptions, output
+    from trfkit.report.registry import output
     from trfkit.rules.titles import TITLE_RULE_SETS
-    from trfkit.titlenorms import norms
+    from trfkit.service import norms_of
 
     if args.rules != "auto" and args.rules not in TITLE_RULE_SETS:
         raise _Usage(
             f"unknown title rule set {args.rules!r}; choose auto or one of "
             f"{', '.join(TITLE_RULE_SETS)}"
         )
-    document = "certificates" if args.certificates else "norms"
     try:
-        entry = output(document, args.format)
+        output("certificates" if args.certificates else "norms", args.format)
     except KeyError as exc:
         raise _Usage(str(exc.args[0])) from None
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
-    report = norms(
+    made = norms_of(
         t,
-        args.rules,
+        args.format,
+        ascii=args.ascii,
+        rules=args.rules,
         type=args.type,
         exemption=args.exemption,
         games_exception=args.games_exception,
+        certificates=args.certificates,
     )
-    text, _ = entry.render(report, RenderOptions(None, args.ascii))
     # Form 4's norms of a file with check errors say so, and exit 1.
-    check = check_of(t, type=args.type)
-    _write(args.output, with_check(text, args.format, check))
-    status = _status(t.diagnostics, args.strict)
-    return max(status, EXIT_FINDINGS) if check.errors else status
+    _write(args.output, made.text)
+    return made.status(t.diagnostics, args.strict)
 
 
 def _read_check(path: str) -> None:
@@ -669,10 +658,9 @@ def _rating_lists(
 
 
 def _cmd_rate_period(args: argparse.Namespace) -> int:
-    from trfkit.checks.files import load_task
     from trfkit.rating.period import parse_month, rate_period
-    from trfkit.report.files import unused_k
     from trfkit.report.registry import RenderOptions, output
+    from trfkit.service import load_task, unused_k
 
     _known_rules(args.rules)
     _known_encoding(args.encoding)
@@ -747,9 +735,8 @@ def _known_tiebreaks(codes: str | None) -> str | None:
 
 def _cmd_standings(args: argparse.Namespace) -> int:
     """Points, then the tie-breaks on the groups still tied (C.07 4.2)."""
-    from trfkit.report.files import check_of, with_check
-    from trfkit.report.registry import RenderOptions, output
-    from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak, event_standings
+    from trfkit.service import standings_of
+    from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak
 
     _known_encoding(args.encoding)
     t = _read(args.file, args)
@@ -758,10 +745,13 @@ def _cmd_standings(args: argparse.Namespace) -> int:
     # asks for the boards' players ranked by their own points.
     teams = True if args.teams else (False if args.players else None)
     try:
-        document, s = event_standings(
+        made = standings_of(
             t,
-            args.tiebreaks,
-            args.tiebreak_rules,
+            args.file,
+            args.format,
+            ascii=args.ascii,
+            tiebreaks=args.tiebreaks,
+            edition=args.tiebreak_rules,
             type=args.type,
             teams=teams,
             primary=args.primary,
@@ -770,13 +760,8 @@ def _cmd_standings(args: argparse.Namespace) -> int:
         raise _Usage(f"--teams: {exc}") from exc
     except UnknownTieBreak as exc:
         raise _Usage(f"--tiebreaks: {exc}") from exc
-    out, _ = output(document, args.format).render(s, RenderOptions(args.file, args.ascii))
-    # What check finds, as every document carries it (a banner, JSON's
-    # check), and the exit says it too, as rate's and report's do.
-    check = check_of(t, type=args.type)
-    _write(args.output, with_check(out, args.format, check))
-    status = _status(t.diagnostics, args.strict)
-    return max(status, EXIT_FINDINGS) if check.errors else status
+    _write(args.output, made.text)
+    return made.status(t.diagnostics, args.strict)
 
 
 class _Output:
@@ -866,22 +851,18 @@ def _swiss_only(t: Tournament, path: str) -> None:
 
 def _cmd_pairings(args: argparse.Namespace) -> int:
     """trfkit pairings: every round (or --rounds) against the Dutch System."""
-    from trfkit.pairing import System, check_pairings
-    from trfkit.report.pairings import pairings_document
-    from trfkit.report.registry import RenderOptions, output
+    from trfkit.service import pairings_of
 
     _known_encoding(args.encoding)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     _swiss_only(t, args.file)
     rounds = _rounds_wanted(args.rounds, t.rounds_played)
-    system = None if args.system == "auto" else System(args.system)
-    report = check_pairings(t, system, rounds)
-    document = pairings_document(t, report, args.file)
-    text, _ = output("pairings", args.format).render(document, RenderOptions(args.file, args.ascii))
-    _write(args.output, text)
-    status = _status(t.diagnostics, args.strict)
-    return max(status, EXIT_OK if report.agrees else EXIT_FINDINGS)
+    made = pairings_of(
+        t, args.file, args.format, ascii=args.ascii, system=args.system, rounds=rounds
+    )
+    _write(args.output, made.text)
+    return made.status(t.diagnostics, args.strict)
 
 
 def _cmd_pair(args: argparse.Namespace) -> int:
@@ -960,8 +941,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-V", "--version", action="version", version=f"trfkit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS.values():
-        given = {"description": command.description} if command.description else {}
-        p = sub.add_parser(command.name, help=command.help, **given)
+        p = sub.add_parser(command.name, help=command.help, description=command.description)
         groups: dict[str, Any] = {}
         for option in (*(COMMON if command.common else ()), *command.options):
             if not option.cli:

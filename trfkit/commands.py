@@ -555,7 +555,7 @@ def _commands() -> tuple[Command, ...]:
                 ),
                 Option(("--output-encoding",), "codec of the output (default utf-8)"),
             ),
-            documents=("trf",),
+            # No document: the file itself, rewritten (trfkit.writer.rewrite).
             served=("trf", "json"),
         ),
         _CHECK,

@@ -8,14 +8,12 @@ checks' (S and R codes) come out as one sorted list.
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from trfkit.diagnostics import Diagnostic, Severity
+from trfkit.diagnostics import Diagnostic
 from trfkit.event import TournamentType, event_of
 from trfkit.model import Tournament
 from trfkit.rating.listed import RatingListAt
@@ -24,13 +22,10 @@ from trfkit.rules import RuleSet
 from trfkit.summary import EventSummary, summarize
 
 __all__ = [
-    "CheckOptions",
     "CheckedFile",
     "Unreadable",
     "check_file",
-    "check_task",
     "check_tournament",
-    "load_task",
     "not_a_file",
     "not_trf",
 ]
@@ -158,31 +153,6 @@ def check_tournament(
 
 
 @attrs.frozen
-class CheckOptions:
-    """What ``trfkit check`` applies to every file of a run."""
-
-    rules: str = "auto"
-    type: str | None = None
-    time_control: str | None = None
-    ignore: frozenset[str] = frozenset()
-    encoding: str | None = None
-    min_rank: int = 0
-    """Leave out diagnostics whose severity ranks below this."""
-    max_size: int | None = MAX_FILE_SIZE
-    max_line_length: int | None = MAX_LINE_LENGTH
-    rating_lists: tuple[RatingListAt, ...] = ()
-    """FIDE's players' lists by month, each holding only the players the
-    run's files name (read once for the run)."""
-    tiebreaks: str | None = None
-    """``--tiebreaks``: the codes the declared ranks are judged by (S116),
-    in place of each file's 212/202 (known codes: the command line checks)."""
-    pairings: str | None = None
-    """``--pairings``: the Dutch System's edition each Swiss event's rounds
-    are re-paired by (``auto``: 192, else the start date), S128; ``None``:
-    not checked."""
-
-
-@attrs.frozen
 class Unreadable:
     """A file that could not be read at all (missing, a folder, no access)
     or that is no TRF file (empty, a document, an image, binary data)."""
@@ -221,100 +191,3 @@ def not_trf(diagnostics: Iterable[Diagnostic]) -> str | None:
     """Why a file is no TRF file at all (``"not a TRF file: ..."``, the
     reader's P012), or ``None``: such a file is refused, not checked."""
     return next((d.message for d in diagnostics if d.code == "P012"), None)
-
-
-def load_task(
-    task: tuple[str, bytes | None],
-    *,
-    encoding: str | None = None,
-    max_size: int | None = MAX_FILE_SIZE,
-    max_line_length: int | None = MAX_LINE_LENGTH,
-) -> Tournament | Unreadable:
-    """Read one file of a batch (``task``: its path, and for standard input
-    its bytes); a file that cannot be read is returned, not raised."""
-    from trfkit.reader import load, loads
-
-    path, data = task
-    if data is None and not os.path.isfile(path):
-        return Unreadable(path, not_a_file(path))
-    size, length = max_size, max_line_length
-    try:
-        if data is not None:
-            t = loads(data, encoding=encoding, max_size=size, max_line_length=length)
-        else:
-            t = load(path, encoding=encoding, max_size=size, max_line_length=length)
-    except OSError as exc:
-        return Unreadable(path, str(exc.strerror or exc))
-    reason = not_trf(t.diagnostics)
-    return t if reason is None else Unreadable(path, reason)
-
-
-def check_task(options: CheckOptions, task: tuple[str, bytes | None]) -> CheckedFile | Unreadable:
-    """Check one file of a batch: ``task`` is its path and, for standard
-    input, its bytes. A file that cannot be read is returned as
-    :class:`Unreadable`, not raised, so a batch goes on past it. The
-    encoding must already be known to exist."""
-    path, data = task
-    if data is None and not os.path.isfile(path):
-        return Unreadable(path, not_a_file(path))
-    try:
-        checked = check_file(
-            "<stdin>" if path == "-" else path,
-            rules=options.rules,
-            type=options.type,
-            time_control=options.time_control,
-            ignore=options.ignore,
-            encoding=options.encoding,
-            data=data,
-            max_size=options.max_size,
-            max_line_length=options.max_line_length,
-            rating_lists=options.rating_lists,
-            tiebreaks=options.tiebreaks,
-            pairings=options.pairings,
-        )
-    except OSError as exc:
-        return Unreadable(path, str(exc.strerror or exc))
-    reason = not_trf(checked.diagnostics)
-    if reason is not None:
-        return Unreadable(path, reason)
-    if options.min_rank:
-        kept = tuple(d for d in checked.diagnostics if d.severity.rank >= options.min_rank)
-        dropped = Counter(
-            d.severity.value for d in checked.diagnostics if d.severity.rank < options.min_rank
-        )
-        left_out = tuple((s.value, dropped[s.value]) for s in Severity if s.rank < options.min_rank)
-        checked = attrs.evolve(checked, diagnostics=kept, left_out=left_out)
-    return checked
-
-
-# A small file that takes the path every file takes: the reader's and the
-# time control's parsers, whose lexers lark builds on their first use, and
-# the checks.
-_WARM_UP_FILE = (
-    b"012 Warm-up\n"
-    b"042 2025/01/10\n"
-    b"122 90 min/40 moves + 30 min, 30 sec/move from move 1\n"
-    b"001    1 m    Player, One                       2371 ESP    93000012 1994/02/11  1.0"
-    b"    1     2 w 1\n"
-    b"001    2 m    Player, Two                       2356 RSA    93000020 1987/09/29  0.0"
-    b"    2     1 b 0\n"
-)
-
-
-def warm_up() -> None:
-    """Load the grammars and the checks once, before worker processes fork.
-
-    Whatever a worker would build on its first file (a lexer, the
-    time-control parser, a module imported on first use) it would build
-    again in each worker: checking a small file here builds it once, in
-    the process the workers are forked from.
-    """
-    from trfkit import checks, dialect  # noqa: F401
-    from trfkit import timecontrol as tc
-    from trfkit.reader import _parser
-
-    _parser()
-    tc._parser()
-    # Only a head start: a failure here is the real files' to report.
-    with contextlib.suppress(Exception):
-        check_file("<warm-up>", data=_WARM_UP_FILE)

@@ -2,7 +2,7 @@
 of a million is streamed keeping only them (:func:`wanted_ids`).
 
 Rating the files themselves, one task a file in worker processes, is
-:mod:`trfkit.report.files`: a task renders its report where it was rated.
+:mod:`trfkit.service`: a task renders its report where it was rated.
 """
 
 from __future__ import annotations

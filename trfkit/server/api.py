@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from trfkit.diagnostics import Diagnostic
+from trfkit.model import Tournament
 from trfkit.report.registry import Piece, output
 
 __all__ = [
@@ -224,6 +225,17 @@ def _encoding(q: Query) -> str | None:
     return name
 
 
+def _loaded(upload: Upload, encoding: str | None) -> Tournament:
+    """The upload read; 400 for a file that is no TRF file."""
+    from trfkit.checks.files import not_trf
+    from trfkit.reader import loads
+
+    t = loads(upload.data, encoding=encoding)
+    if not_trf(t.diagnostics) is not None:
+        raise _not_trf(upload, encoding)
+    return t
+
+
 def _not_trf(upload: Upload, encoding: str | None) -> ApiError:
     """400 for a file that is no TRF file, with the reader's P012."""
     from trfkit.reader import loads
@@ -238,11 +250,10 @@ def _not_trf(upload: Upload, encoding: str | None) -> ApiError:
 
 def make_check(upload: Upload, q: Query) -> Reply:
     """``trfkit check --format FORMAT`` of one file."""
-    from trfkit import __version__
-    from trfkit.checks.files import CheckedFile, CheckOptions, check_task
+    from trfkit.checks.files import CheckedFile
     from trfkit.diagnostics import Severity
     from trfkit.options import codes_named, codes_refused
-    from trfkit.report import diagnostics as render
+    from trfkit.service import CheckOptions, check_task, checked_text
 
     event = _event(q)
     fmt = _chosen(q, "check", "format")
@@ -268,13 +279,7 @@ def make_check(upload: Upload, q: Query) -> Reply:
     checked = check_task(options, (upload.name, upload.data))
     if not isinstance(checked, CheckedFile):
         raise _not_trf(upload, encoding)
-    if fmt == "text":
-        text = render.render_text([checked], colour=False, verbose=q.flag("verbose"))
-    elif fmt == "sarif":
-        text = render.render_sarif([checked], tool_version=__version__)
-    else:
-        text = render.render_json([checked])
-    return Reply(text.encode(), fmt)
+    return Reply(checked_text([checked], fmt, verbose=q.flag("verbose")).encode(), fmt)
 
 
 # -- rate --------------------------------------------------------------------
@@ -283,7 +288,7 @@ def make_check(upload: Upload, q: Query) -> Reply:
 def make_rate(upload: Upload, q: Query) -> Reply:
     """``trfkit rate --format FORMAT`` of one file: the registry's Form 3,
     written as the command line writes one file's (stream, then finish)."""
-    from trfkit.report.files import RatedFile, RateOptions, rate_task
+    from trfkit.service import RatedFile, RateOptions, rate_task
 
     event = _event(q)
     fmt = _chosen(q, "rate", "format")
@@ -315,8 +320,8 @@ def make_report(upload: Upload, q: Query) -> Reply:
     ask for each document (``form=summary``, ...)."""
     from trfkit.checks.files import not_trf
     from trfkit.reader import loads
-    from trfkit.report.files import FormTexts, RateOptions, form_texts
     from trfkit.report.registry import FORMS, FormOptions
+    from trfkit.service import FormTexts, RateOptions, form_texts
 
     event = _event(q)
     form = _chosen(q, "report", "form")
@@ -357,33 +362,25 @@ def make_report(upload: Upload, q: Query) -> Reply:
 
 def make_standings(upload: Upload, q: Query) -> Reply:
     """``trfkit standings --tiebreaks ... --format FORMAT`` of one file."""
-    from trfkit.checks.files import not_trf
-    from trfkit.reader import loads
-    from trfkit.report.files import check_of, with_check
-    from trfkit.report.registry import RenderOptions
-    from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak, event_standings
+    from trfkit.service import standings_of
+    from trfkit.tiebreaks import NotATeamEvent, UnknownTieBreak
 
     fmt = _chosen(q, "standings", "format")
     edition = _chosen(q, "standings", "tiebreak_rules")
-    kind = q.choice("type", _choices("norms", "type"))
-    encoding = _encoding(q)
-    t = loads(upload.data, encoding=encoding)
-    if not_trf(t.diagnostics) is not None:
-        raise _not_trf(upload, encoding)
+    kind = q.choice("type", _choices("standings", "type"))
+    t = _loaded(upload, _encoding(q))
     teams = {"teams": True, "players": False}.get(q.choice("of", _choices("standings", "of")) or "")
     try:
-        document, s = event_standings(
-            t, q.one("tiebreaks"), edition, type=kind, teams=teams,
+        made = standings_of(
+            t, upload.name, fmt, ascii=q.flag("ascii"), tiebreaks=q.one("tiebreaks"),
+            edition=edition, type=kind, teams=teams,
             primary=q.choice("primary", _choices("standings", "primary")),
         )  # fmt: skip
     except (UnknownTieBreak, NotATeamEvent) as exc:
         raise ApiError(
             422, f"{'of' if isinstance(exc, NotATeamEvent) else 'tiebreaks'}: {exc}"
         ) from None
-    text, _ = output(document, fmt).render(s, RenderOptions(upload.name, q.flag("ascii")))
-    # The command line's document: what check finds, as every document carries it.
-    text = with_check(text, fmt, check_of(t, type=kind))
-    return Reply(text.encode(), fmt)
+    return Reply(made.text.encode(), fmt)
 
 
 # -- norms -------------------------------------------------------------------
@@ -392,26 +389,19 @@ def make_standings(upload: Upload, q: Query) -> Reply:
 def make_norms(upload: Upload, q: Query) -> Reply:
     """``trfkit norms [--certificates] --format FORMAT`` of one file: Form
     4's title-norm table, or its certificates of title result."""
-    from trfkit.checks.files import not_trf
-    from trfkit.reader import loads
-    from trfkit.report.files import check_of, with_check
-    from trfkit.report.registry import RenderOptions
-    from trfkit.titlenorms import norms
+    from trfkit.service import norms_of
 
     fmt = _chosen(q, "norms", "format")
     rules = _chosen(q, "norms", "rules")
     kind = q.choice("type", _choices("norms", "type"))
     exemption = q.choice("exemption", _choices("norms", "exemption"))
     games_exception = q.choice("games_exception", _choices("norms", "games_exception"))
-    document = "certificates" if q.flag("certificates") else "norms"
-    encoding = _encoding(q)
-    t = loads(upload.data, encoding=encoding)
-    if not_trf(t.diagnostics) is not None:
-        raise _not_trf(upload, encoding)
-    report = norms(t, rules, type=kind, exemption=exemption, games_exception=games_exception)
-    text, _ = output(document, fmt).render(report, RenderOptions(None, q.flag("ascii")))
-    text = with_check(text, fmt, check_of(t, type=kind))
-    return Reply(text.encode(), fmt)
+    t = _loaded(upload, _encoding(q))
+    made = norms_of(
+        t, fmt, ascii=q.flag("ascii"), rules=rules, type=kind, exemption=exemption,
+        games_exception=games_exception, certificates=q.flag("certificates"),
+    )  # fmt: skip
+    return Reply(made.text.encode(), fmt)
 
 
 # -- pairings ----------------------------------------------------------------
@@ -421,18 +411,11 @@ def make_pairings(upload: Upload, q: Query) -> Reply:
     """``trfkit pairings [--system S] [--rounds A-B] --format FORMAT`` of one
     file: each round against the FIDE (Dutch) System, by the same functions."""
     from trfkit.checks.dutch import not_swiss, rounds_wanted
-    from trfkit.checks.files import not_trf
-    from trfkit.pairing import System, check_pairings
-    from trfkit.reader import loads
-    from trfkit.report.pairings import pairings_document
-    from trfkit.report.registry import RenderOptions
+    from trfkit.service import pairings_of
 
     fmt = _chosen(q, "pairings", "format")
     system = _chosen(q, "pairings", "system")
-    encoding = _encoding(q)
-    t = loads(upload.data, encoding=encoding)
-    if not_trf(t.diagnostics) is not None:
-        raise _not_trf(upload, encoding)
+    t = _loaded(upload, _encoding(q))
     refused = not_swiss(t)
     if refused is not None:
         raise ApiError(422, f"{upload.name}: {refused}")
@@ -440,10 +423,8 @@ def make_pairings(upload: Upload, q: Query) -> Reply:
         rounds = rounds_wanted(q.one("rounds"), t.rounds_played)
     except ValueError as exc:
         raise ApiError(422, f"rounds: {exc}") from None
-    report = check_pairings(t, None if system == "auto" else System(system), rounds)
-    document = pairings_document(t, report, upload.name)
-    text, _ = output("pairings", fmt).render(document, RenderOptions(upload.name, q.flag("ascii")))
-    return Reply(text.encode(), fmt)
+    made = pairings_of(t, upload.name, fmt, ascii=q.flag("ascii"), system=system, rounds=rounds)
+    return Reply(made.text.encode(), fmt)
 
 
 def written(document: str, fmt: str, piece: Piece) -> Reply:
