@@ -554,19 +554,14 @@ def _cmd_report(args: argparse.Namespace) -> int:
     made = form_texts(t, (args.file, None), documents, rate_options, options)
     if not isinstance(made, FormTexts):
         raise _Usage(f"{made.path}: {made.reason}")
-    texts, check_errors = made.texts, made.check_errors
     if directory is not None:
         suffix = {"text": "txt"}.get(args.format, args.format)
-        for name, text in texts:
+        for name, text in made.texts:
             _write(os.path.join(directory, f"{name}.{suffix}"), text)
-    elif args.format == "html" and len(texts) > 1:
-        from trfkit.report.format import join_html_pages
-
-        _write(args.output, join_html_pages([text for _, text in texts]))
     else:
-        _write(args.output, "\n".join(text for _, text in texts))
+        _write(args.output, made.joined(args.format))
     # Every form of a file with errors carries a banner; the exit says it too.
-    return with_errors(_status(t.diagnostics, args.strict), check_errors)
+    return with_errors(_status(t.diagnostics, args.strict), made.check_errors)
 
 
 def _cmd_norms(args: argparse.Namespace) -> int:

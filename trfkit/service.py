@@ -348,6 +348,16 @@ class FormTexts:
     """The errors ``trfkit check`` finds: every document carries a banner
     (:func:`with_check`), and ``trfkit report`` exits 1."""
 
+    def joined(self, format: str) -> str:
+        """The documents as one: text one after the other, HTML as one page
+        that prints each form from a new sheet (JSON and CSV hold one
+        document each: the command line writes them into a directory)."""
+        if format == "html" and len(self.texts) > 1:
+            from trfkit.report.format import join_html_pages
+
+            return join_html_pages([text for _, text in self.texts])
+        return "\n".join(text for _, text in self.texts)
+
 
 def form_texts(
     t: Tournament,

@@ -315,7 +315,7 @@ def make_rate(upload: Upload, q: Query) -> Reply:
 
 def make_report(upload: Upload, q: Query) -> Reply:
     """``trfkit report --form FORM --format FORMAT`` of one file: the same
-    documents, made by the same function (:func:`~trfkit.report.files.form_texts`).
+    documents, made by the same function (:func:`~trfkit.service.form_texts`).
     A form of several documents (4, all) comes as text; in another format,
     ask for each document (``form=summary``, ...)."""
     from trfkit.checks.files import not_trf
@@ -354,7 +354,7 @@ def make_report(upload: Upload, q: Query) -> Reply:
     made = form_texts(t, (upload.name, upload.data), documents, rate, options)
     if not isinstance(made, FormTexts):
         raise _not_trf(upload, encoding)
-    return Reply("\n".join(text for _, text in made.texts).encode(), fmt)
+    return Reply(made.joined(fmt).encode(), fmt)
 
 
 # -- standings ---------------------------------------------------------------
