@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Family, RateClass, RuleSet
+from trfkit.rules.ruleset import Family, RateClass, RuleSet
 
 RULES = RuleSet(
     name="chessa-2015",
