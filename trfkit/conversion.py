@@ -43,6 +43,8 @@ from trfkit.columns import (
 )
 from trfkit.dates import DateText, format_date, parse_date
 from trfkit.diagnostics import Diagnostic
+from trfkit.ett import ett_code
+from trfkit.lines import format_points, render
 from trfkit.model import (
     TRF26_ONLY_RECORDS,
     BbpPoints,
@@ -65,7 +67,6 @@ from trfkit.model import (
     one_date_per_line,
 )
 from trfkit.scoring import SCORING_162, XXS_SHORTCUTS, ScoringSystem, scoring_of
-from trfkit.writer import format_points, render
 
 __all__ = ["convert"]
 
@@ -273,8 +274,6 @@ def _xxs_of(h: Scoring) -> EngineRecord | None:
 
 
 def _type_192(t: Tournament) -> str | None:
-    from trfkit.event import ett_code
-
     text = t.header("092")
     return ett_code(text) if text else None
 
