@@ -25,6 +25,7 @@ from decimal import Decimal, InvalidOperation
 import attrs
 
 from trfkit.model import (
+    AbnormalPoints,
     BbpPoints,
     Colour,
     EngineRecord,
@@ -34,7 +35,7 @@ from trfkit.model import (
     Tournament,
 )
 
-__all__ = ["SCORING_162", "XXS_SHORTCUTS", "ScoringSystem", "scoring_of"]
+__all__ = ["SCORING_162", "XXS_SHORTCUTS", "ScoringSystem", "expected_points", "scoring_of"]
 
 _ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -186,3 +187,29 @@ def scoring_of(t: Tournament) -> ScoringSystem:
             values["PAB"] = bb["BBW"]
         return ScoringSystem(values, "BB*")
     return ScoringSystem(values)
+
+
+def expected_points(
+    p: Player, scoring: ScoringSystem, abnormal: list[AbnormalPoints] | None = None
+) -> Decimal:
+    """The points ``p``'s results give under ``scoring``, with TRF26 299 records.
+
+    A 299 record of blank type is a bonus or penalty added to the total; a
+    typed one (W, D, L, F, H, Z, +, -) assigns its points to the player's
+    result in the round it names (every such result when it names round 0)
+    in place of the usual value (TRF26 record 299).
+    """
+    values = [scoring.points(g) for g in p.games]
+    bonus = Decimal(0)
+    for record in abnormal or ():
+        if record.points is None:
+            continue
+        kind = record.points_type.strip().upper()
+        if not kind:
+            bonus += record.points
+            continue
+        for i, g in enumerate(p.games):
+            in_round = record.round in (None, 0) or record.round == i + 1
+            if in_round and g.result is not None and g.result.value == kind:
+                values[i] = record.points
+    return sum(values, Decimal(0)) + bonus

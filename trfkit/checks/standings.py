@@ -35,9 +35,9 @@ from trfkit.model import (
     Scoring,
     Tournament,
 )
-from trfkit.scoring import ScoringSystem, scoring_of
+from trfkit.scoring import ScoringSystem, expected_points, scoring_of
 
-__all__ = ["MANY_RANK_FINDINGS", "declared_points", "displaced", "expected_points", "ranks"]
+__all__ = ["MANY_RANK_FINDINGS", "declared_points", "displaced", "ranks"]
 
 _PLAYER = {f.name: f for f in layout("player").fields}
 _POINTS_COLUMN = _PLAYER["points"].first
@@ -54,32 +54,6 @@ def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
             if pid is not None:
                 by_player.setdefault(pid, []).append(record)
     return by_player
-
-
-def expected_points(
-    p: Player, scoring: ScoringSystem, abnormal: list[AbnormalPoints] | None = None
-) -> Decimal:
-    """The points ``p``'s results give under ``scoring``, with TRF26 299 records.
-
-    A 299 record of blank type is a bonus or penalty added to the total; a
-    typed one (W, D, L, F, H, Z, +, -) assigns its points to the player's
-    result in the round it names (every such result when it names round 0)
-    in place of the usual value (TRF26 record 299).
-    """
-    values = [scoring.points(g) for g in p.games]
-    bonus = Decimal(0)
-    for record in abnormal or ():
-        if record.points is None:
-            continue
-        kind = record.points_type.strip().upper()
-        if not kind:
-            bonus += record.points
-            continue
-        for i, g in enumerate(p.games):
-            in_round = record.round in (None, 0) or record.round == i + 1
-            if in_round and g.result is not None and g.result.value == kind:
-                values[i] = record.points
-    return sum(values, Decimal(0)) + bonus
 
 
 @check(

@@ -59,7 +59,7 @@ from trfkit.model import (
 from trfkit.rating.calc import tournament_category
 from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
-from trfkit.scoring import ScoringSystem, scoring_of
+from trfkit.scoring import expected_points, scoring_of
 from trfkit.summary import summarize
 from trfkit.timecontrol import Period, TimeControl
 
@@ -537,14 +537,6 @@ def form1_of(
 
 _NAMED = 8
 """How many players a remark about many names before ``and N more``."""
-
-
-def expected_points(p: Player, scoring: ScoringSystem, records: list[AbnormalPoints]) -> Decimal:
-    """The points ``p``'s results give with TRF-2026 299 records: check's
-    function (:func:`trfkit.checks.standings.expected_points`)."""
-    from trfkit.checks.standings import expected_points as check_points
-
-    return check_points(p, scoring, records)
 
 
 def _ranks_refused(t: Tournament) -> str:

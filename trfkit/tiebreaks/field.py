@@ -42,7 +42,7 @@ from operator import attrgetter
 import attrs
 
 from trfkit.model import AbnormalPoints, Cells, Colour, Result, Tournament
-from trfkit.scoring import scoring_of
+from trfkit.scoring import expected_points, scoring_of
 
 __all__ = ["Field", "field_of"]
 
@@ -310,10 +310,7 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
     score = list(map(sum, map(all_points.__getitem__, lines)))
     for i, p in enumerate(players) if abnormal else ():
         if p.start_rank in abnormal:
-            # Imported here: the checks import this package (S116), and
             # TRF-2026 299 points are scored by the one function S104 uses.
-            from trfkit.checks.standings import expected_points
-
             score[i] = int(expected_points(p, scoring, abnormal[p.start_rank]) * scale)
     win = int(scoring.values["WW"] * scale)
     draw = int(scoring.values["WD"] * scale)
