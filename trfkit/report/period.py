@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import trfkit
 from trfkit.rating.period import PeriodPlayer, PeriodReport, PlayerEvent
 from trfkit.report.format import clean as _clean
 from trfkit.report.format import csv_bool as _csv_bool
@@ -29,6 +28,7 @@ from trfkit.report.rating import game_data as _game_data
 from trfkit.report.rating import k_assumed_note, k_text
 from trfkit.report.rating import newcomer_data as _newcomer_data
 from trfkit.report.rating import player_data as _player_data
+from trfkit.version import __version__
 
 __all__ = [
     "CSV_PERIOD_COLUMNS",
@@ -102,7 +102,7 @@ def period_data(report: PeriodReport) -> dict[str, Any]:
     """The ``trfkit.rate-period/1`` document as JSON-ready data."""
     return {
         "schema": PERIOD_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "period": report.period,
         "rules": {
             "name": report.rules,
@@ -271,11 +271,15 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
     # An assumed K is marked "20?" and said once, as Form 3 says it (issue
     # 31 §2: rate-period printed a derived K as if it were known).
     k_note = k_assumed_note(pp.rating for pp in rated)
-    notes = list(report.notes) + ([k_note] if k_note else []) + [
-        f"{_csv_num(pp.rating.fide_id) or pp.rating.name}: {n}"
-        for pp in report.players
-        for n in pp.rating.notes
-    ]
+    notes = (
+        list(report.notes)
+        + ([k_note] if k_note else [])
+        + [
+            f"{_csv_num(pp.rating.fide_id) or pp.rating.name}: {n}"
+            for pp in report.players
+            for n in pp.rating.notes
+        ]
+    )
     if notes:
         out += ["", "Notes:", *(f"- {_clean(n, ascii)}" for n in notes)]
     return "\n".join(out) + "\n"

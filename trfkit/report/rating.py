@@ -24,7 +24,6 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, cast
 
-import trfkit
 from trfkit._gc import no_cyclic_gc
 from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
@@ -83,6 +82,7 @@ from trfkit.report.format import (
     whole_or as _whole_or,
 )
 from trfkit.report.formparts import BLANK
+from trfkit.version import __version__
 
 __all__ = [
     "CSV_GAME_COLUMNS",
@@ -274,7 +274,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
     rr = report.round_robin
     return {
         "schema": RATE_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": path,
         "rules": {
             "name": report.rules,
