@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "trfkit"
 
 # The rooms of docs/architecture.md ("Layers and imports"), lowest first. A
-# module may import from its own room or any room below; the first prefix that
+# module may import from its own room or any room below; the prefix that
 # matches a module names its room (the longest: "trfkit.rules" before "trfkit").
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "trfkit.columns",
             "trfkit._examples",
             "trfkit.codes",
+            "trfkit.version",
         ),
     ),
     ("records", ("trfkit.model", "trfkit.scoring", "trfkit.timecontrol", "trfkit.ett")),
@@ -45,14 +46,21 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("event", ("trfkit.event",)),
     (
         "computations",
-        ("trfkit.rating", "trfkit.titlenorms", "trfkit.tiebreaks", "trfkit.pairing"),
+        # summary: the event at a glance, facts for check's banner (no text).
+        (
+            "trfkit.rating",
+            "trfkit.titlenorms",
+            "trfkit.tiebreaks",
+            "trfkit.pairing",
+            "trfkit.summary",
+        ),
     ),
     ("checks", ("trfkit.checks",)),
-    ("documents", ("trfkit.summary", "trfkit.report", "trfkit.docs", "trfkit.batch")),
-    ("front doors", ("trfkit.options", "trfkit.cli", "trfkit.server", "trfkit.__main__")),
+    ("documents", ("trfkit.report", "trfkit.docs", "trfkit.batch")),
     # The package itself: the public API (trfkit.load, trfkit.validate, ...)
-    # over every room.
+    # over the rooms below, which the front doors call.
     ("api", ("trfkit",)),
+    ("front doors", ("trfkit.options", "trfkit.cli", "trfkit.server", "trfkit.__main__")),
 )
 
 

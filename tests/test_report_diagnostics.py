@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import FIXTURES, fixture_files
+from trfkit.checks import CODES
 from trfkit.checks.files import CheckOptions, check_task
-from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.diagnostics import (
     CheckedFile,
