@@ -1043,34 +1043,61 @@ def _ratings_pass(event: _Event, games: Sequence[_Game], title: str) -> bool:
     )
 
 
-def _opponents_verdict(
-    event: _Event,
-    p: Player,
-    g: _Games,
-    title: str,
-    games: Sequence[_Game],
-    dropped: tuple[tuple[int, str], ...],
-) -> Verdict:
+class _Ratings(NamedTuple):
+    """§1.4.6-1.4.9 on the games counted: Ra with the lowest raised, Rp."""
+
+    used: list[int]
+    """Each game's rating as Ra counts it (the lowest raised to the floor)."""
+    raised_at: int | None
+    points: Decimal
+    ra: int | None
+    rc: int | None
+    percentage: int | None
+    dp: int | None
+    rp: int | None
+
+
+def _share_words(share: Fraction) -> str:
+    """A rule's share in the report's words: half, a third, 35%, 3/5."""
+    if share == Fraction(1, 2):
+        return "half"
+    if share == Fraction(1, 3):
+        return "a third"
+    if 100 % share.denominator == 0:
+        return f"{share * 100}%"
+    return f"{share.numerator}/{share.denominator}"
+
+
+def _games_played(event: _Event, g: _Games, games: Sequence[_Game]) -> Requirement:
+    """§1.4.1: the games over the board, at least the edition's minimum (or
+    fewer in the §1.4.1b events; 8 as 9 under §1.4.1c)."""
     rules = event.rules
-    assert rules.norm_titles is not None and rules.rating_floor is not None
-    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    n = len(games)
+    least, credited_as, why_least = _least_games(event, g)
+    if len(games) != len(g.counted) and credited_as is not None and why_least.startswith("§1.4.1c"):
+        least, why_least = rules.minimum_games or 0, ""
+    return Requirement(
+        "games", rules.section["games"], "games over the board", str(n),
+        f"≥ {least}" + (f" ({why_least})" if why_least else ""), n >= least,
+    )  # fmt: skip
+
+
+def _credited_as(event: _Event, g: _Games, games: Sequence[_Game]) -> int | None:
+    """§1.4.1c: the games a norm of 8 games is credited as (9), if any."""
+    _, credited_as, why_least = _least_games(event, g)
+    if len(games) != len(g.counted) and credited_as is not None and why_least.startswith("§1.4.1c"):
+        return None
+    return credited_as
+
+
+def _opponents_federations(event: _Event, p: Player, games: Sequence[_Game]) -> list[Requirement]:
+    """§1.4.3-1.4.4: federations other than the player's, and the caps on
+    his own and on any one (maximum counts rounded down); an exemption
+    (§1.4.3a-d) waives them. FID is no federation (§1.4.2a)."""
+    rules = event.rules
     assert rules.own_federation_cap is not None and rules.one_federation_cap is not None
-    assert rules.titled_share is not None and rules.title_share is not None
     sec = rules.section
     n = len(games)
-    full = len(games) == len(g.counted)
-    least, credited_as, why_least = _least_games(event, g)
-    if not full and credited_as is not None and why_least.startswith("§1.4.1c"):
-        least, credited_as, why_least = rules.minimum_games or 0, None, ""
-    reqs: list[Requirement] = list(event.conditions)  # §1.1: the event's, shared
-    add = reqs.append
-
-    add(Requirement(
-        "games", sec["games"], "games over the board", str(n),
-        f"≥ {least}" + (f" ({why_least})" if why_least else ""), n >= least,
-    ))  # fmt: skip
-
-    # §1.4.3-1.4.4: the opponents' federations; FID is no federation.
     own = p.federation
     feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
     other = sorted(f for f in feds if f != own)
@@ -1078,115 +1105,156 @@ def _opponents_verdict(
     if exempt in _HOST_ONLY and own != event.host:
         exempt = None
     waived = f"waived: {exempt} declared" if exempt else ""
-    add(Requirement(
-        "federations", sec["federations"], "federations other than the player's",
-        f"{len(other)} ({', '.join(other)})" if other else "0",
-        waived or f"≥ {rules.foreign_federations}",
-        True if exempt else len(other) >= (rules.foreign_federations or 0),
-    ))  # fmt: skip
-    own_cap = math.floor(rules.own_federation_cap * n)
-    add(Requirement(
-        "own-federation", sec["own-federation"], f"opponents of the player's federation ({own or '?'})",
-        str(feds.get(own, 0)), waived or f"≤ {own_cap} (3/5 of {n}, rounded down)",
-        True if exempt else feds.get(own, 0) <= own_cap,
-    ))  # fmt: skip
+    own_share, one_share = rules.own_federation_cap, rules.one_federation_cap
+    own_cap = math.floor(own_share * n)
     top, top_count = feds.most_common(1)[0] if feds else ("-", 0)
-    one_cap = math.floor(rules.one_federation_cap * n)
-    add(Requirement(
-        "one-federation", sec["one-federation"], "opponents of any one federation",
-        f"{top_count} ({top})", waived or f"≤ {one_cap} (2/3 of {n}, rounded down)",
-        True if exempt else top_count <= one_cap,
-    ))  # fmt: skip
+    one_cap = math.floor(one_share * n)
+    return [
+        Requirement(
+            "federations", sec["federations"], "federations other than the player's",
+            f"{len(other)} ({', '.join(other)})" if other else "0",
+            waived or f"≥ {rules.foreign_federations}",
+            True if exempt else len(other) >= (rules.foreign_federations or 0),
+        ),
+        Requirement(
+            "own-federation", sec["own-federation"],
+            f"opponents of the player's federation ({own or '?'})", str(feds.get(own, 0)),
+            waived or f"≤ {own_cap} ({_share_words(own_share)} of {n}, rounded down)",
+            True if exempt else feds.get(own, 0) <= own_cap,
+        ),
+        Requirement(
+            "one-federation", sec["one-federation"], "opponents of any one federation",
+            f"{top_count} ({top})",
+            waived or f"≤ {one_cap} ({_share_words(one_share)} of {n}, rounded down)",
+            True if exempt else top_count <= one_cap,
+        ),
+    ]  # fmt: skip
 
-    # §1.4.5: titled opponents; CM and WCM hold no title here.
+
+def _titled_opponents(event: _Event, games: Sequence[_Game], title: str) -> list[Requirement]:
+    """§1.4.5: title holders (CM and WCM hold no title here), at least the
+    edition's share; holders of the norm's titles, a share and a minimum
+    (§1.4.5b-e), or half the distinct opponents in a double round robin
+    with its least number of players (§1.4.5f)."""
+    rules = event.rules
+    assert rules.norm_titles is not None
+    assert rules.titled_share is not None and rules.title_share is not None
+    sec = rules.section
+    n = len(games)
     holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
     need = math.ceil(rules.titled_share * n)
-    add(Requirement(
-        "title-holders", sec["title-holders"], "title holders (CM, WCM not counted)",
-        str(holders), f"≥ {need} (half of {n}, rounded up)", holders >= need,
-    ))  # fmt: skip
+    reqs = [
+        Requirement(
+            "title-holders", sec["title-holders"], "title holders (CM, WCM not counted)",
+            str(holders), f"≥ {need} ({_share_words(rules.titled_share)} of {n}, rounded up)",
+            holders >= need,
+        )
+    ]  # fmt: skip
     wanted = rules.norm_titles[title]
     names = "/".join(x for x in NORM_TITLES if x in wanted)
-    part = {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title]
     if event.double:
         distinct = {x.opponent.rank: x.opponent.title for x in games}
         have = sum(1 for x in distinct.values() if x in wanted)
         need = math.ceil(len(distinct) / 2)
-        add(Requirement(
-            "norm-titles", "§1.4.5f", f"distinct opponents holding {names}", str(have),
-            f"≥ {need} (half of {len(distinct)} opponents, rounded up)", have >= need,
-        ))  # fmt: skip
         least_players = rules.double_round_robin_players or 0
-        add(Requirement(
-            "double-round-robin", sec["double-round-robin"], "players in the double round robin",
-            str(event.players), f"≥ {least_players}", event.players >= least_players,
-        ))  # fmt: skip
-    else:
-        have = sum(1 for x in games if x.opponent.title in wanted)
-        need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
-        add(Requirement(
-            "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
-            f"≥ {need} (a third of {n}, at least {rules.title_minimum})",
-            have >= need,
-        ))  # fmt: skip
-    if event.predetermined and not full:
-        # §1.4.1f: in a round robin the whole event's mix must allow a norm.
-        ok = _mix_passes(event, p, g.counted, title)
-        add(Requirement(
-            "complete-event", sec["complete-event"], "the opponent mix of the complete event",
-            "allows a norm" if ok else "allows no norm", "allows a norm", ok,
-        ))  # fmt: skip
+        reqs += [
+            Requirement(
+                "norm-titles", "§1.4.5f", f"distinct opponents holding {names}", str(have),
+                f"≥ {need} (half of {len(distinct)} opponents, rounded up)", have >= need,
+            ),
+            Requirement(
+                "double-round-robin", sec["double-round-robin"],
+                "players in the double round robin", str(event.players), f"≥ {least_players}",
+                event.players >= least_players,
+            ),
+        ]  # fmt: skip
+        return reqs
+    part = {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title]
+    have = sum(1 for x in games if x.opponent.title in wanted)
+    need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
+    reqs.append(Requirement(
+        "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
+        f"≥ {need} ({_share_words(rules.title_share)} of {n}, at least {rules.title_minimum})",
+        have >= need,
+    ))  # fmt: skip
+    return reqs
 
-    # §1.4.6-1.4.9: ratings, Ra and Rp.
-    unrated = event.unrated
+
+def _complete_event(event: _Event, p: Player, g: _Games, title: str) -> Requirement:
+    """§1.4.1f: in a round robin the whole event's mix must allow a norm."""
+    ok = _mix_passes(event, p, g.counted, title)
+    return Requirement(
+        "complete-event", event.rules.section["complete-event"],
+        "the opponent mix of the complete event",
+        "allows a norm" if ok else "allows no norm", "allows a norm", ok,
+    )  # fmt: skip
+
+
+def _ratings(event: _Event, games: Sequence[_Game], title: str) -> _Ratings:
+    """§1.4.6-1.4.9: Ra over the games, one opponent only, the lowest rated
+    (the first of equals), raised to the floor (§1.4.6c); Rp = Ra + dp(p)."""
+    rules = event.rules
+    assert rules.rating_floor is not None
+    n = len(games)
     floor = rules.rating_floor[title]
-    used_rating = [x.rating for x in games]
+    used = [x.rating for x in games]
     raised_at = None
-    if n and min(used_rating) < floor:
-        # §1.4.6c: one opponent only, the lowest rated (the first of equals).
-        raised_at = used_rating.index(min(used_rating))
-        used_rating[raised_at] = floor
+    if n and min(used) < floor:
+        raised_at = used.index(min(used))
+        used[raised_at] = floor
     points = sum((x.points for x in games), Decimal(0))
-    halves = sum(x.halves for x in games)
-    ra = _average(sum(used_rating), n) if n else None
+    ra = _average(sum(used), n) if n else None
     rc = _average(sum(x.rating for x in games), n) if n else None
-    pct = _percent(halves, n) if n else None
+    pct = _percent(sum(x.halves for x in games), n) if n else None
     dp = _DP[pct] if pct is not None else None
     rp = ra + dp if ra is not None and dp is not None else None
+    return _Ratings(used, raised_at, points, ra, rc, pct, dp, rp)
+
+
+def _rating_requirements(
+    event: _Event, games: Sequence[_Game], title: str, r: _Ratings
+) -> list[Requirement]:
+    """§1.4.6-1.4.8: Ra and Rp at least the title's, and the least score."""
+    rules = event.rules
+    assert rules.rating_floor is not None
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    sec = rules.section
+    n = len(games)
+    unrated = event.unrated
+    floor = rules.rating_floor[title]
     least_ra = rules.average_minimum[title]
     least_rp = rules.performance_minimum[title]
     raised_note = ""
-    if raised_at is not None:
-        x = games[raised_at].opponent
+    if r.raised_at is not None:
+        x = games[r.raised_at].opponent
         raised_note = f"; {x.rank} raised from {x.rating or f'unrated ({unrated})'} to {floor}"
-    add(Requirement(
-        "average", sec["average"], f"Ra (unrated {unrated}, the lowest raised to {floor})",
-        (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
-        ra is not None and ra >= least_ra,
-    ))  # fmt: skip
-    add(Requirement(
-        "performance", sec["performance"], "Rp = Ra + dp(p)",
-        f"{ra} {'-' if dp < 0 else '+'} {abs(dp)} = {rp} (p = {pct}%)"
-        if rp is not None and dp is not None else "no games",
-        f"≥ {least_rp}", rp is not None and rp >= least_rp,
-    ))  # fmt: skip
-    least_score = (rules.minimum_score or Fraction(0)) * n
-    add(Requirement(
-        "score", sec["score"], "points", f"{_pts(points)} of {n}",
-        f"≥ {_pts(least_score)} (35% of {n})", n > 0 and Fraction(points) >= least_score,
-    ))  # fmt: skip
+    share = rules.minimum_score or Fraction(0)
+    least_score = share * n
+    ra, dp, rp = r.ra, r.dp, r.rp
+    return [
+        Requirement(
+            "average", sec["average"], f"Ra (unrated {unrated}, the lowest raised to {floor})",
+            (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
+            ra is not None and ra >= least_ra,
+        ),
+        Requirement(
+            "performance", sec["performance"], "Rp = Ra + dp(p)",
+            f"{ra} {'-' if dp < 0 else '+'} {abs(dp)} = {rp} (p = {r.percentage}%)"
+            if rp is not None and dp is not None else "no games",
+            f"≥ {least_rp}", rp is not None and rp >= least_rp,
+        ),
+        Requirement(
+            "score", sec["score"], "points", f"{_pts(r.points)} of {n}",
+            f"≥ {_pts(least_score)} ({_share_words(share)} of {n})",
+            n > 0 and Fraction(r.points) >= least_score,
+        ),
+    ]  # fmt: skip
 
-    achieved = all(r.passed for r in reqs)
-    performance = ra is not None and rp is not None and ra >= least_ra and rp >= least_rp
-    required = _required_points(ra, n, least_ra, least_rp, 2 * least_score)
-    credited = None
-    extra = 0
-    if achieved:
-        credited = credited_as if credited_as is not None else n
-        if rules.credited_games_cap is not None:
-            credited = min(credited, rules.credited_games_cap)  # §1.7
-        if required is not None:
-            extra = int(points - required)  # §1.4.1d: each full point above
+
+def _verdict_notes(event: _Event, g: _Games, games: Sequence[_Game], achieved: bool) -> list[str]:
+    """What the verdict cannot settle from the file: §1.4.2c's last-round
+    forfeit, §1.4.1c's 8 as 9 after a bye the file calls F, and opponents
+    without a federation or playing for FID (§1.4.2a)."""
     notes = []
     if g.last_round_forfeit and not achieved:
         notes.append(
@@ -1196,7 +1264,7 @@ def _opponents_verdict(
     full_point = _WHY[Result.FULL_POINT_BYE.value]
     if (
         not achieved
-        and rules.eight_of_nine
+        and event.rules.eight_of_nine
         and event.rounds == 9
         and len(g.counted) == 8
         and len(g.left_out) == 1
@@ -1216,10 +1284,50 @@ def _opponents_verdict(
     fid = sorted({x.opponent.rank for x in games if x.opponent.federation == "FID"})
     if fid:
         notes.append(f"opponents {', '.join(map(str, fid))} play for FID: no federation (§1.4.2a)")
+    return notes
+
+
+def _opponents_verdict(
+    event: _Event,
+    p: Player,
+    g: _Games,
+    title: str,
+    games: Sequence[_Game],
+    dropped: tuple[tuple[int, str], ...],
+) -> Verdict:
+    """The verdict of B.01 2024 §1.4 on ``games``: each requirement, section
+    by section, then the norm's credit (§1.4.1d, §1.7)."""
+    rules = event.rules
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    n = len(games)
+    reqs: list[Requirement] = list(event.conditions)  # §1.1: the event's, shared
+    reqs.append(_games_played(event, g, games))
+    reqs += _opponents_federations(event, p, games)
+    reqs += _titled_opponents(event, games, title)
+    if event.predetermined and len(games) != len(g.counted):
+        reqs.append(_complete_event(event, p, g, title))
+    r = _ratings(event, games, title)
+    reqs += _rating_requirements(event, games, title, r)
+
+    least_ra = rules.average_minimum[title]
+    least_rp = rules.performance_minimum[title]
+    least_score = (rules.minimum_score or Fraction(0)) * n
+    achieved = all(x.passed for x in reqs)
+    performance = r.ra is not None and r.rp is not None and r.ra >= least_ra and r.rp >= least_rp
+    required = _required_points(r.ra, n, least_ra, least_rp, 2 * least_score)
+    credited = None
+    extra = 0
+    if achieved:
+        credited_as = _credited_as(event, g, games)
+        credited = credited_as if credited_as is not None else n
+        if rules.credited_games_cap is not None:
+            credited = min(credited, rules.credited_games_cap)  # §1.7
+        if required is not None:
+            extra = int(r.points - required)  # §1.4.1d: each full point above
     used = tuple(
         NormGame(
             x.round, x.opponent.rank, x.opponent.name, x.opponent.federation, x.opponent.title,
-            x.opponent.rating, used_rating[i], x.points, x.colour, raised=i == raised_at,
+            x.opponent.rating, r.used[i], x.points, x.colour, raised=i == r.raised_at,
         )
         for i, x in enumerate(games)
     )  # fmt: skip
@@ -1230,17 +1338,17 @@ def _opponents_verdict(
         games=n,
         credited_games=credited,
         extra_games=extra,
-        points=points,
-        ra=ra,
-        rp=rp,
-        rc=rc,
-        percentage=pct,
+        points=r.points,
+        ra=r.ra,
+        rp=r.rp,
+        rc=r.rc,
+        percentage=r.percentage,
         category=None,
         required_points=required,
         requirements=tuple(reqs),
         used=used,
         left_out=tuple(sorted(g.left_out + dropped)),
-        notes=tuple(notes),
+        notes=tuple(_verdict_notes(event, g, games, achieved)),
     )
 
 
