@@ -1423,51 +1423,60 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in rated:
         own = e.rating or 0
         sr = e.player.start_rank
-        games = []
         if rs.expected_score_per_game:
-            # 2009 §8.58: "ΔR for each game is determined using Ru(new)".
-            we = Fraction(0)
-            opps = []
-            for c in e.cells:
-                if c.score is None:
-                    games.append(_skip(c, c.reason))
-                    continue
-                opp = ctx.rating_of(c.opponent)
-                opp = opp if opp is not None else ru2[c.opponent or 0]
-                opps.append(opp)
-                d = calc.difference(own, opp, rs)
-                pd = expected_score(d.used)
-                we += pd
-                games.append(_rated_game(c, opp, d, pd))
-            rc = Fraction(sum(opps), n)
+            games, rc, we = _games_against_ru_new(ctx, e, n, ru2)
         else:
-            # 2002 §10.51: Rc = (Ra(n+1) − R)/n, each opponent within 350.
             rc = Fraction(calc.round_half_up(Fraction(ra * (n + 1) - own, n) + adjustment(own, e)))
-            we = expected_score(own - int(rc)) * n
-            for c in e.cells:
-                if c.score is None:
-                    games.append(_skip(c, c.reason))
-                    continue
-                opp = rating1(c.opponent)
-                u = calc.counted_rating(own, opp, rs)
-                games.append(
-                    GameRating(
-                        c.round,
-                        c.opponent,
-                        opp,
-                        c.colour,
-                        c.result,
-                        c.score,
-                        True,
-                        c.reason,
-                        own - u,
-                        own - opp,
-                        u != opp,
-                        None,
-                    )
-                )
+            games, we = _games_against_ra(ctx, e, n, rc, rating1)
         out.append(_rated_line(ctx, e, tuple(games), n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
+
+
+def _games_against_ru_new(
+    ctx: _Context, e: _Entrant, n: int, ru2: dict[int, int]
+) -> tuple[list[GameRating], Fraction, Fraction]:
+    """2009 §8.58: "ΔR for each game is determined using Ru(new)": each game
+    rated against its opponent, an unrated one at his Ru(new); with Rc and
+    the expected score."""
+    own = e.rating or 0
+    games: list[GameRating] = []
+    we = Fraction(0)
+    opps = []
+    for c in e.cells:
+        if c.score is None:
+            games.append(_skip(c, c.reason))
+            continue
+        opp = ctx.rating_of(c.opponent)
+        opp = opp if opp is not None else ru2[c.opponent or 0]
+        opps.append(opp)
+        d = calc.difference(own, opp, ctx.rules)
+        pd = expected_score(d.used)
+        we += pd
+        games.append(_rated_game(c, opp, d, pd))
+    return games, Fraction(sum(opps), n), we
+
+
+def _games_against_ra(
+    ctx: _Context, e: _Entrant, n: int, rc: Fraction, rating1: Callable[[int | None], int]
+) -> tuple[list[GameRating], Fraction]:
+    """2002 §10.51: Rc = (Ra(n+1) − R)/n, each opponent within 350; the
+    expected score is Rc's, n games of it."""
+    own = e.rating or 0
+    we = expected_score(own - int(rc)) * n
+    games: list[GameRating] = []
+    for c in e.cells:
+        if c.score is None:
+            games.append(_skip(c, c.reason))
+            continue
+        opp = rating1(c.opponent)
+        u = calc.counted_rating(own, opp, ctx.rules)
+        games.append(
+            GameRating(
+                c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason,
+                own - u, own - opp, u != opp, None,
+            )
+        )  # fmt: skip
+    return games, we
 
 
 # -- CHESSA -------------------------------------------------------------------
