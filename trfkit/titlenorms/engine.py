@@ -593,6 +593,62 @@ def _norm_games(
     return _search(event, p, g, title) if event.rules.subsets else None
 
 
+class _Prefix:
+    """What the prefix of ``end`` games holds (§1.4.1e: later rounds left
+    out first), kept up to date as ``end`` falls (one game out per step),
+    so that a length is ruled out in O(1)."""
+
+    def __init__(
+        self, event: _Event, p: Player, counted: Sequence[_Game], wanted: frozenset[str],
+        exempt: str | None,
+    ) -> None:  # fmt: skip
+        self.event, self.wanted = event, wanted
+        self.halves = sum(x.halves for x in counted)
+        self.holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
+        self.titled = sum(1 for x in counted if x.opponent.title in wanted)
+        wins = [x for x in counted if x.halves == 2]
+        self.wins = len(wins)
+        self.plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+        self.other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
+        self.fixed = _Counts(p.federation, exempt)
+        for x in counted:
+            if x.halves != 2:
+                self.fixed.add(x.opponent.federation)
+
+    def drop(self, x: _Game) -> None:
+        """``x`` leaves the prefix."""
+        self.halves -= x.halves
+        self.holders -= x.opponent.title in TITLE_HOLDERS
+        self.titled -= x.opponent.title in self.wanted
+        if x.halves == 2:
+            self.wins -= 1
+            self.plain_wins -= x.opponent.title not in TITLE_HOLDERS
+            self.other_wins -= x.opponent.title not in self.wanted
+        else:
+            self.fixed.remove(x.opponent.federation)
+
+    def may_hold(self, end: int, first: int, last: int, minimum: int) -> bool:
+        """Necessary for every number of wins left out (``first`` to
+        ``last``): the score is best with no win left out (§1.4.8b; leaving
+        a win out lowers it); the games that cannot be left out fit the
+        federation caps of the most games (§1.4.4); the title holders are
+        most with the plain wins left out first (§1.4.5)."""
+        event = self.event
+        num, den = event.score
+        if self.halves * den < 2 * num * (end - first):
+            return False
+        if not self.fixed.fits(end - first):
+            return False
+        k = max(first, min(self.plain_wins, last))
+        if self.holders - max(0, k - self.plain_wins) < -(
+            -event.titled[0] * (end - k) // event.titled[1]
+        ):
+            return False
+        k = max(first, min(self.other_wins, last))
+        need = max(-(-event.third[0] * (end - k) // event.third[1]), minimum)
+        return event.double or self.titled - max(0, k - self.other_wins) >= need
+
+
 def _search(
     event: _Event, p: Player, g: _Games, title: str
 ) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
@@ -626,57 +682,17 @@ def _search(
     else:
         ends = range(len(counted), least - 1, -1)
     assert rules.norm_titles is not None
-    wanted = rules.norm_titles[title]
     exempt = event.exemption
     if exempt in _HOST_ONLY and p.federation != event.host:
         exempt = None
-    num, den = event.score
-    tnum, tden = event.titled
-    third = event.third
-    minimum = rules.title_minimum or 0
-    # What the prefix of `end` games holds, kept up to date as `end` falls
-    # (one game out per step), so that a length is ruled out in O(1).
-    halves = sum(x.halves for x in counted)
-    holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
-    titled = sum(1 for x in counted if x.opponent.title in wanted)
-    wins = sum(1 for x in counted if x.halves == 2)
-    plain_wins = sum(1 for x in counted if x.halves == 2 and x.opponent.title not in TITLE_HOLDERS)
-    other_wins = sum(1 for x in counted if x.halves == 2 and x.opponent.title not in wanted)
-    fixed = _Counts(p.federation, exempt)
-    for x in counted:
-        if x.halves != 2:
-            fixed.add(x.opponent.federation)
+    prefix = _Prefix(event, p, counted, rules.norm_titles[title], exempt)
     full = len(counted)
     for end in ends:
         if end < full:
-            x = counted[end]  # the game that leaves the prefix
-            halves -= x.halves
-            holders -= x.opponent.title in TITLE_HOLDERS
-            titled -= x.opponent.title in wanted
-            if x.halves == 2:
-                wins -= 1
-                plain_wins -= x.opponent.title not in TITLE_HOLDERS
-                other_wins -= x.opponent.title not in wanted
-            else:
-                fixed.remove(x.opponent.federation)
+            prefix.drop(counted[end])
         first = 0 if end < full else 1
-        last = min(wins, end - least)
-        if last < first:
-            continue
-        # Necessary for every k: the score is best with no win left out
-        # (leaving a win out lowers it); the games that cannot be left out
-        # fit the federation caps of the most games; the title holders are
-        # most with the plain wins left out first.
-        if halves * den < 2 * num * (end - first):
-            continue
-        if not fixed.fits(end - first):
-            continue
-        k = max(first, min(plain_wins, last))
-        if holders - max(0, k - plain_wins) < -(-tnum * (end - k) // tden):
-            continue
-        k = max(first, min(other_wins, last))
-        need = max(-(-third[0] * (end - k) // third[1]), minimum)
-        if not event.double and titled - max(0, k - other_wins) < need:
+        last = min(prefix.wins, end - least)
+        if last < first or not prefix.may_hold(end, first, last, rules.title_minimum or 0):
             continue
         found = _search_prefix(event, p, title, counted, end, first, last, exempt)
         if found is not None:
@@ -721,6 +737,73 @@ class _Counts:
         return self.top <= 2 * n // 3 and self.count.get(self.own, 0) <= 3 * n // 5
 
 
+class _PrefixWins:
+    """The wins of ``counted[:end]``, lowest rated first (of equals, the
+    earliest round): the order in which they are left out; and what the
+    prefix holds, to rule a number of wins left out out on counts."""
+
+    def __init__(
+        self, event: _Event, p: Player, title: str, prefix: Sequence[_Game], last: int,
+        exempt: str | None,
+    ) -> None:  # fmt: skip
+        rules = event.rules
+        assert rules.rating_floor is not None and rules.norm_titles is not None
+        self.event, self.own, self.exempt = event, p.federation, exempt
+        self.floor = rules.rating_floor[title]
+        wanted = rules.norm_titles[title]
+        self.wins = wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
+        self.halves = sum(x.halves for x in prefix)
+        self.holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
+        self.plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+        self.titled = sum(1 for x in prefix if x.opponent.title in wanted)
+        self.other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
+        self.minimum = rules.title_minimum or 0
+        self.total = sum(x.rating for x in prefix)
+        self.low_fixed = min((x.rating for x in prefix if x.halves != 2), default=None)
+        self.left = [0]  # left[k]: the ratings of the k lowest-rated wins
+        for x in wins:
+            self.left.append(self.left[-1] + x.rating)
+        self.feds = Counter(x.opponent.federation for x in prefix)
+        self.won = Counter(x.opponent.federation for x in wins)
+        # Only a federation with more games than the caps of the fewest
+        # games can break them.
+        fewest = len(prefix) - last
+        self.big = [
+            f
+            for f, c in self.feds.items()
+            if f not in ("", "FID")
+            and c > (3 * fewest // 5 if f == p.federation else 2 * fewest // 3)
+        ]
+
+    def counts_allow(self, k: int, n: int) -> bool:
+        """Whether ``n`` games with ``k`` wins left out may hold enough title
+        holders (§1.4.5a, the plain wins left out first), holders of the
+        norm's titles (§1.4.5b-e) and fit the federation caps (§1.4.4)."""
+        event = self.event
+        if self.holders - max(0, k - self.plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+            return False
+        need = max(-(-event.third[0] * n // event.third[1]), self.minimum)
+        if not event.double and self.titled - max(0, k - self.other_wins) < need:
+            return False
+        return bool(self.exempt) or not any(
+            self.feds[f] - min(k, self.won[f]) > (3 * n // 5 if f == self.own else 2 * n // 3)
+            for f in self.big
+        )
+
+    def threshold(self, k: int, n: int, target: int) -> int | None:
+        """The least sum of ratings (the lowest raised) of ``n`` games whose
+        Ra reaches ``target``, or ``None`` when even the best choice of
+        ``k`` wins fails: Ra is highest with the lowest-rated wins left out
+        (§1.4.6 keeps the order)."""
+        kept_low = self.wins[k].rating if k < len(self.wins) else None
+        lows = [r for r in (self.low_fixed, kept_low) if r is not None]
+        best = self.total - self.left[k] + max(0, self.floor - min(lows)) if lows else 0
+        if _average(best, n) < target:
+            return None
+        # _average(s, n) >= target  <=>  2s + n >= 2n * target.
+        return -(-(2 * n * target - n) // 2)
+
+
 def _search_prefix(
     event: _Event,
     p: Player,
@@ -735,63 +818,22 @@ def _search_prefix(
     first (``first`` to ``last`` of them), or ``None``."""
     rules = event.rules
     assert rules.average_minimum is not None and rules.performance_minimum is not None
-    assert rules.rating_floor is not None and rules.norm_titles is not None
     prefix = counted[:end]
-    floor = rules.rating_floor[title]
-    wanted = rules.norm_titles[title]
     least_ra, least_rp = rules.average_minimum[title], rules.performance_minimum[title]
     num, den = event.score
-    # The wins, lowest rated first (of equals, the earliest round): the
-    # order in which they are left out.
-    wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
-    halves = sum(x.halves for x in prefix)
-    holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
-    plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
-    titled = sum(1 for x in prefix if x.opponent.title in wanted)
-    other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
-    total = sum(x.rating for x in prefix)
-    low_fixed = min((x.rating for x in prefix if x.halves != 2), default=None)
-    left = [0]  # left[k]: the ratings of the k lowest-rated wins
-    for x in wins:
-        left.append(left[-1] + x.rating)
-    feds = Counter(x.opponent.federation for x in prefix)
-    won = Counter(x.opponent.federation for x in wins)
-    # Only a federation with more games than the caps of the fewest games
-    # can break them.
-    fewest = end - last
-    big = [
-        f
-        for f, c in feds.items()
-        if f not in ("", "FID") and c > (3 * fewest // 5 if f == p.federation else 2 * fewest // 3)
-    ]
+    pw = _PrefixWins(event, p, title, prefix, last, exempt)
     choice = _Choice(event, p, title, prefix, exempt)
     for k in range(first, last + 1):
         n = end - k
-        h = halves - 2 * k
+        h = pw.halves - 2 * k
         if h * den < 2 * num * n:
             break  # fewer points still: every larger k fails §1.4.8b too
-        if holders - max(0, k - plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+        if not pw.counts_allow(k, n):
             continue
-        need = max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
-        if not event.double and titled - max(0, k - other_wins) < need:
+        threshold = pw.threshold(k, n, max(least_ra, least_rp - _DP[_percent(h, n)]))
+        if threshold is None:
             continue
-        if not exempt and any(
-            feds[f] - min(k, won[f]) > (3 * n // 5 if f == p.federation else 2 * n // 3)
-            for f in big
-        ):
-            continue
-        # Ra is highest with the lowest-rated wins left out: if that fails,
-        # every choice of k wins fails (§1.4.6 keeps the order).
-        kept_low = wins[k].rating if k < len(wins) else None
-        lows = [r for r in (low_fixed, kept_low) if r is not None]
-        best = total - left[k] + max(0, floor - min(lows)) if lows else 0
-        target = max(least_ra, least_rp - _DP[_percent(h, n)])
-        if _average(best, n) < target:
-            continue
-        # The least sum of ratings (the lowest raised) that reaches it:
-        # _average(s, n) >= target  <=>  2s + n >= 2n * target.
-        threshold = -(-(2 * n * target - n) // 2)
-        dropped = choice.first(wins, k, threshold)
+        dropped = choice.first(pw.wins, k, threshold)
         if dropped is None:
             continue
         out = {x.round for x in dropped}
@@ -803,6 +845,20 @@ def _search_prefix(
         )
         return games, why
     return None
+
+
+class _Needs(NamedTuple):
+    """What the wins kept must bring to ``n`` games (:meth:`_Choice.feasible`)."""
+
+    wins: int
+    holders: int
+    """Title holders beyond those of the games that stay (§1.4.5a)."""
+    wanted: int
+    """Holders of the norm's titles beyond those (§1.4.5b-e)."""
+    own_cap: int
+    one_cap: int
+    federations: int
+    """Federations other than the player's beyond those (§1.4.3)."""
 
 
 class _Choice:
@@ -876,13 +932,11 @@ class _Choice:
                 )
         self.groups = groups
 
-    def feasible(self, kept: dict[int, tuple[int, int]], n: int, threshold: int) -> bool:
-        """Whether the wins can be kept within ``kept`` (opponent: the
-        fewest and most wins against him kept) so that ``n`` games make a
-        norm whose ratings, the lowest raised, sum to ``threshold`` or more."""
+    def _needs(self, n: int) -> _Needs | None:
+        """What ``n`` games kept must hold beyond the games that cannot be
+        left out (§1.4.3-1.4.5), or ``None`` when those alone break the
+        federation caps (§1.4.4)."""
         event = self.event
-        fixed_n = self.n_all - self.wins
-        want_wins = n - fixed_n
         need_holders = max(0, -(-event.titled[0] * n // event.titled[1]) - self.fixed_holders)
         if event.double:
             need_wanted = 0
@@ -892,61 +946,90 @@ class _Choice:
         exempt = bool(self.exempt)
         one_cap = 2 * n // 3
         own_cap = min(one_cap, 3 * n // 5)
-        if not exempt:
-            for fed, c in self.fixed_feds.items():
-                if c > (own_cap if fed == self.own else one_cap):
-                    return False
+        if not exempt and any(
+            c > (own_cap if fed == self.own else one_cap) for fed, c in self.fixed_feds.items()
+        ):
+            return None
         present = sum(1 for f in self.fixed_feds if f != self.own)
         need_feds = 0 if exempt else max(0, self.foreign - present)
+        want_wins = n - (self.n_all - self.wins)
+        return _Needs(want_wins, need_holders, need_wanted, own_cap, one_cap, need_feds)
+
+    def _federation(
+        self,
+        states: dict[tuple[int, int, int, int, int, int], int],
+        fed: str,
+        kept: dict[int, tuple[int, int]],
+        needs: _Needs,
+    ) -> dict[tuple[int, int, int, int, int, int], int] | None:
+        """The states after keeping wins against the opponents of ``fed``,
+        within the federation's cap (§1.4.4); ``None`` when no state remains."""
+        want_wins = needs.wins
+        counted_fed = fed not in ("", "FID")
+        if counted_fed and not self.exempt:
+            cap = (needs.own_cap if fed == self.own else needs.one_cap) - self.fixed_feds.get(
+                fed, 0
+            )
+            if cap < 0:
+                return None
+        else:
+            cap = want_wins
+        adds = counted_fed and fed != self.own and fed not in self.fixed_feds
+        # Within the federation: the games of it kept, as one more count.
+        inner: dict[tuple[int, int, int, int, int, int, int], int] = {
+            (*s, 0): v for s, v in states.items()
+        }
+        for rank, (rating, holder, wanted, balance) in self.groups[fed].items():
+            lo, hi = kept[rank]
+            nxt: dict[tuple[int, int, int, int, int, int, int], int] = {}
+            for (j, a, b, f, e, d, q), v in inner.items():
+                top = min(hi, want_wins - j, cap - q)
+                for c in range(lo, top + 1):
+                    key_a = min(needs.holders, a + c) if holder else a
+                    key_b = min(needs.wanted, b + c) if wanted else b
+                    key_d = d + balance if c else d
+                    base = v + c * rating
+                    key = (j + c, key_a, key_b, f, e, key_d, q + c)
+                    if nxt.get(key, -1) < base:
+                        nxt[key] = base
+                    if c and not e:
+                        # This opponent's rating is the lowest kept: set
+                        # apart, to be raised to the floor.
+                        key = (j + c, key_a, key_b, f, 1, key_d, q + c)
+                        if nxt.get(key, -1) < base - rating:
+                            nxt[key] = base - rating
+            inner = nxt
+            if not inner:
+                return None
+        out_states: dict[tuple[int, int, int, int, int, int], int] = {}
+        for (j, a, b, f, e, d, q), v in inner.items():
+            out = (j, a, b, min(needs.federations, f + 1) if adds and q else f, e, d)
+            if out_states.get(out, -1) < v:
+                out_states[out] = v
+        return out_states
+
+    def feasible(self, kept: dict[int, tuple[int, int]], n: int, threshold: int) -> bool:
+        """Whether the wins can be kept within ``kept`` (opponent: the
+        fewest and most wins against him kept) so that ``n`` games make a
+        norm whose ratings, the lowest raised, sum to ``threshold`` or more."""
+        needs = self._needs(n)
+        if needs is None:
+            return False
         # state: (wins kept, holders kept, norm-title holders kept, federations
         # added, lowest set apart, balance) -> the highest sum of kept ratings
-        states: dict[tuple[int, int, int, int, int, int], int] = {(0, 0, 0, 0, 0, 0): 0}
-        for fed, opponents in self.groups.items():
-            counted_fed = fed not in ("", "FID")
-            if counted_fed and not exempt:
-                cap = (own_cap if fed == self.own else one_cap) - self.fixed_feds.get(fed, 0)
-                if cap < 0:
-                    return False
-            else:
-                cap = want_wins
-            adds = counted_fed and fed != self.own and fed not in self.fixed_feds
-            # Within the federation: the games of it kept, as one more count.
-            inner: dict[tuple[int, int, int, int, int, int, int], int] = {
-                (*s, 0): v for s, v in states.items()
-            }
-            for rank, (rating, holder, wanted, balance) in opponents.items():
-                lo, hi = kept[rank]
-                nxt: dict[tuple[int, int, int, int, int, int, int], int] = {}
-                for (j, a, b, f, e, d, q), v in inner.items():
-                    top = min(hi, want_wins - j, cap - q)
-                    for c in range(lo, top + 1):
-                        key_a = min(need_holders, a + c) if holder else a
-                        key_b = min(need_wanted, b + c) if wanted else b
-                        key_d = d + balance if c else d
-                        base = v + c * rating
-                        key = (j + c, key_a, key_b, f, e, key_d, q + c)
-                        if nxt.get(key, -1) < base:
-                            nxt[key] = base
-                        if c and not e:
-                            # This opponent's rating is the lowest kept: set
-                            # apart, to be raised to the floor.
-                            key = (j + c, key_a, key_b, f, 1, key_d, q + c)
-                            if nxt.get(key, -1) < base - rating:
-                                nxt[key] = base - rating
-                inner = nxt
-                if not inner:
-                    return False
-            states = {}
-            for (j, a, b, f, e, d, q), v in inner.items():
-                out = (j, a, b, min(need_feds, f + 1) if adds and q else f, e, d)
-                if states.get(out, -1) < v:
-                    states[out] = v
+        states: dict[tuple[int, int, int, int, int, int], int] | None = {(0, 0, 0, 0, 0, 0): 0}
+        for fed in self.groups:
+            assert states is not None
+            states = self._federation(states, fed, kept, needs)
+            if states is None:
+                return False
+        assert states is not None
         floor, fixed_sum, low = self.floor, self.fixed_sum, self.fixed_low
         for (j, a, b, f, e, d), v in states.items():
-            if j != want_wins or a < need_holders or b < need_wanted or f < need_feds:
+            if j != needs.wins or a < needs.holders or b < needs.wanted or f < needs.federations:
                 continue
-            if event.double and self.fixed_balance + d < 0:
-                continue
+            if self.event.double and self.fixed_balance + d < 0:
+                continue  # §1.4.5f: half the distinct opponents hold the norm's titles
             if e:
                 best = fixed_sum + v + floor
             else:
