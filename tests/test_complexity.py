@@ -38,7 +38,6 @@ NOT_YET = frozenset(
         "rating/ratinglist.py",
         "reader.py",
         "report/form1.py",
-        "report/forms.py",
         "report/rating.py",
         "tiebreaks/team.py",
         "timecontrol.py",

@@ -40,6 +40,7 @@ __all__ = [
     "XXS_SHORTCUTS",
     "ScoredCells",
     "ScoringSystem",
+    "abnormal_points_by_player",
     "expected_points",
     "scoring_of",
 ]
@@ -194,6 +195,16 @@ def scoring_of(t: Tournament) -> ScoringSystem:
             values["PAB"] = bb["BBW"]
         return ScoringSystem(values, "BB*")
     return ScoringSystem(values)
+
+
+def abnormal_points_by_player(t: Tournament) -> dict[int, list[AbnormalPoints]]:
+    """The TRF-2026 299 records naming each player (by starting rank), in file order."""
+    by_player: dict[int, list[AbnormalPoints]] = {}
+    for record in t.records_of(AbnormalPoints):
+        for pid in record.ids:
+            if pid is not None:
+                by_player.setdefault(pid, []).append(record)
+    return by_player
 
 
 def expected_points(

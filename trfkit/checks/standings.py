@@ -38,7 +38,13 @@ from trfkit.model import (
     Scoring,
     Tournament,
 )
-from trfkit.scoring import ScoredCells, ScoringSystem, expected_points, scoring_of
+from trfkit.scoring import (
+    ScoredCells,
+    ScoringSystem,
+    abnormal_points_by_player,
+    expected_points,
+    scoring_of,
+)
 
 __all__ = ["MANY_RANK_FINDINGS", "declared_points", "displaced", "ranks"]
 
@@ -48,15 +54,6 @@ _RANK_COLUMN = _PLAYER["rank"].first
 _ZERO = Decimal(0)
 _RANK = attrgetter("rank")
 _T = TypeVar("_T")
-
-
-def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
-    by_player: dict[int, list[AbnormalPoints]] = {}
-    for record in t.records_of(AbnormalPoints):
-        for pid in record.ids:
-            if pid is not None:
-                by_player.setdefault(pid, []).append(record)
-    return by_player
 
 
 @attrs.frozen
@@ -94,7 +91,7 @@ class _Scoring:
             scored=ScoredCells.of(scoring),
             by_result=colourless if same else None,
             by_cell={(r.value, c.value): v for (r, c), v in table.items() if r is not None},
-            abnormal=_abnormal(t),
+            abnormal=abnormal_points_by_player(t),
             accelerated={
                 r.id: sum((v for v in r.values if v is not None), Decimal(0))
                 for r in t.records_of(Accelerations)

@@ -41,8 +41,8 @@ from operator import attrgetter
 
 import attrs
 
-from trfkit.model import AbnormalPoints, Cells, Result, Tournament
-from trfkit.scoring import ScoredCells, expected_points, scoring_of
+from trfkit.model import Cells, Result, Tournament
+from trfkit.scoring import ScoredCells, abnormal_points_by_player, expected_points, scoring_of
 
 __all__ = ["Field", "field_of"]
 
@@ -238,11 +238,7 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
         zip(reversed(start_ranks), range(count - 1, -1, -1), strict=True)
     )
     index_of[None] = -1
-    abnormal: dict[int, list[AbnormalPoints]] = {}
-    for record in t.records_of(AbnormalPoints):
-        for pid in record.ids:
-            if pid is not None:
-                abnormal.setdefault(pid, []).append(record)
+    abnormal = abnormal_points_by_player(t)
     # Every line's cells end to end, n a line (a shorter line padded with
     # zero-point byes, a longer one cut), so that each column below is made
     # by one map over the whole field; a player's line is a slice of it.
