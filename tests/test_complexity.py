@@ -37,7 +37,6 @@ NOT_YET = frozenset(
         "rating/period.py",
         "rating/ratinglist.py",
         "reader.py",
-        "tiebreaks/team.py",
         "timecontrol.py",
     }
 )

@@ -722,49 +722,11 @@ def extended_direct_encounter(
     return out
 
 
-def team_standings(
-    t: Tournament,
-    tiebreaks: str | Sequence[str | TieBreak] | None = None,
-    rules: str | Edition = "auto",
-    *,
-    primary: str | None = None,
-) -> TeamStandings:
-    """``t``'s teams ranked by their primary score (match points or game
-    points, as 192 declares, else ``primary``), then by each tie-break in
-    turn on the teams still tied (C.07 4.2).
-
-    ``tiebreaks``: codes as :func:`~trfkit.tiebreaks.standings` reads them,
-    by default the file's 212, else 202. Computed: ``MP``, ``GP``,
-    ``MPvGP`` (the secondary score), ``BH`` (on the primary score),
-    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, ``EMMSB``,
-    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``, and ``EDE`` (``/P``;
-    its value is the rank within the tied group); any other code is
-    undefined, with a note.
-    """
-    from trfkit.event import event_of
-    from trfkit.tiebreaks.standings import (
-        chosen_edition,
-        chosen_tiebreaks,
-        placed,
-        split_tied,
-    )
-
-    if not t.teams:
-        raise NotATeamEvent("no team records (013 or 310): no teams to rank")
-    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
-    if primary is not None:
-        if primary.upper() not in ("MP", "GP"):
-            raise ValueError(f"primary score: MP or GP, not {primary!r}")
-        primary, primary_source = primary.upper(), "given"
-    else:
-        primary, primary_source = primary_score(t)
-    ev = event_of(t)
-    edition, edition_source = chosen_edition(rules, ev.start)
-    m = team_matches(t)
-    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or (
-        _all_met(m) and not _declared_swiss(t)
-    )
-    notes += [
+def _reading_notes(t: Tournament, m: TeamMatches, round_robin: bool) -> list[str]:
+    """What the standings read that the file does not say: boards against a
+    third team, matches not over, the match points and boards the file does
+    not declare (362, 352), a round robin's predetermined pairings (C.07 15.2)."""
+    notes = [
         f"team {team}, round {rn}: boards against team(s) {', '.join(map(str, others))} "
         f"as well as its opponent {opp}; only the games against {opp} count in the match"
         for team, rn, opp, others in m.stray
@@ -789,8 +751,19 @@ def team_standings(
             "other and no Swiss is declared): forfeited matches count as played, byes are "
             "no element (C.07 15.2)"
         )
-    mp, gp = team_fields(m, round_robin=round_robin)
-    fields = {"MP": mp, "GP": gp}
+    return notes
+
+
+def _tiebreak_values(
+    chosen: Sequence[TieBreak],
+    fields: dict[str, Field],
+    primary: str,
+    edition: Edition,
+    teams: int,
+    notes: list[str],
+) -> tuple[dict[str, list[Value]], list[str]]:
+    """Each tie-break's values by team, and the codes not computed for teams
+    (undefined, with a note)."""
     elements: dict[tuple[str, bool], opponents.FieldElements] = {}
     values: dict[str, list[Value]] = {}
     not_computed: list[str] = []
@@ -811,8 +784,21 @@ def team_standings(
                     "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are "
                     f"undefined{after}"
                 )
-            column = [None] * len(m.numbers)
+            column = [None] * teams
         values[key] = column
+    return values, not_computed
+
+
+def _ranked_groups(
+    chosen: Sequence[TieBreak],
+    fields: dict[str, Field],
+    primary: str,
+    values: dict[str, list[Value]],
+) -> list[list[int]]:
+    """The teams by their primary score, then each tie-break in turn on the
+    teams still tied (C.07 4.2; EDE inside the groups it meets)."""
+    from trfkit.tiebreaks.standings import placed, split_tied
+
     f = fields[primary]
     order = sorted(range(len(f.score)), key=f.score.__getitem__, reverse=True)
     groups: list[list[int]] = []
@@ -831,6 +817,17 @@ def team_standings(
             else:
                 split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
+    return groups
+
+
+def _rows(
+    m: TeamMatches,
+    fields: dict[str, Field],
+    values: dict[str, list[Value]],
+    groups: list[list[int]],
+) -> tuple[list[TeamRow], list[tuple[int, ...]]]:
+    """The standings' rows in rank order, and the groups left tied."""
+    mp, gp = fields["MP"], fields["GP"]
     mps, gps = mp.values(mp.score), gp.values(gp.score)
     rows: list[TeamRow] = []
     tied: list[tuple[int, ...]] = []
@@ -861,6 +858,51 @@ def team_standings(
                 )
             )
         position += len(group)
+    return rows, tied
+
+
+def team_standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None = None,
+    rules: str | Edition = "auto",
+    *,
+    primary: str | None = None,
+) -> TeamStandings:
+    """``t``'s teams ranked by their primary score (match points or game
+    points, as 192 declares, else ``primary``), then by each tie-break in
+    turn on the teams still tied (C.07 4.2).
+
+    ``tiebreaks``: codes as :func:`~trfkit.tiebreaks.standings` reads them,
+    by default the file's 212, else 202. Computed: ``MP``, ``GP``,
+    ``MPvGP`` (the secondary score), ``BH`` (on the primary score),
+    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, ``EMMSB``,
+    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``, and ``EDE`` (``/P``;
+    its value is the rank within the tied group); any other code is
+    undefined, with a note.
+    """
+    from trfkit.event import event_of
+    from trfkit.tiebreaks.standings import chosen_edition, chosen_tiebreaks
+
+    if not t.teams:
+        raise NotATeamEvent("no team records (013 or 310): no teams to rank")
+    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
+    if primary is not None:
+        if primary.upper() not in ("MP", "GP"):
+            raise ValueError(f"primary score: MP or GP, not {primary!r}")
+        primary, primary_source = primary.upper(), "given"
+    else:
+        primary, primary_source = primary_score(t)
+    ev = event_of(t)
+    edition, edition_source = chosen_edition(rules, ev.start)
+    m = team_matches(t)
+    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or (
+        _all_met(m) and not _declared_swiss(t)
+    )
+    notes += _reading_notes(t, m, round_robin)
+    mp, gp = team_fields(m, round_robin=round_robin)
+    fields = {"MP": mp, "GP": gp}
+    values, not_computed = _tiebreak_values(chosen, fields, primary, edition, len(m.numbers), notes)
+    rows, tied = _rows(m, fields, values, _ranked_groups(chosen, fields, primary, values))
     return TeamStandings(
         edition=edition,
         edition_source=edition_source,
