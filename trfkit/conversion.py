@@ -342,82 +342,115 @@ def _convert(
     diags: list[Diagnostic] = []
     headers = _headers(t, target, diags, place)
     records: list[OtherRecord] = []
-    teams: list[Team] = []
-    nrs: list[NationalRating] = []
     codes_present = _codes_present(t)
-
     if target is Dialect.TRF16:
         engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
         records.extend(_engine_lines(t, engine_codes, diags, place))
+    teams = _teams_in(t, target, diags, place)
+    nrs = _national_ratings_in(t, target, diags, place)
+    records += _records_in(t, target, diags, place, headers, codes_present)
+    if target is Dialect.TRF26 and t.dialect is not Dialect.TRF26:
+        # A TRF-2026 file says what it means to say: 162, for one, is needed
+        # only where the scoring is not the default (TRF26 §3.4).
+        headers.extend(_derived_trf26_headers(t, codes_present, diags))
+    players = []
+    for p0 in t.players:
+        p = place(p0)
+        _check_written(p0, p, t.dialect, target, diags)
+        players.append(p)
+    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
+    diags.sort(key=lambda d: (d.line, d.column))
+    return out, diags
 
+
+def _teams_in(t: Tournament, target: Dialect, diags: list[Diagnostic], place: Place) -> list[Team]:
+    """The teams as ``target`` writes them: 013 in TRF16, 310 in TRF-2026.
+
+    A file with 310 lines has its teams there (TRF26 §3.7: 310 replaces
+    013): a 013 line that gives one of them again (its name or one of its
+    players) is not written, whatever the target; written as 310 it would
+    be a team more, each player in two teams.
+    """
     numbers = _numbers_of_013(t.teams)
     twins = _twins(t.teams)
-    # A file with 310 lines has its teams there (TRF26 §3.7: 310 replaces
-    # 013): a 013 line that gives one of them again (its name or one of its
-    # players) is not written, whatever the target; written as 310 it would
-    # be a team more, each player in two teams.
     again = _given_by_310(t.teams)
+    teams: list[Team] = []
     for team0 in t.teams:
-        team = place(team0)
         twin = twins.get(id(team0))
-        if target is Dialect.TRF16 and twin is not None:
-            if team0.code == "310":
-                # TEC's sample gives each team as 310 and as 013: to TRF16 the
-                # file's own 013 line stands for it.
-                diags.append(
-                    _p009(
-                        _line_of(team0),
-                        1,
-                        f"team {team0.name!r}: its 013 on line {_line_of(twin)} stands for "
-                        "it, with the same name and members (number, nickname, strength, "
-                        "points and rank dropped)",
-                        team0.origin.text.rstrip() if team0.origin is not None else "310",
-                        f"013 on line {_line_of(twin)}",
-                    )
+        if target is Dialect.TRF16 and twin is not None and team0.code == "310":
+            # TEC's sample gives each team as 310 and as 013: to TRF16 the
+            # file's own 013 line stands for it.
+            diags.append(
+                _p009(
+                    _line_of(team0),
+                    1,
+                    f"team {team0.name!r}: its 013 on line {_line_of(twin)} stands for "
+                    "it, with the same name and members (number, nickname, strength, "
+                    "points and rank dropped)",
+                    team0.origin.text.rstrip() if team0.origin is not None else "310",
+                    f"013 on line {_line_of(twin)}",
                 )
-                continue
-            _check_written(team0, team, t.dialect, target, diags)
-            teams.append(team)
+            )
             continue
-        if id(team0) in again:
+        if (target is not Dialect.TRF16 or twin is None) and id(team0) in again:
             diags.append(_not_a_team(team0, twin, again[id(team0)]))
             continue
-        if target is Dialect.TRF26 and team.code == "013":
-            number = numbers[id(team0)] if team.number is None else team.number
-            team = place(Team("310", team.name, list(team.members), number), team0)
-            # The 013's place in the file made its number: past 999 it is
-            # wider than 310's columns 5-7, which P009 says.
+        if target is Dialect.TRF16 and twin is not None:
+            team = place(team0)
             _check_written(team0, team, t.dialect, target, diags)
-        elif target is Dialect.TRF16 and team.code == "310":
-            if any(
-                v not in (None, "")
-                for v in (
-                    team.nickname,
-                    team.strength,
-                    team.match_points,
-                    team.game_points,
-                    team.rank,
-                )
-            ):
-                diags.append(
-                    _p009(
-                        _line_of(team0),
-                        1,
-                        f"team {team.name!r}: 013 holds only the name and members; number, "
-                        "nickname, strength, points and rank dropped",
-                        "310",
-                    )
-                )
-            team = place(Team("013", team.name, list(team.members)), team0)
         else:
-            _check_written(team0, team, t.dialect, target, diags)
+            team = _team_as(t, team0, target, numbers, diags, place)
         teams.append(team)
     if target is Dialect.TRF16:
         written = [
             x for x in t.teams if id(x) not in again and not (x.code == "310" and id(x) in twins)
         ]
         diags.extend(_renumbered(written, twins))
+    return teams
 
+
+def _team_as(
+    t: Tournament,
+    team0: Team,
+    target: Dialect,
+    numbers: dict[int, int],
+    diags: list[Diagnostic],
+    place: Place,
+) -> Team:
+    """One team's record in ``target``: a 013 becomes a 310 numbered by its
+    place in the file; a 310 becomes a 013, which holds only the name and
+    members (P009 says what is dropped)."""
+    team: Team = place(team0)
+    if target is Dialect.TRF26 and team.code == "013":
+        number = numbers[id(team0)] if team.number is None else team.number
+        team = place(Team("310", team.name, list(team.members), number), team0)
+        # The 013's place in the file made its number: past 999 it is
+        # wider than 310's columns 5-7, which P009 says.
+        _check_written(team0, team, t.dialect, target, diags)
+        return team
+    if target is Dialect.TRF16 and team.code == "310":
+        dropped = (team.nickname, team.strength, team.match_points, team.game_points, team.rank)
+        if any(v not in (None, "") for v in dropped):
+            diags.append(
+                _p009(
+                    _line_of(team0),
+                    1,
+                    f"team {team.name!r}: 013 holds only the name and members; number, "
+                    "nickname, strength, points and rank dropped",
+                    "310",
+                )
+            )
+        written: Team = place(Team("013", team.name, list(team.members)), team0)
+        return written
+    _check_written(team0, team, t.dialect, target, diags)
+    return team
+
+
+def _national_ratings_in(
+    t: Tournament, target: Dialect, diags: list[Diagnostic], place: Place
+) -> list[NationalRating]:
+    """The national rating records (TRF-2026 only: dropped in TRF16, P009)."""
+    nrs: list[NationalRating] = []
     for r in t.national_ratings:
         if target is Dialect.TRF16:
             diags.append(
@@ -432,7 +465,21 @@ def _convert(
             nr = place(r)
             _check_written(r, nr, t.dialect, target, diags)
             nrs.append(nr)
+    return nrs
 
+
+def _records_in(
+    t: Tournament,
+    target: Dialect,
+    diags: list[Diagnostic],
+    place: Place,
+    headers: list[Header | RoundDates | Scoring],
+    codes_present: set[str],
+) -> list[OtherRecord]:
+    """The other records as ``target`` holds them: TRF-2026's own records,
+    comments and unknown lines have no TRF16 form (P009); JaVaFo's XXC gives
+    TRF-2026 its 152 (appended to ``headers``)."""
+    records: list[OtherRecord] = []
     for rec0 in t.records:
         line = _line_of(rec0)
         rec = place(rec0)
@@ -462,20 +509,7 @@ def _convert(
             continue
         _check_written(rec0, rec, t.dialect, target, diags)
         records.append(rec)
-
-    if target is Dialect.TRF26 and t.dialect is not Dialect.TRF26:
-        # A TRF-2026 file says what it means to say: 162, for one, is needed
-        # only where the scoring is not the default (TRF26 §3.4).
-        headers.extend(_derived_trf26_headers(t, codes_present, diags))
-
-    players = []
-    for p0 in t.players:
-        p = place(p0)
-        _check_written(p0, p, t.dialect, target, diags)
-        players.append(p)
-    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
-    diags.sort(key=lambda d: (d.line, d.column))
-    return out, diags
+    return records
 
 
 def _team_key(team: Team) -> tuple[str, tuple[int | None, ...]]:
