@@ -891,6 +891,73 @@ def _read_one_column_right(value: Any, old: str, f: Field) -> bool:
     )
 
 
+def _field_not_written(
+    f: Field,
+    i: int,
+    lay: Layout,
+    line: int,
+    old: str,
+    text: str,
+    bad: bool,
+    before: dict[tuple[str, int], Any],
+    after: dict[tuple[str, int], Any],
+) -> Diagnostic | None:
+    """P009 for field ``f`` (occurrence ``i``, -1 for a field of the line)
+    when the line written does not hold it as the file had it: a year alone
+    made a date, a value the reader could not read (``bad``), or another
+    value; ``None`` for the same value in another spelling."""
+    # Blanks only: a TAB in a field is something the writer does not write.
+    was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
+    if was == now:
+        return None
+    name = f.name
+    if f.kind == "date" and not bad and _year_only(before.get((name, i)), was):
+        # The same year, but not as the file wrote it: TRF's date is
+        # YYYY/MM/DD (TRF16 §2.2, TRF26 §3.3), and 00 for a month and day
+        # not known is a reader's convention, not the text's own words.
+        return _p009(
+            line,
+            f.first,
+            f"{_label(name, i, lay)} {was!r} in columns {f.columns} is a year alone, "
+            f"which a TRF date (YYYY/MM/DD) cannot be: written {now!r}, 00 for the "
+            "month and day not known",
+            was,
+            now,
+        )
+    if not bad and _same(before.get((name, i)), after.get((name, i))):
+        return None
+    columns = f"column{'s' if f.first != f.last else ''} {f.columns}"
+    return _p009(
+        line,
+        f.first,
+        f"{_label(name, i, lay)} {was!r} in {columns} is not written as it was: "
+        + (f"the output holds {now!r}" if now else "the output leaves it blank"),
+        was,
+        now or "blank",
+    )
+
+
+def _stray_text(line: int, old: str, covered: set[int]) -> Diagnostic | None:
+    """P009 for text in columns no field of the record reads: not written."""
+    stray = [
+        (col, old[col - 1])
+        for col in range(4, len(old) + 1)
+        if col not in covered and old[col - 1] not in " \t"
+    ]
+    if not stray:
+        return None
+    where = ", ".join(f"{col} {ch!r}" for col, ch in stray[:8])
+    more = f" and {len(stray) - 8} more" if len(stray) > 8 else ""
+    return _p009(
+        line,
+        stray[0][0],
+        f"text in column{'s' if len(stray) > 1 else ''} no field of the record reads "
+        f"({where}{more}): not written",
+        "".join(ch for _, ch in stray),
+        "blank",
+    )
+
+
 def _check_written(
     source: Record, written: Record, dialect: Dialect, target: Dialect, diags: list[Diagnostic]
 ) -> None:
@@ -951,57 +1018,10 @@ def _check_written(
         covered.update(range(f.first, f.last + 1))
         if f.kind == "date" and _read_one_column_right(before.get((f.name, i)), old, f):
             covered.add(f.last + 1)  # the reader read the date from there
-        # Blanks only: a TAB in a field is something the writer does not write.
-        was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
-        if was == now:
-            continue
         bad = any(f.first <= c <= f.last for c in unreadable)
-        name = f.name
-        if f.kind == "date" and not bad and _year_only(before.get((name, i)), was):
-            # The same year, but not as the file wrote it: TRF's date is
-            # YYYY/MM/DD (TRF16 §2.2, TRF26 §3.3), and 00 for a month and day
-            # not known is a reader's convention, not the text's own words.
-            diags.append(
-                _p009(
-                    line,
-                    f.first,
-                    f"{_label(name, i, lay)} {was!r} in columns {f.columns} is a year alone, "
-                    f"which a TRF date (YYYY/MM/DD) cannot be: written {now!r}, 00 for the "
-                    "month and day not known",
-                    was,
-                    now,
-                )
-            )
-            continue
-        if not bad and _same(before.get((name, i)), after.get((name, i))):
-            continue
-        label = _label(name, i, lay)
-        columns = f"column{'s' if f.first != f.last else ''} {f.columns}"
-        diags.append(
-            _p009(
-                line,
-                f.first,
-                f"{label} {was!r} in {columns} is not written as it was: "
-                + (f"the output holds {now!r}" if now else "the output leaves it blank"),
-                was,
-                now or "blank",
-            )
-        )
-    stray = [
-        (col, old[col - 1])
-        for col in range(4, len(old) + 1)
-        if col not in covered and old[col - 1] not in " \t"
-    ]
-    if stray:
-        where = ", ".join(f"{col} {ch!r}" for col, ch in stray[:8])
-        more = f" and {len(stray) - 8} more" if len(stray) > 8 else ""
-        diags.append(
-            _p009(
-                line,
-                stray[0][0],
-                f"text in column{'s' if len(stray) > 1 else ''} no field of the record reads "
-                f"({where}{more}): not written",
-                "".join(ch for _, ch in stray),
-                "blank",
-            )
-        )
+        found = _field_not_written(f, i, lay, line, old, text, bad, before, after)
+        if found is not None:
+            diags.append(found)
+    found = _stray_text(line, old, covered)
+    if found is not None:
+        diags.append(found)
