@@ -32,7 +32,6 @@ NOT_YET = frozenset(
         "checks/headers.py",
         "lines.py",
         "rating/engine.py",
-        "reader.py",
         "timecontrol.py",
     }
 )
