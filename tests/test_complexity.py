@@ -30,7 +30,6 @@ NOT_YET = frozenset(
         "checks/dutch.py",
         # Not split yet.
         "checks/headers.py",
-        "lines.py",
         "rating/engine.py",
         "timecontrol.py",
     }

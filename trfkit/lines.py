@@ -126,35 +126,73 @@ def _render_layout(
     return line
 
 
+def _player_line(record: Player, over: list[str]) -> str:
+    """A 001 line (TRF16 §2.2); a field the reader could not read is written
+    as the file had it."""
+    values = {
+        "start_rank": record.start_rank,
+        "sex": record.sex,
+        "title": record.title,
+        "name": record.name,
+        "rating": record.rating,
+        "federation": record.federation,
+        "fide_id": record.fide_id,
+        "birth_date": record.birth_date or None,
+        "points": record.points,
+        "rank": record.rank,
+    }
+    # A bye or an unpaired round is written with opponent 0000 (TRF16 §2.2).
+    games = [
+        (g.opponent if g.opponent is not None else "0000", g.colour, g.result) for g in record.games
+    ]
+    line = _render_layout(layout("player"), "001", values, games, over)
+    if record.origin is not None and _may_hold_unreadable(record, values):
+        for first, text in _unreadable_texts(record):
+            line.overlay(first, text)
+    if games:
+        # Keep the last block whole: a blank result is meaningful.
+        return line.text(keep_trailing=True)
+    return line.text()
+
+
+def _team_line(record: Team, over: list[str]) -> str:
+    """A team's 013 (name and members) or TRF-2026's 310."""
+    if record.code == "013":
+        return _render_layout(
+            layout("team_013"), "013", {"name": record.name}, record.members, over
+        ).text()
+    values = {
+        "number": record.number,
+        "name": record.name,
+        "nickname": record.nickname,
+        "strength": record.strength,
+        "match_points": record.match_points,
+        "game_points": record.game_points,
+        "rank": record.rank,
+    }
+    return _render_layout(layout("team_310"), "310", values, record.members, over).text()
+
+
+def _national_rating_line(record: NationalRating, over: list[str]) -> str:
+    """A TRF-2026 national rating record (its code is the federation)."""
+    values = {
+        "start_rank": record.start_rank,
+        "sex": record.sex,
+        "classification": record.classification,
+        "name": record.name,
+        "rating": record.rating,
+        "region": record.region,
+        "national_id": record.national_id,
+        "birth_date": record.birth_date or None,
+    }
+    return _render_layout(layout("national_rating"), record.federation, values, [], over).text()
+
+
 def render(record: Record, overflows: list[str] | None = None) -> str:
     """The canonical text of one record (no line ending)."""
     over: list[str] = [] if overflows is None else overflows
     if isinstance(record, Player):
-        values = {
-            "start_rank": record.start_rank,
-            "sex": record.sex,
-            "title": record.title,
-            "name": record.name,
-            "rating": record.rating,
-            "federation": record.federation,
-            "fide_id": record.fide_id,
-            "birth_date": record.birth_date or None,
-            "points": record.points,
-            "rank": record.rank,
-        }
-        # A bye or an unpaired round is written with opponent 0000 (TRF16 §2.2).
-        games = [
-            (g.opponent if g.opponent is not None else "0000", g.colour, g.result)
-            for g in record.games
-        ]
-        line = _render_layout(layout("player"), "001", values, games, over)
-        if record.origin is not None and _may_hold_unreadable(record, values):
-            for first, text in _unreadable_texts(record):
-                line.overlay(first, text)
-        if games:
-            # Keep the last block whole: a blank result is meaningful.
-            return line.text(keep_trailing=True)
-        return line.text()
+        return _player_line(record, over)
     if isinstance(record, Header):
         value = record.value.strip()
         return f"{record.code} {value}" if value else record.code
@@ -165,32 +203,9 @@ def render(record: Record, overflows: list[str] | None = None) -> str:
         lay = layout("scoring_162" if record.code == "162" else "team_scoring_362")
         return _render_layout(lay, record.code, {}, list(record.scores), over).text()
     if isinstance(record, Team):
-        if record.code == "013":
-            return _render_layout(
-                layout("team_013"), "013", {"name": record.name}, record.members, over
-            ).text()
-        values = {
-            "number": record.number,
-            "name": record.name,
-            "nickname": record.nickname,
-            "strength": record.strength,
-            "match_points": record.match_points,
-            "game_points": record.game_points,
-            "rank": record.rank,
-        }
-        return _render_layout(layout("team_310"), "310", values, record.members, over).text()
+        return _team_line(record, over)
     if isinstance(record, NationalRating):
-        values = {
-            "start_rank": record.start_rank,
-            "sex": record.sex,
-            "classification": record.classification,
-            "name": record.name,
-            "rating": record.rating,
-            "region": record.region,
-            "national_id": record.national_id,
-            "birth_date": record.birth_date or None,
-        }
-        return _render_layout(layout("national_rating"), record.federation, values, [], over).text()
+        return _national_rating_line(record, over)
     if isinstance(record, Bye):
         return _render_layout(
             layout("bye_240"),
