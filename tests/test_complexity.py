@@ -31,7 +31,6 @@ NOT_YET = frozenset(
         # Not split yet.
         "checks/headers.py",
         "rating/engine.py",
-        "timecontrol.py",
     }
 )
 
