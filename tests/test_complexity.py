@@ -28,9 +28,6 @@ NOT_YET = frozenset(
         "pairing/dutch.py",
         "pairing/inputs.py",
         "checks/dutch.py",
-        # Not split yet.
-        "checks/headers.py",
-        "rating/engine.py",
     }
 )
 
