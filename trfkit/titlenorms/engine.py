@@ -1141,12 +1141,14 @@ class _Ratings(NamedTuple):
 
 
 def _share_words(share: Fraction) -> str:
-    """A rule's share in the report's words: half, a third, 35%, 3/5."""
+    """A rule's share in the report's words: half, a third, 3/5, 35%."""
     if share == Fraction(1, 2):
         return "half"
     if share == Fraction(1, 3):
         return "a third"
-    if 100 % share.denominator == 0:
+    # B.01 writes small fractions as fractions (§1.4.4 "3/5", "2/3") and
+    # the others as a percentage (§1.4.8b "35%").
+    if share.denominator > 10 and 100 % share.denominator == 0:
         return f"{share * 100}%"
     return f"{share.numerator}/{share.denominator}"
 
