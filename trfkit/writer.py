@@ -22,8 +22,6 @@ from pathlib import Path
 
 from trfkit._gc import no_cyclic_gc
 from trfkit.columns import header_specs
-from trfkit.conversion import convert as _convert
-from trfkit.conversion import convert_keeping_lines
 from trfkit.decode import encode
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.lines import format_points, render
@@ -175,6 +173,11 @@ def _group(record: Record) -> tuple[int, int]:
 def convert(t: Tournament, dialect: Dialect | str) -> tuple[Tournament, list[Diagnostic]]:
     """A copy of ``t`` in ``dialect`` (records without origins), and what the
     copy does not hold as the file had it (P009); see :mod:`trfkit.conversion`."""
+    # Imported here, as in rewrite and dumps: the converter (and the type
+    # names and scoring it reads) is not needed to read a file or check it,
+    # and importing trfkit stays quick. It imports nothing of the writer's.
+    from trfkit.conversion import convert as _convert
+
     return _convert(t, dialect)
 
 
@@ -190,6 +193,8 @@ def rewrite(
     # The copy keeps its lines' origins: a comment stays before the record
     # that followed it in the file (the canonical order is by line within a
     # group).
+    from trfkit.conversion import convert_keeping_lines
+
     converted, lost = convert_keeping_lines(t, target)
     nl = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}.get(newline or "")
     if nl is None:
@@ -298,6 +303,8 @@ def _dumps(
     target = Dialect(dialect) if isinstance(dialect, str) else dialect
     if target is None:
         target = Dialect.TRF26 if t.dialect is Dialect.TRF26 else Dialect.TRF16
+    from trfkit.conversion import convert_keeping_lines
+
     converted, _ = convert_keeping_lines(t, target)
     nl = newline or "\r\n"
     return "".join(line + nl for line in _canonical_lines(converted, overflows))
