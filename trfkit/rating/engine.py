@@ -78,7 +78,7 @@ from trfkit.rating.tables import (
     expected_score,
     rating_difference,
 )
-from trfkit.rules import Family, RateClass, RuleSet, Scope
+from trfkit.rules import Family, RateClass, RatingMethod, RuleSet, Scope
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
@@ -271,7 +271,7 @@ def _rate(
             f"{least} or more needs {rs.minimum_minutes(least)} and is not rated "
             f"({_rate_of_play_section(rs)}): J is left blank for such a game"
         )
-    if rs.performance_ratings:
+    if rs.method is RatingMethod.PERFORMANCE:
         players = _rate_chessa(ctx)
         rr = None
     else:

@@ -41,7 +41,7 @@ from trfkit.rating.engine import base_k, capped_k, newcomer_performance, rate
 from trfkit.rating.listed import RatingListAt, list_in_force, list_rating, parse_month
 from trfkit.rating.model import RATE_OF_PLAY_NOTE, EventInfo, Newcomer, PlayerRating, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
-from trfkit.rules import RateClass, RuleSet, get
+from trfkit.rules import RateClass, RatingMethod, RuleSet, get
 
 __all__ = [
     "PeriodEvent",
@@ -393,7 +393,7 @@ def _rated(
     change = total if n else None
     new = calc.new_rating(ro, change, rs) if change is not None else ro
     per_tournament = ro + sum(x.change_rounded or 0 for x in parts)
-    if rs.performance_ratings and rs.rating_floor is not None:
+    if rs.method is RatingMethod.PERFORMANCE and rs.rating_floor is not None:
         per_tournament = max(per_tournament, rs.rating_floor)
     pooled = PlayerRating(
         first.start_rank, latest.name, latest.fide_id, latest.federation, latest.title, None,

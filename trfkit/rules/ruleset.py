@@ -21,6 +21,7 @@ __all__ = [
     "Amendment",
     "Family",
     "RateClass",
+    "RatingMethod",
     "Reading",
     "Rounding",
     "RuleSet",
@@ -69,6 +70,17 @@ class Rounding(enum.Enum):
 
     NEW_RATING = "new-rating"
     CHANGE = "change"
+
+
+class RatingMethod(enum.Enum):
+    """How a rule set rates an event."""
+
+    FIDE = "fide"
+    """Each rated player's change K × (W − We); a newcomer's rating from his
+    performance against rated opponents (the FIDE Rating Regulations)."""
+    PERFORMANCE = "performance"
+    """Performance ratings by table 1 and the 0%/100% formula, unrated
+    players by a floor and temporary ratings (CHESSA)."""
 
 
 @attrs.frozen
@@ -241,8 +253,8 @@ class RuleSet:
     """An unrated rapid/blitz player with a standard rating uses it (R&B §7.2.1)."""
 
     # -- CHESSA -------------------------------------------------------------
-    performance_ratings: bool = False
-    """Performance ratings by table 1 and the 0%/100% formula (CHESSA)."""
+    method: RatingMethod = RatingMethod.FIDE
+    """How the event is rated: FIDE's changes, or CHESSA's performance ratings."""
     gain_min_played: tuple[int, int] | None = None
     """(numerator, denominator): a player gains points only after playing
     this share of the scheduled rounds, rounded up (CHESSA "50% Rule" 3)."""
