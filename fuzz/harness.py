@@ -14,7 +14,7 @@ The properties (issue 6, "Robustness"):
   decodes any byte, and the writer re-encodes with the codec and BOM it
   reports (trfkit/decode.py), so every input goes back unchanged;
 * every diagnostic (the reader's, and the checks' on the same tournament)
-  has a code in :data:`trfkit.codes.CODES`, a :class:`~trfkit.Severity`,
+  has a code in :data:`trfkit.checks.CODES`, a :class:`~trfkit.Severity`,
   a non-empty message, ``expected`` that is ``None`` or a non-empty
   string, ``found`` that is ``None`` or a string (``''`` when the field
   found was blank), a line between 1 and the number of lines in the file
@@ -53,8 +53,8 @@ from collections.abc import Callable
 from functools import partial
 
 import trfkit
+from trfkit.checks import CODES
 from trfkit.checks.files import CheckedFile, check_file
-from trfkit.codes import CODES
 from trfkit.decode import decode
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.rating.model import RatingReport
@@ -117,7 +117,7 @@ def _fail(what: str, data: bytes) -> PropertyFailed:
 def check_diagnostic(d: Diagnostic, lines: int, where: str, data: bytes) -> None:
     """The shape every diagnostic must have; ``lines`` is the file's line count."""
     if d.code not in CODES:
-        raise _fail(f"{where}: diagnostic code {d.code!r} is not in trfkit.codes.CODES", data)
+        raise _fail(f"{where}: diagnostic code {d.code!r} is not in trfkit.checks.CODES", data)
     if not isinstance(d.severity, Severity):
         raise _fail(f"{where}: {d.code} severity {d.severity!r} is not a Severity", data)
     if not isinstance(d.message, str) or not d.message.strip():

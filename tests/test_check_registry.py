@@ -14,11 +14,11 @@ import pytest
 
 import trfkit
 from trfkit import _examples as ex
-from trfkit.checks import Kind, registry, validate
+from trfkit.checks import CODES, Kind, registry, validate
 from trfkit.checks._util import diag, line_of
 from trfkit.checks.registry import Context, check
 from trfkit.cli import main
-from trfkit.codes import CODES, Code, DeclarationError, declare
+from trfkit.codes import Code, DeclarationError, declare
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.docs import codes_markdown
 from trfkit.report.diagnostics import GROUPED_CODES

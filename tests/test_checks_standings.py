@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 import trfkit
 from trfkit.checks import validate
-from trfkit.checks.standings import expected_points
-from trfkit.scoring import scoring_of
+from trfkit.scoring import expected_points, scoring_of
 
 HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
 
@@ -290,7 +289,10 @@ def test_round_dates_one_a_line_are_checked_as_read(at: int) -> None:
     # were never checked: round 4 after 052 and round 5 before round 3
     # passed. Each finding is on its round's line (lines 14-18), where the
     # date is.
-    assert _swiss_dated_by_line("25/03/14", "25/03/15", "25/03/15", "25/03/16", "25/03/16", at=at) == []
+    assert (
+        _swiss_dated_by_line("25/03/14", "25/03/15", "25/03/15", "25/03/16", "25/03/16", at=at)
+        == []
+    )
     assert _swiss_dated_by_line(
         "25/03/14", "25/03/15", "25/03/15", "25/03/31", "25/03/14", at=at
     ) == [("S108", 17, at), ("S108", 18, at)]

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from trfkit.checks import validate
-from trfkit.codes import CODES
+from trfkit.checks import CODES, validate
 from trfkit.rating.listed import RatingListAt
 from trfkit.rating.ratinglist import load_rating_list, name_key
 from trfkit.writer import convert

@@ -560,7 +560,7 @@ def test_form4_certificate_and_norm_table_print(tmp_path: Path) -> None:
     # R701's registry example: player 1 scores 7 of 9 against opponents rated
     # 2600 down to 2250 and one unrated raised to the GM floor of 2200
     # (§1.4.6b-d): Ra = 21600 / 9 = 2400, p = 7/9 = .78, dp = 220, Rp = 2620.
-    from trfkit.codes import CODES
+    from trfkit.checks import CODES
 
     pypdf = pytest.importorskip("pypdf", reason="pypdf (test extra) reads the printed text")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

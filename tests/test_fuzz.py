@@ -44,7 +44,7 @@ from hypothesis import strategies as st
 import trfkit
 import trfkit.cli
 from tests.mutations import many_rounds_files, mutated
-from trfkit.codes import CODES
+from trfkit.checks import CODES
 from trfkit.report.rating import render_rating_json, render_rating_text
 from trfkit.rules import names
 

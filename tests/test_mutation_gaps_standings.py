@@ -15,10 +15,9 @@ import pytest
 
 import trfkit
 from trfkit.checks import validate
-from trfkit.checks.standings import expected_points
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import AbnormalPoints
-from trfkit.scoring import scoring_of
+from trfkit.scoring import expected_points, scoring_of
 
 HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
 

@@ -29,7 +29,7 @@ import trfkit
 from tests.conftest import ROOT, corpus_params, fixture_files
 from trfkit.rating import calc, engine
 from trfkit.rating.model import LazyGames, RatingReport
-from trfkit.rules import Family, Rounding, get, names
+from trfkit.rules import Family, RatingMethod, Rounding, get, names
 
 _spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "bench" / "generate.py")
 assert _spec is not None and _spec.loader is not None
@@ -64,7 +64,7 @@ def _assert_same(fast: RatingReport, slow: RatingReport) -> None:
     assert fast == slow
 
 
-@pytest.mark.parametrize("rules", [n for n in names() if not get(n).performance_ratings])
+@pytest.mark.parametrize("rules", [n for n in names() if get(n).method is RatingMethod.FIDE])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_generated_swiss_rates_the_same_on_both_paths(rules: str, seed: int) -> None:
     text = generate_module.generate(60, 9, seed)
@@ -104,11 +104,15 @@ def test_players_exempt_from_the_cap_agree_on_both_paths() -> None:
     # opponent still the capped one: the fast path finds each side's bounds
     # once (engine._plain_swiss), the reference path game by game.
     text = generate_module.generate(60, 9, 7)
-    text = text.replace("042 2022/09/21", "042 2025/10/21").replace("052 2022/09/29", "052 2025/10/29")
+    text = text.replace("042 2022/09/21", "042 2025/10/21").replace(
+        "052 2022/09/29", "052 2025/10/29"
+    )
     # Seed 7 draws 60 min + 30 sec/move (90 minutes): too fast for a 2400's
     # games (2024 §1.1, test_games_too_fast_agree_on_both_paths); here the
     # games must count.
-    text = text.replace("122 60 min + 30 sec/move from move 1", "122 90 min + 30 sec/move from move 1")
+    text = text.replace(
+        "122 60 min + 30 sec/move from move 1", "122 90 min + 30 sec/move from move 1"
+    )
     t = trfkit.loads(text)
     for i, p in enumerate(t.players):
         if p.rating:
@@ -121,7 +125,9 @@ def test_players_exempt_from_the_cap_agree_on_both_paths() -> None:
         if p.rating and p.rating >= 2650
         and any(g.d_uncapped is not None and g.d_uncapped > 400 and not g.capped for g in p.games)
     ]  # fmt: skip
-    capped_below = [p for p in fast.players if p.rating and p.rating < 2650 and any(g.capped for g in p.games)]
+    capped_below = [
+        p for p in fast.players if p.rating and p.rating < 2650 and any(g.capped for g in p.games)
+    ]
     assert exempt_beyond and capped_below
 
 
@@ -192,7 +198,8 @@ def test_events_too_fast_for_any_game_agree_on_both_paths(
         g
         for p in fast.players
         for g in p.games
-        if g.result in ("1", "0", "=") and (p.start_rank in ranks or g.opponent in ranks)
+        if g.result in ("1", "0", "=")
+        and (p.start_rank in ranks or g.opponent in ranks)
         and not (p.start_rank in ranks and g.opponent not in ranks)
     ]
     assert played and all(not g.rated and unrated_reason in (g.reason or "") for g in played)
@@ -250,7 +257,7 @@ def test_new_rating_rounds_as_the_fraction_formulas_say(
         expected = rating + calc.round_half_away(change)
     else:
         expected = calc.round_half_up(rating + change)
-    if rs.performance_ratings and rs.rating_floor is not None:
+    if rs.method is RatingMethod.PERFORMANCE and rs.rating_floor is not None:
         expected = max(expected, rs.rating_floor)
     assert calc.new_rating(rating, change, rs) == expected
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import FIXTURES, fixture_files
-from trfkit.codes import CODES
+from trfkit.checks import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.diagnostics import (
     CheckedFile,
@@ -45,7 +45,13 @@ UNREADABLE = CheckedFile("<stdin>", None, None, None, (X999,))
 
 
 def test_summary_counts() -> None:
-    assert summary_counts([A, B, CLEAN]) == {"error": 3, "warning": 1, "info": 1, "files": 3, "unreadable": 0}
+    assert summary_counts([A, B, CLEAN]) == {
+        "error": 3,
+        "warning": 1,
+        "info": 1,
+        "files": 3,
+        "unreadable": 0,
+    }
     assert summary_counts([]) == {"error": 0, "warning": 0, "info": 0, "files": 0, "unreadable": 0}
 
 
@@ -109,7 +115,16 @@ def test_json_shape() -> None:
     assert data["summary"] == {"error": 4, "warning": 1, "info": 1, "files": 3, "unreadable": 0}
     assert [f["path"] for f in data["files"]] == ["a.trf", "dir/my file.trf", "<stdin>"]
     first = data["files"][0]
-    assert list(first) == ["path", "dialect", "rules", "type", "unreadable", "diagnostics", "event", "verdict"]
+    assert list(first) == [
+        "path",
+        "dialect",
+        "rules",
+        "type",
+        "unreadable",
+        "diagnostics",
+        "event",
+        "verdict",
+    ]
     assert (first["dialect"], first["rules"], first["type"]) == ("trf16", "fide-2024", "swiss")
     assert first["diagnostics"][0] == {
         "code": "S101",

@@ -55,7 +55,7 @@ def test_registry_names_the_issue_rule_sets() -> None:
 
 
 def test_every_rule_set_cites_a_section_for_each_code_it_checks() -> None:
-    from trfkit.codes import CODES
+    from trfkit.checks import CODES
 
     for rules in RULE_SETS.values():
         assert rules.sections, rules.name

@@ -7,8 +7,8 @@ import re
 
 from conftest import FIXTURES
 
+from trfkit.checks import CODES
 from trfkit.checks.files import check_file
-from trfkit.codes import CODES
 from trfkit.report.verdict import cause_words, fix_words, verdict_data
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from trfkit._gc import no_cyclic_gc
+from trfkit.version import __version__
 
 # The imports below (attrs, Lark, the record classes, the column table) make
 # some 30,000 long-lived objects and no garbage; without the pause the
@@ -42,8 +43,6 @@ if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
     from trfkit.tiebreaks import Standings
     from trfkit.titlenorms import NormReport
-
-__version__ = "0.1.0"
 
 
 def validate(

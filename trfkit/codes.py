@@ -10,13 +10,14 @@ A code is declared once, where it is produced: a check's codes with the
 check, in its family's module (:func:`trfkit.checks.registry.check`); the
 reader's codes (P), which the reader, the dialects and the writer all
 produce, here, at the bottom of the package where all of them import.
-:data:`CODES` is every declared code. The examples are built from the lines
+:func:`ordered` is every code declared so far; :data:`trfkit.checks.CODES`
+every code, the checks' with them. The examples are built from the lines
 of :mod:`trfkit._examples`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import attrs
 
@@ -24,13 +25,13 @@ from trfkit import _examples as ex
 from trfkit.diagnostics import Diagnostic, Severity, build_diagnostic
 
 __all__ = [
-    "CODES",
     "Code",
     "DeclarationError",
     "code",
     "declare",
     "declared",
     "diagnostic",
+    "ordered",
     "withdraw",
 ]
 
@@ -81,9 +82,9 @@ class DeclarationError(ValueError):
 
 
 # Every declared code by code, in the order declared. Filled as the modules
-# that declare codes are imported; read through CODES, which loads them all.
+# that declare codes are imported (trfkit.checks.CODES loads them all).
 _DECLARED: dict[str, Code] = {}
-_ORDERED: list[dict[str, Code]] = []  # CODES' order, rebuilt when a code is declared
+_ORDERED: list[dict[str, Code]] = []  # ordered(), rebuilt when a code is declared
 
 
 def declare(*codes: Code) -> tuple[Code, ...]:
@@ -107,7 +108,7 @@ def declare(*codes: Code) -> tuple[Code, ...]:
 
 
 def declared() -> Mapping[str, Code]:
-    """The codes declared so far, without loading the checks (see :data:`CODES`)."""
+    """The codes declared so far, in the order declared (see :func:`ordered`)."""
     return _DECLARED
 
 
@@ -123,38 +124,16 @@ def _order(c: str) -> tuple[int, str]:
     return ("PSR".find(c[0]) % 4, c)
 
 
-class _Registry(Mapping[str, Code]):
-    """Every declared code, P then S then R codes, each kind by number.
+def ordered() -> Mapping[str, Code]:
+    """The codes declared so far, P then S then R codes, each kind by number.
 
-    Reading it first imports :mod:`trfkit.checks`, whose families declare
-    the check codes: the reader needs only its own codes and never pays for
-    importing the checks; a list of all codes (the docs, ``--ignore``, the
-    server) gets all of them, whoever imported what before.
+    The checks' codes are declared when :mod:`trfkit.checks` is imported;
+    :data:`trfkit.checks.CODES` is this order with them all. The reader
+    needs only its own codes and never pays for importing the checks.
     """
-
-    def _codes(self) -> dict[str, Code]:
-        if not _ORDERED:
-            import trfkit.checks  # noqa: F401  (the check families declare their codes)
-
-            _ORDERED.append({c: _DECLARED[c] for c in sorted(_DECLARED, key=_order)})
-        return _ORDERED[0]
-
-    def __getitem__(self, code: str) -> Code:
-        return self._codes()[code]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._codes())
-
-    def __len__(self) -> int:
-        return len(self._codes())
-
-    def __repr__(self) -> str:
-        return f"CODES({', '.join(self._codes())})"
-
-
-CODES: Mapping[str, Code] = _Registry()
-"""Every code: the reader's (declared below) and the checks' (declared
-with each check, :mod:`trfkit.checks`)."""
+    if not _ORDERED:
+        _ORDERED.append({c: _DECLARED[c] for c in sorted(_DECLARED, key=_order)})
+    return _ORDERED[0]
 
 
 # The reader's codes (P). The reader, the dialects, the converter and the
@@ -349,8 +328,8 @@ declare(
 
 
 def code(code: str) -> Code:
-    """The registry entry of ``code``."""
-    return CODES[code]
+    """The registry entry of ``code`` (a check's: once :mod:`trfkit.checks` is imported)."""
+    return _DECLARED[code]
 
 
 def diagnostic(
@@ -365,7 +344,7 @@ def diagnostic(
 ) -> Diagnostic:
     """A diagnostic of ``code``, with the registry's severity (unless given),
     reference and fix."""
-    entry = _DECLARED.get(code) or CODES[code]
+    entry = _DECLARED[code]
     return build_diagnostic(
         code,
         severity or entry.severity,

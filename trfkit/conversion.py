@@ -43,6 +43,8 @@ from trfkit.columns import (
 )
 from trfkit.dates import DateText, format_date, parse_date
 from trfkit.diagnostics import Diagnostic
+from trfkit.ett import ett_code
+from trfkit.lines import format_points, render
 from trfkit.model import (
     TRF26_ONLY_RECORDS,
     BbpPoints,
@@ -65,7 +67,6 @@ from trfkit.model import (
     one_date_per_line,
 )
 from trfkit.scoring import SCORING_162, XXS_SHORTCUTS, ScoringSystem, scoring_of
-from trfkit.writer import format_points, render
 
 __all__ = ["convert"]
 
@@ -273,8 +274,6 @@ def _xxs_of(h: Scoring) -> EngineRecord | None:
 
 
 def _type_192(t: Tournament) -> str | None:
-    from trfkit.event import ett_code
-
     text = t.header("092")
     return ett_code(text) if text else None
 
@@ -343,82 +342,115 @@ def _convert(
     diags: list[Diagnostic] = []
     headers = _headers(t, target, diags, place)
     records: list[OtherRecord] = []
-    teams: list[Team] = []
-    nrs: list[NationalRating] = []
     codes_present = _codes_present(t)
-
     if target is Dialect.TRF16:
         engine_codes = {r.code for r in t.records if isinstance(r, EngineRecord)}
         records.extend(_engine_lines(t, engine_codes, diags, place))
+    teams = _teams_in(t, target, diags, place)
+    nrs = _national_ratings_in(t, target, diags, place)
+    records += _records_in(t, target, diags, place, headers, codes_present)
+    if target is Dialect.TRF26 and t.dialect is not Dialect.TRF26:
+        # A TRF-2026 file says what it means to say: 162, for one, is needed
+        # only where the scoring is not the default (TRF26 §3.4).
+        headers.extend(_derived_trf26_headers(t, codes_present, diags))
+    players = []
+    for p0 in t.players:
+        p = place(p0)
+        _check_written(p0, p, t.dialect, target, diags)
+        players.append(p)
+    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
+    diags.sort(key=lambda d: (d.line, d.column))
+    return out, diags
 
+
+def _teams_in(t: Tournament, target: Dialect, diags: list[Diagnostic], place: Place) -> list[Team]:
+    """The teams as ``target`` writes them: 013 in TRF16, 310 in TRF-2026.
+
+    A file with 310 lines has its teams there (TRF26 §3.7: 310 replaces
+    013): a 013 line that gives one of them again (its name or one of its
+    players) is not written, whatever the target; written as 310 it would
+    be a team more, each player in two teams.
+    """
     numbers = _numbers_of_013(t.teams)
     twins = _twins(t.teams)
-    # A file with 310 lines has its teams there (TRF26 §3.7: 310 replaces
-    # 013): a 013 line that gives one of them again (its name or one of its
-    # players) is not written, whatever the target; written as 310 it would
-    # be a team more, each player in two teams.
     again = _given_by_310(t.teams)
+    teams: list[Team] = []
     for team0 in t.teams:
-        team = place(team0)
         twin = twins.get(id(team0))
-        if target is Dialect.TRF16 and twin is not None:
-            if team0.code == "310":
-                # TEC's sample gives each team as 310 and as 013: to TRF16 the
-                # file's own 013 line stands for it.
-                diags.append(
-                    _p009(
-                        _line_of(team0),
-                        1,
-                        f"team {team0.name!r}: its 013 on line {_line_of(twin)} stands for "
-                        "it, with the same name and members (number, nickname, strength, "
-                        "points and rank dropped)",
-                        team0.origin.text.rstrip() if team0.origin is not None else "310",
-                        f"013 on line {_line_of(twin)}",
-                    )
+        if target is Dialect.TRF16 and twin is not None and team0.code == "310":
+            # TEC's sample gives each team as 310 and as 013: to TRF16 the
+            # file's own 013 line stands for it.
+            diags.append(
+                _p009(
+                    _line_of(team0),
+                    1,
+                    f"team {team0.name!r}: its 013 on line {_line_of(twin)} stands for "
+                    "it, with the same name and members (number, nickname, strength, "
+                    "points and rank dropped)",
+                    team0.origin.text.rstrip() if team0.origin is not None else "310",
+                    f"013 on line {_line_of(twin)}",
                 )
-                continue
-            _check_written(team0, team, t.dialect, target, diags)
-            teams.append(team)
+            )
             continue
-        if id(team0) in again:
+        if (target is not Dialect.TRF16 or twin is None) and id(team0) in again:
             diags.append(_not_a_team(team0, twin, again[id(team0)]))
             continue
-        if target is Dialect.TRF26 and team.code == "013":
-            number = numbers[id(team0)] if team.number is None else team.number
-            team = place(Team("310", team.name, list(team.members), number), team0)
-            # The 013's place in the file made its number: past 999 it is
-            # wider than 310's columns 5-7, which P009 says.
+        if target is Dialect.TRF16 and twin is not None:
+            team = place(team0)
             _check_written(team0, team, t.dialect, target, diags)
-        elif target is Dialect.TRF16 and team.code == "310":
-            if any(
-                v not in (None, "")
-                for v in (
-                    team.nickname,
-                    team.strength,
-                    team.match_points,
-                    team.game_points,
-                    team.rank,
-                )
-            ):
-                diags.append(
-                    _p009(
-                        _line_of(team0),
-                        1,
-                        f"team {team.name!r}: 013 holds only the name and members; number, "
-                        "nickname, strength, points and rank dropped",
-                        "310",
-                    )
-                )
-            team = place(Team("013", team.name, list(team.members)), team0)
         else:
-            _check_written(team0, team, t.dialect, target, diags)
+            team = _team_as(t, team0, target, numbers, diags, place)
         teams.append(team)
     if target is Dialect.TRF16:
         written = [
             x for x in t.teams if id(x) not in again and not (x.code == "310" and id(x) in twins)
         ]
         diags.extend(_renumbered(written, twins))
+    return teams
 
+
+def _team_as(
+    t: Tournament,
+    team0: Team,
+    target: Dialect,
+    numbers: dict[int, int],
+    diags: list[Diagnostic],
+    place: Place,
+) -> Team:
+    """One team's record in ``target``: a 013 becomes a 310 numbered by its
+    place in the file; a 310 becomes a 013, which holds only the name and
+    members (P009 says what is dropped)."""
+    team: Team = place(team0)
+    if target is Dialect.TRF26 and team.code == "013":
+        number = numbers[id(team0)] if team.number is None else team.number
+        team = place(Team("310", team.name, list(team.members), number), team0)
+        # The 013's place in the file made its number: past 999 it is
+        # wider than 310's columns 5-7, which P009 says.
+        _check_written(team0, team, t.dialect, target, diags)
+        return team
+    if target is Dialect.TRF16 and team.code == "310":
+        dropped = (team.nickname, team.strength, team.match_points, team.game_points, team.rank)
+        if any(v not in (None, "") for v in dropped):
+            diags.append(
+                _p009(
+                    _line_of(team0),
+                    1,
+                    f"team {team.name!r}: 013 holds only the name and members; number, "
+                    "nickname, strength, points and rank dropped",
+                    "310",
+                )
+            )
+        written: Team = place(Team("013", team.name, list(team.members)), team0)
+        return written
+    _check_written(team0, team, t.dialect, target, diags)
+    return team
+
+
+def _national_ratings_in(
+    t: Tournament, target: Dialect, diags: list[Diagnostic], place: Place
+) -> list[NationalRating]:
+    """The national rating records (TRF-2026 only: dropped in TRF16, P009)."""
+    nrs: list[NationalRating] = []
     for r in t.national_ratings:
         if target is Dialect.TRF16:
             diags.append(
@@ -433,7 +465,21 @@ def _convert(
             nr = place(r)
             _check_written(r, nr, t.dialect, target, diags)
             nrs.append(nr)
+    return nrs
 
+
+def _records_in(
+    t: Tournament,
+    target: Dialect,
+    diags: list[Diagnostic],
+    place: Place,
+    headers: list[Header | RoundDates | Scoring],
+    codes_present: set[str],
+) -> list[OtherRecord]:
+    """The other records as ``target`` holds them: TRF-2026's own records,
+    comments and unknown lines have no TRF16 form (P009); JaVaFo's XXC gives
+    TRF-2026 its 152 (appended to ``headers``)."""
+    records: list[OtherRecord] = []
     for rec0 in t.records:
         line = _line_of(rec0)
         rec = place(rec0)
@@ -463,20 +509,7 @@ def _convert(
             continue
         _check_written(rec0, rec, t.dialect, target, diags)
         records.append(rec)
-
-    if target is Dialect.TRF26 and t.dialect is not Dialect.TRF26:
-        # A TRF-2026 file says what it means to say: 162, for one, is needed
-        # only where the scoring is not the default (TRF26 §3.4).
-        headers.extend(_derived_trf26_headers(t, codes_present, diags))
-
-    players = []
-    for p0 in t.players:
-        p = place(p0)
-        _check_written(p0, p, t.dialect, target, diags)
-        players.append(p)
-    out = Tournament(headers, players, teams, nrs, records, target, [], t.source)
-    diags.sort(key=lambda d: (d.line, d.column))
-    return out, diags
+    return records
 
 
 def _team_key(team: Team) -> tuple[str, tuple[int | None, ...]]:
@@ -858,6 +891,73 @@ def _read_one_column_right(value: Any, old: str, f: Field) -> bool:
     )
 
 
+def _field_not_written(
+    f: Field,
+    i: int,
+    lay: Layout,
+    line: int,
+    old: str,
+    text: str,
+    bad: bool,
+    before: dict[tuple[str, int], Any],
+    after: dict[tuple[str, int], Any],
+) -> Diagnostic | None:
+    """P009 for field ``f`` (occurrence ``i``, -1 for a field of the line)
+    when the line written does not hold it as the file had it: a year alone
+    made a date, a value the reader could not read (``bad``), or another
+    value; ``None`` for the same value in another spelling."""
+    # Blanks only: a TAB in a field is something the writer does not write.
+    was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
+    if was == now:
+        return None
+    name = f.name
+    if f.kind == "date" and not bad and _year_only(before.get((name, i)), was):
+        # The same year, but not as the file wrote it: TRF's date is
+        # YYYY/MM/DD (TRF16 §2.2, TRF26 §3.3), and 00 for a month and day
+        # not known is a reader's convention, not the text's own words.
+        return _p009(
+            line,
+            f.first,
+            f"{_label(name, i, lay)} {was!r} in columns {f.columns} is a year alone, "
+            f"which a TRF date (YYYY/MM/DD) cannot be: written {now!r}, 00 for the "
+            "month and day not known",
+            was,
+            now,
+        )
+    if not bad and _same(before.get((name, i)), after.get((name, i))):
+        return None
+    columns = f"column{'s' if f.first != f.last else ''} {f.columns}"
+    return _p009(
+        line,
+        f.first,
+        f"{_label(name, i, lay)} {was!r} in {columns} is not written as it was: "
+        + (f"the output holds {now!r}" if now else "the output leaves it blank"),
+        was,
+        now or "blank",
+    )
+
+
+def _stray_text(line: int, old: str, covered: set[int]) -> Diagnostic | None:
+    """P009 for text in columns no field of the record reads: not written."""
+    stray = [
+        (col, old[col - 1])
+        for col in range(4, len(old) + 1)
+        if col not in covered and old[col - 1] not in " \t"
+    ]
+    if not stray:
+        return None
+    where = ", ".join(f"{col} {ch!r}" for col, ch in stray[:8])
+    more = f" and {len(stray) - 8} more" if len(stray) > 8 else ""
+    return _p009(
+        line,
+        stray[0][0],
+        f"text in column{'s' if len(stray) > 1 else ''} no field of the record reads "
+        f"({where}{more}): not written",
+        "".join(ch for _, ch in stray),
+        "blank",
+    )
+
+
 def _check_written(
     source: Record, written: Record, dialect: Dialect, target: Dialect, diags: list[Diagnostic]
 ) -> None:
@@ -918,57 +1018,10 @@ def _check_written(
         covered.update(range(f.first, f.last + 1))
         if f.kind == "date" and _read_one_column_right(before.get((f.name, i)), old, f):
             covered.add(f.last + 1)  # the reader read the date from there
-        # Blanks only: a TAB in a field is something the writer does not write.
-        was, now = old[f.slice].strip(" "), text[f.slice].strip(" ")
-        if was == now:
-            continue
         bad = any(f.first <= c <= f.last for c in unreadable)
-        name = f.name
-        if f.kind == "date" and not bad and _year_only(before.get((name, i)), was):
-            # The same year, but not as the file wrote it: TRF's date is
-            # YYYY/MM/DD (TRF16 §2.2, TRF26 §3.3), and 00 for a month and day
-            # not known is a reader's convention, not the text's own words.
-            diags.append(
-                _p009(
-                    line,
-                    f.first,
-                    f"{_label(name, i, lay)} {was!r} in columns {f.columns} is a year alone, "
-                    f"which a TRF date (YYYY/MM/DD) cannot be: written {now!r}, 00 for the "
-                    "month and day not known",
-                    was,
-                    now,
-                )
-            )
-            continue
-        if not bad and _same(before.get((name, i)), after.get((name, i))):
-            continue
-        label = _label(name, i, lay)
-        columns = f"column{'s' if f.first != f.last else ''} {f.columns}"
-        diags.append(
-            _p009(
-                line,
-                f.first,
-                f"{label} {was!r} in {columns} is not written as it was: "
-                + (f"the output holds {now!r}" if now else "the output leaves it blank"),
-                was,
-                now or "blank",
-            )
-        )
-    stray = [
-        (col, old[col - 1])
-        for col in range(4, len(old) + 1)
-        if col not in covered and old[col - 1] not in " \t"
-    ]
-    if stray:
-        where = ", ".join(f"{col} {ch!r}" for col, ch in stray[:8])
-        more = f" and {len(stray) - 8} more" if len(stray) > 8 else ""
-        diags.append(
-            _p009(
-                line,
-                stray[0][0],
-                f"text in column{'s' if len(stray) > 1 else ''} no field of the record reads "
-                f"({where}{more}): not written",
-                "".join(ch for _, ch in stray),
-                "blank",
-            )
-        )
+        found = _field_not_written(f, i, lay, line, old, text, bad, before, after)
+        if found is not None:
+            diags.append(found)
+    found = _stray_text(line, old, covered)
+    if found is not None:
+        diags.append(found)

@@ -61,6 +61,53 @@ def _p008(line: int, message: str, found: str, expected: str) -> Diagnostic:
     return diagnostic("P008", line, 1, message, found=found, expected=expected)
 
 
+def _has_trf26_records(
+    first: dict[str, tuple[str, int]], records: Sequence[OtherRecord], tournament: Tournament
+) -> bool:
+    """Whether the file has a record only TRF-2026 defines."""
+    return (
+        any(code in _TRF26_HEADERS for code in first)
+        or bool(tournament.national_ratings)
+        or any(t.code == "310" for t in tournament.teams)
+        or any(isinstance(r, TRF26_ONLY_RECORDS) for r in records)
+        or any(isinstance(r, TextRecord) and r.code in ("801", "802") for r in records)
+    )
+
+
+def _engine_conflicts(
+    first: dict[str, tuple[str, int]], engine: dict[str, tuple[str, int]]
+) -> list[Diagnostic]:
+    """P008 where JaVaFo's XXR and XXC say otherwise than TRF-2026's 142
+    (the rounds) and 152 (the first player's colour in round 1)."""
+    diags: list[Diagnostic] = []
+    if "142" in first and "XXR" in engine:
+        a, b = first["142"][0].strip(), engine["XXR"][0].strip()
+        if _as_int(a) != _as_int(b):
+            diags.append(
+                _p008(
+                    engine["XXR"][1],
+                    f"XXR says {b!r} rounds but 142 (line {first['142'][1]}) says {a!r}",
+                    f"XXR {b}",
+                    f"XXR {a}, as 142",
+                )
+            )
+    if "152" in first and "XXC" in engine:
+        colour = first["152"][0].strip().upper()
+        tokens = engine["XXC"][0].split()
+        xxc = "W" if "white1" in tokens else "B" if "black1" in tokens else None
+        if xxc is not None and colour in ("W", "B") and xxc != colour:
+            diags.append(
+                _p008(
+                    engine["XXC"][1],
+                    f"XXC gives the first player {'white' if xxc == 'W' else 'black'} in round 1 "
+                    f"but 152 (line {first['152'][1]}) says {colour}",
+                    f"XXC {'white1' if xxc == 'W' else 'black1'}",
+                    f"XXC {'white1' if colour == 'W' else 'black1'}, as 152",
+                )
+            )
+    return diags
+
+
 def detect_dialect(
     headers: Sequence[tuple[str, str, int]],
     records: Sequence[OtherRecord],
@@ -91,41 +138,11 @@ def detect_dialect(
         )
         return Dialect.VEGA, diags
 
-    trf26 = (
-        any(code in _TRF26_HEADERS for code in first)
-        or bool(tournament.national_ratings)
-        or any(t.code == "310" for t in tournament.teams)
-        or any(isinstance(r, TRF26_ONLY_RECORDS) for r in records)
-        or any(isinstance(r, TextRecord) and r.code in ("801", "802") for r in records)
-    )
+    trf26 = _has_trf26_records(first, records, tournament)
     # JaVaFo's XXA (accelerations) is an extension line like XXR and XXS.
     extensions = bool(engine) or any(isinstance(r, (BbpPoints, Accelerations)) for r in records)
 
-    if "142" in first and "XXR" in engine:
-        a, b = first["142"][0].strip(), engine["XXR"][0].strip()
-        if _as_int(a) != _as_int(b):
-            diags.append(
-                _p008(
-                    engine["XXR"][1],
-                    f"XXR says {b!r} rounds but 142 (line {first['142'][1]}) says {a!r}",
-                    f"XXR {b}",
-                    f"XXR {a}, as 142",
-                )
-            )
-    if "152" in first and "XXC" in engine:
-        colour = first["152"][0].strip().upper()
-        tokens = engine["XXC"][0].split()
-        xxc = "W" if "white1" in tokens else "B" if "black1" in tokens else None
-        if xxc is not None and colour in ("W", "B") and xxc != colour:
-            diags.append(
-                _p008(
-                    engine["XXC"][1],
-                    f"XXC gives the first player {'white' if xxc == 'W' else 'black'} in round 1 "
-                    f"but 152 (line {first['152'][1]}) says {colour}",
-                    f"XXC {'white1' if xxc == 'W' else 'black1'}",
-                    f"XXC {'white1' if colour == 'W' else 'black1'}, as 152",
-                )
-            )
+    diags += _engine_conflicts(first, engine)
     if trf26:
         return Dialect.TRF26, diags
     if extensions:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import attrs
 
-from trfkit.codes import CODES, Code
+from trfkit.checks import CODES
+from trfkit.codes import Code
 from trfkit.rules import RULE_SETS
 from trfkit.rules.titles import TITLE_RULE_SETS
 

@@ -18,7 +18,6 @@ Each can be given instead (``--type``, ``--time-control``, ``--rules``);
 from __future__ import annotations
 
 import datetime
-import enum
 import re
 from collections import Counter
 from decimal import Decimal
@@ -26,6 +25,7 @@ from fractions import Fraction
 
 import attrs
 
+from trfkit.ett import LEAGUE_WORDS, TournamentType, ett_code, type_named
 from trfkit.model import Tournament
 from trfkit.rules import RULE_SETS, Family, RateClass, RuleSet, get, newest_in_force
 from trfkit.timecontrol import TimeControl, TimeControlError, parse_222, parse_time_control
@@ -46,23 +46,6 @@ __all__ = [
 ]
 
 
-class TournamentType(enum.Enum):
-    """The pairing system, in the words ``--type`` and the JSON output use."""
-
-    SWISS = "swiss"
-    ROUND_ROBIN = "round-robin"
-    DOUBLE_ROUND_ROBIN = "double-round-robin"
-    TEAM = "team"
-    MATCH = "match"
-    LEAGUE = "league"
-    """A league, of teams or of players: it may last longer than other events
-    (FIDE 2002 §4.11, 2009 §4.11)."""
-
-
-# TRF-2026 192 codes (ETT26) and 092 free text, most specific first: a
-# "Team League" is a league (its length is what the regulations single out).
-# "Liga" ends the word: Bundesliga, Oberliga, Ekstraliga.
-_LEAGUE_WORDS = re.compile(r"LEAGUE|LIGA\b|LIGUE\b|\bLEGA\b|COMPETITION SERIES|INTERCLUB", re.I)
 # Words and patterns of a name that suggest a league without saying it: a
 # division ("Div 1"), a cup, a season ("2011 - 2012", "2011/12"). Many a
 # weekend open is a "Cup" or has a "Division A": only with a span longer
@@ -72,34 +55,6 @@ _LEAGUE_HINTS = re.compile(
     r"|\b(?:19|20)\d\d\s*[-/\u2013]\s*(?:(?:19|20)\d\d|\d\d)\b",
     re.I,
 )
-_TYPE_WORDS: tuple[tuple[re.Pattern[str], TournamentType], ...] = (
-    (_LEAGUE_WORDS, TournamentType.LEAGUE),
-    (re.compile(r"TEAM|MANNSCHAFT|OLYMPIAD", re.I), TournamentType.TEAM),
-    (
-        re.compile(r"DOUBLE[ _-]?ROUND[ _-]?ROBIN|DOUBLEROUNDROBIN|\bDRR\b|DOPPELRUND", re.I),
-        TournamentType.DOUBLE_ROUND_ROBIN,
-    ),
-    (
-        re.compile(
-            r"ROUND[ _-]?ROBIN|ROUNDROBIN|\bRR\b|BERGER|ALL[ _-]PLAY[ _-]ALL|RUNDENTURNIER", re.I
-        ),
-        TournamentType.ROUND_ROBIN,
-    ),
-    (re.compile(r"\bMATCH\b|WETTKAMPF", re.I), TournamentType.MATCH),
-    (re.compile(r"SWISS|DUTCH|DUBOV|BURSTEIN|LIM\b|SCHWEIZER|MONRAD", re.I), TournamentType.SWISS),
-)
-
-
-def type_named(text: str) -> TournamentType | None:
-    """The type a 192 code or a 092 text names, or ``None``.
-
-    >>> type_named("Individual: Swiss-System"), type_named("Open")
-    (<TournamentType.SWISS: 'swiss'>, None)
-    """
-    for pattern, kind in _TYPE_WORDS:
-        if pattern.search(text):
-            return kind
-    return None
 
 
 def _declared_type(
@@ -118,7 +73,7 @@ def _declared_type(
     # 2024/25") is one; a name with a league's hints (a division, a cup, a
     # season) is one when the event lasts longer than other events may.
     name = t.header("012") or ""
-    found = _LEAGUE_WORDS.search(name)
+    found = LEAGUE_WORDS.search(name)
     if found:
         return TournamentType.LEAGUE, "012", f"012: the name says {found.group(0)!r}"
     hints = [m.group(0).strip() for m in _LEAGUE_HINTS.finditer(name)]
@@ -144,55 +99,6 @@ def _span_days(t: Tournament) -> int | None:
     if start is None or end is None or end < start:
         return None
     return (end - start).days + 1
-
-
-# The families of ETT26 codes (TRF-2026 record 192), each optionally followed
-# by qualifiers such as _2026, _BAKU, _G4, _TYPEA, _MP.
-_ETT_FAMILIES = (
-    "FIDE_DUTCH",
-    "FIDE_DUBOV",
-    "FIDE_BURSTEIN",
-    "FIDE_DOUBLESWISS",
-    "CUSTOM_SWISS",
-    "CUSTOM_DOUBLESWISS",
-    "BERGER_ROUNDROBIN",
-    "BERGER_DOUBLEROUNDROBIN",
-    "FIDE_ROUNDROBIN",
-    "FIDE_DOUBLEROUNDROBIN",
-    "CUSTOM_ROUNDROBIN",
-    "FIDE_TEAM",
-    "CUSTOM_TEAM_SWISS",
-)
-_ETT_CODE = re.compile("(?:" + "|".join(_ETT_FAMILIES) + r")(?:_[A-Z0-9]+)*")
-# A Swiss or round robin whose 092 names the pairing system.
-_SYSTEM_WORDS: tuple[tuple[TournamentType, re.Pattern[str], str], ...] = (
-    (TournamentType.SWISS, re.compile(r"DUTCH", re.I), "FIDE_DUTCH"),
-    (TournamentType.SWISS, re.compile(r"DUBOV", re.I), "FIDE_DUBOV"),
-    (TournamentType.SWISS, re.compile(r"BURSTEIN", re.I), "FIDE_BURSTEIN"),
-    (TournamentType.ROUND_ROBIN, re.compile(r"BERGER", re.I), "BERGER_ROUNDROBIN"),
-    (TournamentType.DOUBLE_ROUND_ROBIN, re.compile(r"BERGER", re.I), "BERGER_DOUBLEROUNDROBIN"),
-)
-
-
-def ett_code(text: str) -> str | None:
-    """The ETT26 code (TRF-2026 record 192) a 092 text names, or ``None``.
-
-    A 092 that is an ETT26 code in other spelling gives that code; one that
-    names the pairing system gives the system's code. A type alone ("Swiss")
-    names no system: a Swiss may be paired by the Dutch, Dubov, Burstein or
-    another system, and 192 says which.
-
-    >>> ett_code("FIDE-TEAM-BAKU"), ett_code("Swiss Dutch"), ett_code("Swiss System")
-    ('FIDE_TEAM_BAKU', 'FIDE_DUTCH', None)
-    """
-    code = re.sub(r"[\s\-]+", "_", text.strip().upper())
-    if _ETT_CODE.fullmatch(code):
-        return code
-    kind = type_named(text)
-    for system_kind, pattern, system in _SYSTEM_WORDS:
-        if kind is system_kind and pattern.search(text):
-            return system
-    return None
 
 
 def infer_type(t: Tournament) -> TournamentType:

@@ -88,7 +88,7 @@ def codes_named(text: str) -> set[str]:
 
 def codes_refused(codes: set[str], option: str = "--ignore") -> str | None:
     """Why some of ``codes`` are no diagnostic code, or ``None``."""
-    from trfkit.codes import CODES
+    from trfkit.checks import CODES
 
     unknown = sorted(codes - CODES.keys())
     if unknown:

@@ -468,13 +468,7 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         ctx.bad_field(_PLAYER_FIELDS["points"], pts, lineno, exc)
         points = None
 
-    length = len(text)
-    if length in _INSIDE_A_NUMBER or (
-        length > _OPPONENT_AT and (length - _OPPONENT_AT - 1) % _STRIDE < _OPPONENT_WIDTH - 1
-    ):
-        _cut_number(text, length, lineno, ctx)
-    read = _games(text, length, lineno, ctx) if length > _OPPONENT_AT else _NO_CELLS
-    games, cells = (read, None) if isinstance(read, list) else (None, read)
+    games, cells = _round_cells(text, lineno, ctx)
     # The common cases of the integer fields inline; _nat reports the rest.
     s = rating.strip()
     rating_value = (
@@ -501,6 +495,19 @@ def _player(text: str, lineno: int, ctx: _Context, origin: Origin | None = None)
         origin,
         cells=cells,
     )
+
+
+def _round_cells(text: str, lineno: int, ctx: _Context) -> tuple[list[Game] | None, Cells | None]:
+    """A 001 line's rounds (from column 92, TRF16 §2.2): its games where a
+    cell needs one built, else its cells as read; a line that ends inside
+    a number is cut there, with the reader's finding."""
+    length = len(text)
+    if length in _INSIDE_A_NUMBER or (
+        length > _OPPONENT_AT and (length - _OPPONENT_AT - 1) % _STRIDE < _OPPONENT_WIDTH - 1
+    ):
+        _cut_number(text, length, lineno, ctx)
+    read = _games(text, length, lineno, ctx) if length > _OPPONENT_AT else _NO_CELLS
+    return (read, None) if isinstance(read, list) else (None, read)
 
 
 _NO_CELLS = Cells((), "", "")

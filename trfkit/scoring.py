@@ -25,6 +25,7 @@ from decimal import Decimal, InvalidOperation
 import attrs
 
 from trfkit.model import (
+    AbnormalPoints,
     BbpPoints,
     Colour,
     EngineRecord,
@@ -34,7 +35,15 @@ from trfkit.model import (
     Tournament,
 )
 
-__all__ = ["SCORING_162", "XXS_SHORTCUTS", "ScoringSystem", "scoring_of"]
+__all__ = [
+    "SCORING_162",
+    "XXS_SHORTCUTS",
+    "ScoredCells",
+    "ScoringSystem",
+    "abnormal_points_by_player",
+    "expected_points",
+    "scoring_of",
+]
 
 _ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -186,3 +195,108 @@ def scoring_of(t: Tournament) -> ScoringSystem:
             values["PAB"] = bb["BBW"]
         return ScoringSystem(values, "BB*")
     return ScoringSystem(values)
+
+
+def abnormal_points_by_player(t: Tournament) -> dict[int, list[AbnormalPoints]]:
+    """The TRF-2026 299 records naming each player (by starting rank), in file order."""
+    by_player: dict[int, list[AbnormalPoints]] = {}
+    for record in t.records_of(AbnormalPoints):
+        for pid in record.ids:
+            if pid is not None:
+                by_player.setdefault(pid, []).append(record)
+    return by_player
+
+
+def expected_points(
+    p: Player, scoring: ScoringSystem, abnormal: list[AbnormalPoints] | None = None
+) -> Decimal:
+    """The points ``p``'s results give under ``scoring``, with TRF26 299 records.
+
+    A 299 record of blank type is a bonus or penalty added to the total; a
+    typed one (W, D, L, F, H, Z, +, -) assigns its points to the player's
+    result in the round it names (every such result when it names round 0)
+    in place of the usual value (TRF26 record 299).
+    """
+    values = [scoring.points(g) for g in p.games]
+    bonus = Decimal(0)
+    for record in abnormal or ():
+        if record.points is None:
+            continue
+        kind = record.points_type.strip().upper()
+        if not kind:
+            bonus += record.points
+            continue
+        for i, g in enumerate(p.games):
+            in_round = record.round in (None, 0) or record.round == i + 1
+            if in_round and g.result is not None and g.result.value == kind:
+                values[i] = record.points
+    return sum(values, Decimal(0)) + bonus
+
+
+def _decimal_places(value: Decimal) -> int:
+    exponent = value.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+@attrs.frozen
+class ScoredCells:
+    """The event's "scored cells" view: what each cell is worth under a
+    scoring system, in whole units of its finest decimal (tenths for
+    1/½/0), keyed by the characters of :class:`~trfkit.model.Cells`.
+
+    The checks (S104's sums), the tie-breaks (the field's points) and any
+    other reader of many cells share it: int additions where Decimal's cost
+    a tenth of a validation of a big file, and where each result's units fit
+    in a byte (1/½/0 in tenths do), a line's points are its results
+    translated to those bytes, in C with no call a cell (the dict lookup a
+    cell was three quarters of S104's instructions on a 3000-player file).
+    Built from :meth:`ScoringSystem.table`, so the two always agree. An
+    unreadable cell (``?``, P002) is worth 0 here; S104 weighs it apart.
+
+    >>> cells = ScoredCells.of(ScoringSystem.default())
+    >>> cells.scale, cells.total("1=0FU", "wbw--")
+    (10, 35)
+    """
+
+    scale: int
+    """Units a point: 10 ** the most decimal places of any value."""
+    by_cell: dict[tuple[str, str], int]
+    """(result, colour) → units."""
+    by_result: dict[str, int] | None
+    """result → units, when the scoring gives both colours the same."""
+    byte_table: bytes | None
+    """:attr:`by_result` as a ``bytes.translate`` table, when every value fits a byte."""
+
+    @classmethod
+    def of(cls, scoring: ScoringSystem) -> ScoredCells:
+        table = scoring.table()
+        scale = 10 ** max([0, *map(_decimal_places, table.values())])
+        by_cell = {
+            (r.value, c.value): int(v * scale) for (r, c), v in table.items() if r is not None
+        }
+        for c in Colour:
+            by_cell["?", c.value] = 0
+        by_result: dict[str, int] | None = {r: by_cell[r, "w"] for r, _ in by_cell}
+        assert by_result is not None
+        if any(u != by_result[r] for (r, _), u in by_cell.items()):
+            by_result = None
+        byte_table = None
+        if by_result is not None and all(0 <= u < 256 for u in by_result.values()):
+            table_bytes = bytearray(256)
+            for r, u in by_result.items():
+                table_bytes[ord(r)] = u
+            byte_table = bytes(table_bytes)
+        return cls(scale, by_cell, by_result, byte_table)
+
+    def points(self, results: str, colours: str) -> bytes | list[int]:
+        """Each cell's units: ``results`` and ``colours`` as in :class:`~trfkit.model.Cells`
+        (one line's, or many lines' end to end)."""
+        if self.byte_table is not None:
+            return results.encode("ascii").translate(self.byte_table)
+        if self.by_result is not None:
+            return list(map(self.by_result.__getitem__, results))
+        return list(map(self.by_cell.__getitem__, zip(results, colours, strict=True)))
+
+    def total(self, results: str, colours: str) -> int:
+        """The units of one line's cells."""
+        return sum(self.points(results, colours))

@@ -524,6 +524,43 @@ class _Draft:
     delay: int = 0
 
 
+def _check_periods(drafts: list[_Draft]) -> None:
+    """Only the last period lasts to the end: each before it has a move
+    count, and none has both a move count and 'to the end'."""
+    for before, after in itertools.pairwise(drafts):
+        if before.moves is None:
+            raise TimeControlError(
+                after.column,
+                after.found,
+                "a move count on the period before (only the last period lasts to the end)",
+            )
+    for draft in drafts:
+        if draft.rest and draft.moves is not None:
+            raise TimeControlError(
+                draft.column, draft.found, "either a move count or 'to the end', not both"
+            )
+
+
+def _apply_extras(drafts: list[_Draft], extras: list[_Piece]) -> None:
+    """Put each increment and delay on the periods it applies to: from move
+    1 unless "from move N" says otherwise; a Period holds one increment, so
+    N must be the first move of a period."""
+    starts = [0]
+    for draft in drafts[:-1]:
+        starts.append(starts[-1] + (draft.moves or 0))
+    for extra in extras:
+        move = 1 if extra.from_move is None else _int(extra.from_move)
+        if move - 1 not in starts:
+            assert extra.from_move is not None
+            firsts = ", ".join(str(s + 1) for s in starts)
+            raise _error_at(extra.from_move, f"the first move of a period ({firsts})")
+        for draft in drafts[starts.index(move - 1) :]:
+            if extra.kind == "increment":
+                draft.increment = extra.seconds
+            else:
+                draft.delay = extra.seconds
+
+
 def _assemble(pieces: list[_Piece]) -> tuple[Period, ...]:
     """Put the items together: periods in order, increments and delays on them."""
     drafts: list[_Draft] = []
@@ -563,34 +600,8 @@ def _assemble(pieces: list[_Piece]) -> tuple[Period, ...]:
     if not drafts:
         first = pieces[0]
         raise TimeControlError(first.column, first.found, "a base time before the increment")
-    for before, after in itertools.pairwise(drafts):
-        if before.moves is None:
-            raise TimeControlError(
-                after.column,
-                after.found,
-                "a move count on the period before (only the last period lasts to the end)",
-            )
-    for draft in drafts:
-        if draft.rest and draft.moves is not None:
-            raise TimeControlError(
-                draft.column, draft.found, "either a move count or 'to the end', not both"
-            )
-    starts = [0]
-    for draft in drafts[:-1]:
-        starts.append(starts[-1] + (draft.moves or 0))
-    for extra in extras:
-        # An increment applies from move 1 unless "from move N" says otherwise;
-        # a Period holds one increment, so N must be the first move of a period.
-        move = 1 if extra.from_move is None else _int(extra.from_move)
-        if move - 1 not in starts:
-            assert extra.from_move is not None
-            firsts = ", ".join(str(s + 1) for s in starts)
-            raise _error_at(extra.from_move, f"the first move of a period ({firsts})")
-        for draft in drafts[starts.index(move - 1) :]:
-            if extra.kind == "increment":
-                draft.increment = extra.seconds
-            else:
-                draft.delay = extra.seconds
+    _check_periods(drafts)
+    _apply_extras(drafts, extras)
     return tuple(Period(d.moves, d.seconds, d.increment, d.delay) for d in drafts)
 
 

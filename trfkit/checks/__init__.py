@@ -19,7 +19,7 @@ error when this package is imported.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 
 from trfkit._gc import no_cyclic_gc
@@ -44,13 +44,36 @@ from trfkit.checks import (  # noqa: F401
 )
 from trfkit.checks._util import with_reference
 from trfkit.checks.registry import Context, Kind
+from trfkit.codes import Code, ordered
 from trfkit.diagnostics import Diagnostic
 from trfkit.event import Event, TournamentType, event_of
 from trfkit.model import Comment, Tournament
 from trfkit.rating.listed import RatingListAt
 from trfkit.rules import RuleSet
 
-__all__ = ["Context", "Kind", "inline_ignores", "registry", "validate"]
+__all__ = ["CODES", "Context", "Kind", "inline_ignores", "registry", "validate"]
+
+
+class _Codes(Mapping[str, Code]):
+    """Every declared code, P then S then R codes, each kind by number: the
+    reader's (:mod:`trfkit.codes`) and the checks' (declared as this
+    package imports its families, above), and any declared later."""
+
+    def __getitem__(self, code: str) -> Code:
+        return ordered()[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ordered())
+
+    def __len__(self) -> int:
+        return len(ordered())
+
+    def __repr__(self) -> str:
+        return f"CODES({', '.join(ordered())})"
+
+
+CODES: Mapping[str, Code] = _Codes()
+"""Every code: the docs, ``--ignore``, the server's list and the reports read it."""
 
 _PLACE = attrgetter("line", "column", "code")
 _INLINE = re.compile(r"\s*trfkit:\s*ignore\b[\s:]*(?P<codes>.*)", re.I)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from trfkit import _examples as ex
 from trfkit._digits import whole_number
@@ -170,6 +170,72 @@ def dated_rounds(records: list[RoundDates]) -> list[tuple[DateText, int, int]]:
     return out
 
 
+def _round_dates_in_order(
+    records: list[RoundDates], start: _dt.date | None, end: _dt.date | None
+) -> Generator[Diagnostic, None, int]:
+    """S108 for each round dated outside 042-052 or before the round before
+    it; returns the last round given a date."""
+    previous: tuple[int, _dt.date] | None = None
+    given = 0
+    for i, (d, line, column) in enumerate(dated_rounds(records), start=1):
+        if not d.text.strip():
+            continue
+        given = i
+        if d.date is None:
+            continue  # unreadable dates are the reader's P002/P003
+        if (start and d.date < start) or (end and d.date > end):
+            yield diag(
+                "S108",
+                line,
+                column,
+                f"round {i} is dated {d.date}, outside the event's dates "
+                f"({start or '?'} to {end or '?'})",
+                found=d.text.strip(),
+                expected=f"a date from {start or '042'} to {end or '052'}",
+            )
+            # One mistyped date, one finding: the rounds after it are put in
+            # order against the last date within the event, not against it.
+            continue
+        if previous is not None and d.date < previous[1]:
+            yield diag(
+                "S108",
+                line,
+                column,
+                f"round {i} is dated {d.date}, before round {previous[0]} ({previous[1]})",
+                found=d.text.strip(),
+                expected=f"a date on or after {previous[1]}",
+            )
+        previous = (i, d.date)
+    return given
+
+
+def _rounds_dated(
+    t: Tournament, records: list[RoundDates], given: int, played: int
+) -> Diagnostic | None:
+    """S108 (warning) when 132 dates fewer rounds than were played, or more
+    than the tournament has."""
+    line = _line(records[0])
+    # A file written during the event dates the rounds still to come, so
+    # more dates than rounds played is fine up to the announced number.
+    announced = max(played, t.declared_rounds or 0)
+    if given and (given < played or given > announced):
+        return diag(
+            "S108",
+            line,
+            5,
+            f"record 132 dates {given} rounds, but "
+            + (
+                f"{played} rounds have been played"
+                if given < played
+                else f"the tournament has {announced}"
+            ),
+            found=str(given),
+            expected=str(played if given < played else announced),
+            severity=Severity.WARNING,
+        )
+    return None
+
+
 @check(
     Code(
         "S108",
@@ -210,60 +276,12 @@ def round_dates(context: Context) -> Iterator[Diagnostic]:
     records = [h for h in t.headers if isinstance(h, RoundDates)]
     if not records:
         return
-    line = _line(records[0])
-    previous: tuple[int, _dt.date] | None = None
-    given = 0
-    for i, (d, line, column) in enumerate(dated_rounds(records), start=1):
-        if not d.text.strip():
-            continue
-        given = i
-        if d.date is None:
-            continue  # unreadable dates are the reader's P002/P003
-        if (start and d.date < start) or (end and d.date > end):
-            yield diag(
-                "S108",
-                line,
-                column,
-                f"round {i} is dated {d.date}, outside the event's dates "
-                f"({start or '?'} to {end or '?'})",
-                found=d.text.strip(),
-                expected=f"a date from {start or '042'} to {end or '052'}",
-            )
-            # One mistyped date, one finding: the rounds after it are put in
-            # order against the last date within the event, not against it.
-            continue
-        if previous is not None and d.date < previous[1]:
-            yield diag(
-                "S108",
-                line,
-                column,
-                f"round {i} is dated {d.date}, before round {previous[0]} ({previous[1]})",
-                found=d.text.strip(),
-                expected=f"a date on or after {previous[1]}",
-            )
-        previous = (i, d.date)
-    line = _line(records[0])
+    given = yield from _round_dates_in_order(records, start, end)
     if len(records) > 1 and not one_date_per_line(records):
         return  # several 132 lines (P006): the count is not the first line's
-    # A file written during the event dates the rounds still to come, so
-    # more dates than rounds played is fine up to the announced number.
-    played = context.rounds_played
-    announced = max(played, t.declared_rounds or 0)
-    if given and (given < played or given > announced):
-        yield diag(
-            "S108",
-            line,
-            5,
-            f"record 132 dates {given} rounds, but "
-            + (
-                f"{played} rounds have been played"
-                if given < played
-                else f"the tournament has {announced}"
-            ),
-            found=str(given),
-            expected=str(played if given < played else announced),
-            severity=Severity.WARNING,
-        )
+    found = _rounds_dated(t, records, given, context.rounds_played)
+    if found is not None:
+        yield found
 
 
 @check(

@@ -10,7 +10,7 @@ reports and the kind of rule it enforces::
     def repeated_pairings(c: Context) -> Iterator[Diagnostic]:
         ...
 
-The declaration registers the codes (:data:`trfkit.codes.CODES`, from which
+The declaration registers the codes (:data:`trfkit.checks.CODES`, from which
 docs/codes.md, ``--ignore``, SARIF's rules and the server's list of codes
 are made) and the check (:func:`checks`, which :func:`trfkit.checks.validate`
 runs). A check may also report a code declared elsewhere, named by its
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 
 from trfkit.checks import _index
-from trfkit.codes import CODES, Code, declare, declared, withdraw
+from trfkit.codes import Code, declare, declared, ordered, withdraw
 from trfkit.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
@@ -255,4 +255,4 @@ def scratch() -> Iterator[None]:
         _CHECKS[:] = checks_before
         _BY_KIND.clear()
         withdraw(*(set(declared()) - codes_before))
-        len(CODES)  # the order, rebuilt at once
+        ordered()  # the order, rebuilt at once

@@ -7,6 +7,8 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import TypeVar
 
+import attrs
+
 from trfkit import _examples as ex
 from trfkit.checks._util import (
     MANY_FINDINGS,
@@ -28,6 +30,7 @@ from trfkit.model import (
     AbnormalPoints,
     Accelerations,
     BbpPoints,
+    Cells,
     Colour,
     EngineRecord,
     Player,
@@ -35,9 +38,15 @@ from trfkit.model import (
     Scoring,
     Tournament,
 )
-from trfkit.scoring import ScoringSystem, scoring_of
+from trfkit.scoring import (
+    ScoredCells,
+    ScoringSystem,
+    abnormal_points_by_player,
+    expected_points,
+    scoring_of,
+)
 
-__all__ = ["MANY_RANK_FINDINGS", "declared_points", "displaced", "expected_points", "ranks"]
+__all__ = ["MANY_RANK_FINDINGS", "declared_points", "displaced", "ranks"]
 
 _PLAYER = {f.name: f for f in layout("player").fields}
 _POINTS_COLUMN = _PLAYER["points"].first
@@ -47,39 +56,95 @@ _RANK = attrgetter("rank")
 _T = TypeVar("_T")
 
 
-def _abnormal(t: Tournament) -> dict[int, list[AbnormalPoints]]:
-    by_player: dict[int, list[AbnormalPoints]] = {}
-    for record in t.records_of(AbnormalPoints):
-        for pid in record.ids:
-            if pid is not None:
-                by_player.setdefault(pid, []).append(record)
-    return by_player
+@attrs.frozen
+class _Scoring:
+    """What S104 reads once: the scoring, its cells' values (as Decimals for
+    the messages, as units for the sums), 299 and XXA by player."""
 
+    scoring: ScoringSystem
+    source: str
+    scored: ScoredCells
+    by_result: dict[str, Decimal] | None
+    by_cell: dict[tuple[str, str], Decimal]
+    abnormal: dict[int, list[AbnormalPoints]]
+    accelerated: dict[int, Decimal]
+    least: Decimal
+    most: Decimal
+    scaled: dict[Decimal, int | None]
+    """Declared points in units (None: not a whole number of units, so no
+    sum); a file has few distinct values, and the reader shares them."""
 
-def expected_points(
-    p: Player, scoring: ScoringSystem, abnormal: list[AbnormalPoints] | None = None
-) -> Decimal:
-    """The points ``p``'s results give under ``scoring``, with TRF26 299 records.
+    @classmethod
+    def of(cls, t: Tournament) -> _Scoring:
+        scoring = scoring_of(t)
+        table = scoring.table()
+        # Keyed by the characters of Cells; by result alone when the
+        # scoring gives each result the same points with either colour, as
+        # most do.
+        colourless = {r.value: table[r, Colour.WHITE] for r in Result}
+        same = all(v == colourless[r.value] for (r, _), v in table.items() if r is not None)
+        return cls(
+            scoring=scoring,
+            source="the default 1/½/0"
+            if scoring.source == "default"
+            else f"the {scoring.source} scoring",
+            scored=ScoredCells.of(scoring),
+            by_result=colourless if same else None,
+            by_cell={(r.value, c.value): v for (r, c), v in table.items() if r is not None},
+            abnormal=abnormal_points_by_player(t),
+            accelerated={
+                r.id: sum((v for v in r.values if v is not None), Decimal(0))
+                for r in t.records_of(Accelerations)
+                if r.id is not None
+            },
+            # What a cell the reader could not read (P002) may be worth.
+            least=min(table.values()),
+            most=max(table.values()),
+            scaled={},
+        )
 
-    A 299 record of blank type is a bonus or penalty added to the total; a
-    typed one (W, D, L, F, H, Z, +, -) assigns its points to the player's
-    result in the round it names (every such result when it names round 0)
-    in place of the usual value (TRF26 record 299).
-    """
-    values = [scoring.points(g) for g in p.games]
-    bonus = Decimal(0)
-    for record in abnormal or ():
-        if record.points is None:
-            continue
-        kind = record.points_type.strip().upper()
-        if not kind:
-            bonus += record.points
-            continue
-        for i, g in enumerate(p.games):
-            in_round = record.round in (None, 0) or record.round == i + 1
-            if in_round and g.result is not None and g.result.value == kind:
-                values[i] = record.points
-    return sum(values, Decimal(0)) + bonus
+    def expected(self, p: Player, points: Decimal, colours: str, results: str) -> Decimal | None:
+        """The points ``p``'s results give, or ``None`` when they are the
+        declared ``points`` (summed in units first: the check's whole cost
+        on a big file was a Decimal sum a line)."""
+        if p.start_rank in self.abnormal:
+            return expected_points(p, self.scoring, self.abnormal[p.start_rank])
+        units = self.scored.total(results, colours)
+        if points in self.scaled:
+            declared = self.scaled[points]
+        else:
+            in_units = points * self.scored.scale
+            whole = int(in_units)
+            declared = self.scaled[points] = whole if whole == in_units else None
+        if declared == units:
+            return None
+        if self.by_result is not None:
+            return sum(map(self.by_result.__getitem__, results), _ZERO)
+        return sum(map(self.by_cell.__getitem__, zip(results, colours, strict=True)), _ZERO)
+
+    def agrees(
+        self, t: Tournament, p: Player, points: Decimal, expected: Decimal, cells: Cells
+    ) -> bool:
+        """Whether ``points`` is ``expected`` as the file may count it: with
+        or without XXA acceleration (engines differ), and in a team event
+        without the player's byes."""
+        if points == expected or points == expected + self.accelerated.get(p.start_rank, 0):
+            return True
+        if not t.teams:
+            return False
+        # Like with like: a team event's 001 points may be the player's
+        # score over the board and by forfeit, without his byes (a team's
+        # bye, a rest round).
+        table = self.scoring.table()
+        byes = sum(
+            (
+                table[RESULT_OF[r], COLOUR_OF[c]]
+                for o, c, r in zip(cells.opponents, cells.colours, cells.results, strict=True)
+                if o is None
+            ),
+            _ZERO,
+        )
+        return bool(byes) and points == expected - byes
 
 
 @check(
@@ -110,163 +175,110 @@ def declared_points(context: Context) -> Iterator[Diagnostic]:
     differ, so either total is accepted.
     """
     t = context.tournament
-    scoring = scoring_of(t)
-    abnormal = _abnormal(t)
-    accelerated = {
-        r.id: sum((v for v in r.values if v is not None), Decimal(0))
-        for r in t.records_of(Accelerations)
-        if r.id is not None
-    }
-    source = "the default 1/½/0" if scoring.source == "default" else f"the {scoring.source} scoring"
-    # One dict lookup a cell (expected_points, with a method call a cell, is
-    # the check's whole cost on a big file); by result alone when the scoring
-    # gives each result the same points with either colour, as most do.
-    # Keyed by readable results only: None (P002) raises KeyError, caught below.
-    table = scoring.table()
-    # Keyed by the characters of Cells: an unreadable cell ("?", P002) is no
-    # key of the tables and raises KeyError, caught below.
-    colourless: dict[str, Decimal] = {r.value: table[r, Colour.WHITE] for r in Result}
-    same = all(v == colourless[r.value] for (r, _), v in table.items() if r is not None)
-    by_result = colourless if same else None
-    by_cell = {(r.value, c.value): v for (r, c), v in table.items() if r is not None}
-    # The sums in whole units of the scoring's finest decimal (tenths for
-    # 1/½/0): int additions in C, where Decimal's cost a tenth of a
-    # validation of a big file. A total that differs is summed again in
-    # Decimal for the message.
-    scale = 10 ** max([0, *map(_decimal_places, table.values())])
-    units_by_result = {k: int(v * scale) for k, v in colourless.items()}
-    units_by_cell = {k: int(v * scale) for k, v in by_cell.items()}
-    # Where each result's units fit in a byte (1/½/0 in tenths do), a line's
-    # sum is its results translated to those bytes and summed, in C with no
-    # call a cell: the dict lookup a cell was three quarters of the check's
-    # instructions on a 3000-player file (callgrind). Result codes are
-    # ASCII; every one is in the table.
-    unit_bytes: bytes | None = None
-    if by_result is not None and all(0 <= u <= 255 for u in units_by_result.values()):
-        byte_table = bytearray(256)
-        for code, u in units_by_result.items():
-            byte_table[ord(code)] = u
-        unit_bytes = bytes(byte_table)
-    # Declared points in units (None: not a whole number of units, so no
-    # sum); a file has few distinct values, and the reader shares them.
-    scaled: dict[Decimal, int | None] = {}
-    # What a cell the reader could not read (P002) may be worth.
-    least, most = min(table.values()), max(table.values())
+    s = _Scoring.of(t)
     unknown_162 = yield from _unknown_symbols(t)
     # In team events the 001 points are informative (TRF26 §3.3) and the
     # team records (240, 299, 320, 330) may give the members points this
     # check does not follow; a 162 symbol of no known meaning may change any
     # total. Either way a difference is said, not judged.
     unsure = Severity.INFO if t.teams or unknown_162 else None
+    why = _unsure_why(t, unknown_162)
     unfilled: list[tuple[Player, Decimal, Decimal]] = []
     wrong: list[tuple[Player, Decimal, Decimal]] = []
     counted: dict[str, list[tuple[Player, Decimal, Decimal, str]]] = {}
-
-    def mismatch(p: Player, points: Decimal, expected: Decimal) -> Diagnostic:
-        return diag(
-            "S104",
-            line_of(p),
-            _POINTS_COLUMN,
-            f"player {p.start_rank} declares {_fmt(points)} points, but the results give "
-            f"{_fmt(expected)} under {source}{_guess(p, scoring, points - expected)}"
-            + _unsure_why(t, unknown_162),
-            found=_fmt(points),
-            expected=_fmt(expected),
-            severity=unsure,
-        )
-
-    for p, (opponents, colours, results) in zip(t.players, context.pairings.cells, strict=True):
+    for p, cells in zip(t.players, context.pairings.cells, strict=True):
         points = p.points
-        if points is None or not results:
+        if points is None or not cells.results:
             continue
-        if UNREADABLE in results:
+        if UNREADABLE in cells.results:
             # Sum what can be read; the total is certain to be wrong only
             # when no value of the unread cells makes it right.
             found = _uncertain(
                 p,
-                (points, points - accelerated.get(p.start_rank, 0)),
-                scoring,
-                abnormal.get(p.start_rank),
-                (least, most),
-                (unsure, _unsure_why(t, unknown_162)),
+                (points, points - s.accelerated.get(p.start_rank, 0)),
+                s.scoring,
+                s.abnormal.get(p.start_rank),
+                (s.least, s.most),
+                (unsure, why),
             )
             if found is not None:
                 yield found
             continue
-        if p.start_rank in abnormal:
-            expected = expected_points(p, scoring, abnormal[p.start_rank])
-        else:
-            try:
-                if unit_bytes is not None:
-                    units = sum(results.encode("ascii").translate(unit_bytes))
-                elif by_result is not None:
-                    units = sum(map(units_by_result.__getitem__, results))
-                else:
-                    units = sum(map(units_by_cell.__getitem__, zip(results, colours, strict=True)))
-            except KeyError:  # pragma: no cover - every readable cell is a key
-                continue
-            if points in scaled:
-                declared = scaled[points]
-            else:
-                in_units = points * scale
-                whole = int(in_units)
-                declared = scaled[points] = whole if whole == in_units else None
-            if declared == units:
-                continue
-            if by_result is not None:
-                expected = sum(map(by_result.__getitem__, results), _ZERO)
-            else:
-                expected = sum(map(by_cell.__getitem__, zip(results, colours, strict=True)), _ZERO)
-        if points == expected or points == expected + accelerated.get(p.start_rank, 0):
+        expected = s.expected(p, points, cells.colours, cells.results)
+        if expected is None or s.agrees(t, p, points, expected, cells):
             continue
-        if t.teams:
-            # Like with like: a team event's 001 points may be the player's
-            # score over the board and by forfeit, without his byes (a team's
-            # bye, a rest round).
-            byes = sum(
-                (
-                    table[RESULT_OF[r], COLOUR_OF[c]]
-                    for o, c, r in zip(opponents, colours, results, strict=True)
-                    if o is None
-                ),
-                _ZERO,
-            )
-            if byes and points == expected - byes:
-                continue
         if points == 0:
             # Held back: a file whose every line declares 0 points left the
             # column unfilled, one cause said once (below).
             unfilled.append((p, expected, points))
             continue
-        cause = _bye_cause(p, scoring, points - expected)
+        cause = _bye_cause(p, s.scoring, points - expected)
         if cause is not None:
             # Held back too: a writer that counts its blank byes does so on
             # every line that has one (below).
             counted.setdefault(cause[0], []).append((p, points, expected, cause[1]))
             continue
         wrong.append((p, points, expected))
-    if len(wrong) > 1 and scoring.source != "default":
-        # Held back: totals that all follow 1/½/0 where 162 (XXS, BB*)
-        # declares another scoring are one fault, the declaration's or the
-        # points column's, not one per player.
+    yield from _held_back(t, s, (wrong, counted, unfilled), why, unsure)
+
+
+def _mismatch(
+    s: _Scoring,
+    p: Player,
+    points: Decimal,
+    expected: Decimal,
+    why: str,
+    unsure: Severity | None,
+) -> Diagnostic:
+    return diag(
+        "S104",
+        line_of(p),
+        _POINTS_COLUMN,
+        f"player {p.start_rank} declares {_fmt(points)} points, but the results give "
+        f"{_fmt(expected)} under {s.source}{_guess(p, s.scoring, points - expected)}" + why,
+        found=_fmt(points),
+        expected=_fmt(expected),
+        severity=unsure,
+    )
+
+
+def _held_back(
+    t: Tournament,
+    s: _Scoring,
+    found: tuple[
+        list[tuple[Player, Decimal, Decimal]],
+        dict[str, list[tuple[Player, Decimal, Decimal, str]]],
+        list[tuple[Player, Decimal, Decimal]],
+    ],
+    why: str,
+    unsure: Severity | None,
+) -> Iterator[Diagnostic]:
+    """S104 for the totals that differ: one finding for a cause many lines
+    share (another scoring than the one declared, byes written blank and
+    counted, a points column left unfilled), else one a player."""
+    wrong, counted, unfilled = found
+    if len(wrong) > 1 and s.scoring.source != "default":
+        # Totals that all follow 1/½/0 where 162 (XXS, BB*) declares another
+        # scoring are one fault, the declaration's or the points column's,
+        # not one per player.
         default = ScoringSystem.default()
         if all(
             points
             in (
-                e := expected_points(p, default, abnormal.get(p.start_rank)),
-                e + accelerated.get(p.start_rank, 0),
+                e := expected_points(p, default, s.abnormal.get(p.start_rank)),
+                e + s.accelerated.get(p.start_rank, 0),
             )
             for p, points, _ in wrong
         ):
-            yield _other_scoring(t, scoring, wrong, _unsure_why(t, unknown_162), unsure)
+            yield _other_scoring(t, s.scoring, wrong, why, unsure)
             wrong = []
     for p, points, expected in wrong:
-        yield mismatch(p, points, expected)
+        yield _mismatch(s, p, points, expected, why, unsure)
     for code, lines in counted.items():
         if len(lines) > 1:
-            yield _counted_byes(code, lines, source, _unsure_why(t, unknown_162), unsure)
+            yield _counted_byes(code, lines, s.source, why, unsure)
         else:
-            yield from (mismatch(p, points, expected) for p, points, expected, _ in lines)
+            yield from (_mismatch(s, p, pts, exp, why, unsure) for p, pts, exp, _ in lines)
     if len(unfilled) > 1 and all(
         p.points == 0 for p in t.players if p.points is not None and p.cell_count
     ):
@@ -278,15 +290,15 @@ def declared_points(context: Context) -> Iterator[Diagnostic]:
             line_of(unfilled[0][0]),
             _POINTS_COLUMN,
             f"every player line declares {zero} points, but the results give {len(unfilled)} "
-            f"players points under {source} ({shown}{more}): the points column was left "
-            "unfilled" + _unsure_why(t, unknown_162),
+            f"players points under {s.source} ({shown}{more}): the points column was left "
+            "unfilled" + why,
             found=f"{zero} on every line",
             expected="each player's points",
             severity=unsure,
         )
         return
     for p, expected, points in unfilled:
-        yield mismatch(p, points, expected)
+        yield _mismatch(s, p, points, expected, why, unsure)
 
 
 def _other_scoring(

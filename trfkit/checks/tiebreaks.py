@@ -3,8 +3,8 @@ rank) and on round-robin pairings (the Berger tables of FIDE C.05)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from trfkit import _examples as ex
 from trfkit.checks._util import cell_column, diag, line_of
@@ -12,14 +12,14 @@ from trfkit.checks.registry import Context, check
 from trfkit.codes import Code
 from trfkit.columns import layout
 from trfkit.diagnostics import Diagnostic, Severity
-from trfkit.event import TournamentType
-from trfkit.model import Colour, Header, Tournament
+from trfkit.event import Event, TournamentType
+from trfkit.model import Colour, Header, Team, Tournament
 
 # trfkit.tiebreaks is imported where a file declares tie-breaks (202/212) or
 # --tiebreaks names them: most files do neither, and `trfkit check` of a
 # small file pays for every module it imports.
 if TYPE_CHECKING:
-    from trfkit.tiebreaks import Standings, TieBreak
+    from trfkit.tiebreaks import Standings, TeamStandings, TieBreak
 
 __all__ = [
     "berger_pairings",
@@ -139,8 +139,12 @@ def _is_team_code(text: str) -> bool:
         "many players are out of order. Only where 212 or 202 exists and every player "
         "has a rank; players the tie-breaks leave tied may be in any order (4.2).",
         "FIDE C.07 4.2; TRF26 202, 212, 001 (rank)",
-        ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN/R", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
-        ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        ex.lines(
+            *ex.HEAD, "092 Swiss", "212 PTS,TPN/R", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)
+        ),
+        ex.lines(
+            *ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)
+        ),
         "Rank the players by points and the declared tie-breaks (trfkit standings "
         "FILE shows the values), or correct 212/202 if other tie-breaks were used.",
         plain="tied players ranked against the tie-breaks",
@@ -206,7 +210,9 @@ def _is_team_code(text: str) -> bool:
             *ex.field([2400, 2300, 2200, 2100], ex.ONCE)[:3],
             ex.unranked(ex.field([2400, 2300, 2200, 2100], ex.ONCE)[3]),
         ),
-        ex.lines(*ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)),
+        ex.lines(
+            *ex.HEAD, "092 Swiss", "212 PTS,TPN", *ex.field([2400, 2300, 2200, 2100], ex.ONCE)
+        ),
         "Give every player a rank, or declare tie-breaks defined for every player "
         "(trfkit standings FILE shows which values are undefined).",
         plain="player ranks not judged",
@@ -231,64 +237,95 @@ def declared_ranks(context: Context) -> Iterator[Diagnostic]:
     ranks checked.
     """
     t = context.tournament
-    ev = context.event
-    tiebreaks = context.tiebreaks
     if t.teams:
         # The players' ranks in a team event follow no declared tie-breaks;
         # the teams' do.
-        yield from declared_team_ranks(t, tiebreaks)
+        yield from declared_team_ranks(t, context.tiebreaks)
         return
-    if tiebreaks is None and not _declarations(t):
+    if context.tiebreaks is None and not _declarations(t):
         return
-    from trfkit.tiebreaks import declared_tiebreaks, parse_tiebreaks, standings
-    from trfkit.tiebreaks.standings import value_text
+    chosen = yield from _chosen_tiebreaks(t, context.tiebreaks)
+    if chosen is None or not t.players or not chosen.tiebreaks:
+        return
+    why = _why_not_judged(t, chosen)
+    if why:
+        yield _not_judged(chosen.line, chosen.column, chosen.where, why)
+        return
+    s = yield from _judged_standings(t, context.event, chosen)
+    if s is not None:
+        found = _ranked_against(t, s, chosen.where)
+        if found is not None:
+            yield found
+
+
+class _Chosen(NamedTuple):
+    """The tie-breaks the ranks are judged by, and where a finding about them goes."""
+
+    tiebreaks: tuple[TieBreak, ...]
+    where: str
+    """``--tiebreaks``, or the record that declares them (212, 202)."""
+    line: int
+    column: int
+
+
+def _chosen_tiebreaks(
+    t: Tournament, tiebreaks: str | Sequence[str | TieBreak] | None
+) -> Generator[Diagnostic, None, _Chosen | None]:
+    """The tie-breaks given (``--tiebreaks``) or declared (212, else 202);
+    ``None`` when there are none, or S122 when a declared code is not known
+    (S117): the declared order cannot be judged."""
+    from trfkit.tiebreaks import declared_tiebreaks, parse_tiebreaks
 
     players = t.players
     if tiebreaks is not None:
-        chosen = tuple(parse_tiebreaks(tiebreaks))
-        where = "--tiebreaks"
         # Given on the command line: S122 goes to the ranks it is about,
         # the first player's (001, columns 86-89).
-        line, column = (line_of(players[0]) if players else 0), _RANK_COLUMN
-    else:
-        declared = declared_tiebreaks(t)
-        if declared is None:
-            return
-        chosen, where = declared.tiebreaks, declared.record.code
-        line = declared.record.origin.line if declared.record.origin else 0
-        column = 5
-        if declared.unknown:
-            # A code not known: the declared order cannot be judged.
-            unknown = ", ".join(code for _, code in declared.unknown)
-            verb = "is" if len(declared.unknown) == 1 else "are"
-            yield _not_judged(line, column, where, f"{unknown} {verb} not known here (S117)")
-            return
-    if not players or not chosen:
-        return
-    team = [tb.text or tb.code for tb in chosen if tb.is_team]
+        line = line_of(players[0]) if players else 0
+        return _Chosen(tuple(parse_tiebreaks(tiebreaks)), "--tiebreaks", line, _RANK_COLUMN)
+    declared = declared_tiebreaks(t)
+    if declared is None:
+        return None
+    line = declared.record.origin.line if declared.record.origin else 0
+    chosen = _Chosen(declared.tiebreaks, declared.record.code, line, 5)
+    if declared.unknown:
+        unknown = ", ".join(code for _, code in declared.unknown)
+        verb = "is" if len(declared.unknown) == 1 else "are"
+        yield _not_judged(line, 5, chosen.where, f"{unknown} {verb} not known here (S117)")
+        return None
+    return chosen
+
+
+def _why_not_judged(t: Tournament, chosen: _Chosen) -> str:
+    """Why the players' ranks cannot be judged by ``chosen`` at all: a team
+    tie-break has no value for players (S119); players without a rank
+    (S105). ``""`` when they can."""
+    players = t.players
+    team = [tb.text or tb.code for tb in chosen.tiebreaks if tb.is_team]
     if team:
-        # A team tie-break has no value for players (S119).
         what = "is a team tie-break" if len(team) == 1 else "are team tie-breaks"
-        yield _not_judged(line, column, where, f"{', '.join(team)} {what} (S119)")
-        return
+        return f"{', '.join(team)} {what} (S119)"
     unranked = [p for p in players if not p.rank]
-    if unranked:
-        first = unranked[0]
-        yield _not_judged(
-            line,
-            column,
-            where,
-            "no player has a rank"
-            if len(unranked) == len(players)
-            else f"{len(unranked)} of {len(players)} players have no rank (S105), the first "
-            f"player {first.start_rank} {first.name.strip()}",
-        )
-        return
-    s = standings(t, chosen, type=ev.type)
-    # The ranks are judged on the tie-breaks up to the first one undefined
-    # for a player who shares his points: the file's program may have
-    # valued it (a rule for unrated players, Art. 10), and what follows
-    # depends on how.
+    if not unranked:
+        return ""
+    if len(unranked) == len(players):
+        return "no player has a rank"
+    first = unranked[0]
+    return (
+        f"{len(unranked)} of {len(players)} players have no rank (S105), the first "
+        f"player {first.start_rank} {first.name.strip()}"
+    )
+
+
+def _judged_standings(
+    t: Tournament, ev: Event, chosen: _Chosen
+) -> Generator[Diagnostic, None, Standings | None]:
+    """The standings the ranks are judged by: on the tie-breaks up to the
+    first one undefined for a player who shares his points (the file's
+    program may have valued it, a rule for unrated players, C.07 Art. 10,
+    and what follows depends on how); S122 says so. ``None``: not judged."""
+    from trfkit.tiebreaks import standings
+
+    s = standings(t, chosen.tiebreaks, type=ev.type)
     shared = _shared_points(s)
     for k, tb in enumerate(s.tiebreaks):
         if tb.acronym == "DE":
@@ -298,25 +335,35 @@ def declared_ranks(context: Context) -> Iterator[Diagnostic]:
             (row for row in s.rows if row.start_rank in shared and row.tiebreaks[key] is None),
             None,
         )
-        if undefined is not None:
-            why = (
-                f"{key} is undefined for player {undefined.start_rank} "
-                f"{undefined.name.strip()}, who has the same points as another player"
-            )
-            if k == 0:
-                yield _not_judged(line, column, where, why)
-                return
-            judged = ", ".join(b.text or b.code for b in s.tiebreaks[:k])
-            yield _not_judged(line, column, where, why, judged)
-            s = standings(t, s.tiebreaks[:k], type=ev.type)
-            break
+        if undefined is None:
+            continue
+        why = (
+            f"{key} is undefined for player {undefined.start_rank} "
+            f"{undefined.name.strip()}, who has the same points as another player"
+        )
+        if k == 0:
+            yield _not_judged(chosen.line, chosen.column, chosen.where, why)
+            return None
+        judged = ", ".join(b.text or b.code for b in s.tiebreaks[:k])
+        yield _not_judged(chosen.line, chosen.column, chosen.where, why, judged)
+        return standings(t, s.tiebreaks[:k], type=ev.type)
+    return s
+
+
+def _ranked_against(t: Tournament, s: Standings, where: str) -> Diagnostic | None:
+    """S116 for the players whose ranks ``s``'s tie-breaks order the other
+    way, naming the first pair; players left tied may be in any order
+    (drawing of lots, C.07 4.2)."""
+    from trfkit.tiebreaks.standings import value_text
+
+    players = t.players
     # The computed group of each player: equal for players still tied.
     group = _groups((row.start_rank, row.rank) for row in s.rows)
     points = {row.start_rank: row.points for row in s.rows}
     by_number = {p.start_rank: p for p in players}
     pairs = _against([(points[p.start_rank], p.rank or 0, p.start_rank) for p in players], group)
     if not pairs:
-        return
+        return None
     wrong = [(by_number[lo], by_number[hi]) for lo, hi in pairs]
     low, high = wrong[0]
     rows = {row.start_rank: row for row in s.rows}
@@ -326,7 +373,7 @@ def declared_ranks(context: Context) -> Iterator[Diagnostic]:
     more = (
         f"; {len(wrong)} players in all are ranked against the tie-breaks" if len(wrong) > 1 else ""
     )
-    yield diag(
+    return diag(
         "S116",
         line_of(low),
         _RANK_COLUMN,
@@ -443,7 +490,6 @@ def declared_team_ranks(
         parse_tiebreaks,
         team_standings,
     )
-    from trfkit.tiebreaks.standings import value_text
 
     if tiebreaks is not None:
         chosen = tuple(parse_tiebreaks(tiebreaks))
@@ -475,19 +521,30 @@ def declared_team_ranks(
             "EMMSB, EMGSB, EGMSB, EGGSB, EDE",
         )
         return
+    found = _teams_ranked_against(teams, s, where)
+    if found is not None:
+        yield found
+
+
+def _teams_ranked_against(teams: list[Team], s: TeamStandings, where: str) -> Diagnostic | None:
+    """S120 for the teams whose ranks (310) ``s``'s tie-breaks order the
+    other way, naming the first pair; teams left tied may be in any order
+    (C.07 4.2)."""
+    from trfkit.tiebreaks.standings import value_text
+
     rows = {row.number: row for row in s.rows}
     score = {
         n: (row.match_points if s.primary == "MP" else row.game_points) for n, row in rows.items()
     }
     numbers = {team.number: team for team in teams if team.number is not None}
     if set(numbers) != set(rows):
-        return
+        return None
     pairs = _against(
         [(score[n], team.rank or 0, n) for n, team in numbers.items()],
         _groups((row.number, row.rank) for row in s.rows),
     )
     if not pairs:
-        return
+        return None
     lo, hi = pairs[0]
     low, high = numbers[lo], numbers[hi]
     codes = [tb.text or tb.code for tb in s.tiebreaks]
@@ -496,7 +553,7 @@ def declared_team_ranks(
     more = (
         f"; {len(pairs)} teams in all are ranked against the tie-breaks" if len(pairs) > 1 else ""
     )
-    yield diag(
+    return diag(
         "S120",
         low.origin.line if low.origin else 0,
         69,

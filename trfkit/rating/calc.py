@@ -31,7 +31,7 @@ from functools import partial
 from typing import NamedTuple
 
 from trfkit.rating.tables import P_TO_DP, expected_score, rating_difference
-from trfkit.rules import RateClass, Rounding, RuleSet
+from trfkit.rules import RateClass, RatingMethod, Rounding, RuleSet
 
 __all__ = [
     "Difference",
@@ -365,7 +365,7 @@ def new_rating_of(rating: int, numerator: int, denominator: int, rules: RuleSet)
         value = rating + (steps if n >= 0 else -steps)
     else:
         value = (2 * (rating * d + n) + d) // (2 * d)
-    if rules.performance_ratings and rules.rating_floor is not None:
+    if rules.method is RatingMethod.PERFORMANCE and rules.rating_floor is not None:
         value = max(value, rules.rating_floor)  # CHESSA "Rating floor"
     return value
 

@@ -78,7 +78,7 @@ from trfkit.rating.tables import (
     expected_score,
     rating_difference,
 )
-from trfkit.rules import Family, RateClass, RuleSet, Scope
+from trfkit.rules import Family, RateClass, RatingMethod, RuleSet, Scope
 
 if TYPE_CHECKING:
     from trfkit.rating.ratinglist import ListedPlayer
@@ -271,7 +271,7 @@ def _rate(
             f"{least} or more needs {rs.minimum_minutes(least)} and is not rated "
             f"({_rate_of_play_section(rs)}): J is left blank for such a game"
         )
-    if rs.performance_ratings:
+    if rs.method is RatingMethod.PERFORMANCE:
         players = _rate_chessa(ctx)
         rr = None
     else:
@@ -1423,51 +1423,60 @@ def _rate_round_robin(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRati
     for e in rated:
         own = e.rating or 0
         sr = e.player.start_rank
-        games = []
         if rs.expected_score_per_game:
-            # 2009 §8.58: "ΔR for each game is determined using Ru(new)".
-            we = Fraction(0)
-            opps = []
-            for c in e.cells:
-                if c.score is None:
-                    games.append(_skip(c, c.reason))
-                    continue
-                opp = ctx.rating_of(c.opponent)
-                opp = opp if opp is not None else ru2[c.opponent or 0]
-                opps.append(opp)
-                d = calc.difference(own, opp, rs)
-                pd = expected_score(d.used)
-                we += pd
-                games.append(_rated_game(c, opp, d, pd))
-            rc = Fraction(sum(opps), n)
+            games, rc, we = _games_against_ru_new(ctx, e, n, ru2)
         else:
-            # 2002 §10.51: Rc = (Ra(n+1) − R)/n, each opponent within 350.
             rc = Fraction(calc.round_half_up(Fraction(ra * (n + 1) - own, n) + adjustment(own, e)))
-            we = expected_score(own - int(rc)) * n
-            for c in e.cells:
-                if c.score is None:
-                    games.append(_skip(c, c.reason))
-                    continue
-                opp = rating1(c.opponent)
-                u = calc.counted_rating(own, opp, rs)
-                games.append(
-                    GameRating(
-                        c.round,
-                        c.opponent,
-                        opp,
-                        c.colour,
-                        c.result,
-                        c.score,
-                        True,
-                        c.reason,
-                        own - u,
-                        own - opp,
-                        u != opp,
-                        None,
-                    )
-                )
+            games, we = _games_against_ra(ctx, e, n, rc, rating1)
         out.append(_rated_line(ctx, e, tuple(games), n, rc, _halves(w[sr]), _hundredths(we)))
     return out, rr
+
+
+def _games_against_ru_new(
+    ctx: _Context, e: _Entrant, n: int, ru2: dict[int, int]
+) -> tuple[list[GameRating], Fraction, Fraction]:
+    """2009 §8.58: "ΔR for each game is determined using Ru(new)": each game
+    rated against its opponent, an unrated one at his Ru(new); with Rc and
+    the expected score."""
+    own = e.rating or 0
+    games: list[GameRating] = []
+    we = Fraction(0)
+    opps = []
+    for c in e.cells:
+        if c.score is None:
+            games.append(_skip(c, c.reason))
+            continue
+        opp = ctx.rating_of(c.opponent)
+        opp = opp if opp is not None else ru2[c.opponent or 0]
+        opps.append(opp)
+        d = calc.difference(own, opp, ctx.rules)
+        pd = expected_score(d.used)
+        we += pd
+        games.append(_rated_game(c, opp, d, pd))
+    return games, Fraction(sum(opps), n), we
+
+
+def _games_against_ra(
+    ctx: _Context, e: _Entrant, n: int, rc: Fraction, rating1: Callable[[int | None], int]
+) -> tuple[list[GameRating], Fraction]:
+    """2002 §10.51: Rc = (Ra(n+1) − R)/n, each opponent within 350; the
+    expected score is Rc's, n games of it."""
+    own = e.rating or 0
+    we = expected_score(own - int(rc)) * n
+    games: list[GameRating] = []
+    for c in e.cells:
+        if c.score is None:
+            games.append(_skip(c, c.reason))
+            continue
+        opp = rating1(c.opponent)
+        u = calc.counted_rating(own, opp, ctx.rules)
+        games.append(
+            GameRating(
+                c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason,
+                own - u, own - opp, u != opp, None,
+            )
+        )  # fmt: skip
+    return games, we
 
 
 # -- CHESSA -------------------------------------------------------------------
@@ -1497,7 +1506,159 @@ def _section_kind(ctx: _Context) -> str | None:
     return None
 
 
+class _ChessaGames(NamedTuple):
+    """A player's games as the CHESSA section rates them."""
+
+    games: tuple[GameRating, ...]
+    opponents: list[int]
+    points: Fraction
+    expected: Fraction
+    played: int
+
+
+def _chessa_unrated(
+    ctx: _Context, kind: str | None, rated: list[_Entrant], unrated: list[_Entrant]
+) -> tuple[dict[int, int], dict[int, int | None]]:
+    """CHESSA steps 5-6 (docs/sources/regulations.md I-13): the unrated
+    players' floor, their temporary ratings against it, then the published
+    performances against the temporary ones; by starting rank."""
+    rs = ctx.rules
+    all_unrated = (rs.unrated_floor_all_unrated or {}).get(kind or "u10")
+    floor_value = calc.chessa_floor(
+        [e.rating or 0 for e in rated], len(unrated), all_unrated=all_unrated
+    )
+    ctx.notes.append(f"unrated players' floor: {floor_value}")
+
+    def perf(e: _Entrant, others: Mapping[int, int]) -> int | None:
+        opps, score = [], Fraction(0)
+        for c in e.cells:
+            if c.score is None or c.opponent is None or c.reason:
+                continue
+            opp = ctx.rating_of(c.opponent)
+            opps.append(opp if opp is not None else others[c.opponent])
+            score += c.score
+        return calc.performance(opps, score, own=floor_value or 0, floor=rs.rating_floor)
+
+    floors = {e.player.start_rank: floor_value for e in unrated}
+    temporary = {e.player.start_rank: perf(e, floors) or floor_value for e in unrated}
+    final = {e.player.start_rank: perf(e, temporary) for e in unrated}
+    return temporary, final
+
+
+def _chessa_games(
+    ctx: _Context,
+    e: _Entrant,
+    opp_rating: Callable[[int | None], int | None],
+    fast_reason: str,
+) -> _ChessaGames:
+    """The games of ``e`` that count, each with its expected score for a
+    rated player (an unrated one's count toward his performance only)."""
+    own = e.rating
+    games: list[GameRating] = []
+    opps: list[int] = []
+    w = we = Fraction(0)
+    played = 0
+    for c in e.cells:
+        if c.score is not None and c.reason is None:
+            played += 1
+        opp = opp_rating(c.opponent) if c.score is not None and not fast_reason else None
+        if opp is None:
+            reason = (
+                c.reason
+                if c.score is None
+                else fast_reason or "opponent unrated: not rated in this section"
+            )
+            games.append(_skip(c, reason))
+            continue
+        w += c.score or 0
+        opps.append(opp)
+        if own is None:
+            games.append(
+                GameRating(c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason)
+            )
+            continue
+        d = calc.difference(own, opp, ctx.rules)
+        pd = expected_score(d.used)
+        we += pd
+        games.append(_rated_game(c, opp, d, pd))
+    return _ChessaGames(tuple(games), opps, w, we, played)
+
+
+def _chessa_newcomer(
+    ctx: _Context,
+    e: _Entrant,
+    g: _ChessaGames,
+    value: int | None,
+    temporary: int | None,
+) -> PlayerRating:
+    """An unrated player's line: his performance against the temporary ratings."""
+    n = len(g.opponents)
+    rc = Fraction(sum(g.opponents), n) if n else None
+    least = ctx.rules.newcomer_min_games or 0
+    nc = Newcomer(
+        rc, n, g.points, None, None, value, value,
+        counts=value is not None,
+        publishable=n >= least and value is not None,
+        reason="no game counts: the rate of play (see the notes)" if ctx.fast_event is not None
+        else "" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
+    )  # fmt: skip
+    return _newcomer_line(
+        ctx, e, g.games, nc, rc, performance=value, notes=(f"temporary rating {temporary}",),
+    )  # fmt: skip
+
+
+def _chessa_rated(
+    ctx: _Context, e: _Entrant, g: _ChessaGames, rounds: int, half_up: int, top: Fraction
+) -> PlayerRating:
+    """A rated player's line, with CHESSA's two limits on the change: no gain
+    for playing under half the rounds ("50% Rule" 6, not in team events), no
+    loss for a joint winner where the rule set says so."""
+    rs = ctx.rules
+    own = e.rating
+    assert own is not None
+    n = len(g.opponents)
+    rc = Fraction(sum(g.opponents), n) if n else None
+    perf_value = (
+        calc.performance(
+            [x.opponent_rating or 0 for x in g.games if x.rated], g.points, own=own,
+            floor=rs.rating_floor,
+        )
+        if g.played >= half_up and n
+        else None
+    )  # fmt: skip
+    line = _rated_line(
+        ctx, e, g.games, n, rc, _halves(g.points), _hundredths(g.expected) if n else None,
+        performance=perf_value,
+    )  # fmt: skip
+    extra: list[str] = []
+    change = line.change
+    if (
+        change is not None
+        and change > 0
+        and g.played < half_up
+        # CHESSA "50% Rule" 6: not for team tournaments, a team league included.
+        and ctx.ev.type is not TournamentType.TEAM
+        and not (ctx.ev.type is TournamentType.LEAGUE and ctx.t.teams)
+    ):
+        extra.append(f"played {g.played} of {rounds} rounds: gains need {half_up} (50% rule)")
+        change = Fraction(0)
+    if change is not None and change < 0 and rs.joint_winners_keep_rating and ctx.score(e) == top:
+        extra.append("joint first place: no rating loss")
+        change = Fraction(0)
+    if not extra:
+        return line
+    return attrs.evolve(
+        line,
+        change=change,
+        new_rating=calc.new_rating(own, change or Fraction(0), rs),
+        notes=(*line.notes, *extra),
+    )
+
+
 def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
+    """The CHESSA rating regulations: unrated players rated by a floor and
+    temporary ratings (steps 5-6), games against them rated in the sections
+    that say so, and the 50% and joint-winner rules."""
     rs = ctx.rules
     entrants = list(ctx.entrants.values())
     rated = [e for e in entrants if e.rating is not None]
@@ -1506,7 +1667,6 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
     rounds = ctx.t.number_of_rounds or max((len(e.cells) for e in entrants), default=0)
     if kind:
         ctx.notes.append(f"{kind} section: games against unrated players are rated")
-    floor_value: int | None = None
     temporary: dict[int, int] = {}
     final: dict[int, int | None] = {}
     # A rate in none of the three classes ("Time Control" 2, as R101 says):
@@ -1514,29 +1674,7 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
     fast = ctx.fast_event
     fast_reason = f"{fast.text} ({_rate_of_play_section(rs)})" if fast is not None else ""
     if unrated and fast is None:
-        all_unrated = (rs.unrated_floor_all_unrated or {}).get(kind or "u10")
-        floor_value = calc.chessa_floor(
-            [e.rating or 0 for e in rated], len(unrated), all_unrated=all_unrated
-        )
-        ctx.notes.append(f"unrated players' floor: {floor_value}")
-
-        def perf(e: _Entrant, others: Mapping[int, int]) -> int | None:
-            opps, score = [], Fraction(0)
-            for c in e.cells:
-                if c.score is None or c.opponent is None or c.reason:
-                    continue
-                opp = ctx.rating_of(c.opponent)
-                opps.append(opp if opp is not None else others[c.opponent])
-                score += c.score
-            return calc.performance(opps, score, own=floor_value or 0, floor=rs.rating_floor)
-
-        # Steps 5-6 and docs/sources/regulations.md I-13: temporary ratings against the
-        # floor, then the published performances against the temporary ones.
-        floors = {e.player.start_rank: floor_value for e in unrated}
-        for e in unrated:
-            temporary[e.player.start_rank] = perf(e, floors) or floor_value
-        for e in unrated:
-            final[e.player.start_rank] = perf(e, temporary)
+        temporary, final = _chessa_unrated(ctx, kind, rated, unrated)
 
     def opp_rating(sr: int | None, *, for_rated: bool) -> int | None:
         r = ctx.rating_of(sr)
@@ -1546,105 +1684,15 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             return None
         return temporary.get(sr)
 
-    half_up = -(-rounds * (rs.gain_min_played or (1, 2))[0] // (rs.gain_min_played or (1, 2))[1])
+    share = rs.gain_min_played or (1, 2)
+    half_up = -(-rounds * share[0] // share[1])
     top = max((ctx.score(e) for e in entrants), default=Fraction(0))
     out: list[PlayerRating] = []
     for e in entrants:
-        own = e.rating
-        games: list[GameRating] = []
-        opps: list[int] = []
-        w = we = Fraction(0)
-        played = 0
-        for c in e.cells:
-            if c.score is not None and c.reason is None:
-                played += 1
-            opp = (
-                opp_rating(c.opponent, for_rated=own is not None)
-                if c.score is not None and fast is None
-                else None
-            )
-            if opp is None:
-                reason = (
-                    c.reason
-                    if c.score is None
-                    else fast_reason or "opponent unrated: not rated in this section"
-                )
-                games.append(_skip(c, reason))
-                continue
-            w += c.score or 0
-            opps.append(opp)
-            if own is None:
-                games.append(
-                    GameRating(
-                        c.round, c.opponent, opp, c.colour, c.result, c.score, True, c.reason
-                    )
-                )
-                continue
-            d = calc.difference(own, opp, rs)
-            pd = expected_score(d.used)
-            we += pd
-            games.append(_rated_game(c, opp, d, pd))
-        n = len(opps)
-        rc = Fraction(sum(opps), n) if n else None
-        if own is None:
+        g = _chessa_games(ctx, e, partial(opp_rating, for_rated=e.rating is not None), fast_reason)
+        if e.rating is None:
             sr = e.player.start_rank
-            value = final.get(sr)
-            least = rs.newcomer_min_games or 0
-            nc = Newcomer(
-                rc, n, w, None, None, value, value,
-                counts=value is not None,
-                publishable=n >= least and value is not None,
-                reason="no game counts: the rate of play (see the notes)" if fast is not None
-                else "" if n >= least else f"{n} game(s): a first rating needs {least}, pooled over events",
-            )  # fmt: skip
-            out.append(
-                _newcomer_line(
-                    ctx, e, tuple(games), nc, rc, performance=value,
-                    notes=(f"temporary rating {temporary.get(sr)}",),
-                )
-            )  # fmt: skip
-            continue
-        extra: list[str] = []
-        show_perf = played >= half_up
-        perf_value = (
-            calc.performance(
-                [g.opponent_rating or 0 for g in games if g.rated],
-                w,
-                own=own,
-                floor=rs.rating_floor,
-            )
-            if show_perf and n
-            else None
-        )
-        line = _rated_line(
-            ctx, e, tuple(games), n, rc, _halves(w), _hundredths(we) if n else None,
-            performance=perf_value,
-        )  # fmt: skip
-        change = line.change
-        if (
-            change is not None
-            and change > 0
-            and played < half_up
-            # CHESSA "50% Rule" 6: not for team tournaments, a team league included.
-            and ctx.ev.type is not TournamentType.TEAM
-            and not (ctx.ev.type is TournamentType.LEAGUE and ctx.t.teams)
-        ):
-            extra.append(f"played {played} of {rounds} rounds: gains need {half_up} (50% rule)")
-            change = Fraction(0)
-        if (
-            change is not None
-            and change < 0
-            and rs.joint_winners_keep_rating
-            and ctx.score(e) == top
-        ):
-            extra.append("joint first place: no rating loss")
-            change = Fraction(0)
-        if extra:
-            line = attrs.evolve(
-                line,
-                change=change,
-                new_rating=calc.new_rating(own, change or Fraction(0), rs),
-                notes=(*line.notes, *extra),
-            )
-        out.append(line)
+            out.append(_chessa_newcomer(ctx, e, g, final.get(sr), temporary.get(sr)))
+        else:
+            out.append(_chessa_rated(ctx, e, g, rounds, half_up, top))
     return out

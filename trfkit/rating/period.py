@@ -39,9 +39,9 @@ from trfkit.rating import calc
 from trfkit.rating.eligibility import first_rating_problem
 from trfkit.rating.engine import base_k, capped_k, newcomer_performance, rate
 from trfkit.rating.listed import RatingListAt, list_in_force, list_rating, parse_month
-from trfkit.rating.model import RATE_OF_PLAY_NOTE, Newcomer, PlayerRating, RatingReport
+from trfkit.rating.model import RATE_OF_PLAY_NOTE, EventInfo, Newcomer, PlayerRating, RatingReport
 from trfkit.rating.ratinglist import ListedPlayer
-from trfkit.rules import RateClass, RuleSet, get
+from trfkit.rules import RateClass, RatingMethod, RuleSet, get
 
 __all__ = [
     "PeriodEvent",
@@ -115,6 +115,46 @@ class PeriodReport:
     notes: tuple[str, ...] = ()
 
 
+def _ended_in(e: EventInfo, month: datetime.date) -> bool:
+    """Whether the tournament ended (else started) in ``month``."""
+    ended = e.end or e.start
+    return ended is not None and (ended.year, ended.month) == (month.year, month.month)
+
+
+def _left_out(
+    e: EventInfo, month: datetime.date | None, period: str | None, wanted: RateClass | None
+) -> str:
+    """Why a tournament is left out of the period, or ``""``: it ended in
+    another month, or it is of another rate of play (a list's standard,
+    rapid and blitz ratings are separate)."""
+    if month is not None and not _ended_in(e, month):
+        ended = e.end or e.start
+        when = ended.isoformat() if ended else "on no known date"
+        return f"ended {when}, not in {period}"
+    assert wanted is not None
+    if e.rate_class != wanted.value:
+        return f"a {e.rate_class} event; the period rates {wanted.value} ratings"
+    return ""
+
+
+def _starting_point(base: RatingListAt | None) -> str:
+    """What the period's change is added to. 2009 §7.1, R&B 2024 §6.1: a
+    list "incorporates all rated play during the rating period into the
+    previous list": with a period, the change goes onto the list published
+    at or before its start, where a player is on it; else onto the rating
+    his latest tournament used."""
+    if base is not None:
+        return (
+            f"the period's change is added to each player's rating on the list {base.label} "
+            f"(the list before the period's results: 2009 §7.1, R&B 2024 §6.1); a player "
+            "not on it starts from the rating his latest tournament used"
+        )
+    return (
+        "each player's change is added to the rating his latest tournament used: give "
+        "--period and the list of the period's month to start from the previous list"
+    )
+
+
 def rate_period(
     tournaments: Sequence[tuple[str, Tournament]],
     *,
@@ -151,17 +191,10 @@ def rate_period(
             rate_class=rate_class,
         )
         e = report.event
-        reason = ""
-        ended = e.end or e.start
-        if month is not None and (
-            ended is None or (ended.year, ended.month) != (month.year, month.month)
-        ):
-            when = ended.isoformat() if ended else "on no known date"
-            reason = f"ended {when}, not in {period}"
-        else:
-            wanted_class = wanted_class or RateClass(e.rate_class)
-            if e.rate_class != wanted_class.value:
-                reason = f"a {e.rate_class} event; the period rates {wanted_class.value} ratings"
+        wanted_class = wanted_class or (
+            RateClass(e.rate_class) if month is None or _ended_in(e, month) else None
+        )
+        reason = _left_out(e, month, period, wanted_class)
         events.append(
             PeriodEvent(
                 path, e.name, e.start, e.end, report.rules, e.rate_class,
@@ -194,17 +227,7 @@ def rate_period(
     base = list_in_force(
         [x for x in lists if x.month is not None and month and x.month <= month], month
     )
-    if base is not None:
-        notes.append(
-            f"the period's change is added to each player's rating on the list {base.label} "
-            f"(the list before the period's results: 2009 §7.1, R&B 2024 §6.1); a player "
-            "not on it starts from the rating his latest tournament used"
-        )
-    else:
-        notes.append(
-            "each player's change is added to the rating his latest tournament used: give "
-            "--period and the list of the period's month to start from the previous list"
-        )
+    notes.append(_starting_point(base))
     players = _pool(reports, events, rs, cls, newest, dict(k or {}), births, notes, base)
     return PeriodReport(
         period,
@@ -281,21 +304,15 @@ def _year(events: Sequence[PeriodEvent], index: int) -> int | None:
     return start.year if start else None
 
 
-def _rated(
-    rs: RuleSet,
-    cls: RateClass,
+def _starting_notes(
     lines: Sequence[tuple[int, PlayerRating]],
-    events: Sequence[PeriodEvent],
-    listed: ListedPlayer | None,
-    given: int | None,
-    birth_year: int | None,
-    previous: int | None = None,
-    base: RatingListAt | None = None,
-) -> PeriodPlayer:
-    first, latest = lines[0][1], lines[-1][1]
-    ro = previous if previous is not None else latest.rating
-    assert ro is not None
-    source = "list" if previous is not None else latest.rating_source
+    ro: int,
+    previous: int | None,
+    base: RatingListAt | None,
+) -> list[str]:
+    """Where the period's starting rating comes from, where the list and
+    the tournaments disagree."""
+    latest = lines[-1][1]
     notes: list[str] = []
     if base is not None and previous is None:
         notes.append(
@@ -311,6 +328,54 @@ def _rated(
     if len(ratings) > 1:
         shown = ", ".join("unrated" if r is None else str(r) for _, p in lines for r in [p.rating])
         notes.append(f"rated {shown} in his tournaments; the period starts from {ro}")
+    return notes
+
+
+def _event_changes(
+    rs: RuleSet,
+    ro: int,
+    kp: int,
+    lines: Sequence[tuple[int, PlayerRating]],
+    events: Sequence[PeriodEvent],
+    notes: list[str],
+) -> list[PlayerEvent]:
+    """Each tournament's change at the period's K. A tournament that started
+    under an earlier text keeps its own K: rule sets are chosen by a
+    tournament's start (2009 §0.1: changes apply to tournaments starting on
+    or after their date), so a July 2014 period mixes K 15 and K 40 games."""
+    parts: list[PlayerEvent] = []
+    for i, p in lines:
+        if p.we is None or p.rating is None:
+            parts.append(PlayerEvent(i, p, None, None))
+            continue
+        k_here = kp
+        if events[i].rules != rs.name and p.k is not None:
+            k_here = p.k
+            notes.append(
+                f"{events[i].path} was rated under {events[i].rules}: its games count at "
+                f"its own K {p.k}"
+            )
+        ch = k_here * (p.w - p.we)
+        parts.append(PlayerEvent(i, p, ch, calc.new_rating(ro, ch, rs) - ro))
+    return parts
+
+
+def _rated(
+    rs: RuleSet,
+    cls: RateClass,
+    lines: Sequence[tuple[int, PlayerRating]],
+    events: Sequence[PeriodEvent],
+    listed: ListedPlayer | None,
+    given: int | None,
+    birth_year: int | None,
+    previous: int | None = None,
+    base: RatingListAt | None = None,
+) -> PeriodPlayer:
+    first, latest = lines[0][1], lines[-1][1]
+    ro = previous if previous is not None else latest.rating
+    assert ro is not None
+    source = "list" if previous is not None else latest.rating_source
+    notes = _starting_notes(lines, ro, previous, base)
     counted = [(i, p) for i, p in lines if p.rating is not None and p.we is not None]
     n = sum(p.n for _, p in counted)
     w = sum((p.w for _, p in counted), Fraction(0))
@@ -323,30 +388,12 @@ def _rated(
         rs, cls, ro, listed=listed, birth_year=birth_year, year=year, given=given
     )
     kp, why = capped_k(rs, k0, n, why)
-    parts: list[PlayerEvent] = []
-    total = Fraction(0)
-    for i, p in lines:
-        if p.we is None or p.rating is None:
-            parts.append(PlayerEvent(i, p, None, None))
-            continue
-        # A tournament that started under an earlier text keeps its own K:
-        # rule sets are chosen by a tournament's start (2009 §0.1: changes
-        # apply to tournaments starting on or after their date), so a July
-        # 2014 period mixes K 15 and K 40 games.
-        k_here = kp
-        if events[i].rules != rs.name and p.k is not None:
-            k_here = p.k
-            notes.append(
-                f"{events[i].path} was rated under {events[i].rules}: its games count at "
-                f"its own K {p.k}"
-            )
-        ch = k_here * (p.w - p.we)
-        total += ch
-        parts.append(PlayerEvent(i, p, ch, calc.new_rating(ro, ch, rs) - ro))
+    parts = _event_changes(rs, ro, kp, lines, events, notes)
+    total = sum((x.change for x in parts if x.change is not None), Fraction(0))
     change = total if n else None
     new = calc.new_rating(ro, change, rs) if change is not None else ro
     per_tournament = ro + sum(x.change_rounded or 0 for x in parts)
-    if rs.performance_ratings and rs.rating_floor is not None:
+    if rs.method is RatingMethod.PERFORMANCE and rs.rating_floor is not None:
         per_tournament = max(per_tournament, rs.rating_floor)
     pooled = PlayerRating(
         first.start_rank, latest.name, latest.fide_id, latest.federation, latest.title, None,

@@ -393,6 +393,66 @@ def _decode(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
+class _TxtText:
+    """The slower readings of a TXT list's line: by its decoded text (an id
+    not first, or not read as bytes), by name and federation, and a line
+    with no id (a problem, where the caller keeps them)."""
+
+    def __init__(
+        self,
+        label: str,
+        layout: _Layout,
+        want: frozenset[int] | None,
+        problems: list[RatingListError] | None,
+        names: frozenset[tuple[str, str]],
+        remaining: set[int] | None,
+    ) -> None:
+        self.label, self.layout, self.want, self.problems = label, layout, want, problems
+        self.remaining = remaining
+        self.done = False
+        """Every id wanted has been read (with no names to look for)."""
+        # A player of another id is built only when his federation is one of
+        # the names': the federation's bytes are read before anything is decoded.
+        self.feds = {fed.encode() for _, fed in names}
+        self.fed_column = next((c for c in layout.columns if c.field == "federation"), None)
+        self.named = _by_name(layout, names) if names and self.fed_column is not None else None
+
+    def named_by_bytes(self, fide_id: int, raw: bytes) -> ListedPlayer | None:
+        """The player of a line of an id not wanted, if his name is."""
+        if self.named is None or self.fed_column is None:
+            return None
+        # Bytes and characters part where a name is not ASCII.
+        a = self.fed_column.start
+        fed = raw[a : a + 3] if raw.isascii() else _decode(raw)[a : a + 3].encode()
+        return self.named(fide_id, _decode(raw)) if fed in self.feds else None
+
+    def wanted(self, fide_id: int, text: str) -> ListedPlayer:
+        player = _txt_player(fide_id, text, self.layout)
+        if self.remaining is not None:
+            self.remaining.discard(fide_id)
+            self.done = not self.remaining
+        return player
+
+    def by_text(self, number: int, raw: bytes) -> ListedPlayer | None:
+        """Line ``number`` read as text: the player if wanted or named."""
+        if not raw.strip():
+            return None
+        ids = self.layout.id_column
+        text = _decode(raw)
+        cell = text[ids.start : ids.end].strip()
+        if cell.isascii() and cell.isdigit():  # only when not read by bytes
+            fide_id = int(cell)
+            if self.want is None or fide_id in self.want:
+                return self.wanted(fide_id, text)
+            return self.named(fide_id, text) if self.named is not None else None
+        if self.problems is not None:
+            head = text[ids.start : ids.end] if cell else text
+            column = (ids.start if cell else 0) + len(head) - len(head.lstrip()) + 1
+            found = cell or text.strip()[:40].rstrip()
+            self.problems.append(RatingListError(self.label, number, column, found, "a FIDE id"))
+        return None
+
+
 def _iter_txt(
     stream: IO[bytes],
     label: str,
@@ -404,11 +464,8 @@ def _iter_txt(
     # With names the whole list is read: a name can be listed anywhere.
     remaining = set(want) if want is not None and not names else None
     ids = layout.id_column
-    # A player of another id is built only when his federation is one of
-    # the names': the federation's bytes are read before anything is decoded.
-    feds = {fed.encode() for _, fed in names}
-    fed_column = next((c for c in layout.columns if c.field == "federation"), None)
-    named = _by_name(layout, names) if names and fed_column is not None else None
+    lines = _TxtText(label, layout, want, problems, names, remaining)
+    named = lines.named
     # Bytes and characters agree up to the id's end when the id comes first
     # and is ASCII, so the id is read before decoding: most lines stop there.
     by_bytes = ids.start == 0
@@ -421,43 +478,20 @@ def _iter_txt(
             if digits.isdigit():
                 fide_id = int(digits)
                 if want is not None and fide_id not in want:
-                    if named is not None and fed_column is not None:
-                        # Bytes and characters part where a name is not ASCII.
-                        a = fed_column.start
-                        fed = raw[a : a + 3] if raw.isascii() else _decode(raw)[a : a + 3].encode()
-                        if fed in feds:
-                            player = named(fide_id, _decode(raw))
-                            if player is not None:
-                                yield player
+                    if named is not None:
+                        player = lines.named_by_bytes(fide_id, raw)
+                        if player is not None:
+                            yield player
                     continue
-                yield _txt_player(fide_id, _decode(raw), layout)
-                if remaining is not None:
-                    remaining.discard(fide_id)
-                    if not remaining:
-                        return
+                yield lines.wanted(fide_id, _decode(raw))
+                if lines.done:
+                    return
                 continue
-        if not raw.strip():
-            continue
-        text = _decode(raw)
-        cell = text[ids.start : ids.end].strip()
-        if cell.isascii() and cell.isdigit():  # only when not read by bytes
-            fide_id = int(cell)
-            if want is None or fide_id in want:
-                yield _txt_player(fide_id, text, layout)
-                if remaining is not None:
-                    remaining.discard(fide_id)
-                    if not remaining:
-                        return
-            elif named is not None:
-                player = named(fide_id, text)
-                if player is not None:
-                    yield player
-            continue
-        if problems is not None:
-            head = text[ids.start : ids.end] if cell else text
-            column = (ids.start if cell else 0) + len(head) - len(head.lstrip()) + 1
-            found = cell or text.strip()[:40].rstrip()
-            problems.append(RatingListError(label, number, column, found, "a FIDE id"))
+        found = lines.by_text(number, raw)
+        if found is not None:
+            yield found
+            if lines.done:
+                return
 
 
 def _by_name(
@@ -518,6 +552,48 @@ _XML_FIELDS: Final[dict[str, str]] = {
 }
 
 
+def _xml_element(
+    elem: ET.Element,
+    label: str,
+    count: int,
+    want: frozenset[int] | None,
+    problems: list[RatingListError] | None,
+    names: frozenset[tuple[str, str]],
+    feds: set[str],
+) -> tuple[int | None, ListedPlayer | None]:
+    """The id of a ``<player>`` and the player, when wanted (by id, or by
+    name and federation); a player with no id is a problem (kept where the
+    caller keeps them)."""
+    text = elem.findtext("fideid")
+    fide_id = _int(text) if text is not None else None
+    if fide_id is None:
+        if problems is not None:
+            found = "no <fideid>" if text is None else text.strip()
+            problems.append(
+                RatingListError(label, None, None, found, "a FIDE id", count, text is not None)
+            )
+        return None, None
+    if want is None or fide_id in want:
+        return fide_id, _xml_player(fide_id, elem)
+    country = (elem.findtext("country") or "").strip()
+    if feds and country in feds and (name_key(elem.findtext("name") or ""), country) in names:
+        return fide_id, _xml_player(fide_id, elem)
+    return fide_id, None
+
+
+def _malformed(label: str, exc: ET.ParseError) -> RatingListError:
+    """The list's XML ends early or is not well formed: where, and what was expected."""
+    ln, col = exc.position
+    message = str(exc).split(": line ")[0]
+    if message == "no element found":
+        return RatingListError(
+            label, ln, col + 1, "end of file", "the rest of the XML list", literal=False
+        )
+    return RatingListError(
+        label, ln, col + 1, f"malformed XML ({message})", "well-formed XML", literal=False
+    )
+
+
 def _iter_xml(
     stream: IO[bytes],
     label: str,
@@ -550,26 +626,7 @@ def _iter_xml(
             if elem.tag != "player":
                 continue
             count += 1
-            text = elem.findtext("fideid")
-            fide_id = _int(text) if text is not None else None
-            player = None
-            if fide_id is None:
-                if problems is not None:
-                    found = "no <fideid>" if text is None else text.strip()
-                    problems.append(
-                        RatingListError(
-                            label, None, None, found, "a FIDE id", count, text is not None
-                        )
-                    )
-            elif want is None or fide_id in want:
-                player = _xml_player(fide_id, elem)
-            elif feds and (elem.findtext("country") or "").strip() in feds:
-                key = (
-                    name_key(elem.findtext("name") or ""),
-                    (elem.findtext("country") or "").strip(),
-                )
-                if key in names:
-                    player = _xml_player(fide_id, elem)
+            fide_id, player = _xml_element(elem, label, count, want, problems, names, feds)
             elem.clear()
             if container is not None:
                 container.clear()
@@ -580,15 +637,7 @@ def _iter_xml(
                     if not remaining:
                         return
     except ET.ParseError as exc:
-        ln, col = exc.position
-        message = str(exc).split(": line ")[0]
-        if message == "no element found":
-            raise RatingListError(
-                label, ln, col + 1, "end of file", "the rest of the XML list", literal=False
-            ) from None
-        raise RatingListError(
-            label, ln, col + 1, f"malformed XML ({message})", "well-formed XML", literal=False
-        ) from None
+        raise _malformed(label, exc) from None
     if count == 0 and root is not None and root.tag != "playerslist":
         raise RatingListError(
             label, None, None, f"<{root.tag}>", "a <playerslist> of <player> elements"

@@ -31,13 +31,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-import trfkit
+from trfkit.checks import CODES
 from trfkit.checks.files import CheckedFile, Unreadable
-from trfkit.codes import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.report.records import diagnostic_data
 from trfkit.report.verdict import verdict_data
 from trfkit.summary import EventSummary
+from trfkit.version import __version__
 
 __all__ = [
     "CHECK_SCHEMA",
@@ -350,7 +350,7 @@ def check_data(files: Sequence[CheckedFile | Unreadable]) -> dict[str, Any]:
     """The ``trfkit.check/1`` document as JSON-ready data."""
     return {
         "schema": CHECK_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "files": [file_data(f) for f in files],
         "summary": summary_counts(files),
     }
@@ -431,7 +431,7 @@ def _json_frame(summary: dict[str, int], schema: str) -> tuple[str, str]:
     """The document around the value of ``files``: before it, and after."""
     counts = json.dumps(summary, indent=2).replace("\n", "\n  ")
     head = (
-        f'{{\n  "schema": {json.dumps(schema)},\n  "trfkit": {json.dumps(trfkit.__version__)},\n'
+        f'{{\n  "schema": {json.dumps(schema)},\n  "trfkit": {json.dumps(__version__)},\n'
         f'  "files": '
     )
     return head, f',\n  "summary": {counts}\n}}\n'

@@ -207,14 +207,9 @@ def _swiss_columns(f: Form1, ascii: bool) -> list[list[str]]:
 
 
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
-def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
-    """Form 1 in fixed-width columns (one line per player), laid out a
-    column at a time and written with one format string a line."""
-    out = [clean(TITLE, ascii), ""]
-    out += fields_text(_head(f), ascii)
-    head = ["Rank", *([] if f.numbered_by_rank else ["No."]), "Name, First Name"]
-    head += ["ID#", "Title", "Rtng", "Fed"]
-    columns = _columns(f)
+def _player_columns(f: Form1, ascii: bool, columns: list[str]) -> list[list[str]]:
+    """Form 1's columns over all players: rank (and No.), name, ID, title,
+    rating, federation, the crosstable's or the rounds' cells, the total."""
     ps = f.players
     if f.grid:
         cells = [list(c) for c in zip(*(_cells(f, p, ascii) for p in ps), strict=True)]
@@ -226,7 +221,7 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     for p in ps:
         if p.score not in scores:
             scores[p.score] = score_text(Fraction(p.score), ascii)
-    by_column: list[list[str]] = [
+    return [
         ["" if p.rank is None else str(p.rank) for p in ps],
         *([] if f.numbered_by_rank else [[str(p.row) for p in ps]]),
         [p.name if p.name.isascii() and p.name.isprintable() else clean(p.name, ascii)
@@ -238,10 +233,18 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
         *cells,
         [scores[p.score] for p in ps],
     ]  # fmt: skip
-    header = [*head, *columns, "Total"]
-    nlead = len(head)
+
+
+def _table(header: list[str], by_column: list[list[str]], nlead: int) -> tuple[str, list[str], int]:
+    """The table's heading line and rows, and the width of the players' part.
+
+    One %-format for the line: "%-12s" pads by len, as the cells other than
+    names and federations are measured; those two are padded by terminal
+    columns first ("%s"). The rows are then a map in C over the columns: no
+    line of Python per row.
+    """
     right = [True] * (nlead - 5) + [False, True, False, True, False]
-    right += [True] * (len(columns) + 1)
+    right += [True] * (len(header) - nlead)
     # Names and federations are measured in terminal columns; every other
     # cell is digits, letters and ½ × (one column each), measured by len.
     wide = {nlead - 4, nlead - 1}
@@ -251,11 +254,6 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
     ]
     seps = ["" if i == 0 else " | " if i in (nlead, len(header) - 1) else " " if i > nlead else "  "
             for i in range(len(header))]  # fmt: skip
-
-    # One %-format for the line: "%-12s" pads by len, as the cells other
-    # than names and federations are measured; those two are padded by
-    # terminal columns first ("%s"). The rows are then a map in C over
-    # the columns: no line of Python per row.
     layout = "".join(
         seps[i].replace("%", "%%")
         + ("%s" if i in wide else f"%{'' if right[i] else '-'}{widths[i]}s")
@@ -265,17 +263,24 @@ def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
         w, pad = widths[i], rjust if right[i] else ljust
         just = str.rjust if right[i] else str.ljust
         by_column[i] = [just(x, w) if x.isascii() else pad(x, w) for x in by_column[i]]
-
-    def line(cells: list[str]) -> str:
-        cells = cells[:]
-        for i in wide:
-            cells[i] = rjust(cells[i], widths[i]) if right[i] else ljust(cells[i], widths[i])
-        return (layout % tuple(cells)).rstrip()
-
+    top = list(header)
+    for i in wide:
+        top[i] = rjust(top[i], widths[i]) if right[i] else ljust(top[i], widths[i])
     rows = list(map(str.rstrip, map(layout.__mod__, zip(*by_column, strict=True))))
-    top = line(header)
+    return (layout % tuple(top)).rstrip(), rows, sum(widths[:nlead]) + 2 * (nlead - 1)
+
+
+def render_form1_text(f: Form1, *, ascii: bool = False) -> str:
+    """Form 1 in fixed-width columns (one line per player), laid out a
+    column at a time and written with one format string a line."""
+    out = [clean(TITLE, ascii), ""]
+    out += fields_text(_head(f), ascii)
+    head = ["Rank", *([] if f.numbered_by_rank else ["No."]), "Name, First Name"]
+    head += ["ID#", "Title", "Rtng", "Fed"]
+    columns = _columns(f)
+    by_column = _player_columns(f, ascii, columns)
+    top, rows, players_width = _table([*head, *columns, "Total"], by_column, len(head))
     rule = "-" * text_width(top)
-    players_width = sum(widths[:nlead]) + 2 * (nlead - 1)
     out += ["", "Players".ljust(players_width) + " | Cross Table"]
     out += [rule, top, rule, *rows, rule]
     out.append(clean(_legend(f), ascii))

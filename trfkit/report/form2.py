@@ -159,6 +159,189 @@ def _round_cells(c: Card, ascii: bool) -> Iterator[list[str]]:
 # --- text ---------------------------------------------------------------------------
 
 
+class _CardsText:
+    """What the text of every card shares, laid out once: the rounds'
+    columns, every name as printed and its width in terminal columns, the
+    scores as printed."""
+
+    def __init__(self, f: Form2, ascii: bool) -> None:
+        cards = f.cards
+        self.f, self.cards, self.ascii = f, cards, ascii
+        self.field = field = cards[0].field
+        self.columns = columns = card_columns([c.cells for c in cards], field)
+        # What the rounds name: every opponent met, and what a round without
+        # one was (a bye, not paired).
+        self.met: set[int] = {o for o in set().union(*columns.opponents) if o is not None}
+        byes: set[str] = set()
+        for opponents, codes in zip(columns.opponents, columns.results, strict=True):
+            byes.update(compress(codes, map(is_, opponents, repeat(None))))
+        byes.discard(PAST)
+        self.byes = byes
+        names = {field.opponents.get(o, NO_SUCH)[0] for o in self.met}
+        names |= {BYE_WORDS.get(code, "") for code in byes}
+        # Every name as printed (the cards' own and those the rounds name),
+        # each cleaned once; the rounds' names measured in terminal columns.
+        self.printed = {x: clean(x, ascii) for x in {*names, *(c.name for c in cards)}}
+        self.widths = {x: text_width(self.printed[x]) for x in names}
+        self.rounds = len(columns.opponents)
+        self.wr = max(2, len(str(self.rounds)))
+        self.wno = max(2, len(str(max(c.start_rank for c in cards))))
+        self.wn = max([13, *self.widths.values()])
+        self.scores: dict[int, str] = {}  # points in units -> as printed
+
+    def score(self, units: int) -> str:
+        text = self.scores.get(units)
+        if text is None:
+            text = self.scores[units] = _score(self.field.points(units), self.ascii)
+        return text
+
+    def scores_of(self, units: list[int]) -> list[str]:
+        for x in set(units).difference(self.scores):
+            self.score(x)
+        return list(map(self.scores.__getitem__, units))
+
+    def few(self, label: str, values: list[str], strip: bool = False) -> list[str]:
+        """``values`` (titles, federations, sexes: few distinct) each written once."""
+        done = {x: f"{label}{clean(x, self.ascii)}" for x in set(values)}
+        if strip:
+            done = {x: text.rstrip() for x, text in done.items()}
+        return list(map(done.__getitem__, values))
+
+    def round_pieces(self) -> list[Iterable[str]]:
+        """The pieces of every card's round lines, a column per round: the
+        round's number, the opponent, the colour and result, the total.
+
+        A round's line is made of pieces that recur from card to card, each
+        written once; each cell is a dictionary lookup in C (map), not a line
+        of Python: 3000 cards of 13 rounds are 39,000 lines.
+        """
+        field, printed, widths, wno, wn = self.field, self.printed, self.widths, self.wno, self.wn
+        # (wn is the widest name's width: "%*s" pads with wn - width >= 0 blanks.)
+        line = "%*s  %s%*s  %6s  "
+        opponents_text: dict[int | None, str] = {}
+        for o in self.met:
+            name, rating = field.opponents.get(o, NO_SUCH)
+            opponents_text[o] = line % (
+                wno,
+                o,
+                printed[name],
+                wn - widths[name],
+                "",
+                "" if rating is None else rating,
+            )
+        byes_text = {
+            code: line % (wno, "", printed[name], wn - widths[name], "", "")
+            for code, name in ((code, BYE_WORDS.get(code, "")) for code in self.byes)
+        }
+        byes_text[PAST] = ""  # past a card's last round: the line is not written
+        # Every code and colour the scoring knows (card_columns reads no other).
+        marks_text = {key: self._marks(key) for key in field.units}
+        # Never blank at the end: a total always prints (0 as "0").
+        totals_text: dict[int, str] = {}
+        pieces: list[Iterable[str]] = []
+        columns = self.columns
+        for r, (opponents, codes, keys, totals) in enumerate(
+            zip(columns.opponents, columns.results, columns.keys, columns.totals, strict=True), 1
+        ):
+            texts: list[Any] = list(map(opponents_text.get, opponents))
+            i = -1
+            for _ in range(opponents.count(None)):  # byes, absences: by their code
+                i = opponents.index(None, i + 1)
+                texts[i] = byes_text[codes[i]]
+            for total in set(totals).difference(totals_text):
+                totals_text[total] = f"{self.score(total):>5}\n"
+            pieces += [
+                repeat(f"{r:>{self.wr}}  "),
+                texts,
+                list(map(marks_text.__getitem__, keys)),
+                list(map(totals_text.__getitem__, totals)),
+            ]
+        return pieces
+
+    def _marks(self, key: str) -> str:
+        """The rest of a round's line: the colour and the result (by the
+        code and colour as read), then the running total."""
+        colour = COLOUR.get(key[1], "")
+        mark = MARKS[key[0]][0] if key[0] != PAST else ""
+        if self.ascii:
+            mark = clean(mark, True)
+        return f"{colour:<5}  {mark:>5}  "
+
+    def head_pieces(self) -> list[Iterable[Any]]:
+        """The cards' heads, a field at a time over all cards. Numbers need
+        no cleaning and are one column a digit; titles, federations and
+        sexes are few, each written once. The third column ends its line:
+        never padded, its trailing blanks dropped."""
+        cards, ascii, wr, wno, wn = self.cards, self.ascii, self.wr, self.wno, self.wn
+        head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
+        event = [f"{k}: {clean(v, ascii)}" for k, v in _event_head(self.f)]
+        e0, e1 = text_width(event[0]), text_width(event[1])
+        ids = ["" if c.fide_id is None else str(c.fide_id) for c in cards]
+        ratings = ["" if c.rating is None else str(c.rating) for c in cards]
+        births = [
+            b if b.isascii() and b.isprintable() else clean(b, ascii)
+            for b in [c.birth_date for c in cards]
+        ]
+        feds = self.few("", [c.federation for c in cards])
+        # The columns' widths: the first two of each card's three lines.
+        w0 = [max(9 + len(i), 11 + text_width(b), e0) for i, b in zip(ids, births, strict=True)]
+        w1 = [max(8 + len(r), 5 + text_width(f), e1) for r, f in zip(ratings, feds, strict=True)]
+        # The event's line, the same on every card but for its two paddings.
+        events = {
+            (x, y): f"{event[0]}{' ' * (x - e0)}   {event[1]}{' ' * (y - e1)}   {event[2]}".rstrip()
+            for x, y in set(zip(w0, w1, strict=True))
+        }
+        return [
+            repeat(f"{'=' * 72}\n{clean(TITLE, ascii)}\nName: "),
+            list(map(self.printed.__getitem__, [c.name for c in cards])),
+            repeat("\nFIDE ID: "),
+            [x.ljust(w - 9) for x, w in zip(ids, w0, strict=True)],
+            repeat("   Rating: "),
+            [x.ljust(w - 8) for x, w in zip(ratings, w1, strict=True)],
+            repeat("   "),
+            self.few("Title: ", [c.title for c in cards], strip=True),
+            repeat("\nBirthdate: "),
+            [ljust(x, w - 11) for x, w in zip(births, w0, strict=True)],
+            repeat("   Fed: "),
+            [ljust(x, w - 5) for x, w in zip(feds, w1, strict=True)],
+            repeat("   "),
+            self.few("Sex: ", [c.sex for c in cards], strip=True),
+            repeat("\n"),
+            list(map(events.__getitem__, zip(w0, w1, strict=True))),
+            repeat(f"\n\n{head}\n"),  # then the rounds' lines, each ending in a newline
+        ]
+
+    def foot_pieces(self) -> list[Iterable[Any]]:
+        """The cards' feet: the rated games and their average, the total,
+        the rank, and the arbiters' signatures."""
+        cards, columns = self.cards, self.columns
+        labels = [label for label, _ in _card_foot(cards[0])]
+        foot_width = max(len(label) for label in labels) + 2
+        foot = [f"{label + ':':<{foot_width}}" for label in labels]
+        authentication = ["", "Authentication by:"]
+        authentication += signature_lines(
+            [("Chief Arbiter", self.f.event.chief_arbiter), ("Deputy Arbiter", "")], self.ascii
+        )
+        average_none, rank_none = foot[2].rstrip(), foot[4].rstrip()
+        totals = columns.totals[-1] if self.rounds else [0] * len(cards)
+        return [
+            repeat("\n" + foot[0]),  # a blank line first
+            self.scores_of(columns.rated_units),
+            repeat("\n" + foot[1]),
+            list(map(str, columns.rated_games)),
+            repeat("\n"),
+            [
+                foot[2] + quotient_or(total, games, 1) if games else average_none
+                for total, games in zip(columns.rated_sum, columns.rated_games, strict=True)
+            ],
+            repeat("\n" + foot[3]),
+            self.scores_of(totals),
+            repeat("\n"),
+            [rank_none if c.rank is None else foot[4] + str(c.rank) for c in cards],
+            repeat("\n".join(["", *authentication, ""])),  # and the next card's rule
+        ]
+
+
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
 def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     """Every card, one after another, each under a rule.
@@ -171,181 +354,18 @@ def render_form2_text(f: Form2, *, ascii: bool = False) -> str:
     """
     if not f.cards:
         return "\n".join([clean(TITLE, ascii), "", "No players in the file."]) + "\n"
-    cards = f.cards
-    field = cards[0].field
-    columns = card_columns([c.cells for c in cards], field)
-    # What the rounds name: every opponent met, and what a round without
-    # one was (a bye, not paired).
-    met: set[int] = {o for o in set().union(*columns.opponents) if o is not None}
-    byes: set[str] = set()
-    for opponents, codes in zip(columns.opponents, columns.results, strict=True):
-        byes.update(compress(codes, map(is_, opponents, repeat(None))))
-    byes.discard(PAST)
-    names = {field.opponents.get(o, NO_SUCH)[0] for o in met}
-    names |= {BYE_WORDS.get(code, "") for code in byes}
-    # Every name as printed (the cards' own and those the rounds name),
-    # each cleaned once; the rounds' names measured in terminal columns.
-    printed = {x: clean(x, ascii) for x in {*names, *(c.name for c in cards)}}
-    widths = {x: text_width(printed[x]) for x in names}
-    rounds = len(columns.opponents)
-    wr = max(2, len(str(rounds)))
-    wno = max(2, len(str(max(c.start_rank for c in cards))))
-    wn = max([13, *widths.values()])
-    head = f"{'Rd':>{wr}}  {'No':>{wno}}  {'Opponent Name':<{wn}}  Rating  Color  Score  Total"
-    labels = [label for label, _ in _card_foot(f.cards[0])]
-    foot_width = max(len(label) for label in labels) + 2
-    foot = [f"{label + ':':<{foot_width}}" for label in labels]
-    title = clean(TITLE, ascii)
-    event = [f"{k}: {clean(v, ascii)}" for k, v in _event_head(f)]
-    event_widths = [text_width(x) for x in event]
-    authentication = ["", "Authentication by:"]
-    authentication += signature_lines(
-        [("Chief Arbiter", f.event.chief_arbiter), ("Deputy Arbiter", "")], ascii
-    )
-    scores: dict[int, str] = {}  # points in units -> as printed
-
-    def score(units: int) -> str:
-        text = scores.get(units)
-        if text is None:
-            text = scores[units] = _score(field.points(units), ascii)
-        return text
-
-    def scores_of(units: list[int]) -> list[str]:
-        for x in set(units).difference(scores):
-            score(x)
-        return list(map(scores.__getitem__, units))
-
-    # A round's line is made of pieces that recur from card to card: the
-    # round's number, the opponent (number, name, rating), and the colour,
-    # result and running total; each piece is written once, and a card's
-    # rounds are one join of those pieces.
-    # (wn is the widest name's width: "%*s" pads with wn - width >= 0 blanks.)
-    line = "%*s  %s%*s  %6s  "
-    opponents_text: dict[int | None, str] = {}
-    for o in met:
-        name, rating = field.opponents.get(o, NO_SUCH)
-        opponents_text[o] = line % (
-            wno,
-            o,
-            printed[name],
-            wn - widths[name],
-            "",
-            "" if rating is None else rating,
-        )
-    byes_text = {
-        code: line % (wno, "", printed[name], wn - widths[name], "", "")
-        for code, name in ((code, BYE_WORDS.get(code, "")) for code in byes)
-    }
-    byes_text[PAST] = ""  # past a card's last round: the line is not written
-
-    # The rest of a round's line: the colour and the result (by the code
-    # and colour as read), then the running total.
-    def marks_of(key: str) -> str:
-        colour = COLOUR.get(key[1], "")
-        mark = MARKS[key[0]][0] if key[0] != PAST else ""
-        if ascii:
-            mark = clean(mark, True)
-        return f"{colour:<5}  {mark:>5}  "
-
-    # Every code and colour the scoring knows (card_columns reads no other).
-    marks_text = {key: marks_of(key) for key in field.units}
-    # Never blank at the end: a total always prints (0 as "0").
-    totals_text: dict[int, str] = {}
-
-    # The pieces of every card's round lines, a column per round: the
-    # round's number, the opponent, the colour and result, the total. Each
-    # cell is a dictionary lookup in C (map), not a line of Python: 3000
-    # cards of 13 rounds are 39,000 lines.
-    pieces: list[Iterable[str]] = []
-    for r, (opponents, codes, keys, totals) in enumerate(
-        zip(columns.opponents, columns.results, columns.keys, columns.totals, strict=True), 1
-    ):
-        texts: list[Any] = list(map(opponents_text.get, opponents))
-        i = -1
-        for _ in range(opponents.count(None)):  # byes, absences: by their code
-            i = opponents.index(None, i + 1)
-            texts[i] = byes_text[codes[i]]
-        for total in set(totals).difference(totals_text):
-            totals_text[total] = f"{score(total):>5}\n"
-        pieces += [
-            repeat(f"{r:>{wr}}  "),
-            texts,
-            list(map(marks_text.__getitem__, keys)),
-            list(map(totals_text.__getitem__, totals)),
-        ]
-
-    # The head's fields a field at a time over all cards. Numbers need no
-    # cleaning and are one column a digit; titles, federations and sexes
-    # are few, each written once. The third column ends its line: never
-    # padded, its trailing blanks dropped.
-    def few(label: str, values: list[str], strip: bool = False) -> list[str]:
-        done = {x: f"{label}{clean(x, ascii)}" for x in set(values)}
-        if strip:
-            done = {x: text.rstrip() for x, text in done.items()}
-        return list(map(done.__getitem__, values))
-
-    ids = ["" if c.fide_id is None else str(c.fide_id) for c in cards]
-    ratings = ["" if c.rating is None else str(c.rating) for c in cards]
-    births = [
-        b if b.isascii() and b.isprintable() else clean(b, ascii)
-        for b in [c.birth_date for c in cards]
-    ]
-    feds = few("", [c.federation for c in cards])
-    e0, e1 = event_widths[0], event_widths[1]
-    # The columns' widths: the first two of each card's three lines.
-    w0 = [max(9 + len(i), 11 + text_width(b), e0) for i, b in zip(ids, births, strict=True)]
-    w1 = [max(8 + len(r), 5 + text_width(f), e1) for r, f in zip(ratings, feds, strict=True)]
-    # The event's line, the same on every card but for its two paddings.
-    events = {
-        (x, y): f"{event[0]}{' ' * (x - e0)}   {event[1]}{' ' * (y - e1)}   {event[2]}".rstrip()
-        for x, y in set(zip(w0, w1, strict=True))
-    }
-
+    text = _CardsText(f, ascii)
     # A card is its pieces, a column each over all cards (written in C:
     # map, zip), or the same piece on every card (repeat): no format string
     # parsed a card (on the 3000-player event, 61 -> 45 ms with the round
     # pieces above, against a format string a card and a line a round).
-    average_none, rank_none = foot[2].rstrip(), foot[4].rstrip()
-    totals = columns.totals[-1] if rounds else [0] * len(cards)
-    head_pieces: list[Iterable[Any]] = [
-        repeat(f"{'=' * 72}\n{title}\nName: "),
-        list(map(printed.__getitem__, [c.name for c in cards])),
-        repeat("\nFIDE ID: "),
-        [x.ljust(w - 9) for x, w in zip(ids, w0, strict=True)],
-        repeat("   Rating: "),
-        [x.ljust(w - 8) for x, w in zip(ratings, w1, strict=True)],
-        repeat("   "),
-        few("Title: ", [c.title for c in cards], strip=True),
-        repeat("\nBirthdate: "),
-        [ljust(x, w - 11) for x, w in zip(births, w0, strict=True)],
-        repeat("   Fed: "),
-        [ljust(x, w - 5) for x, w in zip(feds, w1, strict=True)],
-        repeat("   "),
-        few("Sex: ", [c.sex for c in cards], strip=True),
-        repeat("\n"),
-        list(map(events.__getitem__, zip(w0, w1, strict=True))),
-        repeat(f"\n\n{head}\n"),  # then the rounds' lines, each ending in a newline
-    ]
-    foot_pieces: list[Iterable[Any]] = [
-        repeat("\n" + foot[0]),  # a blank line first
-        scores_of(columns.rated_units),
-        repeat("\n" + foot[1]),
-        list(map(str, columns.rated_games)),
-        repeat("\n"),
-        [
-            foot[2] + quotient_or(total, games, 1) if games else average_none
-            for total, games in zip(columns.rated_sum, columns.rated_games, strict=True)
-        ],
-        repeat("\n" + foot[3]),
-        scores_of(totals),
-        repeat("\n"),
-        [rank_none if c.rank is None else foot[4] + str(c.rank) for c in cards],
-        repeat("\n".join(["", *authentication, ""])),  # and the next card's rule
-    ]
+    head_pieces = text.head_pieces()
+    pieces = text.round_pieces()
+    foot_pieces = text.foot_pieces()
     by_card = list(zip(*head_pieces, *pieces, *foot_pieces, strict=False))  # repeat is endless
     start, end = len(head_pieces), len(head_pieces) + len(pieces)
-    for i, c in enumerate(cards):
-        if len(c.cells.opponents) != rounds:  # a short line: its own rounds only
+    for i, c in enumerate(f.cards):
+        if len(c.cells.opponents) != text.rounds:  # a short line: its own rounds only
             x = by_card[i]
             by_card[i] = x[: start + 4 * len(c.cells.opponents)] + x[end:]
     # One join of every piece of every card: the document (5 MB on the

@@ -13,6 +13,7 @@ from typing import Any
 from trfkit.rating.model import CheckSummary
 from trfkit.report.format import clean, environment, table
 from trfkit.report.forms import FormEvent
+from trfkit.version import __version__
 
 __all__ = [
     "BANNER_STYLE",
@@ -158,11 +159,9 @@ def event_data(e: FormEvent) -> dict[str, Any]:
 
 def document_head(schema: str, path: str | None, event: FormEvent) -> dict[str, Any]:
     """The keys every form's JSON document opens with."""
-    import trfkit
-
     return {
         "schema": schema,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": path,
         "event": event_data(event),
     }

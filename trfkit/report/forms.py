@@ -47,7 +47,6 @@ from trfkit.event import TournamentType, event_of, rate_class_of
 from trfkit.model import (
     RESULT_OF,
     UNREADABLE,
-    AbnormalPoints,
     Cells,
     Dialect,
     Player,
@@ -59,7 +58,7 @@ from trfkit.model import (
 from trfkit.rating.calc import tournament_category
 from trfkit.rating.listed import RatingListAt, compare, list_in_force
 from trfkit.report.format import result_symbol
-from trfkit.scoring import ScoringSystem, scoring_of
+from trfkit.scoring import abnormal_points_by_player, expected_points, scoring_of
 from trfkit.summary import summarize
 from trfkit.timecontrol import Period, TimeControl
 
@@ -402,6 +401,99 @@ def _points_table(t: Tournament) -> dict[tuple[str, str], Decimal]:
 
 
 @no_cyclic_gc()  # bulk work, no cycles (trfkit._gc)
+def _order_remarks(order: Sequence[Player], scrambled: str) -> list[str]:
+    """What the form says of its order: by points where the file's ranks do
+    not follow them (S105), or where it gives none."""
+    if scrambled:
+        return [
+            f"The file's ranks (001 columns 86-89) do not follow the points ({scrambled}; "
+            "trfkit check: S105): the players are listed by points, ties by pairing "
+            "number, and numbered in that order (No.); the Rank column shows the file's ranks."
+        ]
+    if order and not any(p.rank for p in order):
+        return [
+            "The file gives no final ranks (001 columns 86-89): the players are listed "
+            "by points, ties by pairing number."
+        ]
+    return []
+
+
+class _Totals:
+    """A player's points as his results give them, and whether the file's differ."""
+
+    def __init__(self, t: Tournament) -> None:
+        self.units_of = point_units(t)
+        self.unit_of = self.units_of.units.__getitem__
+        self.points_of = _points_table(t)
+        self.scoring = scoring_of(t)
+        self.abnormal = abnormal_points_by_player(t)
+        self.team = bool(t.teams)
+        self.by_units: dict[int, Decimal] = {}  # few distinct totals: one Decimal each
+
+    def summed(self, p: Player, cells: Cells) -> tuple[Decimal, bool]:
+        """The points ``p``'s results give, and whether the file's points differ."""
+        units = sum(map(self.unit_of, map(add, cells.results, cells.colours)))
+        summed = self.by_units.get(units)
+        if summed is None:
+            summed = self.by_units[units] = self.units_of.points(units)
+        if p.points is None or summed == p.points:
+            return summed, False
+        if not self.team and p.start_rank in self.abnormal:
+            # TRF-2026 299 gives the player other points: summed as check's
+            # S104 sums them (one function), so that the form says what it says.
+            summed = expected_points(p, self.scoring, self.abnormal[p.start_rank])
+            if summed == p.points:
+                return summed, False
+        # As the results' own Decimals add up (the places they show).
+        return sum(
+            (self.points_of[code, COLOUR.get(col, "")]
+             for code, col in zip(cells.results, cells.colours, strict=True)),
+            Decimal(0),
+        ), True  # fmt: skip
+
+
+def _informative_remark(informative: list[str]) -> str:
+    """In a team event the players' points are informative (TRF-2026 §3.3)
+    and check does not judge them (S104 info): the differences are one
+    remark that says so, not a remark per player."""
+    shown = informative[:_NAMED]
+    more = len(informative) - len(shown)
+    return (
+        f"In a team event the players' points (001 columns 81-84) are informative "
+        "(TRF-2026: games and forfeit wins; a team's bye may be left out) and not judged "
+        f"(trfkit check: S104 info): {len(informative)} player"
+        f"{'s' if len(informative) != 1 else ''}' totals differ from what their results "
+        "add up to: " + "; ".join(shown) + (f"; and {more} more" if more else "")
+    )
+
+
+def _unrated_remarks(order: Sequence[Player], numbered: bool) -> list[str]:
+    """Form 1: "Birthdates of unrated players must be given." Named by the
+    number the form shows: the rank, or the row where ranks are not 1..n."""
+    out = []
+    for i, p in enumerate(order, 1):
+        if not p.rating:
+            born = _date_text(p)
+            who = f"{p.name} ({'rank' if numbered else 'No.'} {i})"
+            out.append(
+                f"{who}, unrated: born {born}"
+                if born
+                else f"{who}, unrated: the file gives no birth date"
+            )
+    return out
+
+
+def _crosstable_row(player: Form1Player, i: int, n: int) -> Form1Player:
+    """A round robin's grid row: each opponent's results by his row, the
+    player's own cell blank."""
+    met: dict[int, str] = {}
+    for x in player.rounds:
+        if x.row is not None:
+            met[x.row] = met.get(x.row, "") + x.result
+    row = tuple(None if j == i else met.get(j, "") for j in range(1, n + 1))
+    return attrs.evolve(player, cells=row)
+
+
 def form1_of(
     t: Tournament,
     remarks: Sequence[str] = (),
@@ -415,58 +507,22 @@ def form1_of(
     event = event_facts(t, type=type, time_control=time_control)
     grid = TournamentType(event.type) in _GRID_TYPES
     team = bool(t.teams)
-    units_of = point_units(t)
-    points_of = _points_table(t)
-    scoring = scoring_of(t)
-    abnormal: dict[int, list[AbnormalPoints]] = {}
-    for record in t.records_of(AbnormalPoints):
-        for pid in record.ids:
-            if pid is not None:
-                abnormal.setdefault(pid, []).append(record)
+    totals = _Totals(t)
     scrambled = _ranks_refused(t)
     # A crosstable in rank order uses ranks check accepts (S105): by points
     # where the file's ranks do not follow them.
     order = by_points(t.players) if scrambled else final_order(t.players)
     row_of = {p.start_rank: i for i, p in enumerate(order, 1)}
     numbered = [p.rank for p in order] == list(range(1, len(order) + 1))
-    if scrambled:
-        own_remarks_head = [
-            f"The file's ranks (001 columns 86-89) do not follow the points ({scrambled}; "
-            "trfkit check: S105): the players are listed by points, ties by pairing "
-            "number, and numbered in that order (No.); the Rank column shows the file's ranks."
-        ]
-    elif order and not any(p.rank for p in order):
-        own_remarks_head = [
-            "The file gives no final ranks (001 columns 86-89): the players are listed "
-            "by points, ties by pairing number."
-        ]
-    else:
-        own_remarks_head = []
-    own_remarks: list[str] = own_remarks_head
-    # In a team event the players' points are informative (TRF-2026 §3.3)
-    # and check does not judge them (S104 info): the differences are one
-    # remark that says so, not a remark per player.
+    own_remarks = _order_remarks(order, scrambled)
     informative: list[str] = []
     players = []
-    build, unit_of, title_text = build_form1_player, units_of.units.__getitem__, _TITLE_TEXT
-    points_by_units: dict[int, Decimal] = {}  # few distinct totals: one Decimal each
+    build, title_text = build_form1_player, _TITLE_TEXT
     for i, p in enumerate(order, 1):
         cells = p.cells()
-        units = sum(map(unit_of, map(add, cells.results, cells.colours)))
-        summed = points_by_units.get(units)
-        if summed is None:
-            summed = points_by_units[units] = units_of.points(units)
-        if p.points is not None and summed != p.points and not team and p.start_rank in abnormal:
-            # TRF-2026 299 gives the player other points: summed as check's
-            # S104 sums them (one function), so that the form says what it says.
-            summed = expected_points(p, scoring, abnormal[p.start_rank])
-        if p.points is not None and summed != p.points:
-            # As the results' own Decimals add up (the places they show).
-            summed = sum(
-                (points_of[code, COLOUR.get(col, "")]
-                 for code, col in zip(cells.results, cells.colours, strict=True)),
-                Decimal(0),
-            )  # fmt: skip
+        summed, differs = totals.summed(p, cells)
+        if differs:
+            assert p.points is not None
             who = f"{p.name} ({'rank' if numbered else 'No.'} {i})"
             if team:
                 informative.append(f"{who} {_points(p.points)} against {_points(summed)}")
@@ -489,39 +545,14 @@ def form1_of(
             cells,  # read
             row_of,  # rows
         )
-        if grid:
-            met: dict[int, str] = {}
-            for x in player.rounds:
-                if x.row is not None:
-                    met[x.row] = met.get(x.row, "") + x.result
-            row = tuple(None if j == i else met.get(j, "") for j in range(1, len(order) + 1))
-            player = attrs.evolve(player, cells=row)
-        players.append(player)
+        players.append(_crosstable_row(player, i, len(order)) if grid else player)
     ratings = [p.rating for p in t.players if p.rating]
     average = Fraction(sum(ratings), len(ratings)) if ratings else None
     round_robin = event.type in ("round-robin", "double-round-robin")
     category = tournament_category(average) if average is not None and round_robin else None
     if informative:
-        shown = informative[:_NAMED]
-        more = len(informative) - len(shown)
-        own_remarks.append(
-            f"In a team event the players' points (001 columns 81-84) are informative "
-            "(TRF-2026: games and forfeit wins; a team's bye may be left out) and not judged "
-            f"(trfkit check: S104 info): {len(informative)} player"
-            f"{'s' if len(informative) != 1 else ''}' totals differ from what their results "
-            "add up to: " + "; ".join(shown) + (f"; and {more} more" if more else "")
-        )
-    # Form 1: "Birthdates of unrated players must be given." Named by the
-    # number the form shows: the rank, or the row where ranks are not 1..n.
-    for i, p in enumerate(order, 1):
-        if not p.rating:
-            born = _date_text(p)
-            who = f"{p.name} ({'rank' if numbered else 'No.'} {i})"
-            own_remarks.append(
-                f"{who}, unrated: born {born}"
-                if born
-                else f"{who}, unrated: the file gives no birth date"
-            )
+        own_remarks.append(_informative_remark(informative))
+    own_remarks += _unrated_remarks(order, numbered)
     return Form1(
         event=event,
         grid=grid,
@@ -537,14 +568,6 @@ def form1_of(
 
 _NAMED = 8
 """How many players a remark about many names before ``and N more``."""
-
-
-def expected_points(p: Player, scoring: ScoringSystem, records: list[AbnormalPoints]) -> Decimal:
-    """The points ``p``'s results give with TRF-2026 299 records: check's
-    function (:func:`trfkit.checks.standings.expected_points`)."""
-    from trfkit.checks.standings import expected_points as check_points
-
-    return check_points(p, scoring, records)
 
 
 def _ranks_refused(t: Tournament) -> str:

@@ -31,6 +31,7 @@ from trfkit.report.formparts import federation_text
 from trfkit.report.rating import split_name
 from trfkit.rules.titles import NORM_TITLES
 from trfkit.titlenorms import NormReport, PlayerNorms, Verdict, norms
+from trfkit.version import __version__
 
 __all__ = [
     "CERTIFICATE_COLUMNS",
@@ -103,10 +104,7 @@ def _listed(report: NormReport) -> list[tuple[PlayerNorms, Verdict]]:
     rows = [(p, v) for p, vs in report.holders for v in vs]
     if report.rules.modelled and report.rules.required_points:
         rows = [
-            (p, v)
-            for p in report.players
-            for v in p.norms
-            if v.achieved is None and not v.failed
+            (p, v) for p in report.players for v in p.norms if v.achieved is None and not v.failed
         ]
     return rows
 
@@ -127,7 +125,9 @@ def _counts(p: PlayerNorms, v: Verdict) -> list[int]:
         feds.add(p.federation)
     home = sum(1 for g in v.used if g.federation == p.federation)
     rated = sum(1 for g in v.used if g.rating)
-    titles = [sum(1 for g in v.used if g.title == t) for t in ("GM", "IM", "FM", "WGM", "WIM", "WFM")]
+    titles = [
+        sum(1 for g in v.used if g.title == t) for t in ("GM", "IM", "FM", "WGM", "WIM", "WFM")
+    ]
     return [len(feds), home + 1, len(v.used) - home, rated, len(v.used) - rated, *titles]
 
 
@@ -284,7 +284,9 @@ def render_norms_text(report: NormReport, *, ascii: bool = False) -> str:
         achieved.setdefault(p.start_rank, []).append(v)
     if r.rules.modelled:
         for p in players:
-            out.append(f"{p.start_rank} {clean(p.name, ascii)} ({_player_federation(p.federation)}, {p.rating or 'unrated'})")
+            out.append(
+                f"{p.start_rank} {clean(p.name, ascii)} ({_player_federation(p.federation)}, {p.rating or 'unrated'})"
+            )
             out += [f"  note: {n}" for n in p.notes]
             few = _too_few(p) if len(r.players) <= _TABLE_SIZE else None
             if few is not None:
@@ -390,8 +392,6 @@ def _players(report: NormReport) -> Iterator[dict[str, Any]]:
 def norms_data(report: NormReport, path: str | None = None) -> dict[str, Any]:
     """The ``trfkit.norms/1`` document."""
     r = report
-    from trfkit import __version__
-
     data: dict[str, Any] = {"schema": NORMS_SCHEMA, "trfkit": __version__}
     if path is not None:
         data["path"] = path
@@ -481,7 +481,9 @@ def _certificate_rows(v: Verdict) -> list[list[str]]:
         rating = str(g.rating) if g.rating else "unrated"
         if g.rating_used != (g.rating or 0):
             rating += f" ({g.rating_used})"
-        rows.append([str(g.round), g.name, g.federation, rating, g.title, score_text(Fraction(g.points))])
+        rows.append(
+            [str(g.round), g.name, g.federation, rating, g.title, score_text(Fraction(g.points))]
+        )
     return rows
 
 
@@ -496,7 +498,11 @@ def _norm_lines(report: NormReport, vs: Sequence[Verdict]) -> list[str]:
                 f"Ra = {mine.ra}, Rp = {mine.rp}"
             )
     unrated = report.rules.unrated_rating
-    lines.append(f"N = {v.games}" + (f", counted as {v.credited_games} games" if v.credited_games != v.games else "") + f"; Total: {_pts(v.points)}")
+    lines.append(
+        f"N = {v.games}"
+        + (f", counted as {v.credited_games} games" if v.credited_games != v.games else "")
+        + f"; Total: {_pts(v.points)}"
+    )
     lines.append(
         f"Unrated = {unrated}; Score = 1, ½, 0; Ra = average rating of the opponents "
         f"({report.rules.reference} §1.4.6-1.4.7); a rating in brackets is the one "
@@ -539,12 +545,16 @@ def render_certificates_text(report: NormReport, *, ascii: bool = False) -> str:
         )
     out: list[str] = []
     for p, vs in certs:
-        boxes = "   ".join(f"[{'x' if any(v.title == t for v in vs) else ' '}] {t}" for t in NORM_TITLES)
+        boxes = "   ".join(
+            f"[{'x' if any(v.title == t for v in vs) else ' '}] {t}" for t in NORM_TITLES
+        )
         out += ["Certificate of Title Result", "", boxes, ""]
         out += [f"{ljust(k + ':', 16)}{clean(v, ascii)}" for k, v in _certificate_fields(report, p)]
         out.append("")
         rows = [["Rd", "Opponent", "Fed", "Rating", "Title", "Score"], *_certificate_rows(vs[0])]
-        out += table([[clean(c, ascii) for c in r] for r in rows], [True, False, False, True, False, True])
+        out += table(
+            [[clean(c, ascii) for c in r] for r in rows], [True, False, False, True, False, True]
+        )
         out += left_out_lines(vs[0])
         out.append("")
         out += [clean(line, ascii) for line in _norm_lines(report, vs)]
@@ -624,16 +634,22 @@ def render_norms_html(report: NormReport) -> str:
     elif r.rules.modelled:
         body.append(f"<p>No title norm among the {len(r.players)} players.</p>")
     for p, v in _listed(r):
-        body.append(f"<h2>{html.escape(f'{p.start_rank} {p.name}')}: {html.escape(_verdict_head(p, v))}</h2>")
+        body.append(
+            f"<h2>{html.escape(f'{p.start_rank} {p.name}')}: {html.escape(_verdict_head(p, v))}</h2>"
+        )
         req_rows = [
             [q.section, q.text, q.value, q.required,
              {True: "pass", False: "FAIL", None: "not modelled"}[q.passed]]
             for q in v.requirements
         ]  # fmt: skip
-        body.append(_html_table(["section", "requirement", "value", "required", ""], req_rows, set()))
+        body.append(
+            _html_table(["section", "requirement", "value", "required", ""], req_rows, set())
+        )
     notes = _report_notes(r)
     if notes:
-        body.append('<ul class="notes">' + "".join(f"<li>{html.escape(n)}</li>" for n in notes) + "</ul>")
+        body.append(
+            '<ul class="notes">' + "".join(f"<li>{html.escape(n)}</li>" for n in notes) + "</ul>"
+        )
     return _page(title, body)
 
 

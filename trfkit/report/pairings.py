@@ -26,7 +26,6 @@ from typing import Any
 
 import attrs
 
-import trfkit
 from trfkit.model import Colour, Game, Result, Tournament
 from trfkit.pairing.model import (
     BoardDifference,
@@ -37,6 +36,7 @@ from trfkit.pairing.model import (
 )
 from trfkit.report.format import clean, score_text, table
 from trfkit.scoring import scoring_of
+from trfkit.version import __version__
 
 __all__ = [
     "NOT_ENDORSED",
@@ -282,7 +282,7 @@ def pairings_data(d: PairingsDocument) -> dict[str, Any]:
     report = d.report
     return {
         "schema": PAIRINGS_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": d.path,
         "tournament": d.tournament,
         "system": report.system.value,
@@ -468,7 +468,7 @@ def pair_data(d: PairDocument) -> dict[str, Any]:
     p = d.pairing
     return {
         "schema": PAIR_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": d.path,
         "tournament": d.tournament,
         "system": p.system.value,

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import trfkit
 from trfkit.rating.period import PeriodPlayer, PeriodReport, PlayerEvent
 from trfkit.report.format import clean as _clean
 from trfkit.report.format import csv_bool as _csv_bool
@@ -29,6 +28,7 @@ from trfkit.report.rating import game_data as _game_data
 from trfkit.report.rating import k_assumed_note, k_text
 from trfkit.report.rating import newcomer_data as _newcomer_data
 from trfkit.report.rating import player_data as _player_data
+from trfkit.version import __version__
 
 __all__ = [
     "CSV_PERIOD_COLUMNS",
@@ -102,7 +102,7 @@ def period_data(report: PeriodReport) -> dict[str, Any]:
     """The ``trfkit.rate-period/1`` document as JSON-ready data."""
     return {
         "schema": PERIOD_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "period": report.period,
         "rules": {
             "name": report.rules,
@@ -170,18 +170,8 @@ def render_period_csv(report: PeriodReport) -> str:
     return _csv(rows)
 
 
-def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
-    """The period's tournaments, then one row per rated player with a row
-    per tournament beneath it, then the newcomers."""
-    minus = "-" if ascii else "−"
-    times = "x" if ascii else "×"
-    out = [
-        f"Rating period {report.period or '(every tournament given)'}: "
-        f"{report.rules} ({report.rate_class})",
-        _clean(report.rules_title, ascii),
-        "",
-        "Tournaments:",
-    ]
+def _period_tournaments(report: PeriodReport, ascii: bool) -> list[str]:
+    """The period's tournaments, each with why it is left out, if it is."""
     rows = [["#", "Start", "End", "Rules", "List", "Tournament"]]
     for i, e in enumerate(report.events):
         what = _clean(f"{e.name} ({e.path})", ascii)
@@ -197,7 +187,83 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
                 what,
             ]
         )
-    out += _table(rows, (True, False, False, False, False, False))
+    return _table(rows, (True, False, False, False, False, False))
+
+
+def _period_rated_rows(pp: PeriodPlayer, ascii: bool) -> list[list[str]]:
+    """A rated player's row, then one per tournament beneath it."""
+    p = pp.rating
+    change = p.change
+    rows = [
+        [
+            _csv_num(p.fide_id),
+            _clean(p.name, ascii),
+            str(p.rating),
+            str(p.n),
+            _score(p.w, ascii),
+            "" if p.we is None else _signed(p.we).lstrip("+"),
+            "" if p.w_minus_we is None else _signed(p.w_minus_we),
+            k_text(p),
+            "" if change is None else _signed(change),
+            "" if p.new_rating is None or p.rating is None
+            else _signed_whole(p.new_rating - p.rating),
+            _csv_num(p.new_rating),
+            _csv_num(pp.new_rating_per_tournament),
+        ]
+    ]  # fmt: skip
+    for x in pp.events:
+        line = x.line
+        rows.append(
+            [
+                "",
+                f"  #{x.event} start rank {line.start_rank}",
+                "" if line.rating is None else str(line.rating),
+                str(line.n),
+                _score(line.w, ascii),
+                "" if line.we is None else _signed(line.we).lstrip("+"),
+                "" if line.w_minus_we is None else _signed(line.w_minus_we),
+                "",
+                "" if x.change is None else _signed(x.change),
+                "" if x.change_rounded is None else _signed_whole(x.change_rounded),
+                "",
+                "",
+            ]
+        )
+    return rows
+
+
+def _period_newcomer_row(pp: PeriodPlayer, ascii: bool) -> list[str]:
+    """A newcomer's results pooled over the period toward a first rating."""
+    p, nc = pp.rating, pp.rating.newcomer
+    assert nc is not None
+    return [
+        _csv_num(p.fide_id),
+        _clean(p.name, ascii),
+        str(len(pp.events)),
+        str(nc.n),
+        _score(nc.w, ascii),
+        "" if nc.ra is None else f"{float(nc.ra):.2f}",
+        "" if nc.p is None else f"{float(nc.p):.2f}",
+        "" if nc.dp is None else f"{nc.dp:+d}",
+        "" if nc.ru is None else str(nc.ru),
+        ("yes" if nc.publishable else "no")
+        + (f": {_clean(nc.reason, ascii)}" if nc.reason else ""),
+    ]
+
+
+def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
+    """The period's tournaments, then one row per rated player with a row
+    per tournament beneath it, then the newcomers."""
+    minus = "-" if ascii else "−"
+    times = "x" if ascii else "×"
+    out = [
+        f"Rating period {report.period or '(every tournament given)'}: "
+        f"{report.rules} ({report.rate_class})",
+        _clean(report.rules_title, ascii),
+        "",
+        "Tournaments:",
+        *_period_tournaments(report, ascii),
+    ]
     rated = [pp for pp in report.players if pp.rating.rating is not None]
     if rated:
         out += ["", "Rated players (the change rounded once for the period):"]
@@ -205,77 +271,27 @@ def render_period_text(report: PeriodReport, *, ascii: bool = False) -> str:
             ["FIDE id", "Name", "Ro", "N", "W", "We", f"W{minus}We", "K",
              f"K{times}(W{minus}We)", "Chg", "New", "New/t"],
         ]  # fmt: skip
-        right = (True, False, *([True] * 10))
         for pp in rated:
-            p = pp.rating
-            change = p.change
-            rows.append(
-                [
-                    _csv_num(p.fide_id),
-                    _clean(p.name, ascii),
-                    str(p.rating),
-                    str(p.n),
-                    _score(p.w, ascii),
-                    "" if p.we is None else _signed(p.we).lstrip("+"),
-                    "" if p.w_minus_we is None else _signed(p.w_minus_we),
-                    k_text(p),
-                    "" if change is None else _signed(change),
-                    "" if p.new_rating is None or p.rating is None
-                    else _signed_whole(p.new_rating - p.rating),
-                    _csv_num(p.new_rating),
-                    _csv_num(pp.new_rating_per_tournament),
-                ]
-            )  # fmt: skip
-            for x in pp.events:
-                line = x.line
-                rows.append(
-                    [
-                        "",
-                        f"  #{x.event} start rank {line.start_rank}",
-                        "" if line.rating is None else str(line.rating),
-                        str(line.n),
-                        _score(line.w, ascii),
-                        "" if line.we is None else _signed(line.we).lstrip("+"),
-                        "" if line.w_minus_we is None else _signed(line.w_minus_we),
-                        "",
-                        "" if x.change is None else _signed(x.change),
-                        "" if x.change_rounded is None else _signed_whole(x.change_rounded),
-                        "",
-                        "",
-                    ]
-                )
-        out += _table(rows, right)
+            rows += _period_rated_rows(pp, ascii)
+        out += _table(rows, (True, False, *([True] * 10)))
     newcomers = [pp for pp in report.players if pp.rating.newcomer is not None]
     if newcomers:
         out += ["", "Newcomers (results pooled toward a first rating):"]
         rows = [["FIDE id", "Name", "Events", "N", "W", "Ra", "p", "dp", "Ru", "Publishable"]]
-        for pp in newcomers:
-            p, nc = pp.rating, pp.rating.newcomer
-            assert nc is not None
-            rows.append(
-                [
-                    _csv_num(p.fide_id),
-                    _clean(p.name, ascii),
-                    str(len(pp.events)),
-                    str(nc.n),
-                    _score(nc.w, ascii),
-                    "" if nc.ra is None else f"{float(nc.ra):.2f}",
-                    "" if nc.p is None else f"{float(nc.p):.2f}",
-                    "" if nc.dp is None else f"{nc.dp:+d}",
-                    "" if nc.ru is None else str(nc.ru),
-                    ("yes" if nc.publishable else "no")
-                    + (f": {_clean(nc.reason, ascii)}" if nc.reason else ""),
-                ]
-            )
+        rows += [_period_newcomer_row(pp, ascii) for pp in newcomers]
         out += _table(rows, (True, False, True, True, True, True, True, True, True, False))
     # An assumed K is marked "20?" and said once, as Form 3 says it (issue
     # 31 §2: rate-period printed a derived K as if it were known).
     k_note = k_assumed_note(pp.rating for pp in rated)
-    notes = list(report.notes) + ([k_note] if k_note else []) + [
-        f"{_csv_num(pp.rating.fide_id) or pp.rating.name}: {n}"
-        for pp in report.players
-        for n in pp.rating.notes
-    ]
+    notes = (
+        list(report.notes)
+        + ([k_note] if k_note else [])
+        + [
+            f"{_csv_num(pp.rating.fide_id) or pp.rating.name}: {n}"
+            for pp in report.players
+            for n in pp.rating.notes
+        ]
+    )
     if notes:
         out += ["", "Notes:", *(f"- {_clean(n, ascii)}" for n in notes)]
     return "\n".join(out) + "\n"

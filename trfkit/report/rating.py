@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from itertools import chain
 from operator import itemgetter
 from typing import Any, cast
 
-import trfkit
 from trfkit._gc import no_cyclic_gc
 from trfkit.rating.listed import taken_note
 from trfkit.rating.model import EventInfo, GameRating, Newcomer, PlayerRating, RatingReport
@@ -83,6 +83,7 @@ from trfkit.report.format import (
     whole_or as _whole_or,
 )
 from trfkit.report.formparts import BLANK
+from trfkit.version import __version__
 
 __all__ = [
     "CSV_GAME_COLUMNS",
@@ -274,7 +275,7 @@ def rating_data(report: RatingReport, path: str | None = None) -> dict[str, Any]
     rr = report.round_robin
     return {
         "schema": RATE_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": path,
         "rules": {
             "name": report.rules,
@@ -527,6 +528,85 @@ def _round_cell(value: str, width: int) -> str:
     return _rjust(value.removesuffix("*"), width) + ("*" if mark else " ")
 
 
+class _PlayerBlocks:
+    """Form 3's player blocks: each player's three lines (three more for
+    each further 11 rounds) and the rule, one %-format. The figures shared
+    by many players (a score, We, a change) are written once each, keyed by
+    their ratio; D and E (federation, title) are few, each cleaned and
+    padded once."""
+
+    def __init__(
+        self, block: str, tail_widths: list[int], perf: bool, wc: int, ascii: bool
+    ) -> None:
+        self.block, self.perf, self.wc, self.ascii = block, perf, wc, ascii
+        self.tail_format = " ".join(f"%{w}s" for w in tail_widths)
+        self.scores: dict[tuple[int, int], str] = {}
+        self.fixed_2: dict[tuple[int, int], str] = {}
+        self.signed_2: dict[tuple[int, int], str] = {}
+        self.padded_c: dict[str, str] = {}
+
+    def column_c(self, x: str) -> str:
+        text = self.padded_c.get(x)
+        if text is None:
+            text = self.padded_c[x] = _ljust(_clean(x, self.ascii), self.wc)
+        return text
+
+    def score(self, x: Fraction) -> str:
+        key = x.as_integer_ratio()
+        return self.scores.get(key) or self.scores.setdefault(key, _score(x, self.ascii))
+
+    def tail(self, p: PlayerRating) -> str:
+        """L's line's end: We, W − We, K, K × (W − We), the new rating (and the performance)."""
+        we, change = p.we, p.change
+        if we is None:
+            we_text = w_we = ""
+        else:
+            an, ad = p.w.as_integer_ratio()
+            bn, bd = key = we.as_integer_ratio()
+            we_text = self.fixed_2.get(key) or self.fixed_2.setdefault(key, _fixed(we, 2))
+            w_we = signed_quotient(an * bd - bn * ad, ad * bd)  # W − We
+        if change is None:
+            change_text = ""
+        else:
+            key = change.as_integer_ratio()
+            change_text = self.signed_2.get(key) or self.signed_2.setdefault(key, _signed(change))
+        new = p.new_rating
+        return (
+            self.tail_format
+            % (
+                we_text,
+                w_we,
+                k_text(p),
+                change_text,
+                "" if new is None else new,
+                *(("" if p.performance is None else p.performance,) if self.perf else ()),
+            )
+        ).rstrip()
+
+    def write(self, p: PlayerRating, family: str, first: str, joined: list[str]) -> str:
+        """``p``'s block; ``joined``: his grid cells, a line's at a time."""
+        tail = self.tail(p)
+        rank, rating, rc = p.rank, p.rating, p.rc
+        return self.block % (
+            family,
+            p.start_rank,
+            "" if rank is None else rank,
+            joined[0],
+            p.n,
+            " | " + tail if tail else " |",
+            first,
+            self.column_c(p.federation),
+            "" if rating is None else rating,
+            joined[1],
+            "" if rc is None else quotient_or(*rc.as_integer_ratio(), 1),
+            self.column_c(p.title),
+            self.score(p.score),
+            joined[2],
+            self.score(p.w),
+            *joined[3:],
+        )
+
+
 def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
     """Form 3's grid: a three-line header, then three lines per player
     (each player's lines, and the rule under them, one item)."""
@@ -693,66 +773,11 @@ def _text_grid(report: RatingReport, ascii: bool) -> list[str]:
         + "".join(f"{continued}%-{span}s{continued_end}\n" for _ in range(3 * (blocks - 1)))
         + rule
     )
-    tail_format = " ".join(f"%{w}s" for w in tail_widths)
-    scores: dict[tuple[int, int], str] = {}
-    fixed_2: dict[tuple[int, int], str] = {}
-    signed_2: dict[tuple[int, int], str] = {}
-    padded_c: dict[str, str] = {}
-
-    def column_c(x: str) -> str:
-        """D and E (federation, title): few distinct, each cleaned and padded once."""
-        text = padded_c[x] = _ljust(_clean(x, ascii), wc)
-        return text
-
-    for p, (family, first) in zip(report.players, padded_names, strict=True):
-        joined = grid_cells(p.games)
-        we, change, rc, w, score = p.we, p.change, p.rc, p.w, p.score
-        w_key, score_key = w.as_integer_ratio(), score.as_integer_ratio()
-        if we is None:
-            we_text = w_we = ""
-        else:
-            an, ad = w_key
-            bn, bd = key = we.as_integer_ratio()
-            we_text = fixed_2.get(key) or fixed_2.setdefault(key, _fixed(we, 2))
-            w_we = signed_quotient(an * bd - bn * ad, ad * bd)  # W − We
-        if change is None:
-            change_text = ""
-        else:
-            key = change.as_integer_ratio()
-            change_text = signed_2.get(key) or signed_2.setdefault(key, _signed(change))
-        rank, rating, new, fed, title = p.rank, p.rating, p.new_rating, p.federation, p.title
-        tail = (
-            tail_format
-            % (
-                we_text,
-                w_we,
-                k_text(p),
-                change_text,
-                "" if new is None else new,
-                *(("" if p.performance is None else p.performance,) if perf else ()),
-            )
-        ).rstrip()
-        out.append(
-            block
-            % (
-                family,
-                p.start_rank,
-                "" if rank is None else rank,
-                joined[0],
-                p.n,
-                " | " + tail if tail else " |",
-                first,
-                padded_c.get(fed) or column_c(fed),
-                "" if rating is None else rating,
-                joined[1],
-                "" if rc is None else quotient_or(*rc.as_integer_ratio(), 1),
-                padded_c.get(title) or column_c(title),
-                scores.get(score_key) or scores.setdefault(score_key, _score(score, ascii)),
-                joined[2],
-                scores.get(w_key) or scores.setdefault(w_key, _score(w, ascii)),
-                *joined[3:],
-            )
-        )
+    blocks_of = _PlayerBlocks(block, tail_widths, perf, wc, ascii)
+    out += [
+        blocks_of.write(p, family, first, grid_cells(p.games))
+        for p, (family, first) in zip(report.players, padded_names, strict=True)
+    ]
 
     half = ".5" if ascii else "½"
     assumed = " K 20? K assumed (see the notes)." if any_k_assumed(report) else ""
@@ -955,13 +980,10 @@ def _sort_key(x: Number | None) -> str:
     return "" if x is None else _decimal(x)
 
 
-def _html_player(p: PlayerRating, rounds: int, names: Mapping[int, str]) -> dict[str, Any]:
-    """One player's cells as display strings (the template only lays them out);
-    ``names`` by start rank, made once per report (once per player, it made
-    the HTML form quadratic in the players: issue 29's hostile table)."""
-    family, first = split_name(p.name)
+def _html_cells(p: PlayerRating, rounds: int) -> list[dict[str, Any]]:
+    """The grid's I, J and K of each round (blank where the player has no game)."""
     games = {g.round: g for g in p.games}
-    cells = []
+    cells: list[dict[str, Any]] = []
     for r in range(1, rounds + 1):
         g = games.get(r)
         if g is None:
@@ -977,23 +999,57 @@ def _html_player(p: PlayerRating, rounds: int, names: Mapping[int, str]) -> dict
                 "capped": bool(j) and g.capped,
             }
         )
-    game_rows = [
-        {
-            "round": g.round,
-            "opponent": "" if g.opponent is None else str(g.opponent),
-            "opponent_name": names.get(g.opponent, "") if g.opponent is not None else "bye",
-            "opponent_rating": "" if g.opponent_rating is None else str(g.opponent_rating),
-            "colour": {"w": "white", "b": "black"}.get(g.colour, ""),
-            "result": g.result.strip(),
-            "score": "" if g.score is None else _score(g.score),
-            "rated": g.rated,
-            "d": "" if g.d is None else f"{g.d:+d}" + ("*" if g.capped else ""),
-            "d_uncapped": "" if g.d_uncapped is None else f"{g.d_uncapped:+d}",
-            "pd": "" if g.pd is None else _fixed(g.pd, 2),
-            "reason": g.reason or "",
-        }
-        for g in p.games
-    ]
+    return cells
+
+
+def _html_game(g: GameRating, names: Mapping[int, str]) -> dict[str, Any]:
+    """One game's row of the player's detail."""
+    return {
+        "round": g.round,
+        "opponent": "" if g.opponent is None else str(g.opponent),
+        "opponent_name": names.get(g.opponent, "") if g.opponent is not None else "bye",
+        "opponent_rating": "" if g.opponent_rating is None else str(g.opponent_rating),
+        "colour": {"w": "white", "b": "black"}.get(g.colour, ""),
+        "result": g.result.strip(),
+        "score": "" if g.score is None else _score(g.score),
+        "rated": g.rated,
+        "d": "" if g.d is None else f"{g.d:+d}" + ("*" if g.capped else ""),
+        "d_uncapped": "" if g.d_uncapped is None else f"{g.d_uncapped:+d}",
+        "pd": "" if g.pd is None else _fixed(g.pd, 2),
+        "reason": g.reason or "",
+    }
+
+
+def _sort_keys(p: PlayerRating, family: str, first: str) -> dict[str, str]:
+    """The keys the page's table sorts each column by."""
+    return {
+        "rank": _sort_key(p.rank),
+        "no": str(p.start_rank),
+        "family": family.casefold(),
+        "first": first.casefold(),
+        "fed": p.federation,
+        "title": p.title,
+        "rating": _sort_key(p.rating),
+        "score": _sort_key(p.score),
+        "n": str(p.n),
+        "rc": _sort_key(p.rc),
+        "w": _sort_key(p.w),
+        "we": _sort_key(p.we),
+        "wwe": _sort_key(p.w_minus_we),
+        "k": _sort_key(p.k),
+        "change": _sort_key(p.change),
+        "new": _sort_key(p.new_rating),
+        "perf": _sort_key(p.performance),
+    }
+
+
+def _html_player(p: PlayerRating, rounds: int, names: Mapping[int, str]) -> dict[str, Any]:
+    """One player's cells as display strings (the template only lays them out);
+    ``names`` by start rank, made once per report (once per player, it made
+    the HTML form quadratic in the players: issue 29's hostile table)."""
+    family, first = split_name(p.name)
+    cells = _html_cells(p, rounds)
+    game_rows = [_html_game(g, names) for g in p.games]
     return {
         "start_rank": p.start_rank,
         "family": family,
@@ -1024,25 +1080,7 @@ def _html_player(p: PlayerRating, rounds: int, names: Mapping[int, str]) -> dict
         "cells": cells,
         "games": game_rows,
         "notes": _player_notes(p),
-        "sort": {
-            "rank": _sort_key(p.rank),
-            "no": str(p.start_rank),
-            "family": family.casefold(),
-            "first": first.casefold(),
-            "fed": p.federation,
-            "title": p.title,
-            "rating": _sort_key(p.rating),
-            "score": _sort_key(p.score),
-            "n": str(p.n),
-            "rc": _sort_key(p.rc),
-            "w": _sort_key(p.w),
-            "we": _sort_key(p.we),
-            "wwe": _sort_key(p.w_minus_we),
-            "k": _sort_key(p.k),
-            "change": _sort_key(p.change),
-            "new": _sort_key(p.new_rating),
-            "perf": _sort_key(p.performance),
-        },
+        "sort": _sort_keys(p, family, first),
     }
 
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-import trfkit
 from trfkit.diagnostics import Diagnostic
 from trfkit.model import DateText, Game, Player, Tournament
+from trfkit.version import __version__
 
 __all__ = ["PARSE_SCHEMA", "diagnostic_data", "tournament_data"]
 
@@ -107,7 +107,7 @@ def tournament_data(t: Tournament, path: str | None = None) -> dict[str, Any]:
     start, end = t.start_date, t.end_date
     return {
         "schema": PARSE_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": path,
         "dialect": t.dialect.value,
         "encoding": t.source.encoding if t.source else None,

@@ -16,10 +16,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
 from trfkit.tiebreaks import Standings, TieBreak
 from trfkit.tiebreaks.standings import value_text
+from trfkit.version import __version__
 
 __all__ = [
     "STANDINGS_SCHEMA",
@@ -60,7 +60,7 @@ def standings_data(s: Standings, path: str | None = None) -> dict[str, Any]:
     """The ``trfkit.standings/1`` document as Python data."""
     return {
         "schema": STANDINGS_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": path,
         "tournament": s.name,
         "edition": {"name": s.edition.name, "title": s.edition.title, "source": s.edition_source},

@@ -19,11 +19,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import trfkit
 from trfkit.report.format import clean, csv_document, csv_text, json_number, table
 from trfkit.report.standings import source_text, standings_page, still_tied
 from trfkit.tiebreaks.standings import value_text
 from trfkit.tiebreaks.team import PAIRED, MatchCell, TeamStandings
+from trfkit.version import __version__
 
 __all__ = [
     "TEAM_STANDINGS_SCHEMA",
@@ -87,7 +87,7 @@ def team_standings_data(s: TeamStandings, path: str | None = None) -> dict[str, 
     """The ``trfkit.team-standings/1`` document as Python data."""
     return {
         "schema": TEAM_STANDINGS_SCHEMA,
-        "trfkit": trfkit.__version__,
+        "trfkit": __version__,
         "path": path,
         "tournament": s.name,
         "edition": {"name": s.edition.name, "title": s.edition.title, "source": s.edition_source},

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from trfkit.codes import CODES
+from trfkit.checks import CODES
 from trfkit.diagnostics import Diagnostic, Severity
 
 __all__ = ["ROOTS", "cause_words", "fix_words", "verdict_data"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules.titles import Method, TitleRuleSet
+from trfkit.rules.title_ruleset import Method, TitleRuleSet
 
 RULES = TitleRuleSet(
     name="b01-2014",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules.titles import Method, TitleRuleSet
+from trfkit.rules.title_ruleset import Method, TitleRuleSet
 
 RULES = TitleRuleSet(
     name="b01-2024",

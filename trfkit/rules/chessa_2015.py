@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Family, RateClass, RuleSet
+from trfkit.rules.ruleset import Family, RateClass, RatingMethod, RuleSet
 
 RULES = RuleSet(
     name="chessa-2015",
@@ -69,7 +69,7 @@ RULES = RuleSet(
         (0, 40),
     ),
     k_by_class={RateClass.RAPID: 30, RateClass.BLITZ: 40},
-    performance_ratings=True,
+    method=RatingMethod.PERFORMANCE,
     gain_min_played=(1, 2),  # "50% Rule" 3
     late_default_as_loss=True,  # "50% Rule" 7
     joint_winners_keep_rating=True,  # "Players winning a tournament"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules import Family, RateClass, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import Family, RateClass, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2002",

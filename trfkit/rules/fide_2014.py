@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules import Family, Reading, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import Family, Reading, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2014",

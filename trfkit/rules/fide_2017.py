@@ -20,7 +20,8 @@ import datetime
 
 import attrs
 
-from trfkit.rules import Amendment, Reading, Scope, fide_2014
+from trfkit.rules import fide_2014
+from trfkit.rules.ruleset import Amendment, Reading, Scope
 
 # As 2014 but for what changed on 1 July 2017; each change says why.
 RULES = attrs.evolve(

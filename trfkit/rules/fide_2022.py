@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules import Family, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import Family, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2022",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Amendment, Family, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import Amendment, Family, Rounding, RuleSet, Scope
 
 RULES = RuleSet(
     name="fide-2024",

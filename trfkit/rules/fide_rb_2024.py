@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules import Amendment, Family, RateClass, Rounding, RuleSet
+from trfkit.rules.ruleset import Amendment, Family, RateClass, Rounding, RuleSet
 
 RULES = RuleSet(
     name="fide-rb-2024",

@@ -631,7 +631,7 @@ def meta(max_upload: int) -> dict[str, Any]:
     """``GET /api/meta``: what the page builds its options, tabs and
     downloads from."""
     from trfkit import __version__
-    from trfkit.codes import CODES
+    from trfkit.checks import CODES
     from trfkit.event import TournamentType
     from trfkit.report.verdict import cause_words
     from trfkit.rules import RULE_SETS

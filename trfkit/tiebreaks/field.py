@@ -41,8 +41,8 @@ from operator import attrgetter
 
 import attrs
 
-from trfkit.model import AbnormalPoints, Cells, Colour, Result, Tournament
-from trfkit.scoring import scoring_of
+from trfkit.model import Cells, Result, Tournament
+from trfkit.scoring import ScoredCells, abnormal_points_by_player, expected_points, scoring_of
 
 __all__ = ["Field", "field_of"]
 
@@ -222,21 +222,13 @@ class Field:
         )
 
 
-def _decimal_places(value: Decimal) -> int:
-    exponent = value.normalize().as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
-
-
 def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> Field:
     """The columns of ``t``'s players over ``rounds`` rounds (the most any
     line has, by default): a line shorter than that has zero-point byes in
     the rounds it lacks, as a withdrawn player's do (16.1.1)."""
     scoring = scoring_of(t)
-    table = scoring.table()
-    scale = 10 ** max([0, *map(_decimal_places, table.values())])
-    units = {(r.value, c.value): int(v * scale) for (r, c), v in table.items() if r is not None}
-    for c in Colour:
-        units["?", c.value] = 0
+    scored = ScoredCells.of(scoring)
+    scale = scored.scale
     players = t.players
     start_ranks = list(map(_START_RANK, players))
     # The first player of a starting rank is the one his opponents met:
@@ -246,11 +238,7 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
         zip(reversed(start_ranks), range(count - 1, -1, -1), strict=True)
     )
     index_of[None] = -1
-    abnormal: dict[int, list[AbnormalPoints]] = {}
-    for record in t.records_of(AbnormalPoints):
-        for pid in record.ids:
-            if pid is not None:
-                abnormal.setdefault(pid, []).append(record)
+    abnormal = abnormal_points_by_player(t)
     # Every line's cells end to end, n a line (a shorter line padded with
     # zero-point byes, a longer one cut), so that each column below is made
     # by one map over the whole field; a player's line is a slice of it.
@@ -291,29 +279,13 @@ def field_of(t: Tournament, *, round_robin: bool, rounds: int | None = None) -> 
         pass
     if kind_list is not None:
         all_kinds = "".join(kind_list)
-    # Points by result alone when the scoring gives both colours the same:
-    # as bytes in one translate when every value fits in a byte.
-    by_result = {r: units[r, "w"] for r, _ in units}
-    colourless = all(units[r, c] == by_result[r] for r, c in units)
-    all_points: bytes | list[int]
-    if colourless and all(0 <= u < 256 for u in by_result.values()):
-        byte_of = bytearray(256)
-        for r, u in by_result.items():
-            byte_of[ord(r)] = u
-        all_points = all_results.encode("ascii").translate(byte_of)
-    elif colourless:
-        all_points = list(map(by_result.__getitem__, all_results))
-    else:
-        all_points = list(map(units.__getitem__, zip(all_results, all_colours, strict=True)))
+    all_points = scored.points(all_results, all_colours)
     starts = range(0, n * count, n) if n else [0] * count
     lines = list(map(slice, starts, range(n, n * count + n, n) if n else starts))
     score = list(map(sum, map(all_points.__getitem__, lines)))
     for i, p in enumerate(players) if abnormal else ():
         if p.start_rank in abnormal:
-            # Imported here: the checks import this package (S116), and
             # TRF-2026 299 points are scored by the one function S104 uses.
-            from trfkit.checks.standings import expected_points
-
             score[i] = int(expected_points(p, scoring, abnormal[p.start_rank]) * scale)
     win = int(scoring.values["WW"] * scale)
     draw = int(scoring.values["WD"] * scale)

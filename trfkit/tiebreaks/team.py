@@ -185,33 +185,48 @@ def player_teams(t: Tournament) -> dict[int, int]:
     return out
 
 
-def team_matches(t: Tournament) -> TeamMatches:
-    """The teams' rounds (see the module for how each is read)."""
-    f = field_of(t, round_robin=False)
-    teams = event_teams(t)
-    numbers = tuple(team_number(x, i) for i, x in enumerate(teams))
-    index_of_number = {n: i for i, n in enumerate(numbers)}
-    # A starting rank's first line is the player (two lines of one rank,
-    # S107: the second is in no team), as the field reads his opponents.
+class _Boards(NamedTuple):
+    """What the players' cells say of each team's round ``[team][round]``."""
+
+    gp: list[list[Counter[int]]]
+    """Game points against each opponent team."""
+    met: list[list[Counter[int]]]
+    """Boards against each opponent team."""
+    alone: list[list[str]]
+    """The kinds of the cells with no opponent (the byes)."""
+    empty_board: list[list[int]]
+    """A board won by forfeit against an empty board (300's 0000): "+" with
+    no opponent, counted in the team's match of that round."""
+    played: list[list[bool]]
+    """Whether a game was played over the board: a match with none is a
+    forfeited match even without its 330."""
+    pending: list[list[bool]]
+    """Whether a board of the match is paired with no result yet (TRF16
+    §2.3: a blank result): the match is not over, so it is no result at all."""
+
+
+def _team_members(t: Tournament, f: Field, teams: int) -> tuple[list[int], list[list[int]]]:
+    """Each player's team (-1 for none) and each team's players, by the
+    field's index: a starting rank's first line is the player (two lines of
+    one rank, S107: the second is in no team), as the field reads his
+    opponents."""
     player_index: dict[int, int] = {}
     for i, rank in enumerate(f.start_ranks):
         player_index.setdefault(rank, i)
     team_of_player = [-1] * len(f.start_ranks)
-    members: list[list[int]] = [[] for _ in teams]
+    members: list[list[int]] = [[] for _ in range(teams)]
     for rank, ti in player_teams(t).items():
         pi = player_index.get(rank)
         if pi is not None:
             team_of_player[pi] = ti
             members[ti].append(pi)
-    n = f.rounds
-    scale = Decimal(f.scale)
-    game_win, game_draw = Decimal(f.win) / scale, Decimal(f.draw) / scale
-    mscore = _match_scoring(t)
-    line_up = {
-        (r.round, r.team): r.opponent
-        for r in t.records_of(LineUp)
-        if r.round is not None and r.team is not None
-    }
+    return team_of_player, members
+
+
+def _forfeited_matches(
+    t: Tournament, index_of_number: dict[int, int]
+) -> dict[tuple[int, int], tuple[str, int]]:
+    """TRF-2026 330: each forfeited match's (round, team) → (W or L, opponent)."""
     forfeits: dict[tuple[int, int], tuple[str, int]] = {}
     for fm in t.records_of(ForfeitedMatch):
         if fm.round is None or fm.white_team is None or fm.black_team is None:
@@ -222,11 +237,23 @@ def team_matches(t: Tournament) -> TeamMatches:
         w, b = index_of_number.get(fm.white_team, -1), index_of_number.get(fm.black_team, -1)
         forfeits[fm.round, w] = (white, b)
         forfeits[fm.round, b] = (black, w)
+    return forfeits
+
+
+def _pairing_allocated_byes(
+    t: Tournament, index_of_number: dict[int, int]
+) -> dict[tuple[int, int], tuple[Decimal | None, Decimal | None]]:
+    """TRF-2026 320: each team's PAB by (round, team), with its match and game points."""
     pab: dict[tuple[int, int], tuple[Decimal | None, Decimal | None]] = {}
     for tb in t.records_of(TeamBye):
         for r, number in enumerate(tb.teams, start=1):
             if number:
                 pab[r, index_of_number.get(number, -1)] = (tb.match_points, tb.game_points)
+    return pab
+
+
+def _declared_byes(t: Tournament, index_of_number: dict[int, int]) -> dict[tuple[int, int], str]:
+    """TRF-2026 240 naming teams: each bye's type by (round, team)."""
     byes: dict[tuple[int, int], str] = {}
     for bye in t.records_of(Bye):
         if bye.round is None:
@@ -234,104 +261,153 @@ def team_matches(t: Tournament) -> TeamMatches:
         for number in bye.ids:
             if number is not None and number in index_of_number:
                 byes[bye.round, index_of_number[number]] = bye.bye_type.strip().upper()
-    # Game points per (team, round, opponent team), and boards per match.
-    gp: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in teams]
-    met: list[list[Counter[int]]] = [[Counter() for _ in range(n)] for _ in teams]
-    alone: list[list[str]] = [["" for _ in range(n)] for _ in teams]
-    # A board won by forfeit against an empty board (300's 0000): "+" with
-    # no opponent, counted in the team's match of that round.
-    empty_board: list[list[int]] = [[0] * n for _ in teams]
-    # Whether a game was played over the board: a match with none is a
-    # forfeited match even without its 330.
-    played: list[list[bool]] = [[False] * n for _ in teams]
-    # Whether a board of the match is paired with no result yet (TRF16 §2.3:
-    # a blank result): the match is not over, so it is no result at all.
-    pending: list[list[bool]] = [[False] * n for _ in teams]
+    return byes
+
+
+def _boards_of(f: Field, team_of_player: list[int], members: list[list[int]]) -> _Boards:
+    """Game points and boards per (team, round, opponent team), from the cells."""
+    n = len(members)
+    r_n = f.rounds
+    b = _Boards(
+        [[Counter() for _ in range(r_n)] for _ in range(n)],
+        [[Counter() for _ in range(r_n)] for _ in range(n)],
+        [["" for _ in range(r_n)] for _ in range(n)],
+        [[0] * r_n for _ in range(n)],
+        [[False] * r_n for _ in range(n)],
+        [[False] * r_n for _ in range(n)],
+    )
     for ti, ms in enumerate(members):
         for pi in ms:
             opps, pts, kinds, results = f.opponents[pi], f.points[pi], f.kinds[pi], f.results[pi]
-            for r in range(n):
+            for r in range(r_n):
                 o = opps[r]
                 if o >= 0 and team_of_player[o] >= 0 and team_of_player[o] != ti:
-                    gp[ti][r][team_of_player[o]] += pts[r]
-                    met[ti][r][team_of_player[o]] += 1
+                    b.gp[ti][r][team_of_player[o]] += pts[r]
+                    b.met[ti][r][team_of_player[o]] += 1
                     if kinds[r] == "P":
-                        played[ti][r] = True
+                        b.played[ti][r] = True
                     elif results[r] == _NO_RESULT:
-                        pending[ti][r] = True
+                        b.pending[ti][r] = True
                 elif o < 0:
-                    alone[ti][r] += kinds[r]
+                    b.alone[ti][r] += kinds[r]
                     if results[r] == "+":
-                        empty_board[ti][r] += pts[r]
+                        b.empty_board[ti][r] += pts[r]
+    return b
+
+
+@attrs.frozen
+class _Reading:
+    """What team_matches reads once, to read each team's round from."""
+
+    numbers: tuple[int, ...]
+    index_of_number: dict[int, int]
+    scale: Decimal
+    mscore: dict[str, Decimal]
+    game_win: Decimal
+    game_draw: Decimal
+    boards: int
+    line_up: dict[tuple[int, int], int | None]
+    forfeits: dict[tuple[int, int], tuple[str, int]]
+    pab: dict[tuple[int, int], tuple[Decimal | None, Decimal | None]]
+    byes: dict[tuple[int, int], str]
+    cells: _Boards
+
+    def match_round(
+        self, ti: int, r: int, stray: list[tuple[int, int, int, tuple[int, ...]]]
+    ) -> TeamRound:
+        """Team ``ti``'s round ``r`` (from 0), in the order the module gives:
+        a forfeited match (330), a PAB (320), a declared bye (240), the
+        match its boards played, else the byes its players' cells hold."""
+        rn = r + 1
+        mscore, win_all = self.mscore, self.game_win * self.boards
+        if (rn, ti) in self.forfeits:
+            kind, opp = self.forfeits[rn, ti]
+            won = kind == "W"
+            return TeamRound(
+                opp, kind, mscore["TW"] if won else mscore["TL"], win_all if won else Decimal(0)
+            )
+        if (rn, ti) in self.pab:
+            mp, g = self.pab[rn, ti]
+            return TeamRound(
+                -1, "U", mscore["TW"] if mp is None else mp, win_all if g is None else g
+            )
+        counted = self.cells.met[ti][r]
+        if not counted and (rn, ti) in self.byes:
+            return _bye(self.byes[rn, ti], mscore, win_all, self.game_draw * self.boards)
+        if counted:
+            return self._match(ti, r, counted, stray)
+        cells = self.cells.alone[ti][r]
+        kind = "U" if "U" in cells else "F" if "F" in cells else "H" if "H" in cells else "Z"
+        if kind == "U":
+            return TeamRound(-1, "U", mscore["TW"], win_all)
+        return _bye(kind, mscore, win_all, self.game_draw * self.boards)
+
+    def _match(
+        self,
+        ti: int,
+        r: int,
+        counted: Counter[int],
+        stray: list[tuple[int, int, int, tuple[int, ...]]],
+    ) -> TeamRound:
+        """The match team ``ti``'s boards played in round ``r``: against the
+        team its 300 line-up names, else the one most of its boards met (a
+        board against a third team is a stray: :attr:`TeamMatches.stray`)."""
+        rn, numbers, c, mscore = r + 1, self.numbers, self.cells, self.mscore
+        named = self.line_up.get((rn, numbers[ti]))
+        opp = self.index_of_number.get(named, -1) if named is not None else -1
+        if opp < 0 or opp not in counted:
+            opp = max(counted, key=lambda o: (counted[o], -o))
+        if len(counted) > 1:
+            others = sorted(numbers[o] for o in counted if o != opp)
+            stray.append((numbers[ti], rn, numbers[opp], tuple(others)))
+        if c.pending[ti][r] or c.pending[opp][r]:
+            return TeamRound(opp, PAIRED, Decimal(0), Decimal(0))
+        own = Decimal(c.gp[ti][r][opp] + c.empty_board[ti][r]) / self.scale
+        theirs = Decimal(c.gp[opp][r][ti] + c.empty_board[opp][r]) / self.scale
+        mp = mscore["TW"] if own > theirs else mscore["TD"] if own == theirs else mscore["TL"]
+        if c.played[ti][r] or c.played[opp][r]:
+            return TeamRound(opp, "P", mp, own)
+        return TeamRound(opp, "W" if own > theirs else "L", mp, own)
+
+
+def team_matches(t: Tournament) -> TeamMatches:
+    """The teams' rounds (see the module for how each is read)."""
+    f = field_of(t, round_robin=False)
+    teams = event_teams(t)
+    numbers = tuple(team_number(x, i) for i, x in enumerate(teams))
+    index_of_number = {n: i for i, n in enumerate(numbers)}
+    team_of_player, members = _team_members(t, f, len(teams))
+    scale = Decimal(f.scale)
+    game_win, game_draw = Decimal(f.win) / scale, Decimal(f.draw) / scale
+    mscore = _match_scoring(t)
+    cells = _boards_of(f, team_of_player, members)
     boards = len(_header(t, "352") or "")
     if not boards:
-        boards = max([c for per in met for cs in per for c in cs.values()], default=0)
+        boards = max([c for per in cells.met for cs in per for c in cs.values()], default=0)
     boards = max(boards, 1)
-    rounds: list[tuple[TeamRound, ...]] = []
+    reading = _Reading(
+        numbers=numbers,
+        index_of_number=index_of_number,
+        scale=scale,
+        mscore=mscore,
+        game_win=game_win,
+        game_draw=game_draw,
+        boards=boards,
+        line_up={
+            (r.round, r.team): r.opponent
+            for r in t.records_of(LineUp)
+            if r.round is not None and r.team is not None
+        },
+        forfeits=_forfeited_matches(t, index_of_number),
+        pab=_pairing_allocated_byes(t, index_of_number),
+        byes=_declared_byes(t, index_of_number),
+        cells=cells,
+    )
     stray: list[tuple[int, int, int, tuple[int, ...]]] = []
-    for ti in range(len(teams)):
-        out: list[TeamRound] = []
-        for r in range(n):
-            rn = r + 1
-            if (rn, ti) in forfeits:
-                kind, opp = forfeits[rn, ti]
-                won = kind == "W"
-                out.append(
-                    TeamRound(
-                        opp,
-                        kind,
-                        mscore["TW"] if won else mscore["TL"],
-                        game_win * boards if won else Decimal(0),
-                    )
-                )
-                continue
-            if (rn, ti) in pab:
-                mp, g = pab[rn, ti]
-                out.append(
-                    TeamRound(
-                        -1,
-                        "U",
-                        mscore["TW"] if mp is None else mp,
-                        game_win * boards if g is None else g,
-                    )
-                )
-                continue
-            counted = met[ti][r]
-            if not counted and (rn, ti) in byes:
-                out.append(_bye(byes[rn, ti], mscore, game_win * boards, game_draw * boards))
-                continue
-            if counted:
-                named = line_up.get((rn, numbers[ti]))
-                opp = index_of_number.get(named, -1) if named is not None else -1
-                if opp < 0 or opp not in counted:
-                    opp = max(counted, key=lambda o: (counted[o], -o))
-                if len(counted) > 1:
-                    others = sorted(numbers[o] for o in counted if o != opp)
-                    stray.append((numbers[ti], rn, numbers[opp], tuple(others)))
-                if pending[ti][r] or pending[opp][r]:
-                    out.append(TeamRound(opp, PAIRED, Decimal(0), Decimal(0)))
-                    continue
-                own = Decimal(gp[ti][r][opp] + empty_board[ti][r]) / scale
-                theirs = Decimal(gp[opp][r][ti] + empty_board[opp][r]) / scale
-                mp = (
-                    mscore["TW"]
-                    if own > theirs
-                    else mscore["TD"]
-                    if own == theirs
-                    else mscore["TL"]
-                )
-                if played[ti][r] or played[opp][r]:
-                    out.append(TeamRound(opp, "P", mp, own))
-                else:
-                    out.append(TeamRound(opp, "W" if own > theirs else "L", mp, own))
-                continue
-            cells = alone[ti][r]
-            kind = "U" if "U" in cells else "F" if "F" in cells else "H" if "H" in cells else "Z"
-            if kind == "U":
-                out.append(TeamRound(-1, "U", mscore["TW"], game_win * boards))
-            else:
-                out.append(_bye(kind, mscore, game_win * boards, game_draw * boards))
-        rounds.append(tuple(out))
+    rounds = [
+        tuple(reading.match_round(ti, r, stray) for r in range(f.rounds))
+        for ti in range(len(teams))
+    ]
     bonus = _abnormal(t, rounds, numbers, mscore)
     return TeamMatches(
         numbers=numbers,
@@ -646,49 +722,11 @@ def extended_direct_encounter(
     return out
 
 
-def team_standings(
-    t: Tournament,
-    tiebreaks: str | Sequence[str | TieBreak] | None = None,
-    rules: str | Edition = "auto",
-    *,
-    primary: str | None = None,
-) -> TeamStandings:
-    """``t``'s teams ranked by their primary score (match points or game
-    points, as 192 declares, else ``primary``), then by each tie-break in
-    turn on the teams still tied (C.07 4.2).
-
-    ``tiebreaks``: codes as :func:`~trfkit.tiebreaks.standings` reads them,
-    by default the file's 212, else 202. Computed: ``MP``, ``GP``,
-    ``MPvGP`` (the secondary score), ``BH`` (on the primary score),
-    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, ``EMMSB``,
-    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``, and ``EDE`` (``/P``;
-    its value is the rank within the tied group); any other code is
-    undefined, with a note.
-    """
-    from trfkit.event import event_of
-    from trfkit.tiebreaks.standings import (
-        chosen_edition,
-        chosen_tiebreaks,
-        placed,
-        split_tied,
-    )
-
-    if not t.teams:
-        raise NotATeamEvent("no team records (013 or 310): no teams to rank")
-    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
-    if primary is not None:
-        if primary.upper() not in ("MP", "GP"):
-            raise ValueError(f"primary score: MP or GP, not {primary!r}")
-        primary, primary_source = primary.upper(), "given"
-    else:
-        primary, primary_source = primary_score(t)
-    ev = event_of(t)
-    edition, edition_source = chosen_edition(rules, ev.start)
-    m = team_matches(t)
-    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or (
-        _all_met(m) and not _declared_swiss(t)
-    )
-    notes += [
+def _reading_notes(t: Tournament, m: TeamMatches, round_robin: bool) -> list[str]:
+    """What the standings read that the file does not say: boards against a
+    third team, matches not over, the match points and boards the file does
+    not declare (362, 352), a round robin's predetermined pairings (C.07 15.2)."""
+    notes = [
         f"team {team}, round {rn}: boards against team(s) {', '.join(map(str, others))} "
         f"as well as its opponent {opp}; only the games against {opp} count in the match"
         for team, rn, opp, others in m.stray
@@ -713,8 +751,19 @@ def team_standings(
             "other and no Swiss is declared): forfeited matches count as played, byes are "
             "no element (C.07 15.2)"
         )
-    mp, gp = team_fields(m, round_robin=round_robin)
-    fields = {"MP": mp, "GP": gp}
+    return notes
+
+
+def _tiebreak_values(
+    chosen: Sequence[TieBreak],
+    fields: dict[str, Field],
+    primary: str,
+    edition: Edition,
+    teams: int,
+    notes: list[str],
+) -> tuple[dict[str, list[Value]], list[str]]:
+    """Each tie-break's values by team, and the codes not computed for teams
+    (undefined, with a note)."""
     elements: dict[tuple[str, bool], opponents.FieldElements] = {}
     values: dict[str, list[Value]] = {}
     not_computed: list[str] = []
@@ -735,8 +784,21 @@ def team_standings(
                     "BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EDE): its values are "
                     f"undefined{after}"
                 )
-            column = [None] * len(m.numbers)
+            column = [None] * teams
         values[key] = column
+    return values, not_computed
+
+
+def _ranked_groups(
+    chosen: Sequence[TieBreak],
+    fields: dict[str, Field],
+    primary: str,
+    values: dict[str, list[Value]],
+) -> list[list[int]]:
+    """The teams by their primary score, then each tie-break in turn on the
+    teams still tied (C.07 4.2; EDE inside the groups it meets)."""
+    from trfkit.tiebreaks.standings import placed, split_tied
+
     f = fields[primary]
     order = sorted(range(len(f.score)), key=f.score.__getitem__, reverse=True)
     groups: list[list[int]] = []
@@ -755,6 +817,17 @@ def team_standings(
             else:
                 split += split_tied(group, column, tb.lower_is_better, undefined)
         groups = split
+    return groups
+
+
+def _rows(
+    m: TeamMatches,
+    fields: dict[str, Field],
+    values: dict[str, list[Value]],
+    groups: list[list[int]],
+) -> tuple[list[TeamRow], list[tuple[int, ...]]]:
+    """The standings' rows in rank order, and the groups left tied."""
+    mp, gp = fields["MP"], fields["GP"]
     mps, gps = mp.values(mp.score), gp.values(gp.score)
     rows: list[TeamRow] = []
     tied: list[tuple[int, ...]] = []
@@ -785,6 +858,51 @@ def team_standings(
                 )
             )
         position += len(group)
+    return rows, tied
+
+
+def team_standings(
+    t: Tournament,
+    tiebreaks: str | Sequence[str | TieBreak] | None = None,
+    rules: str | Edition = "auto",
+    *,
+    primary: str | None = None,
+) -> TeamStandings:
+    """``t``'s teams ranked by their primary score (match points or game
+    points, as 192 declares, else ``primary``), then by each tie-break in
+    turn on the teams still tied (C.07 4.2).
+
+    ``tiebreaks``: codes as :func:`~trfkit.tiebreaks.standings` reads them,
+    by default the file's 212, else 202. Computed: ``MP``, ``GP``,
+    ``MPvGP`` (the secondary score), ``BH`` (on the primary score),
+    ``BH:MP``, ``BH:GP`` with ``/C1 /C2 /M1 /M2 /P``, ``EMMSB``,
+    ``EMGSB``, ``EGMSB``, ``EGGSB`` with ``/C1 /C2 /P``, and ``EDE`` (``/P``;
+    its value is the rank within the tied group); any other code is
+    undefined, with a note.
+    """
+    from trfkit.event import event_of
+    from trfkit.tiebreaks.standings import chosen_edition, chosen_tiebreaks
+
+    if not t.teams:
+        raise NotATeamEvent("no team records (013 or 310): no teams to rank")
+    chosen, source, notes = chosen_tiebreaks(t, tiebreaks)
+    if primary is not None:
+        if primary.upper() not in ("MP", "GP"):
+            raise ValueError(f"primary score: MP or GP, not {primary!r}")
+        primary, primary_source = primary.upper(), "given"
+    else:
+        primary, primary_source = primary_score(t)
+    ev = event_of(t)
+    edition, edition_source = chosen_edition(rules, ev.start)
+    m = team_matches(t)
+    round_robin = "ROUNDROBIN" in (_header(t, "192") or "").upper() or (
+        _all_met(m) and not _declared_swiss(t)
+    )
+    notes += _reading_notes(t, m, round_robin)
+    mp, gp = team_fields(m, round_robin=round_robin)
+    fields = {"MP": mp, "GP": gp}
+    values, not_computed = _tiebreak_values(chosen, fields, primary, edition, len(m.numbers), notes)
+    rows, tied = _rows(m, fields, values, _ranked_groups(chosen, fields, primary, values))
     return TeamStandings(
         edition=edition,
         edition_source=edition_source,

@@ -593,6 +593,62 @@ def _norm_games(
     return _search(event, p, g, title) if event.rules.subsets else None
 
 
+class _Prefix:
+    """What the prefix of ``end`` games holds (§1.4.1e: later rounds left
+    out first), kept up to date as ``end`` falls (one game out per step),
+    so that a length is ruled out in O(1)."""
+
+    def __init__(
+        self, event: _Event, p: Player, counted: Sequence[_Game], wanted: frozenset[str],
+        exempt: str | None,
+    ) -> None:  # fmt: skip
+        self.event, self.wanted = event, wanted
+        self.halves = sum(x.halves for x in counted)
+        self.holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
+        self.titled = sum(1 for x in counted if x.opponent.title in wanted)
+        wins = [x for x in counted if x.halves == 2]
+        self.wins = len(wins)
+        self.plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+        self.other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
+        self.fixed = _Counts(p.federation, exempt)
+        for x in counted:
+            if x.halves != 2:
+                self.fixed.add(x.opponent.federation)
+
+    def drop(self, x: _Game) -> None:
+        """``x`` leaves the prefix."""
+        self.halves -= x.halves
+        self.holders -= x.opponent.title in TITLE_HOLDERS
+        self.titled -= x.opponent.title in self.wanted
+        if x.halves == 2:
+            self.wins -= 1
+            self.plain_wins -= x.opponent.title not in TITLE_HOLDERS
+            self.other_wins -= x.opponent.title not in self.wanted
+        else:
+            self.fixed.remove(x.opponent.federation)
+
+    def may_hold(self, end: int, first: int, last: int, minimum: int) -> bool:
+        """Necessary for every number of wins left out (``first`` to
+        ``last``): the score is best with no win left out (§1.4.8b; leaving
+        a win out lowers it); the games that cannot be left out fit the
+        federation caps of the most games (§1.4.4); the title holders are
+        most with the plain wins left out first (§1.4.5)."""
+        event = self.event
+        num, den = event.score
+        if self.halves * den < 2 * num * (end - first):
+            return False
+        if not self.fixed.fits(end - first):
+            return False
+        k = max(first, min(self.plain_wins, last))
+        if self.holders - max(0, k - self.plain_wins) < -(
+            -event.titled[0] * (end - k) // event.titled[1]
+        ):
+            return False
+        k = max(first, min(self.other_wins, last))
+        need = max(-(-event.third[0] * (end - k) // event.third[1]), minimum)
+        return event.double or self.titled - max(0, k - self.other_wins) >= need
+
+
 def _search(
     event: _Event, p: Player, g: _Games, title: str
 ) -> tuple[tuple[_Game, ...], tuple[tuple[int, str], ...]] | None:
@@ -626,57 +682,17 @@ def _search(
     else:
         ends = range(len(counted), least - 1, -1)
     assert rules.norm_titles is not None
-    wanted = rules.norm_titles[title]
     exempt = event.exemption
     if exempt in _HOST_ONLY and p.federation != event.host:
         exempt = None
-    num, den = event.score
-    tnum, tden = event.titled
-    third = event.third
-    minimum = rules.title_minimum or 0
-    # What the prefix of `end` games holds, kept up to date as `end` falls
-    # (one game out per step), so that a length is ruled out in O(1).
-    halves = sum(x.halves for x in counted)
-    holders = sum(1 for x in counted if x.opponent.title in TITLE_HOLDERS)
-    titled = sum(1 for x in counted if x.opponent.title in wanted)
-    wins = sum(1 for x in counted if x.halves == 2)
-    plain_wins = sum(1 for x in counted if x.halves == 2 and x.opponent.title not in TITLE_HOLDERS)
-    other_wins = sum(1 for x in counted if x.halves == 2 and x.opponent.title not in wanted)
-    fixed = _Counts(p.federation, exempt)
-    for x in counted:
-        if x.halves != 2:
-            fixed.add(x.opponent.federation)
+    prefix = _Prefix(event, p, counted, rules.norm_titles[title], exempt)
     full = len(counted)
     for end in ends:
         if end < full:
-            x = counted[end]  # the game that leaves the prefix
-            halves -= x.halves
-            holders -= x.opponent.title in TITLE_HOLDERS
-            titled -= x.opponent.title in wanted
-            if x.halves == 2:
-                wins -= 1
-                plain_wins -= x.opponent.title not in TITLE_HOLDERS
-                other_wins -= x.opponent.title not in wanted
-            else:
-                fixed.remove(x.opponent.federation)
+            prefix.drop(counted[end])
         first = 0 if end < full else 1
-        last = min(wins, end - least)
-        if last < first:
-            continue
-        # Necessary for every k: the score is best with no win left out
-        # (leaving a win out lowers it); the games that cannot be left out
-        # fit the federation caps of the most games; the title holders are
-        # most with the plain wins left out first.
-        if halves * den < 2 * num * (end - first):
-            continue
-        if not fixed.fits(end - first):
-            continue
-        k = max(first, min(plain_wins, last))
-        if holders - max(0, k - plain_wins) < -(-tnum * (end - k) // tden):
-            continue
-        k = max(first, min(other_wins, last))
-        need = max(-(-third[0] * (end - k) // third[1]), minimum)
-        if not event.double and titled - max(0, k - other_wins) < need:
+        last = min(prefix.wins, end - least)
+        if last < first or not prefix.may_hold(end, first, last, rules.title_minimum or 0):
             continue
         found = _search_prefix(event, p, title, counted, end, first, last, exempt)
         if found is not None:
@@ -721,6 +737,73 @@ class _Counts:
         return self.top <= 2 * n // 3 and self.count.get(self.own, 0) <= 3 * n // 5
 
 
+class _PrefixWins:
+    """The wins of ``counted[:end]``, lowest rated first (of equals, the
+    earliest round): the order in which they are left out; and what the
+    prefix holds, to rule a number of wins left out out on counts."""
+
+    def __init__(
+        self, event: _Event, p: Player, title: str, prefix: Sequence[_Game], last: int,
+        exempt: str | None,
+    ) -> None:  # fmt: skip
+        rules = event.rules
+        assert rules.rating_floor is not None and rules.norm_titles is not None
+        self.event, self.own, self.exempt = event, p.federation, exempt
+        self.floor = rules.rating_floor[title]
+        wanted = rules.norm_titles[title]
+        self.wins = wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
+        self.halves = sum(x.halves for x in prefix)
+        self.holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
+        self.plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
+        self.titled = sum(1 for x in prefix if x.opponent.title in wanted)
+        self.other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
+        self.minimum = rules.title_minimum or 0
+        self.total = sum(x.rating for x in prefix)
+        self.low_fixed = min((x.rating for x in prefix if x.halves != 2), default=None)
+        self.left = [0]  # left[k]: the ratings of the k lowest-rated wins
+        for x in wins:
+            self.left.append(self.left[-1] + x.rating)
+        self.feds = Counter(x.opponent.federation for x in prefix)
+        self.won = Counter(x.opponent.federation for x in wins)
+        # Only a federation with more games than the caps of the fewest
+        # games can break them.
+        fewest = len(prefix) - last
+        self.big = [
+            f
+            for f, c in self.feds.items()
+            if f not in ("", "FID")
+            and c > (3 * fewest // 5 if f == p.federation else 2 * fewest // 3)
+        ]
+
+    def counts_allow(self, k: int, n: int) -> bool:
+        """Whether ``n`` games with ``k`` wins left out may hold enough title
+        holders (§1.4.5a, the plain wins left out first), holders of the
+        norm's titles (§1.4.5b-e) and fit the federation caps (§1.4.4)."""
+        event = self.event
+        if self.holders - max(0, k - self.plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+            return False
+        need = max(-(-event.third[0] * n // event.third[1]), self.minimum)
+        if not event.double and self.titled - max(0, k - self.other_wins) < need:
+            return False
+        return bool(self.exempt) or not any(
+            self.feds[f] - min(k, self.won[f]) > (3 * n // 5 if f == self.own else 2 * n // 3)
+            for f in self.big
+        )
+
+    def threshold(self, k: int, n: int, target: int) -> int | None:
+        """The least sum of ratings (the lowest raised) of ``n`` games whose
+        Ra reaches ``target``, or ``None`` when even the best choice of
+        ``k`` wins fails: Ra is highest with the lowest-rated wins left out
+        (§1.4.6 keeps the order)."""
+        kept_low = self.wins[k].rating if k < len(self.wins) else None
+        lows = [r for r in (self.low_fixed, kept_low) if r is not None]
+        best = self.total - self.left[k] + max(0, self.floor - min(lows)) if lows else 0
+        if _average(best, n) < target:
+            return None
+        # _average(s, n) >= target  <=>  2s + n >= 2n * target.
+        return -(-(2 * n * target - n) // 2)
+
+
 def _search_prefix(
     event: _Event,
     p: Player,
@@ -735,63 +818,22 @@ def _search_prefix(
     first (``first`` to ``last`` of them), or ``None``."""
     rules = event.rules
     assert rules.average_minimum is not None and rules.performance_minimum is not None
-    assert rules.rating_floor is not None and rules.norm_titles is not None
     prefix = counted[:end]
-    floor = rules.rating_floor[title]
-    wanted = rules.norm_titles[title]
     least_ra, least_rp = rules.average_minimum[title], rules.performance_minimum[title]
     num, den = event.score
-    # The wins, lowest rated first (of equals, the earliest round): the
-    # order in which they are left out.
-    wins = sorted((x for x in prefix if x.halves == 2), key=lambda x: x.rating)
-    halves = sum(x.halves for x in prefix)
-    holders = sum(1 for x in prefix if x.opponent.title in TITLE_HOLDERS)
-    plain_wins = sum(1 for x in wins if x.opponent.title not in TITLE_HOLDERS)
-    titled = sum(1 for x in prefix if x.opponent.title in wanted)
-    other_wins = sum(1 for x in wins if x.opponent.title not in wanted)
-    total = sum(x.rating for x in prefix)
-    low_fixed = min((x.rating for x in prefix if x.halves != 2), default=None)
-    left = [0]  # left[k]: the ratings of the k lowest-rated wins
-    for x in wins:
-        left.append(left[-1] + x.rating)
-    feds = Counter(x.opponent.federation for x in prefix)
-    won = Counter(x.opponent.federation for x in wins)
-    # Only a federation with more games than the caps of the fewest games
-    # can break them.
-    fewest = end - last
-    big = [
-        f
-        for f, c in feds.items()
-        if f not in ("", "FID") and c > (3 * fewest // 5 if f == p.federation else 2 * fewest // 3)
-    ]
+    pw = _PrefixWins(event, p, title, prefix, last, exempt)
     choice = _Choice(event, p, title, prefix, exempt)
     for k in range(first, last + 1):
         n = end - k
-        h = halves - 2 * k
+        h = pw.halves - 2 * k
         if h * den < 2 * num * n:
             break  # fewer points still: every larger k fails §1.4.8b too
-        if holders - max(0, k - plain_wins) < -(-event.titled[0] * n // event.titled[1]):
+        if not pw.counts_allow(k, n):
             continue
-        need = max(-(-event.third[0] * n // event.third[1]), rules.title_minimum or 0)
-        if not event.double and titled - max(0, k - other_wins) < need:
+        threshold = pw.threshold(k, n, max(least_ra, least_rp - _DP[_percent(h, n)]))
+        if threshold is None:
             continue
-        if not exempt and any(
-            feds[f] - min(k, won[f]) > (3 * n // 5 if f == p.federation else 2 * n // 3)
-            for f in big
-        ):
-            continue
-        # Ra is highest with the lowest-rated wins left out: if that fails,
-        # every choice of k wins fails (§1.4.6 keeps the order).
-        kept_low = wins[k].rating if k < len(wins) else None
-        lows = [r for r in (low_fixed, kept_low) if r is not None]
-        best = total - left[k] + max(0, floor - min(lows)) if lows else 0
-        target = max(least_ra, least_rp - _DP[_percent(h, n)])
-        if _average(best, n) < target:
-            continue
-        # The least sum of ratings (the lowest raised) that reaches it:
-        # _average(s, n) >= target  <=>  2s + n >= 2n * target.
-        threshold = -(-(2 * n * target - n) // 2)
-        dropped = choice.first(wins, k, threshold)
+        dropped = choice.first(pw.wins, k, threshold)
         if dropped is None:
             continue
         out = {x.round for x in dropped}
@@ -803,6 +845,20 @@ def _search_prefix(
         )
         return games, why
     return None
+
+
+class _Needs(NamedTuple):
+    """What the wins kept must bring to ``n`` games (:meth:`_Choice.feasible`)."""
+
+    wins: int
+    holders: int
+    """Title holders beyond those of the games that stay (§1.4.5a)."""
+    wanted: int
+    """Holders of the norm's titles beyond those (§1.4.5b-e)."""
+    own_cap: int
+    one_cap: int
+    federations: int
+    """Federations other than the player's beyond those (§1.4.3)."""
 
 
 class _Choice:
@@ -876,13 +932,11 @@ class _Choice:
                 )
         self.groups = groups
 
-    def feasible(self, kept: dict[int, tuple[int, int]], n: int, threshold: int) -> bool:
-        """Whether the wins can be kept within ``kept`` (opponent: the
-        fewest and most wins against him kept) so that ``n`` games make a
-        norm whose ratings, the lowest raised, sum to ``threshold`` or more."""
+    def _needs(self, n: int) -> _Needs | None:
+        """What ``n`` games kept must hold beyond the games that cannot be
+        left out (§1.4.3-1.4.5), or ``None`` when those alone break the
+        federation caps (§1.4.4)."""
         event = self.event
-        fixed_n = self.n_all - self.wins
-        want_wins = n - fixed_n
         need_holders = max(0, -(-event.titled[0] * n // event.titled[1]) - self.fixed_holders)
         if event.double:
             need_wanted = 0
@@ -892,61 +946,90 @@ class _Choice:
         exempt = bool(self.exempt)
         one_cap = 2 * n // 3
         own_cap = min(one_cap, 3 * n // 5)
-        if not exempt:
-            for fed, c in self.fixed_feds.items():
-                if c > (own_cap if fed == self.own else one_cap):
-                    return False
+        if not exempt and any(
+            c > (own_cap if fed == self.own else one_cap) for fed, c in self.fixed_feds.items()
+        ):
+            return None
         present = sum(1 for f in self.fixed_feds if f != self.own)
         need_feds = 0 if exempt else max(0, self.foreign - present)
+        want_wins = n - (self.n_all - self.wins)
+        return _Needs(want_wins, need_holders, need_wanted, own_cap, one_cap, need_feds)
+
+    def _federation(
+        self,
+        states: dict[tuple[int, int, int, int, int, int], int],
+        fed: str,
+        kept: dict[int, tuple[int, int]],
+        needs: _Needs,
+    ) -> dict[tuple[int, int, int, int, int, int], int] | None:
+        """The states after keeping wins against the opponents of ``fed``,
+        within the federation's cap (§1.4.4); ``None`` when no state remains."""
+        want_wins = needs.wins
+        counted_fed = fed not in ("", "FID")
+        if counted_fed and not self.exempt:
+            cap = (needs.own_cap if fed == self.own else needs.one_cap) - self.fixed_feds.get(
+                fed, 0
+            )
+            if cap < 0:
+                return None
+        else:
+            cap = want_wins
+        adds = counted_fed and fed != self.own and fed not in self.fixed_feds
+        # Within the federation: the games of it kept, as one more count.
+        inner: dict[tuple[int, int, int, int, int, int, int], int] = {
+            (*s, 0): v for s, v in states.items()
+        }
+        for rank, (rating, holder, wanted, balance) in self.groups[fed].items():
+            lo, hi = kept[rank]
+            nxt: dict[tuple[int, int, int, int, int, int, int], int] = {}
+            for (j, a, b, f, e, d, q), v in inner.items():
+                top = min(hi, want_wins - j, cap - q)
+                for c in range(lo, top + 1):
+                    key_a = min(needs.holders, a + c) if holder else a
+                    key_b = min(needs.wanted, b + c) if wanted else b
+                    key_d = d + balance if c else d
+                    base = v + c * rating
+                    key = (j + c, key_a, key_b, f, e, key_d, q + c)
+                    if nxt.get(key, -1) < base:
+                        nxt[key] = base
+                    if c and not e:
+                        # This opponent's rating is the lowest kept: set
+                        # apart, to be raised to the floor.
+                        key = (j + c, key_a, key_b, f, 1, key_d, q + c)
+                        if nxt.get(key, -1) < base - rating:
+                            nxt[key] = base - rating
+            inner = nxt
+            if not inner:
+                return None
+        out_states: dict[tuple[int, int, int, int, int, int], int] = {}
+        for (j, a, b, f, e, d, q), v in inner.items():
+            out = (j, a, b, min(needs.federations, f + 1) if adds and q else f, e, d)
+            if out_states.get(out, -1) < v:
+                out_states[out] = v
+        return out_states
+
+    def feasible(self, kept: dict[int, tuple[int, int]], n: int, threshold: int) -> bool:
+        """Whether the wins can be kept within ``kept`` (opponent: the
+        fewest and most wins against him kept) so that ``n`` games make a
+        norm whose ratings, the lowest raised, sum to ``threshold`` or more."""
+        needs = self._needs(n)
+        if needs is None:
+            return False
         # state: (wins kept, holders kept, norm-title holders kept, federations
         # added, lowest set apart, balance) -> the highest sum of kept ratings
-        states: dict[tuple[int, int, int, int, int, int], int] = {(0, 0, 0, 0, 0, 0): 0}
-        for fed, opponents in self.groups.items():
-            counted_fed = fed not in ("", "FID")
-            if counted_fed and not exempt:
-                cap = (own_cap if fed == self.own else one_cap) - self.fixed_feds.get(fed, 0)
-                if cap < 0:
-                    return False
-            else:
-                cap = want_wins
-            adds = counted_fed and fed != self.own and fed not in self.fixed_feds
-            # Within the federation: the games of it kept, as one more count.
-            inner: dict[tuple[int, int, int, int, int, int, int], int] = {
-                (*s, 0): v for s, v in states.items()
-            }
-            for rank, (rating, holder, wanted, balance) in opponents.items():
-                lo, hi = kept[rank]
-                nxt: dict[tuple[int, int, int, int, int, int, int], int] = {}
-                for (j, a, b, f, e, d, q), v in inner.items():
-                    top = min(hi, want_wins - j, cap - q)
-                    for c in range(lo, top + 1):
-                        key_a = min(need_holders, a + c) if holder else a
-                        key_b = min(need_wanted, b + c) if wanted else b
-                        key_d = d + balance if c else d
-                        base = v + c * rating
-                        key = (j + c, key_a, key_b, f, e, key_d, q + c)
-                        if nxt.get(key, -1) < base:
-                            nxt[key] = base
-                        if c and not e:
-                            # This opponent's rating is the lowest kept: set
-                            # apart, to be raised to the floor.
-                            key = (j + c, key_a, key_b, f, 1, key_d, q + c)
-                            if nxt.get(key, -1) < base - rating:
-                                nxt[key] = base - rating
-                inner = nxt
-                if not inner:
-                    return False
-            states = {}
-            for (j, a, b, f, e, d, q), v in inner.items():
-                out = (j, a, b, min(need_feds, f + 1) if adds and q else f, e, d)
-                if states.get(out, -1) < v:
-                    states[out] = v
+        states: dict[tuple[int, int, int, int, int, int], int] | None = {(0, 0, 0, 0, 0, 0): 0}
+        for fed in self.groups:
+            assert states is not None
+            states = self._federation(states, fed, kept, needs)
+            if states is None:
+                return False
+        assert states is not None
         floor, fixed_sum, low = self.floor, self.fixed_sum, self.fixed_low
         for (j, a, b, f, e, d), v in states.items():
-            if j != want_wins or a < need_holders or b < need_wanted or f < need_feds:
+            if j != needs.wins or a < needs.holders or b < needs.wanted or f < needs.federations:
                 continue
-            if event.double and self.fixed_balance + d < 0:
-                continue
+            if self.event.double and self.fixed_balance + d < 0:
+                continue  # §1.4.5f: half the distinct opponents hold the norm's titles
             if e:
                 best = fixed_sum + v + floor
             else:
@@ -1043,34 +1126,63 @@ def _ratings_pass(event: _Event, games: Sequence[_Game], title: str) -> bool:
     )
 
 
-def _opponents_verdict(
-    event: _Event,
-    p: Player,
-    g: _Games,
-    title: str,
-    games: Sequence[_Game],
-    dropped: tuple[tuple[int, str], ...],
-) -> Verdict:
+class _Ratings(NamedTuple):
+    """§1.4.6-1.4.9 on the games counted: Ra with the lowest raised, Rp."""
+
+    used: list[int]
+    """Each game's rating as Ra counts it (the lowest raised to the floor)."""
+    raised_at: int | None
+    points: Decimal
+    ra: int | None
+    rc: int | None
+    percentage: int | None
+    dp: int | None
+    rp: int | None
+
+
+def _share_words(share: Fraction) -> str:
+    """A rule's share in the report's words: half, a third, 3/5, 35%."""
+    if share == Fraction(1, 2):
+        return "half"
+    if share == Fraction(1, 3):
+        return "a third"
+    # B.01 writes small fractions as fractions (§1.4.4 "3/5", "2/3") and
+    # the others as a percentage (§1.4.8b "35%").
+    if share.denominator > 10 and 100 % share.denominator == 0:
+        return f"{share * 100}%"
+    return f"{share.numerator}/{share.denominator}"
+
+
+def _games_played(event: _Event, g: _Games, games: Sequence[_Game]) -> Requirement:
+    """§1.4.1: the games over the board, at least the edition's minimum (or
+    fewer in the §1.4.1b events; 8 as 9 under §1.4.1c)."""
     rules = event.rules
-    assert rules.norm_titles is not None and rules.rating_floor is not None
-    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    n = len(games)
+    least, credited_as, why_least = _least_games(event, g)
+    if len(games) != len(g.counted) and credited_as is not None and why_least.startswith("§1.4.1c"):
+        least, why_least = rules.minimum_games or 0, ""
+    return Requirement(
+        "games", rules.section["games"], "games over the board", str(n),
+        f"≥ {least}" + (f" ({why_least})" if why_least else ""), n >= least,
+    )  # fmt: skip
+
+
+def _credited_as(event: _Event, g: _Games, games: Sequence[_Game]) -> int | None:
+    """§1.4.1c: the games a norm of 8 games is credited as (9), if any."""
+    _, credited_as, why_least = _least_games(event, g)
+    if len(games) != len(g.counted) and credited_as is not None and why_least.startswith("§1.4.1c"):
+        return None
+    return credited_as
+
+
+def _opponents_federations(event: _Event, p: Player, games: Sequence[_Game]) -> list[Requirement]:
+    """§1.4.3-1.4.4: federations other than the player's, and the caps on
+    his own and on any one (maximum counts rounded down); an exemption
+    (§1.4.3a-d) waives them. FID is no federation (§1.4.2a)."""
+    rules = event.rules
     assert rules.own_federation_cap is not None and rules.one_federation_cap is not None
-    assert rules.titled_share is not None and rules.title_share is not None
     sec = rules.section
     n = len(games)
-    full = len(games) == len(g.counted)
-    least, credited_as, why_least = _least_games(event, g)
-    if not full and credited_as is not None and why_least.startswith("§1.4.1c"):
-        least, credited_as, why_least = rules.minimum_games or 0, None, ""
-    reqs: list[Requirement] = list(event.conditions)  # §1.1: the event's, shared
-    add = reqs.append
-
-    add(Requirement(
-        "games", sec["games"], "games over the board", str(n),
-        f"≥ {least}" + (f" ({why_least})" if why_least else ""), n >= least,
-    ))  # fmt: skip
-
-    # §1.4.3-1.4.4: the opponents' federations; FID is no federation.
     own = p.federation
     feds = Counter(x.opponent.federation for x in games if x.opponent.federation not in ("", "FID"))
     other = sorted(f for f in feds if f != own)
@@ -1078,115 +1190,156 @@ def _opponents_verdict(
     if exempt in _HOST_ONLY and own != event.host:
         exempt = None
     waived = f"waived: {exempt} declared" if exempt else ""
-    add(Requirement(
-        "federations", sec["federations"], "federations other than the player's",
-        f"{len(other)} ({', '.join(other)})" if other else "0",
-        waived or f"≥ {rules.foreign_federations}",
-        True if exempt else len(other) >= (rules.foreign_federations or 0),
-    ))  # fmt: skip
-    own_cap = math.floor(rules.own_federation_cap * n)
-    add(Requirement(
-        "own-federation", sec["own-federation"], f"opponents of the player's federation ({own or '?'})",
-        str(feds.get(own, 0)), waived or f"≤ {own_cap} (3/5 of {n}, rounded down)",
-        True if exempt else feds.get(own, 0) <= own_cap,
-    ))  # fmt: skip
+    own_share, one_share = rules.own_federation_cap, rules.one_federation_cap
+    own_cap = math.floor(own_share * n)
     top, top_count = feds.most_common(1)[0] if feds else ("-", 0)
-    one_cap = math.floor(rules.one_federation_cap * n)
-    add(Requirement(
-        "one-federation", sec["one-federation"], "opponents of any one federation",
-        f"{top_count} ({top})", waived or f"≤ {one_cap} (2/3 of {n}, rounded down)",
-        True if exempt else top_count <= one_cap,
-    ))  # fmt: skip
+    one_cap = math.floor(one_share * n)
+    return [
+        Requirement(
+            "federations", sec["federations"], "federations other than the player's",
+            f"{len(other)} ({', '.join(other)})" if other else "0",
+            waived or f"≥ {rules.foreign_federations}",
+            True if exempt else len(other) >= (rules.foreign_federations or 0),
+        ),
+        Requirement(
+            "own-federation", sec["own-federation"],
+            f"opponents of the player's federation ({own or '?'})", str(feds.get(own, 0)),
+            waived or f"≤ {own_cap} ({_share_words(own_share)} of {n}, rounded down)",
+            True if exempt else feds.get(own, 0) <= own_cap,
+        ),
+        Requirement(
+            "one-federation", sec["one-federation"], "opponents of any one federation",
+            f"{top_count} ({top})",
+            waived or f"≤ {one_cap} ({_share_words(one_share)} of {n}, rounded down)",
+            True if exempt else top_count <= one_cap,
+        ),
+    ]  # fmt: skip
 
-    # §1.4.5: titled opponents; CM and WCM hold no title here.
+
+def _titled_opponents(event: _Event, games: Sequence[_Game], title: str) -> list[Requirement]:
+    """§1.4.5: title holders (CM and WCM hold no title here), at least the
+    edition's share; holders of the norm's titles, a share and a minimum
+    (§1.4.5b-e), or half the distinct opponents in a double round robin
+    with its least number of players (§1.4.5f)."""
+    rules = event.rules
+    assert rules.norm_titles is not None
+    assert rules.titled_share is not None and rules.title_share is not None
+    sec = rules.section
+    n = len(games)
     holders = sum(1 for x in games if x.opponent.title in TITLE_HOLDERS)
     need = math.ceil(rules.titled_share * n)
-    add(Requirement(
-        "title-holders", sec["title-holders"], "title holders (CM, WCM not counted)",
-        str(holders), f"≥ {need} (half of {n}, rounded up)", holders >= need,
-    ))  # fmt: skip
+    reqs = [
+        Requirement(
+            "title-holders", sec["title-holders"], "title holders (CM, WCM not counted)",
+            str(holders), f"≥ {need} ({_share_words(rules.titled_share)} of {n}, rounded up)",
+            holders >= need,
+        )
+    ]  # fmt: skip
     wanted = rules.norm_titles[title]
     names = "/".join(x for x in NORM_TITLES if x in wanted)
-    part = {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title]
     if event.double:
         distinct = {x.opponent.rank: x.opponent.title for x in games}
         have = sum(1 for x in distinct.values() if x in wanted)
         need = math.ceil(len(distinct) / 2)
-        add(Requirement(
-            "norm-titles", "§1.4.5f", f"distinct opponents holding {names}", str(have),
-            f"≥ {need} (half of {len(distinct)} opponents, rounded up)", have >= need,
-        ))  # fmt: skip
         least_players = rules.double_round_robin_players or 0
-        add(Requirement(
-            "double-round-robin", sec["double-round-robin"], "players in the double round robin",
-            str(event.players), f"≥ {least_players}", event.players >= least_players,
-        ))  # fmt: skip
-    else:
-        have = sum(1 for x in games if x.opponent.title in wanted)
-        need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
-        add(Requirement(
-            "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
-            f"≥ {need} (a third of {n}, at least {rules.title_minimum})",
-            have >= need,
-        ))  # fmt: skip
-    if event.predetermined and not full:
-        # §1.4.1f: in a round robin the whole event's mix must allow a norm.
-        ok = _mix_passes(event, p, g.counted, title)
-        add(Requirement(
-            "complete-event", sec["complete-event"], "the opponent mix of the complete event",
-            "allows a norm" if ok else "allows no norm", "allows a norm", ok,
-        ))  # fmt: skip
+        reqs += [
+            Requirement(
+                "norm-titles", "§1.4.5f", f"distinct opponents holding {names}", str(have),
+                f"≥ {need} (half of {len(distinct)} opponents, rounded up)", have >= need,
+            ),
+            Requirement(
+                "double-round-robin", sec["double-round-robin"],
+                "players in the double round robin", str(event.players), f"≥ {least_players}",
+                event.players >= least_players,
+            ),
+        ]  # fmt: skip
+        return reqs
+    part = {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title]
+    have = sum(1 for x in games if x.opponent.title in wanted)
+    need = max(math.ceil(rules.title_share * n), rules.title_minimum or 0)
+    reqs.append(Requirement(
+        "norm-titles", f"§1.4.5{part}", f"opponents holding {names}", str(have),
+        f"≥ {need} ({_share_words(rules.title_share)} of {n}, at least {rules.title_minimum})",
+        have >= need,
+    ))  # fmt: skip
+    return reqs
 
-    # §1.4.6-1.4.9: ratings, Ra and Rp.
-    unrated = event.unrated
+
+def _complete_event(event: _Event, p: Player, g: _Games, title: str) -> Requirement:
+    """§1.4.1f: in a round robin the whole event's mix must allow a norm."""
+    ok = _mix_passes(event, p, g.counted, title)
+    return Requirement(
+        "complete-event", event.rules.section["complete-event"],
+        "the opponent mix of the complete event",
+        "allows a norm" if ok else "allows no norm", "allows a norm", ok,
+    )  # fmt: skip
+
+
+def _ratings(event: _Event, games: Sequence[_Game], title: str) -> _Ratings:
+    """§1.4.6-1.4.9: Ra over the games, one opponent only, the lowest rated
+    (the first of equals), raised to the floor (§1.4.6c); Rp = Ra + dp(p)."""
+    rules = event.rules
+    assert rules.rating_floor is not None
+    n = len(games)
     floor = rules.rating_floor[title]
-    used_rating = [x.rating for x in games]
+    used = [x.rating for x in games]
     raised_at = None
-    if n and min(used_rating) < floor:
-        # §1.4.6c: one opponent only, the lowest rated (the first of equals).
-        raised_at = used_rating.index(min(used_rating))
-        used_rating[raised_at] = floor
+    if n and min(used) < floor:
+        raised_at = used.index(min(used))
+        used[raised_at] = floor
     points = sum((x.points for x in games), Decimal(0))
-    halves = sum(x.halves for x in games)
-    ra = _average(sum(used_rating), n) if n else None
+    ra = _average(sum(used), n) if n else None
     rc = _average(sum(x.rating for x in games), n) if n else None
-    pct = _percent(halves, n) if n else None
+    pct = _percent(sum(x.halves for x in games), n) if n else None
     dp = _DP[pct] if pct is not None else None
     rp = ra + dp if ra is not None and dp is not None else None
+    return _Ratings(used, raised_at, points, ra, rc, pct, dp, rp)
+
+
+def _rating_requirements(
+    event: _Event, games: Sequence[_Game], title: str, r: _Ratings
+) -> list[Requirement]:
+    """§1.4.6-1.4.8: Ra and Rp at least the title's, and the least score."""
+    rules = event.rules
+    assert rules.rating_floor is not None
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    sec = rules.section
+    n = len(games)
+    unrated = event.unrated
+    floor = rules.rating_floor[title]
     least_ra = rules.average_minimum[title]
     least_rp = rules.performance_minimum[title]
     raised_note = ""
-    if raised_at is not None:
-        x = games[raised_at].opponent
+    if r.raised_at is not None:
+        x = games[r.raised_at].opponent
         raised_note = f"; {x.rank} raised from {x.rating or f'unrated ({unrated})'} to {floor}"
-    add(Requirement(
-        "average", sec["average"], f"Ra (unrated {unrated}, the lowest raised to {floor})",
-        (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
-        ra is not None and ra >= least_ra,
-    ))  # fmt: skip
-    add(Requirement(
-        "performance", sec["performance"], "Rp = Ra + dp(p)",
-        f"{ra} {'-' if dp < 0 else '+'} {abs(dp)} = {rp} (p = {pct}%)"
-        if rp is not None and dp is not None else "no games",
-        f"≥ {least_rp}", rp is not None and rp >= least_rp,
-    ))  # fmt: skip
-    least_score = (rules.minimum_score or Fraction(0)) * n
-    add(Requirement(
-        "score", sec["score"], "points", f"{_pts(points)} of {n}",
-        f"≥ {_pts(least_score)} (35% of {n})", n > 0 and Fraction(points) >= least_score,
-    ))  # fmt: skip
+    share = rules.minimum_score or Fraction(0)
+    least_score = share * n
+    ra, dp, rp = r.ra, r.dp, r.rp
+    return [
+        Requirement(
+            "average", sec["average"], f"Ra (unrated {unrated}, the lowest raised to {floor})",
+            (str(ra) if ra is not None else "no games") + raised_note, f"≥ {least_ra}",
+            ra is not None and ra >= least_ra,
+        ),
+        Requirement(
+            "performance", sec["performance"], "Rp = Ra + dp(p)",
+            f"{ra} {'-' if dp < 0 else '+'} {abs(dp)} = {rp} (p = {r.percentage}%)"
+            if rp is not None and dp is not None else "no games",
+            f"≥ {least_rp}", rp is not None and rp >= least_rp,
+        ),
+        Requirement(
+            "score", sec["score"], "points", f"{_pts(r.points)} of {n}",
+            f"≥ {_pts(least_score)} ({_share_words(share)} of {n})",
+            n > 0 and Fraction(r.points) >= least_score,
+        ),
+    ]  # fmt: skip
 
-    achieved = all(r.passed for r in reqs)
-    performance = ra is not None and rp is not None and ra >= least_ra and rp >= least_rp
-    required = _required_points(ra, n, least_ra, least_rp, 2 * least_score)
-    credited = None
-    extra = 0
-    if achieved:
-        credited = credited_as if credited_as is not None else n
-        if rules.credited_games_cap is not None:
-            credited = min(credited, rules.credited_games_cap)  # §1.7
-        if required is not None:
-            extra = int(points - required)  # §1.4.1d: each full point above
+
+def _verdict_notes(event: _Event, g: _Games, games: Sequence[_Game], achieved: bool) -> list[str]:
+    """What the verdict cannot settle from the file: §1.4.2c's last-round
+    forfeit, §1.4.1c's 8 as 9 after a bye the file calls F, and opponents
+    without a federation or playing for FID (§1.4.2a)."""
     notes = []
     if g.last_round_forfeit and not achieved:
         notes.append(
@@ -1196,7 +1349,7 @@ def _opponents_verdict(
     full_point = _WHY[Result.FULL_POINT_BYE.value]
     if (
         not achieved
-        and rules.eight_of_nine
+        and event.rules.eight_of_nine
         and event.rounds == 9
         and len(g.counted) == 8
         and len(g.left_out) == 1
@@ -1216,10 +1369,50 @@ def _opponents_verdict(
     fid = sorted({x.opponent.rank for x in games if x.opponent.federation == "FID"})
     if fid:
         notes.append(f"opponents {', '.join(map(str, fid))} play for FID: no federation (§1.4.2a)")
+    return notes
+
+
+def _opponents_verdict(
+    event: _Event,
+    p: Player,
+    g: _Games,
+    title: str,
+    games: Sequence[_Game],
+    dropped: tuple[tuple[int, str], ...],
+) -> Verdict:
+    """The verdict of B.01 2024 §1.4 on ``games``: each requirement, section
+    by section, then the norm's credit (§1.4.1d, §1.7)."""
+    rules = event.rules
+    assert rules.average_minimum is not None and rules.performance_minimum is not None
+    n = len(games)
+    reqs: list[Requirement] = list(event.conditions)  # §1.1: the event's, shared
+    reqs.append(_games_played(event, g, games))
+    reqs += _opponents_federations(event, p, games)
+    reqs += _titled_opponents(event, games, title)
+    if event.predetermined and len(games) != len(g.counted):
+        reqs.append(_complete_event(event, p, g, title))
+    r = _ratings(event, games, title)
+    reqs += _rating_requirements(event, games, title, r)
+
+    least_ra = rules.average_minimum[title]
+    least_rp = rules.performance_minimum[title]
+    least_score = (rules.minimum_score or Fraction(0)) * n
+    achieved = all(x.passed for x in reqs)
+    performance = r.ra is not None and r.rp is not None and r.ra >= least_ra and r.rp >= least_rp
+    required = _required_points(r.ra, n, least_ra, least_rp, 2 * least_score)
+    credited = None
+    extra = 0
+    if achieved:
+        credited_as = _credited_as(event, g, games)
+        credited = credited_as if credited_as is not None else n
+        if rules.credited_games_cap is not None:
+            credited = min(credited, rules.credited_games_cap)  # §1.7
+        if required is not None:
+            extra = int(r.points - required)  # §1.4.1d: each full point above
     used = tuple(
         NormGame(
             x.round, x.opponent.rank, x.opponent.name, x.opponent.federation, x.opponent.title,
-            x.opponent.rating, used_rating[i], x.points, x.colour, raised=i == raised_at,
+            x.opponent.rating, r.used[i], x.points, x.colour, raised=i == r.raised_at,
         )
         for i, x in enumerate(games)
     )  # fmt: skip
@@ -1230,17 +1423,17 @@ def _opponents_verdict(
         games=n,
         credited_games=credited,
         extra_games=extra,
-        points=points,
-        ra=ra,
-        rp=rp,
-        rc=rc,
-        percentage=pct,
+        points=r.points,
+        ra=r.ra,
+        rp=r.rp,
+        rc=r.rc,
+        percentage=r.percentage,
         category=None,
         required_points=required,
         requirements=tuple(reqs),
         used=used,
         left_out=tuple(sorted(g.left_out + dropped)),
-        notes=tuple(notes),
+        notes=tuple(_verdict_notes(event, g, games, achieved)),
     )
 
 
