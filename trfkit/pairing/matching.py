@@ -58,6 +58,7 @@ class Graph:
     def __init__(self, n: int) -> None:
         self.n = n
         self.calls = 0
+        self.stages = 0  # searches run (0 for a solve that kept its matching)
         self.adj: list[dict[int, int]] = [{} for _ in range(n)]
         self.alive = [True] * n
         self.fixed: dict[int, int] = {}
@@ -250,6 +251,7 @@ class Graph:
         return self.dual[x] + self.dual[y] - 2 * self.adj[x][y]
 
     def _stage(self, roots: list[int]) -> None:
+        self.stages += 1
         n = self.n
         label, labelend, bestedge = self.label, self.labelend, self.bestedge
         for i in range(2 * n):
