@@ -45,8 +45,6 @@ in a big event. Both stay in the tests as the reference.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 __all__ = ["Graph"]
 
 _Edge = tuple[int, int]  # (x, y): x on the near side, y on the far side
@@ -72,6 +70,7 @@ class Graph:
         # endps[b][i] = (x, y): x in childs[i], y in childs[i + 1] (cyclic).
         self.endps: list[list[_Edge]] = [[] for _ in range(2 * n)]
         self.base = list(range(n)) + [-1] * n
+        self.leaves: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
         self.unused = list(range(2 * n - 1, n - 1, -1))
         self.changed: set[_Edge] = set()
         # Per stage.
@@ -228,6 +227,7 @@ class Graph:
     def _free(self, b: int) -> None:
         self.childs[b] = []
         self.endps[b] = []
+        self.leaves[b] = []
         self.base[b] = -1
         self.dual[b] = 0
         self.parent[b] = -1
@@ -239,12 +239,8 @@ class Graph:
 
     # -- one stage of the primal-dual search -----------------------------------
 
-    def _leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-        else:
-            for c in self.childs[b]:
-                yield from self._leaves(c)
+    def _leaves(self, b: int) -> list[int]:
+        return self.leaves[b]
 
     def _slack(self, e: _Edge) -> int:
         x, y = e
@@ -295,11 +291,11 @@ class Graph:
                             labelend[w] = (v, w)
                     elif label[bw] == 1:
                         e = bestedge[bv]
-                        if e is None or s < self._slack(e):
+                        if e is None or s < dual[e[0]] + dual[e[1]] - 2 * adj[e[0]][e[1]]:
                             bestedge[bv] = (v, w)
                     elif label[w] == 0:
                         e = bestedge[w]
-                        if e is None or s < self._slack(e):
+                        if e is None or s < dual[e[0]] + dual[e[1]] - 2 * adj[e[0]][e[1]]:
                             bestedge[w] = (v, w)
             # No tight edge left to grow on: change the duals.
             kind = 0
@@ -434,6 +430,7 @@ class Graph:
             bw = inb[le[0]]
         self.childs[b] = childs
         self.endps[b] = endps
+        self.leaves[b] = [x for c in childs for x in self.leaves[c]]
         label[b] = 1
         labelend[b] = labelend[bb]
         self.dual[b] = 0
@@ -443,29 +440,38 @@ class Graph:
             inb[x] = b
         # The least-slack edges from the new blossom to each other S-blossom.
         best: dict[int, _Edge] = {}
-        adj = self.adj
+        best_s: dict[int, int] = {}
+        adj, dual = self.adj, self.dual
         for c in childs:
-            lists: list[list[_Edge]]
             stored = self.bestedges[c]
             if stored is None:
-                lists = [[(x, y) for y in adj[x]] for x in self._leaves(c)]
+                for x in self.leaves[c]:
+                    dx = dual[x]
+                    for y, wt in adj[x].items():
+                        bj = inb[y]
+                        if bj != b and label[bj] == 1:
+                            sl = dx + dual[y] - 2 * wt
+                            old = best_s.get(bj)
+                            if old is None or sl < old:
+                                best_s[bj] = sl
+                                best[bj] = (x, y)
             else:
-                lists = [stored]
-            for lst in lists:
-                for e in lst:
-                    bj = inb[e[1]]
+                for x, y in stored:
+                    bj = inb[y]
                     if bj != b and label[bj] == 1:
-                        old = best.get(bj)
-                        if old is None or self._slack(e) < self._slack(old):
-                            best[bj] = e
+                        sl = dual[x] + dual[y] - 2 * adj[x][y]
+                        old = best_s.get(bj)
+                        if old is None or sl < old:
+                            best_s[bj] = sl
+                            best[bj] = (x, y)
             self.bestedges[c] = None
             self.bestedge[c] = None
-        edges = list(best.values())
-        self.bestedges[b] = edges
+        self.bestedges[b] = list(best.values())
         top: _Edge | None = None
-        for e in edges:
-            if top is None or self._slack(e) < self._slack(top):
-                top = e
+        top_s = 0
+        for bj, e in best.items():
+            if top is None or best_s[bj] < top_s:
+                top, top_s = e, best_s[bj]
         self.bestedge[b] = top
 
     def _expand(self, b: int, endstage: bool) -> None:
