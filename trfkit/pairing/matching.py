@@ -162,14 +162,27 @@ class Graph:
                     self._dissolve(inb[x])
             w = adj[a].get(b, 0)
             s = dual[a] + dual[b] - 2 * w
-            if mate[a] == b and s:
-                mate[a] = mate[b] = -1
             if s < 0:
                 x = a if count[a] >= count[b] else b
                 dual[x] -= s
                 y = mate[x]
                 if y >= 0 and dual[x] + dual[y] != 2 * adj[x].get(y, 0):
                     mate[x] = mate[y] = -1
+            elif s and mate[a] == b and not w:
+                mate[a] = mate[b] = -1
+            elif s and mate[a] == b:
+                # A pair made lighter: keep it if one end's dual can come
+                # down by the slack without any other edge there going
+                # infeasible; else unmatch it.
+                for x, o in ((a, b), (b, a)):
+                    dx = dual[x]
+                    if dx >= s and all(
+                        dx + dual[y] - 2 * wt >= s for y, wt in adj[x].items() if y != o
+                    ):
+                        dual[x] = dx - s
+                        break
+                else:
+                    mate[a] = mate[b] = -1
 
     def _roots(self) -> list[int]:
         """Free vertices with a positive dual, all of one parity.
@@ -198,22 +211,31 @@ class Graph:
                     dual[v] += 1
 
     def _greedy(self, roots: list[int]) -> list[int]:
-        """Match roots to each other along tight edges before any search.
+        """Lower each root's dual alone as far as its edges allow, matching
+        it where that makes an edge to another free vertex tight.
 
-        Both ends are free, so a tight edge between them may simply be
-        matched; after a large change (a new bracket's edges) this leaves
-        far fewer roots, each costing a stage."""
+        This is the search's own dual step for a tree of one vertex, done
+        without a stage: the dual falls by the least slack at it (or to 0),
+        which keeps every edge feasible. After a large change (a new
+        bracket's edges) it leaves far fewer roots, each of which costs a
+        stage."""
         dual, mate, inb, adj = self.dual, self.mate, self.inblossom, self.adj
         for v in roots:
             if mate[v] >= 0 or inb[v] != v:
                 continue
             dv = dual[v]
+            least = dv
+            at = -1
             for y, wt in adj[v].items():
-                if mate[y] < 0 and inb[y] == y and dv + dual[y] == 2 * wt:
-                    mate[v] = y
-                    mate[y] = v
-                    break
-        return [v for v in roots if mate[v] < 0]
+                sl = dv + dual[y] - 2 * wt
+                if sl < least or (sl == least and at >= 0 and mate[at] >= 0 and mate[y] < 0):
+                    least = sl
+                    at = y
+            dual[v] = dv - least
+            if at >= 0 and mate[at] < 0:
+                mate[v] = at
+                mate[at] = v
+        return self._roots()
 
     def _dissolve(self, b: int) -> None:
         """Undo blossom ``b`` (top-level) and the blossoms in it, moving their
