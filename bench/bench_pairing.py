@@ -8,6 +8,12 @@ starting Python and reading the file: check is about 0.2 s); pair one round
 of 1,000 players in at most 3 s within 500 MB. Run under the shared lock:
 
     flock /tmp/trfkit-bench.lock python bench/bench_pairing.py [--file F] [--big-players 1000]
+    flock /tmp/trfkit-bench.lock python bench/bench_pairing.py --matchers [--file F]
+
+``--matchers`` compares the matching implementations on the solves the
+engine makes for the file (recorded once, then replayed): trfkit's
+incremental Graph, networkx's ``max_weight_matching`` from scratch on each
+solve, and rustworkx's where the weights fit its 128-bit integers.
 
 Without ``--file`` the 180x11 file is the oracle file nearest that size
 (bbp-generated, so every round is a real Dutch pairing). The 1,000-player
@@ -63,6 +69,109 @@ def _timed(argv: list[str], limit: float) -> tuple[float | None, str]:
     return time.perf_counter() - t0, p.stdout
 
 
+def _record(path: Path, system: str) -> tuple[list[tuple[object, ...]], int]:
+    """The engine's calls on its Graphs while checking ``path``, and the
+    widest weight (bits)."""
+    sys.path.insert(0, str(ROOT))
+    from trfkit.pairing import System, check_pairings, matching
+    from trfkit.reader import load
+
+    log: list[tuple[object, ...]] = []
+    widest = 0
+    base = matching.Graph
+
+    class Recording(base):  # type: ignore[misc, valid-type]
+        def __init__(self, n: int) -> None:
+            super().__init__(n)
+            log.append(("new", n))
+
+        def set(self, a: int, b: int, w: int) -> None:
+            nonlocal widest
+            widest = max(widest, w.bit_length())
+            log.append(("set", a, b, w))
+            super().set(a, b, w)
+
+        def finalize(self, a: int, b: int) -> None:
+            log.append(("finalize", a, b))
+            super().finalize(a, b)
+
+        def solve(self) -> list[int]:
+            log.append(("solve",))
+            return super().solve()
+
+    import trfkit.pairing.dutch as dutch
+
+    dutch.Graph = Recording  # type: ignore[misc]
+    try:
+        check_pairings(load(path), System(system))
+    finally:
+        dutch.Graph = base  # type: ignore[misc]
+    return log, widest
+
+
+def _compare_matchers(path: Path, system: str) -> None:
+    import networkx as nx  # type: ignore[import-untyped]
+
+    from trfkit.pairing.matching import Graph
+
+    log, widest = _record(path, system)
+    solves = sum(1 for op in log if op[0] == "solve")
+    # trfkit's Graph, replayed.
+    t0 = time.perf_counter()
+    g = Graph(0)
+    for op in log:
+        if op[0] == "new":
+            g = Graph(op[1])  # type: ignore[arg-type]
+        elif op[0] == "set":
+            g.set(*op[1:])  # type: ignore[arg-type]
+        elif op[0] == "finalize":
+            g.finalize(*op[1:])  # type: ignore[arg-type]
+        else:
+            g.solve()
+    own = time.perf_counter() - t0
+    # From scratch on each solve: the same graphs, rebuilt.
+    snapshots: list[list[tuple[int, int, int]]] = []
+    edges: dict[tuple[int, int], int] = {}
+    for op in log:
+        if op[0] == "new":
+            edges = {}
+        elif op[0] == "set":
+            a, b, w = op[1:]  # type: ignore[misc]
+            key = (min(a, b), max(a, b))  # type: ignore[type-var]
+            if w > 0:  # type: ignore[operator]
+                edges[key] = w  # type: ignore[assignment]
+            else:
+                edges.pop(key, None)
+        elif op[0] == "finalize":
+            a, b = op[1:]  # type: ignore[misc]
+            edges = {k: w for k, w in edges.items() if a not in k and b not in k}
+        else:
+            snapshots.append([(a, b, w) for (a, b), w in edges.items()])
+    t0 = time.perf_counter()
+    for snap in snapshots:
+        gx = nx.Graph()
+        gx.add_weighted_edges_from(snap)
+        nx.max_weight_matching(gx)
+    nx_s = time.perf_counter() - t0
+    print(
+        f"{path.name}: {solves} solves, weights up to {widest} bits; "
+        f"trfkit Graph {own:.3f} s, networkx {nx_s:.3f} s ({nx_s / own:.0f}x)"
+    )
+    if widest <= 127:
+        import rustworkx as rx
+
+        t0 = time.perf_counter()
+        for snap in snapshots:
+            gr = rx.PyGraph()
+            gr.add_nodes_from(range(1 + max((max(a, b) for a, b, _ in snap), default=0)))
+            gr.add_edges_from(snap)
+            rx.max_weight_matching(gr, weight_fn=lambda w: w)
+        rx_s = time.perf_counter() - t0
+        print(f"  rustworkx {rx_s:.3f} s ({rx_s / own:.2f}x trfkit's)")
+    else:
+        print("  rustworkx: not applicable (its weights are 128-bit integers)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--file", type=Path)
@@ -70,11 +179,15 @@ def main() -> int:
     ap.add_argument("--limit", type=float, default=600.0, help="seconds before a run is cut off")
     ap.add_argument("--big-players", type=int, default=1000)
     ap.add_argument("--big-rounds", type=int, default=5)
+    ap.add_argument("--matchers", action="store_true", help="compare the matching implementations")
     args = ap.parse_args()
     path = args.file or _oracle_file(180, 11)
     if path is None:
         print("no file (give --file)")
         return 2
+    if args.matchers:
+        _compare_matchers(path, args.system)
+        return 0
     py = sys.executable
     check_s, _ = _timed([py, "-m", "trfkit", "check", str(path)], args.limit)
     pair_s, out = _timed(
@@ -95,8 +208,10 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             big = Path(tmp) / f"big-{args.big_players}x{args.big_rounds}.trf"
             subprocess.run(
-                [py, str(HERE / "generate.py"), "--players", str(args.big_players)]
-                + ["--rounds", str(args.big_rounds), "--seed", "2026", "--out", str(big)],
+                [
+                    *(py, str(HERE / "generate.py"), "--players", str(args.big_players)),
+                    *("--rounds", str(args.big_rounds), "--seed", "2026", "--out", str(big)),
+                ],
                 check=True,
                 capture_output=True,
             )

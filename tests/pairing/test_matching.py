@@ -46,9 +46,7 @@ def _weights(draw: st.DrawFn) -> st.SearchStrategy[int]:
         return st.integers(1, 4)
     if kind == "big":
         return st.integers(1, 1 << 300)
-    return st.builds(
-        lambda hi, lo: (hi << 250) | lo, st.integers(1, 3), st.integers(0, 7)
-    )
+    return st.builds(lambda hi, lo: (hi << 250) | lo, st.integers(1, 3), st.integers(0, 7))
 
 
 @st.composite
