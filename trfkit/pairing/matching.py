@@ -301,6 +301,7 @@ class Graph:
         for r in roots:
             self._assign(r, 1, None)
         dual, inb, adj, mate, base = self.dual, self.inblossom, self.adj, self.mate, self.base
+        bestedges = self.bestedges
         while True:
             while self.queue:
                 v = self.queue.pop()
@@ -335,6 +336,11 @@ class Graph:
                         e = bestedge[bv]
                         if e is None or s < dual[e[0]] + dual[e[1]] - 2 * adj[e[0]][e[1]]:
                             bestedge[bv] = (v, w)
+                        lst = bestedges[bv]
+                        if lst is not None:
+                            # A former T-vertex of blossom bv, scanned after
+                            # it formed (its edges were left out of the list).
+                            lst.append((v, w))
                     elif label[w] == 0:
                         e = bestedge[w]
                         if e is None or s < dual[e[0]] + dual[e[1]] - 2 * adj[e[0]][e[1]]:
@@ -486,6 +492,10 @@ class Graph:
         adj, dual = self.adj, self.dual
         for c in childs:
             stored = self.bestedges[c]
+            if stored is None and label[c] == 2:
+                # A T-child: its vertices are queued and, when scanned, add
+                # their edges to this blossom's list and least-slack edge.
+                stored = []
             if stored is None:
                 for x in self.leaves[c]:
                     dx = dual[x]
