@@ -23,8 +23,11 @@ times per round after changing the edges at one or two vertices:
 - otherwise the blossoms holding its ends are dissolved (their duals moved
   onto their vertices, which keeps every edge feasible), the dual of one end
   is raised until the edge is feasible, a matched edge that is no longer
-  tight is unmatched, and the search resumes from the vertices left free
-  with a positive dual (a warm start) instead of from scratch.
+  tight is kept by lowering one end's dual where its other edges allow, else
+  unmatched; each vertex left free with a positive dual has its dual lowered
+  alone as far as its edges allow (matched where that makes an edge to a
+  free vertex tight), and the search resumes from the rest (a warm start)
+  instead of from scratch.
 
 A free vertex must end with dual 0 (complementary slackness). In the
 textbook algorithm every free vertex has the same dual, so the first to
@@ -33,8 +36,9 @@ ends when any vertex of an alternating tree reaches dual 0: the even path
 from the tree's root to it is flipped, which frees that vertex (dual 0, as
 required) and matches the root. Each stage ends with one vertex fewer that
 is free with a positive dual, so the search ends. Weights are doubled in the
-slacks and every root starts a solve with an even dual, so that all duals
-stay integers.
+slacks and all the roots of a search share a parity (every vertex of a tree
+has its root's parity, along tight edges), so the slack of an edge between
+two trees is even and every dual step an integer.
 
 Why not networkx or rustworkx (measured, docs/pairings.md "The matching"):
 networkx's ``max_weight_matching`` solves from scratch on every call (the
