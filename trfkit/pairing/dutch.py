@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput, invert
-from trfkit.pairing.matching import max_weight_matching
+from trfkit.pairing.matching import Graph
 from trfkit.pairing.model import System
 
 __all__ = ["NoPairing", "choose_colour", "pair_players"]
@@ -279,32 +279,6 @@ def _neutral_colour(p: PlayerState, q: PlayerState) -> int:
     return NONE
 
 
-class _Graph:
-    """The weights of every edge among the players to pair, and a matcher."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.w: list[list[int]] = [[0] * n for _ in range(n)]
-        self.calls = 0
-
-    def set(self, a: int, b: int, weight: int) -> None:
-        self.w[a][b] = weight
-        self.w[b][a] = weight
-
-    def solve(self) -> list[int]:
-        self.calls += 1
-        w = self.w
-        edges = [(a, b, w[a][b]) for a in range(self.n) for b in range(a) if w[a][b]]
-        return max_weight_matching(self.n, edges)
-
-    def finalize(self, a: int, b: int, weight: int) -> None:
-        for v in range(self.n):
-            if v != a:
-                self.set(a, v, weight if v == b else 0)
-            if v != b:
-                self.set(b, v, weight if v == a else 0)
-
-
 def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> list[tuple[int, int]]:
     """Pairs of indices (into ``ri.players``), ``(i, i)`` for the PAB, with
     the first of each pair to have white. Raises :class:`NoPairing`."""
@@ -319,7 +293,7 @@ def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> li
         return [(only.index, only.index)]
     W = _Weights(ri, players)
     sc = W.scores
-    g = _Graph(n)
+    g = Graph(n)
     top = sc[players[0].index]
     odd = n & 1
     # Completion (C.4 / C4): is there a pairing at all, and whose score the
@@ -378,7 +352,7 @@ def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> li
 
 
 def _brackets(
-    ri: RoundInput, W: _Weights, g: _Graph, players: list[PlayerState]
+    ri: RoundInput, W: _Weights, g: Graph, players: list[PlayerState]
 ) -> list[tuple[int, int]]:
     n = len(players)
     sc = W.scores
@@ -488,7 +462,7 @@ def _brackets(
             stable = g.solve()
             mv = stable[v]
             matched[mv] = True
-            g.finalize(v, mv, W.max_weight)
+            g.finalize(v, mv)
         # The remainder (or the homogeneous bracket): S1 and S2.
         remainder: list[int] = []
         rem_pairs = 0
@@ -594,7 +568,7 @@ def _brackets(
                 mv = stable[v]
                 matched[v] = True
                 matched[mv] = True
-                g.finalize(v, mv, W.max_weight)
+                g.finalize(v, mv)
         # The next bracket: this one's unpaired players (moved down) first.
         new_members: list[int] = []
         new_group_begin = 0

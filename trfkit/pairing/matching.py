@@ -1,38 +1,649 @@
-"""The one matching interface the Dutch engine stands on.
+"""The one matching interface the Dutch engine stands on: :class:`Graph`.
 
-``max_weight_matching(n, edges)`` returns, for each vertex ``0 .. n-1``, its
-mate (or itself when unmatched) in a matching of maximum total weight. The
-weights are Python integers of any size: the Dutch criteria are packed into
-them field by field (a higher criterion in higher bits, with room that no sum
-of lower fields can carry into it), so a maximum-weight matching is the
-lexicographically best one (C.04.3 2017 B.8, 2026 3.x: "the best candidate").
+``Graph(n)`` holds weighted edges among the vertices ``0 .. n-1``;
+``set(a, b, w)`` changes one edge's weight (0: no edge), ``finalize(a, b)``
+fixes a pair and takes both vertices out of the graph, and ``solve()``
+returns, for each vertex, its mate (or itself when unmatched) in a matching
+of maximum total weight (not of maximum cardinality). The weights are Python
+integers of any size: the Dutch criteria are packed into them field by field
+(a higher criterion in higher bits, with room that no sum of lower fields
+can carry into it), so a maximum-weight matching is the lexicographically
+best one (C.04.3 2017 B.8, 2026 3.x: "the best candidate").
 
-Why networkx: rustworkx is native, but its weights are 128-bit integers and
-the packed Dutch weights need several hundred bits in a big event; networkx's
-blossom algorithm (Edmonds, Galil) works on Python integers of any size. The
-interface is this one function so that a faster exact solver can replace it.
+The solver is trfkit's own primal-dual weighted blossom algorithm (Edmonds;
+Galil, "Efficient algorithms for finding maximum matching in graphs", 1986;
+the organisation of the stage follows Van Rantwijk's published description)
+on Python integers, made incremental because the engine re-solves hundreds of
+times per round after changing the edges at one or two vertices:
+
+- the matching, the dual variables and the blossoms are KEPT between solves;
+- a changed edge that keeps the optimality conditions (its slack is not
+  negative, and it is tight if matched) costs nothing: the matching is
+  still optimal, so ``solve`` returns at once;
+- otherwise the blossoms holding its ends are dissolved (their duals moved
+  onto their vertices, which keeps every edge feasible), the dual of one end
+  is raised until the edge is feasible, a matched edge that is no longer
+  tight is kept by lowering one end's dual where its other edges allow, else
+  unmatched; each vertex left free with a positive dual has its dual lowered
+  alone as far as its edges allow (matched where that makes an edge to a
+  free vertex tight), and the search resumes from the rest (a warm start)
+  instead of from scratch.
+
+A free vertex must end with dual 0 (complementary slackness). In the
+textbook algorithm every free vertex has the same dual, so the first to
+reach 0 ends the search; after a warm start they differ, so a stage also
+ends when any vertex of an alternating tree reaches dual 0: the even path
+from the tree's root to it is flipped, which frees that vertex (dual 0, as
+required) and matches the root. Each stage ends with one vertex fewer that
+is free with a positive dual, so the search ends. Weights are doubled in the
+slacks and all the roots of a search share a parity (every vertex of a tree
+has its root's parity, along tight edges), so the slack of an edge between
+two trees is even and every dual step an integer.
+
+Why not networkx or rustworkx (measured, docs/pairings.md "The matching"):
+networkx's ``max_weight_matching`` solves from scratch on every call (the
+engine makes about two calls per player), and rustworkx's weights are
+128-bit integers while the packed Dutch weights need several hundred bits
+in a big event. Both stay in the tests as the reference.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+__all__ = ["Graph"]
 
-import networkx as nx  # type: ignore[import-untyped]
-
-__all__ = ["max_weight_matching"]
+_Edge = tuple[int, int]  # (x, y): x on the near side, y on the far side
 
 
-def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
-    """Mates of a maximum-weight matching (not of maximum cardinality).
+class Graph:
+    """A maximum-weight matching kept up to date while the weights change."""
 
-    Edges of weight 0 or less are no edges. A vertex left unmatched is its
-    own mate.
-    """
-    g = nx.Graph()
-    g.add_nodes_from(range(n))
-    g.add_weighted_edges_from((u, v, w) for u, v, w in edges if w > 0)
-    mates = list(range(n))
-    for u, v in nx.max_weight_matching(g, maxcardinality=False):
-        mates[u] = v
-        mates[v] = u
-    return mates
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.calls = 0
+        self.stages = 0  # searches run (0 for a solve that kept its matching)
+        self.adj: list[dict[int, int]] = [{} for _ in range(n)]
+        self.alive = [True] * n
+        self.fixed: dict[int, int] = {}
+        self.mate = [-1] * n
+        # Vertex duals (0 .. n-1) and blossom duals (n .. 2n-1), doubled so
+        # that the slack of an edge is dual[x] + dual[y] - 2 * w.
+        self.dual = [0] * (2 * n)
+        self.inblossom = list(range(n))  # each vertex's top-level blossom
+        self.parent = [-1] * (2 * n)
+        self.childs: list[list[int]] = [[] for _ in range(2 * n)]
+        # endps[b][i] = (x, y): x in childs[i], y in childs[i + 1] (cyclic).
+        self.endps: list[list[_Edge]] = [[] for _ in range(2 * n)]
+        self.base = list(range(n)) + [-1] * n
+        self.leaves: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
+        self.unused = list(range(2 * n - 1, n - 1, -1))
+        self.changed: set[_Edge] = set()
+        # Per stage.
+        self.label = [0] * (2 * n)
+        self.labelend: list[_Edge | None] = [None] * (2 * n)
+        self.bestedge: list[_Edge | None] = [None] * (2 * n)
+        self.bestedges: list[list[_Edge] | None] = [None] * (2 * n)
+        self.queue: list[int] = []
+
+    # -- the interface -------------------------------------------------------
+
+    def set(self, a: int, b: int, w: int) -> None:
+        """Give the edge ``a``-``b`` the weight ``w`` (0 or less: no edge)."""
+        if not (self.alive[a] and self.alive[b]):
+            if w > 0:
+                raise ValueError(f"edge {a}-{b}: a finalized vertex has no edges")
+            return
+        w = max(w, 0)
+        adj = self.adj
+        if adj[a].get(b, 0) == w:
+            return
+        if w:
+            adj[a][b] = w
+            adj[b][a] = w
+        else:
+            del adj[a][b]
+            del adj[b][a]
+        self.changed.add((a, b) if a < b else (b, a))
+
+    def finalize(self, a: int, b: int) -> None:
+        """Fix the pair ``a``-``b`` and take both out of the graph."""
+        self.fixed[a] = b
+        self.fixed[b] = a
+        for x in (a, b):
+            if self.inblossom[x] != x:
+                self._dissolve(self.inblossom[x])
+            for y in list(self.adj[x]):
+                self.set(x, y, 0)
+            y = self.mate[x]
+            if y >= 0:
+                self.mate[y] = -1
+                self.mate[x] = -1
+            self.alive[x] = False
+            self.dual[x] = 0
+        self.changed = {e for e in self.changed if self.alive[e[0]] and self.alive[e[1]]}
+
+    def solve(self) -> list[int]:
+        """Each vertex's mate in a maximum-weight matching (itself if none)."""
+        self.calls += 1
+        if self.changed:
+            self._repair()
+        roots = self._roots()
+        if len(roots) > 2:
+            roots = self._greedy(roots)
+        while roots:
+            self._stage(roots)
+            roots = self._roots()
+        mates = [m if m >= 0 else v for v, m in enumerate(self.mate)]
+        for v, m in self.fixed.items():
+            mates[v] = m
+        return mates
+
+    # -- keeping the duals feasible after a change -----------------------------
+
+    def _repair(self) -> None:
+        dual, mate, inb, adj = self.dual, self.mate, self.inblossom, self.adj
+        n = self.n
+        changed = self.changed
+        self.changed = set()
+        bad: list[_Edge] = []
+        for a, b in changed:
+            if inb[a] == inb[b] and inb[a] >= n:
+                self._dissolve(inb[a])
+            w = adj[a].get(b, 0)
+            s = dual[a] + dual[b] - 2 * w
+            if s < 0 or (mate[a] == b and s):
+                bad.append((a, b))
+        if not bad:
+            return
+        # Raise the dual at the vertex most of the bad edges meet (the engine
+        # changes the edges around one player at a time).
+        count: dict[int, int] = {}
+        for a, b in bad:
+            count[a] = count.get(a, 0) + 1
+            count[b] = count.get(b, 0) + 1
+        for a, b in bad:
+            for x in (a, b):
+                if inb[x] >= n:
+                    self._dissolve(inb[x])
+            w = adj[a].get(b, 0)
+            s = dual[a] + dual[b] - 2 * w
+            if s < 0:
+                x = a if count[a] >= count[b] else b
+                dual[x] -= s
+                y = mate[x]
+                if y >= 0 and dual[x] + dual[y] != 2 * adj[x].get(y, 0):
+                    mate[x] = mate[y] = -1
+            elif s and mate[a] == b and not w:
+                mate[a] = mate[b] = -1
+            elif s and mate[a] == b:
+                # A pair made lighter: keep it if one end's dual can come
+                # down by the slack without any other edge there going
+                # infeasible; else unmatch it.
+                for x, o in ((a, b), (b, a)):
+                    dx = dual[x]
+                    if dx >= s and all(
+                        dx + dual[y] - 2 * wt >= s for y, wt in adj[x].items() if y != o
+                    ):
+                        dual[x] = dx - s
+                        break
+                else:
+                    mate[a] = mate[b] = -1
+
+    def _roots(self) -> list[int]:
+        """Free vertices with a positive dual, all of one parity.
+
+        The roots' duals fall together, and every vertex of a tree has its
+        root's parity (tight edges), so the slack of an edge between two
+        trees is even and half of it an integer. Raising a free vertex's dual
+        keeps every edge feasible; one inside a blossom is freed first."""
+        dual, inb, mate, alive = self.dual, self.inblossom, self.mate, self.alive
+        while True:
+            roots = [v for v in range(self.n) if mate[v] < 0 and alive[v] and dual[v] > 0]
+            if not roots:
+                return roots
+            parity = dual[roots[0]] & 1
+            for v in roots:
+                if inb[v] != v:
+                    parity = dual[v] & 1
+                    break
+            odd = [v for v in roots if dual[v] & 1 != parity]
+            if not odd:
+                return roots
+            for v in odd:
+                if inb[v] != v:
+                    self._dissolve(inb[v])
+                if mate[v] < 0 and dual[v] & 1 != parity:
+                    dual[v] += 1
+
+    def _greedy(self, roots: list[int]) -> list[int]:
+        """Lower each root's dual alone as far as its edges allow, matching
+        it where that makes an edge to another free vertex tight.
+
+        This is the search's own dual step for a tree of one vertex, done
+        without a stage: the dual falls by the least slack at it (or to 0),
+        which keeps every edge feasible. After a large change (a new
+        bracket's edges) it leaves far fewer roots, each of which costs a
+        stage."""
+        dual, mate, inb, adj = self.dual, self.mate, self.inblossom, self.adj
+        for v in roots:
+            if mate[v] >= 0 or inb[v] != v:
+                continue
+            dv = dual[v]
+            least = dv
+            at = -1
+            for y, wt in adj[v].items():
+                sl = dv + dual[y] - 2 * wt
+                if sl < least or (sl == least and at >= 0 and mate[at] >= 0 and mate[y] < 0):
+                    least = sl
+                    at = y
+            dual[v] = dv - least
+            if at >= 0 and mate[at] < 0:
+                mate[v] = at
+                mate[at] = v
+        return self._roots()
+
+    def _dissolve(self, b: int) -> None:
+        """Undo blossom ``b`` (top-level) and the blossoms in it, moving their
+        duals onto their vertices.
+
+        Every edge stays feasible, and every edge as tight as it was except
+        each (sub-)blossom's base's matched edge out of it, which gains that
+        blossom's dual: where that is not 0 the base and its mate are
+        unmatched (they become roots of the next search)."""
+        bases: list[int] = []
+        self._undo(b, 0, bases)
+        mate, dual, adj = self.mate, self.dual, self.adj
+        for v in bases:
+            u = mate[v]
+            if u >= 0 and dual[v] + dual[u] != 2 * adj[v].get(u, 0):
+                mate[v] = mate[u] = -1
+
+    def _undo(self, b: int, add: int, bases: list[int]) -> None:
+        add += self.dual[b]
+        if self.dual[b]:
+            bases.append(self.base[b])
+        for c in self.childs[b]:
+            self.parent[c] = -1
+            if c < self.n:
+                self.dual[c] += add
+                self.inblossom[c] = c
+            else:
+                self._undo(c, add, bases)
+        self._free(b)
+
+    def _free(self, b: int) -> None:
+        self.childs[b] = []
+        self.endps[b] = []
+        self.leaves[b] = []
+        self.base[b] = -1
+        self.dual[b] = 0
+        self.parent[b] = -1
+        self.label[b] = 0
+        self.labelend[b] = None
+        self.bestedge[b] = None
+        self.bestedges[b] = None
+        self.unused.append(b)
+
+    # -- one stage of the primal-dual search -----------------------------------
+
+    def _leaves(self, b: int) -> list[int]:
+        return self.leaves[b]
+
+    def _slack(self, e: _Edge) -> int:
+        x, y = e
+        return self.dual[x] + self.dual[y] - 2 * self.adj[x][y]
+
+    def _stage(self, roots: list[int]) -> None:
+        self.stages += 1
+        n = self.n
+        label, labelend, bestedge = self.label, self.labelend, self.bestedge
+        for i in range(2 * n):
+            label[i] = 0
+            labelend[i] = None
+            bestedge[i] = None
+            self.bestedges[i] = None
+        self.queue = []
+        for r in roots:
+            self._assign(r, 1, None)
+        dual, inb, adj, mate, base = self.dual, self.inblossom, self.adj, self.mate, self.base
+        bestedges = self.bestedges
+        while True:
+            while self.queue:
+                v = self.queue.pop()
+                bv = inb[v]
+                dv = dual[v]
+                for w, wt in adj[v].items():
+                    bw = inb[w]
+                    if bv == bw:
+                        continue
+                    s = dv + dual[w] - 2 * wt
+                    if s <= 0:
+                        lw = label[bw]
+                        if lw == 0:
+                            if mate[base[bw]] < 0:
+                                self._augment_to_free(v, w)
+                                self._end_stage()
+                                return
+                            self._assign(w, 2, v)
+                        elif lw == 1:
+                            b = self._scan_blossom(v, w)
+                            if b >= 0:
+                                self._add_blossom(b, v, w)
+                                bv = inb[v]
+                            else:
+                                self._augment(v, w)
+                                self._end_stage()
+                                return
+                        elif label[w] == 0:
+                            label[w] = 2
+                            labelend[w] = (v, w)
+                    elif label[bw] == 1:
+                        e = bestedge[bv]
+                        if e is None or s < dual[e[0]] + dual[e[1]] - 2 * adj[e[0]][e[1]]:
+                            bestedge[bv] = (v, w)
+                        lst = bestedges[bv]
+                        if lst is not None:
+                            # A former T-vertex of blossom bv, scanned after
+                            # it formed (its edges were left out of the list).
+                            lst.append((v, w))
+                    elif label[w] == 0:
+                        e = bestedge[w]
+                        if e is None or s < dual[e[0]] + dual[e[1]] - 2 * adj[e[0]][e[1]]:
+                            bestedge[w] = (v, w)
+            # No tight edge left to grow on: change the duals.
+            kind = 0
+            delta = 0
+            at: int | _Edge = -1
+            for v in range(n):
+                if self.alive[v] and label[inb[v]] == 1 and (kind == 0 or dual[v] < delta):
+                    kind, delta, at = 1, dual[v], v
+            for v in range(n):
+                e = bestedge[v]
+                if e is not None and label[inb[v]] == 0:
+                    s = self._slack(e)
+                    if s < delta:
+                        kind, delta, at = 2, s, e
+            for b in range(2 * n):
+                if self.parent[b] == -1 and label[b] == 1 and (b < n or base[b] >= 0):
+                    e = bestedge[b]
+                    if e is not None:
+                        s = self._slack(e) >> 1
+                        if s < delta:
+                            kind, delta, at = 3, s, e
+            for b in range(n, 2 * n):
+                if base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                    kind, delta, at = 4, dual[b], b
+            for v in range(n):
+                lb = label[inb[v]]
+                if lb == 1:
+                    dual[v] -= delta
+                elif lb == 2:
+                    dual[v] += delta
+            for b in range(n, 2 * n):
+                if base[b] >= 0 and self.parent[b] == -1:
+                    if label[b] == 1:
+                        dual[b] += delta
+                    elif label[b] == 2:
+                        dual[b] -= delta
+            if kind == 1:
+                # A vertex of a tree reached dual 0: free it, match its root.
+                assert isinstance(at, int)
+                self._flip(at, -1)
+                self._end_stage()
+                return
+            if kind in (2, 3):
+                assert isinstance(at, tuple)
+                x, y = at
+                self.queue.append(x if label[inb[x]] == 1 else y)
+            else:
+                assert isinstance(at, int)
+                self._expand(at, False)
+
+    def _end_stage(self) -> None:
+        n = self.n
+        for b in range(n, 2 * n):
+            if (
+                self.base[b] >= 0
+                and self.parent[b] == -1
+                and self.label[b] == 1
+                and self.dual[b] == 0
+            ):
+                self._expand(b, True)
+
+    def _assign(self, w: int, t: int, v: int | None) -> None:
+        b = self.inblossom[w]
+        self.label[w] = self.label[b] = t
+        e = None if v is None else (v, w)
+        self.labelend[w] = self.labelend[b] = e
+        self.bestedge[w] = self.bestedge[b] = None
+        if t == 1:
+            self.queue.extend(self._leaves(b))
+        else:
+            bb = self.base[b]
+            self._assign(self.mate[bb], 1, bb)
+
+    def _scan_blossom(self, v: int, w: int) -> int:
+        """The base of the blossom closed by the S-S edge v-w, or -1 for an
+        augmenting path (the two trees differ)."""
+        label, labelend, inb = self.label, self.labelend, self.inblossom
+        path = []
+        found = -1
+        x: int | None = v
+        y: int | None = w
+        while x is not None or y is not None:
+            if x is not None:
+                b = inb[x]
+                if label[b] & 4:
+                    found = self.base[b]
+                    break
+                path.append(b)
+                label[b] = 5
+                le = labelend[b]
+                if le is None:
+                    x = None
+                else:
+                    t = le[0]
+                    le2 = labelend[inb[t]]
+                    assert le2 is not None
+                    x = le2[0]
+            if y is not None:
+                x, y = y, x
+        for b in path:
+            label[b] = 1
+        return found
+
+    def _add_blossom(self, basev: int, v: int, w: int) -> None:
+        inb, label, labelend = self.inblossom, self.label, self.labelend
+        bb = inb[basev]
+        bv = inb[v]
+        bw = inb[w]
+        b = self.unused.pop()
+        self.base[b] = basev
+        self.parent[b] = -1
+        self.parent[bb] = b
+        up: list[int] = []
+        up_e: list[_Edge] = []
+        while bv != bb:
+            self.parent[bv] = b
+            up.append(bv)
+            le = labelend[bv]
+            assert le is not None
+            up_e.append(le)
+            bv = inb[le[0]]
+        up.reverse()
+        up_e.reverse()
+        childs = [bb, *up]
+        endps = [*up_e, (v, w)]
+        while bw != bb:
+            self.parent[bw] = b
+            childs.append(bw)
+            le = labelend[bw]
+            assert le is not None
+            endps.append((le[1], le[0]))
+            bw = inb[le[0]]
+        self.childs[b] = childs
+        self.endps[b] = endps
+        self.leaves[b] = [x for c in childs for x in self.leaves[c]]
+        label[b] = 1
+        labelend[b] = labelend[bb]
+        self.dual[b] = 0
+        for x in self._leaves(b):
+            if label[inb[x]] == 2:
+                self.queue.append(x)
+            inb[x] = b
+        # The least-slack edges from the new blossom to each other S-blossom.
+        best: dict[int, _Edge] = {}
+        best_s: dict[int, int] = {}
+        adj, dual = self.adj, self.dual
+        for c in childs:
+            stored = self.bestedges[c]
+            if stored is None and label[c] == 2:
+                # A T-child: its vertices are queued and, when scanned, add
+                # their edges to this blossom's list and least-slack edge.
+                stored = []
+            if stored is None:
+                for x in self.leaves[c]:
+                    dx = dual[x]
+                    for y, wt in adj[x].items():
+                        bj = inb[y]
+                        if bj != b and label[bj] == 1:
+                            sl = dx + dual[y] - 2 * wt
+                            old = best_s.get(bj)
+                            if old is None or sl < old:
+                                best_s[bj] = sl
+                                best[bj] = (x, y)
+            else:
+                for x, y in stored:
+                    bj = inb[y]
+                    if bj != b and label[bj] == 1:
+                        sl = dual[x] + dual[y] - 2 * adj[x][y]
+                        old = best_s.get(bj)
+                        if old is None or sl < old:
+                            best_s[bj] = sl
+                            best[bj] = (x, y)
+            self.bestedges[c] = None
+            self.bestedge[c] = None
+        self.bestedges[b] = list(best.values())
+        top: _Edge | None = None
+        top_s = 0
+        for bj, e in best.items():
+            if top is None or best_s[bj] < top_s:
+                top, top_s = e, best_s[bj]
+        self.bestedge[b] = top
+
+    def _expand(self, b: int, endstage: bool) -> None:
+        n = self.n
+        inb, label, labelend = self.inblossom, self.label, self.labelend
+        childs = self.childs[b]
+        for c in childs:
+            self.parent[c] = -1
+            if c < n:
+                inb[c] = c
+            elif endstage and self.dual[c] == 0:
+                self._expand(c, True)
+            else:
+                for x in self._leaves(c):
+                    inb[x] = c
+        if not endstage and label[b] == 2:
+            # The T-blossom's children on the even path from where it was
+            # entered to its base become T and S; the others, unlabelled
+            # unless one of their vertices was reached.
+            le = labelend[b]
+            assert le is not None
+            endps = self.endps[b]
+            k = len(childs)
+            entry = inb[le[1]]
+            j = childs.index(entry)
+            step = 1 if j & 1 else -1
+            e = le
+            while j % k != 0:
+                label[e[1]] = 0
+                label[inb[e[1]]] = 0
+                self._assign(e[1], 2, e[0])
+                j += step
+                x, y = endps[j % k] if step == 1 else endps[(j - 1) % k][::-1]
+                e = (x, y)
+                j += step
+            c0 = childs[0]
+            label[e[1]] = label[c0] = 2
+            labelend[e[1]] = labelend[c0] = e
+            self.bestedge[c0] = None
+            j = (j + step) % k
+            while childs[j] != entry:
+                c = childs[j]
+                if label[c] == 1:
+                    j = (j + step) % k
+                    continue
+                for x in self._leaves(c):
+                    if label[x] != 0:
+                        le_x = labelend[x]
+                        assert le_x is not None
+                        label[x] = 0
+                        label[self.mate[self.base[c]]] = 0
+                        self._assign(x, 2, le_x[0])
+                        break
+                j = (j + step) % k
+        self._free(b)
+
+    def _rotate(self, b: int, v: int) -> None:
+        """Make ``v`` the base of blossom ``b``, flipping the matching along
+        the even path of its cycle from v's child to the base."""
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self._rotate(t, v)
+        childs, endps = self.childs[b], self.endps[b]
+        k = len(childs)
+        i = j = childs.index(t)
+        step = 1 if i & 1 else -1
+        mate = self.mate
+        while j % k != 0:
+            j += step
+            x, y = endps[j % k] if step == 1 else endps[(j - 1) % k][::-1]
+            c = childs[j % k]
+            if c >= self.n:
+                self._rotate(c, x)
+            j += step
+            c = childs[j % k]
+            if c >= self.n:
+                self._rotate(c, y)
+            mate[x] = y
+            mate[y] = x
+        self.childs[b] = childs[i:] + childs[:i]
+        self.endps[b] = endps[i:] + endps[:i]
+        self.base[b] = self.base[self.childs[b][0]]
+
+    def _flip(self, s: int, j: int) -> None:
+        """Match the S-vertex ``s`` to ``j`` (-1: leave it free) and flip the
+        alternating path from its blossom up to its tree's root."""
+        inb, labelend, mate = self.inblossom, self.labelend, self.mate
+        n = self.n
+        while True:
+            bs = inb[s]
+            if bs >= n:
+                self._rotate(bs, s)
+            mate[s] = j
+            le = labelend[bs]
+            if le is None:
+                return
+            bt = inb[le[0]]
+            le_t = labelend[bt]
+            assert le_t is not None
+            s, y = le_t
+            if bt >= n:
+                self._rotate(bt, y)
+            mate[y] = s
+            j = y
+
+    def _augment(self, v: int, w: int) -> None:
+        self._flip(v, w)
+        self._flip(w, v)
+
+    def _augment_to_free(self, v: int, w: int) -> None:
+        """Augment along the tree path of S-vertex ``v`` to the unlabelled
+        free blossom holding ``w``."""
+        bw = self.inblossom[w]
+        if bw >= self.n:
+            self._rotate(bw, w)
+        self.mate[w] = v
+        self._flip(v, w)
