@@ -35,7 +35,7 @@ from trfkit.pairing.model import System
 __all__ = ["NoPairing", "choose_colour", "pair_players"]
 
 DOWN, UP, FLOAT_NONE = 0, 1, 2
-NEXT_SCORES = {System.DUTCH_2017: False, System.DUTCH_2026: True}
+NEXT_SCORES = {System.DUTCH_2017: True, System.DUTCH_2026: True}
 
 
 class NoPairing(Exception):
@@ -113,6 +113,24 @@ class _Weights:
                 if pr >= back:
                     self.floats[(p.index, back)] = float_of(ri, p, back)
         self.eligible = {p.index: p.bye_eligible for p in players}
+        # 2017 A.8, C.6 in the collapsed last bracket (A.9), whose residents
+        # have different scores: the PSD itself, one field per score
+        # difference (the highest first), counting the pairs and the
+        # downfloater (the PAB) with that difference.
+        self.collapsed = False
+        self.psd_field: dict[int, int] = {}
+        self.psd_ones = 0
+        if ri.system is System.DUTCH_2017 and scores:
+            low = min(scores)
+            # A downfloater's SD: his score less one point below the lowest (A.8).
+            values = {abs(a - b) for a in set(scores) for b in set(scores)}
+            values |= {s - low + 10 for s in scores}
+            self.psd_width = self.size_bits + 2
+            for k, v in enumerate(sorted(values)):
+                self.psd_field[v] = k * self.psd_width
+                self.psd_ones |= 1 << (k * self.psd_width)
+            self.psd_low = low
+        self.psd_bits = len(self.psd_field) * (self.size_bits + 2)
         # The width of a whole weight, and the fixed pair's weight (above all).
         self.total_bits = self._layout_bits()
         self.max_weight = (1 << (self.total_bits + 2)) - 1
@@ -120,7 +138,7 @@ class _Weights:
     def _layout_bits(self) -> int:
         sb, gb = self.size_bits, self.groups_bits
         pr = self.ri.played_rounds
-        n = sb + gb + sb + gb
+        n = sb + gb + self.psd_bits + sb + gb
         if self.ri.system is System.DUTCH_2026:
             n += 2 * sb
         n += 4 * sb
@@ -135,6 +153,19 @@ class _Weights:
         n += 3 * sb + 1
         return n
 
+    def psd(self, a: int, b: int) -> int:
+        """2017 A.8 / C.6 for the pair of scores ``a`` and ``b``: minimising
+        the PSD is maximising, field by field, the players paired whose SD as
+        a downfloater is that field's less the pairs whose SD it is (each
+        field one above zero so that it never borrows)."""
+        f, low = self.psd_field, self.psd_low
+        return (
+            self.psd_ones
+            + (1 << f[a - low + 10])
+            + (1 << f[b - low + 10])
+            - (1 << f[abs(a - b)])
+        )
+
     def bye_candidate(self, p: PlayerState) -> bool:
         return self.eligible[p.index] and self.scores[p.index] <= self.bye_score
 
@@ -144,20 +175,25 @@ class _Weights:
         lo: PlayerState,
         in_current: bool,
         in_next: bool,
+        complete: bool = True,
     ) -> int:
-        """The weight of pairing ``hi`` (earlier in the order) with ``lo``."""
+        """The weight of pairing ``hi`` (earlier in the order) with ``lo``;
+        without ``complete`` the field of completion (C.4) is left empty."""
         ri = self.ri
         if not compatible(ri, hi, lo):
             return 0
         sb, gb = self.size_bits, self.groups_bits
         sc = self.scores
         shift = self.group_shift
-        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
+        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo)) if complete else 0
         # C.5 / C6: pairs in the bracket; C.6 / C7: scores paired in it.
         w = (w << sb) | in_current
         w <<= gb
-        if in_current:
+        if in_current and not self.collapsed:
             w |= 1 << shift[sc[hi.index]]
+        w <<= self.psd_bits
+        if in_current and self.collapsed:
+            w += self.psd(sc[hi.index], sc[lo.index])
         # C.7 / C8: the same for the next bracket.
         w = (w << sb) | in_next
         w <<= gb
@@ -393,208 +429,76 @@ def _brackets(
         nxt += 1
     group_begin = 0  # number of moved-down players in members
     group_begin_vertex = 0
+    collapsed = False
+    stable: list[int] | None = None
     while len(members) > 1 or nxt < n:
+        if collapsed:
+            # 2017 A.9: every player below the PPB is in the collapsed last bracket.
+            members.extend(range(nxt, n))
+            nxt = n
+            W.collapsed = True
         next_begin = len(members)
         next_begin_vertex = group_begin_vertex + (next_begin - group_begin)
         start = nxt
         while nxt < n and sc[players[nxt].index] >= sc[players[start].index]:
             members.append(nxt)
             nxt += 1
-        P = [players[v] for v in members]
         m = len(members)
-        base: list[list[int]] = [[] for _ in range(m)]
-        for hi_i in range(group_begin, m):
-            row = base[hi_i]
-            for lo_i in range(hi_i):
-                row.append(W.edge(P[lo_i], P[hi_i], hi_i < next_begin, hi_i >= next_begin))
-        for a in range(m):
-            for b in range(len(base[a])):
-                g.set(members[a], members[b], base[a][b])
-        sb = W.size_bits
-
-        def with_exchange(
-            small: int,
-            large: int,
-            small_rem: int,
-            rem_pairs: int,
-            base: list[list[int]] = base,
-            sb: int = sb,
-        ) -> int:
-            # The remainder's order of candidates (B.6 / 3.x): fewest
-            # exchanges, then the smallest difference of the BSNs exchanged.
-            w = base[large][small]
-            if w:
-                add = int(small_rem < rem_pairs)
-                add <<= 2 * sb
-                add -= small_rem
-                add <<= 1
-                w += add
-            return w
-
-        def in_bracket(v: int, lo: int = group_begin_vertex, hi: int = next_begin_vertex) -> bool:
-            return lo <= v < hi
-
-        stable = g.solve()
-        # Which moved-down players are paired in this bracket (the highest first).
-        rem_md = rem_matched_md = 0
-        md_score = None
-        for i in range(group_begin):
-            s = sc[P[i].index]
-            if i == 0 or (md_score is not None and s < md_score):
-                md_score = s
-                rem_md = rem_matched_md = 0
-                k = i
-                while k < m and sc[P[k].index] >= md_score:
-                    rem_md += 1
-                    if in_bracket(stable[members[k]]):
-                        rem_matched_md += 1
-                    k += 1
-            if not rem_matched_md:
-                continue
-            v = members[i]
-            if rem_md <= rem_matched_md:
-                matched[v] = True
-                continue
-            rem_md -= 1
-            if not in_bracket(stable[v]):
-                for o in range(group_begin, next_begin):
-                    e = base[o][i]
-                    if e:
-                        g.set(v, members[o], e | 1)
-                stable = g.solve()
-            if in_bracket(stable[v]):
-                matched[v] = True
-                rem_matched_md -= 1
-                for o in range(group_begin, next_begin):
-                    e = base[o][i]
-                    if e:
-                        e |= next_begin - group_begin
-                        e += 1
-                        g.set(v, members[o], e)
-        # The opponents of the moved-down players (the first possible resident).
-        for i in range(group_begin):
-            v = members[i]
-            if not matched[v]:
-                continue
-            add = m
-            for o in range(next_begin - 1, group_begin - 1, -1):
-                ov = members[o]
-                if matched[ov]:
-                    continue
-                e = base[o][i]
-                if e:
-                    g.set(v, ov, e + add)
-                    add += 1
-            stable = g.solve()
-            mv = stable[v]
-            matched[mv] = True
-            g.finalize(v, mv, W.max_weight)
-        # The remainder (or the homogeneous bracket): S1 and S2.
-        remainder: list[int] = []
-        rem_pairs = 0
-        for i in range(group_begin, next_begin):
-            v = members[i]
-            if stable[v] < group_begin_vertex:
-                continue
-            remainder.append(i)
-            if stable[v] < v:
-                rem_pairs += 1
-        first_group_end = rem_pairs  # position in remainder
-        for oi in remainder:
-            ov = members[oi]
-            for pi_pos, pi in enumerate(remainder):
-                if oi <= pi:
-                    break
-                g.set(members[pi], ov, with_exchange(pi, oi, pi_pos, rem_pairs))
-        stable = g.solve()
-        exchanges = 0
-        for pos, pi in enumerate(remainder):
-            if pos >= first_group_end:
-                break
-            v = members[pi]
-            exchanges += stable[v] <= v or stable[v] >= next_begin_vertex
-        # Exchanges: the lowest of S1 to go to S2 where possible.
-        left = exchanges
-        pos = first_group_end
-        while pos > 0 and left:
-            opp_pos = pos
-            pos -= 1
-            pi = remainder[pos]
-            v = members[pi]
-            if v < stable[v] < next_begin_vertex:
-                for o_pos in range(opp_pos, len(remainder)):
-                    oi = remainder[o_pos]
-                    e = with_exchange(pi, oi, pos, rem_pairs)
-                    if e:
-                        g.set(v, members[oi], e - 1)
-                stable = g.solve()
-            exchange = stable[v] <= v or stable[v] >= next_begin_vertex
-            left -= exchange
-            for o_pos in range(pos + 1, len(remainder)):
-                oi = remainder[o_pos]
-                if exchange:
-                    base[oi][pi] = 0
-                g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
-        # ... and the highest of S2 to go to S1 where possible.
-        left = exchanges
-        for pos in range(first_group_end, len(remainder)):
-            if left <= 1:
-                break
-            pi = remainder[pos]
-            v = members[pi]
-            already = v < stable[v] < next_begin_vertex
-            if not already:
-                for o_pos in range(pos + 1, len(remainder)):
-                    oi = remainder[o_pos]
-                    e = with_exchange(pi, oi, pos, rem_pairs)
-                    if e:
-                        g.set(v, members[oi], e + 1)
-                stable = g.solve()
-            exchange = v < stable[v] < next_begin_vertex
-            if exchange:
-                left -= 1
-                for o_pos in range(pos):
-                    oi = remainder[o_pos]
-                    base[pi][oi] = 0
-                    g.set(v, members[oi], 0)
-                for o in range(next_begin, m):
-                    base[o][pi] = 0
-                    g.set(v, members[o], 0)
-            if not already:
-                for o_pos in range(pos + 1, len(remainder)):
-                    oi = remainder[o_pos]
-                    g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
-        # Fix S1 and S2, then drop the exchange bits.
-        for a_pos, pi in enumerate(remainder):
-            v = members[pi]
-            for b_pos in range(a_pos + 1, len(remainder)):
-                oi = remainder[b_pos]
-                ov = members[oi]
-                if (
-                    stable[v] <= v
-                    or stable[v] >= next_begin_vertex
-                    or (ov < stable[ov] < next_begin_vertex)
-                ):
-                    base[oi][pi] = 0
-                g.set(v, ov, base[oi][pi])
-        # Each player of S1 in order takes the first possible of S2.
-        for pi in remainder:
-            v = members[pi]
-            if v < stable[v] < next_begin_vertex:
-                add = 0
-                for oi in reversed(remainder):
-                    ov = members[oi]
-                    if oi <= pi or matched[ov]:
-                        continue
-                    e = base[oi][pi]
-                    if e:
-                        g.set(v, ov, e + add)
-                    add += 1
-                stable = g.solve()
-                mv = stable[v]
-                matched[v] = True
-                matched[mv] = True
-                g.finalize(v, mv, W.max_weight)
+        if ri.system is System.DUTCH_2017 and next_begin < m:
+            # 2017 A.9, C.4: a bracket is paired without regard to completing
+            # the round; only when its downfloaters and the players below
+            # cannot complete it is it the PPB, re-paired to complete it
+            # (C.4, without C.7), and all below collapse into the last bracket.
+            free = _Graph(n)
+            trial = matched[:]
+            stable = _pair_bracket(
+                ri,
+                W,
+                free,
+                players,
+                members,
+                group_begin,
+                group_begin_vertex,
+                next_begin,
+                trial,
+                look_ahead=True,
+                complete=False,
+            )
+            if _completes(ri, W, players, [v for v in range(n) if not trial[v]]):
+                matched = trial
+                for i in range(next_begin):
+                    v = members[i]
+                    if matched[v] and v < stable[v]:
+                        g.finalize(v, stable[v], W.max_weight)
+            else:
+                collapsed = True
+                stable = _pair_bracket(
+                    ri,
+                    W,
+                    g,
+                    players,
+                    members,
+                    group_begin,
+                    group_begin_vertex,
+                    next_begin,
+                    matched,
+                    look_ahead=False,
+                    complete=True,
+                )
+        else:
+            stable = _pair_bracket(
+                ri,
+                W,
+                g,
+                players,
+                members,
+                group_begin,
+                group_begin_vertex,
+                next_begin,
+                matched,
+                look_ahead=True,
+                complete=True,
+            )
         # The next bracket: this one's unpaired players (moved down) first.
         new_members: list[int] = []
         new_group_begin = 0
@@ -615,6 +519,13 @@ def _brackets(
         members = new_members
         group_begin = new_group_begin
         group_begin_vertex = next_begin_vertex
+    if members and stable is not None:
+        # Two moved-down players of the last bracket paired with each other
+        # (possible in the collapsed last bracket): their pair is the matching's.
+        for v in members:
+            u = stable[v]
+            if u != v and v not in mate_of and u not in mate_of:
+                mate_of[v], mate_of[u] = u, v
     out: list[tuple[int, int]] = []
     for v, p in enumerate(players):
         if v in mate_of:
@@ -626,6 +537,247 @@ def _brackets(
         else:
             out.append((p.index, p.index))
     return out
+
+
+def _pair_bracket(
+    ri: RoundInput,
+    W: _Weights,
+    g: _Graph,
+    players: list[PlayerState],
+    members: list[int],
+    group_begin: int,
+    group_begin_vertex: int,
+    next_begin: int,
+    matched: list[bool],
+    look_ahead: bool,
+    complete: bool,
+) -> list[int]:
+    """Pair one bracket (``members[:next_begin]``: its moved-down players
+    first, then its residents; ``members[next_begin:]`` is the next score
+    group) on ``g``, fixing its pairs one player at a time (B.3-B.8 / 3.x);
+    returns the last matching. ``look_ahead``: C.7 / C8 count the next
+    bracket; ``complete``: the matching must complete the round (C.4 / C4).
+    """
+    next_begin_vertex = group_begin_vertex + (next_begin - group_begin)
+    sc = W.scores
+    P = [players[v] for v in members]
+    m = len(members)
+    base: list[list[int]] = [[] for _ in range(m)]
+    # In the collapsed last bracket everyone may meet (2017 A.9).
+    for hi_i in range(0 if W.collapsed else group_begin, m):
+        row = base[hi_i]
+        for lo_i in range(hi_i):
+            row.append(
+                W.edge(
+                    P[lo_i], P[hi_i], hi_i < next_begin, look_ahead and hi_i >= next_begin, complete
+                )
+            )
+    for a in range(m):
+        for b in range(len(base[a])):
+            g.set(members[a], members[b], base[a][b])
+    sb = W.size_bits
+
+    def with_exchange(
+        small: int,
+        large: int,
+        small_rem: int,
+        rem_pairs: int,
+        base: list[list[int]] = base,
+        sb: int = sb,
+    ) -> int:
+        # The remainder's order of candidates (B.6 / 3.x): fewest
+        # exchanges, then the smallest difference of the BSNs exchanged.
+        w = base[large][small]
+        if w:
+            add = int(small_rem < rem_pairs)
+            add <<= 2 * sb
+            add -= small_rem
+            add <<= 1
+            w += add
+        return w
+
+    def in_bracket(v: int, lo: int = group_begin_vertex, hi: int = next_begin_vertex) -> bool:
+        # Paired inside the bracket (an unmatched vertex is its own mate).
+        u = stable[v]
+        return u != v and lo <= u < hi
+
+    stable = g.solve()
+    # Which moved-down players are paired in this bracket (the highest first).
+    rem_md = rem_matched_md = 0
+    md_score = None
+    for i in range(group_begin):
+        s = sc[P[i].index]
+        if i == 0 or (md_score is not None and s < md_score):
+            md_score = s
+            rem_md = rem_matched_md = 0
+            k = i
+            while k < m and sc[P[k].index] >= md_score:
+                rem_md += 1
+                if in_bracket(members[k]):
+                    rem_matched_md += 1
+                k += 1
+        if not rem_matched_md:
+            continue
+        v = members[i]
+        if rem_md <= rem_matched_md:
+            matched[v] = True
+            continue
+        rem_md -= 1
+        if not in_bracket(v):
+            for o in range(group_begin, next_begin):
+                e = base[o][i]
+                if e:
+                    g.set(v, members[o], e | 1)
+            stable = g.solve()
+        if in_bracket(v):
+            matched[v] = True
+            rem_matched_md -= 1
+            for o in range(group_begin, next_begin):
+                e = base[o][i]
+                if e:
+                    e |= next_begin - group_begin
+                    e += 1
+                    g.set(v, members[o], e)
+    # The opponents of the moved-down players (the first possible resident).
+    for i in range(group_begin):
+        v = members[i]
+        if not matched[v]:
+            continue
+        add = m
+        for o in range(next_begin - 1, group_begin - 1, -1):
+            ov = members[o]
+            if matched[ov]:
+                continue
+            e = base[o][i]
+            if e:
+                g.set(v, ov, e + add)
+                add += 1
+        stable = g.solve()
+        mv = stable[v]
+        matched[mv] = True
+        g.finalize(v, mv, W.max_weight)
+    # The remainder (or the homogeneous bracket): S1 and S2.
+    remainder: list[int] = []
+    rem_pairs = 0
+    for i in range(group_begin, next_begin):
+        v = members[i]
+        if stable[v] < group_begin_vertex:
+            continue
+        remainder.append(i)
+        if stable[v] < v:
+            rem_pairs += 1
+    first_group_end = rem_pairs  # position in remainder
+    for oi in remainder:
+        ov = members[oi]
+        for pi_pos, pi in enumerate(remainder):
+            if oi <= pi:
+                break
+            g.set(members[pi], ov, with_exchange(pi, oi, pi_pos, rem_pairs))
+    stable = g.solve()
+    exchanges = 0
+    for pos, pi in enumerate(remainder):
+        if pos >= first_group_end:
+            break
+        v = members[pi]
+        exchanges += stable[v] <= v or stable[v] >= next_begin_vertex
+    # Exchanges: the lowest of S1 to go to S2 where possible.
+    left = exchanges
+    pos = first_group_end
+    while pos > 0 and left:
+        opp_pos = pos
+        pos -= 1
+        pi = remainder[pos]
+        v = members[pi]
+        if v < stable[v] < next_begin_vertex:
+            for o_pos in range(opp_pos, len(remainder)):
+                oi = remainder[o_pos]
+                e = with_exchange(pi, oi, pos, rem_pairs)
+                if e:
+                    g.set(v, members[oi], e - 1)
+            stable = g.solve()
+        exchange = stable[v] <= v or stable[v] >= next_begin_vertex
+        left -= exchange
+        for o_pos in range(pos + 1, len(remainder)):
+            oi = remainder[o_pos]
+            if exchange:
+                base[oi][pi] = 0
+            g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+    # ... and the highest of S2 to go to S1 where possible.
+    left = exchanges
+    for pos in range(first_group_end, len(remainder)):
+        if left <= 1:
+            break
+        pi = remainder[pos]
+        v = members[pi]
+        already = v < stable[v] < next_begin_vertex
+        if not already:
+            for o_pos in range(pos + 1, len(remainder)):
+                oi = remainder[o_pos]
+                e = with_exchange(pi, oi, pos, rem_pairs)
+                if e:
+                    g.set(v, members[oi], e + 1)
+            stable = g.solve()
+        exchange = v < stable[v] < next_begin_vertex
+        if exchange:
+            left -= 1
+            for o_pos in range(pos):
+                oi = remainder[o_pos]
+                base[pi][oi] = 0
+                g.set(v, members[oi], 0)
+            for o in range(next_begin, m):
+                base[o][pi] = 0
+                g.set(v, members[o], 0)
+        if not already:
+            for o_pos in range(pos + 1, len(remainder)):
+                oi = remainder[o_pos]
+                g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+    # Fix S1 and S2, then drop the exchange bits.
+    for a_pos, pi in enumerate(remainder):
+        v = members[pi]
+        for b_pos in range(a_pos + 1, len(remainder)):
+            oi = remainder[b_pos]
+            ov = members[oi]
+            if (
+                stable[v] <= v
+                or stable[v] >= next_begin_vertex
+                or (ov < stable[ov] < next_begin_vertex)
+            ):
+                base[oi][pi] = 0
+            g.set(v, ov, base[oi][pi])
+    # Each player of S1 in order takes the first possible of S2.
+    for pi in remainder:
+        v = members[pi]
+        if v < stable[v] < next_begin_vertex:
+            add = 0
+            for oi in reversed(remainder):
+                ov = members[oi]
+                if oi <= pi or matched[ov]:
+                    continue
+                e = base[oi][pi]
+                if e:
+                    g.set(v, ov, e + add)
+                add += 1
+            stable = g.solve()
+            mv = stable[v]
+            matched[v] = True
+            matched[mv] = True
+            g.finalize(v, mv, W.max_weight)
+    return stable
+
+
+def _completes(ri: RoundInput, W: _Weights, players: list[PlayerState], left: list[int]) -> bool:
+    """Whether the players ``left`` can complete the round-pairing (2017 A.9):
+    all paired but at most one, who may take the PAB (C.1-C.3)."""
+    g = _Graph(len(players))
+    for i, v in enumerate(left):
+        p = players[v]
+        for u in left[:i]:
+            q = players[u]
+            if compatible(ri, p, q):
+                g.set(v, u, 1 + (not p.bye_eligible) + (not q.bye_eligible))
+    mates = g.solve()
+    alone = [v for v in left if mates[v] == v]
+    return len(alone) <= 1 and all(players[v].bye_eligible for v in alone)
 
 
 _ = BLACK  # the colour constants are part of this module's vocabulary
