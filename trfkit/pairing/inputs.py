@@ -158,8 +158,15 @@ def initial_colour(t: Tournament) -> int:
         if c in ("W", "B"):
             return WHITE if c == "W" else BLACK
     # Round 1: the higher of the first pair with colours got the initial
-    # colour if his pairing number among the paired is odd (1st, 3rd, ...).
-    ranks = sorted(p.start_rank for p in t.players if p.cell_count >= 1)
+    # colour if his pairing number among the players paired in round 1 is
+    # odd (1st, 3rd, ...): a requested bye in round 1 (H, F, Z) takes no
+    # pairing number, the PAB does (as bbpPairings pairs).
+    ranks = []
+    for p in sorted(t.players, key=lambda q: q.start_rank):
+        if p.cell_count >= 1:
+            g1 = p.game(1)
+            if is_paired_cell(g1.opponent, g1.result):
+                ranks.append(p.start_rank)
     position = {sr: i for i, sr in enumerate(ranks)}
     for sr in ranks:
         p = t.player(sr)
