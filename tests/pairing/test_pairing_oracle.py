@@ -30,18 +30,7 @@ SAMPLE_PLAYERS = 10
 FULL = os.environ.get("TRFKIT_PAIRING_ORACLE") == "full"
 
 # (file, edition) -> rounds where trfkit and bbp differ, not yet explained.
-KNOWN: dict[tuple[str, str], set[int]] = {
-    ("s00145-10x8", "dutch-2017"): {5},
-    ("s00509-10x7", "dutch-2017"): {4},
-    ("s00188-7x5", "dutch-2017"): {4},
-    ("s00250-10x8", "dutch-2017"): {7, 8},
-    ("s00478-9x5", "dutch-2017"): {5},
-    ("s00532-7x6", "dutch-2017"): {4},
-    ("s00550-11x6", "dutch-2017"): {6},
-    ("s00564-8x5", "dutch-2017"): {5},
-    ("s00742-10x8", "dutch-2017"): {6},
-    ("s00197-12x6", "dutch-2017"): {5},
-}
+KNOWN: dict[tuple[str, str], set[int]] = {}
 
 
 def _files() -> list[object]:

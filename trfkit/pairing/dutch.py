@@ -147,9 +147,9 @@ class _Weights:
         if pr > 1:
             n += 2 * sb
         if pr:
-            n += 2 * gb
+            n += 2 * (gb + self.psd_bits)
         if pr > 1:
-            n += 2 * gb
+            n += 2 * (gb + self.psd_bits)
         n += 3 * sb + 1
         return n
 
@@ -254,13 +254,31 @@ class _Weights:
                     w |= not (hs > ls and fl[(lo.index, back)] == UP)
         for back in (1, 2):
             if pr >= back:
-                w <<= gb
-                if in_current:
-                    w += (fl[(lo.index, back)] == DOWN) << shift[ls]
-                    w += (fl[(hi.index, back)] == DOWN) << shift[hs]
-                w <<= gb
-                if in_current and not (fl[(lo.index, back)] == UP and hs > ls):
-                    w |= 1 << shift[hs]
+                lo_fl, hi_fl = fl[(lo.index, back)], fl[(hi.index, back)]
+                w <<= gb + self.psd_bits
+                if in_current and self.collapsed:
+                    # 2017 C.16/C.18 in the collapsed last bracket: the score
+                    # differences themselves (A.8's SD of a downfloater for
+                    # the PAB), the highest first.
+                    w += self.psd_ones
+                    f, low = self.psd_field, self.psd_low
+                    if lo_fl == DOWN:
+                        w += 1 << f[ls - low + 10]
+                    if hi_fl == DOWN:
+                        w += 1 << f[hs - low + 10]
+                        if hs > ls:
+                            w -= 1 << f[hs - ls]
+                elif in_current:
+                    w += (lo_fl == DOWN) << (shift[ls] + self.psd_bits)
+                    w += (hi_fl == DOWN) << (shift[hs] + self.psd_bits)
+                w <<= gb + self.psd_bits
+                if in_current and self.collapsed:
+                    # C.17/C.19 likewise for the upfloater.
+                    w += self.psd_ones
+                    if lo_fl == UP and hs > ls:
+                        w -= 1 << self.psd_field[hs - ls]
+                elif in_current and not (lo_fl == UP and hs > ls):
+                    w |= 1 << (shift[hs] + self.psd_bits)
         # Room for the order of candidates.
         w <<= 3 * sb + 1
         return w
