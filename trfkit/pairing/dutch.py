@@ -534,6 +534,10 @@ def _brackets(
                     new_group_begin += 1
                 if sc[players[stable[v]].index] < W.bye_score:
                     W.single_downfloater_is_bye = False
+        if n & 1 and nxt == n:
+            # 2026 C9 (its note): the last bracket downfloats exactly one
+            # player, the PAB's assignee, whatever its residents' score.
+            W.single_downfloater_is_bye = True
         members = new_members
         group_begin = new_group_begin
         group_begin_vertex = next_begin_vertex
