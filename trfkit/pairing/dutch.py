@@ -160,10 +160,7 @@ class _Weights:
         field one above zero so that it never borrows)."""
         f, low = self.psd_field, self.psd_low
         return (
-            self.psd_ones
-            + (1 << f[a - low + 10])
-            + (1 << f[b - low + 10])
-            - (1 << f[abs(a - b)])
+            self.psd_ones + (1 << f[a - low + 10]) + (1 << f[b - low + 10]) - (1 << f[abs(a - b)])
         )
 
     def bye_candidate(self, p: PlayerState) -> bool:
