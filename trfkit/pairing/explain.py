@@ -23,6 +23,7 @@ import attrs
 
 from trfkit.pairing.dutch import DOWN, UP, compatible, float_of
 from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput
+from trfkit.pairing.matching import max_weight_matching
 from trfkit.pairing.model import Explanation, Pair, System
 
 __all__ = ["explain"]
@@ -323,7 +324,13 @@ def _next_bracket(
     if nxt is None or set(f.downfloaters(s)) == set(e.downfloaters(s)):
         return None
     article = "C.7" if system is System.DUTCH_2017 else "C8"
-    fv, ev = len(f.downfloaters(nxt)), len(e.downfloaters(nxt))
+    if system is System.DUTCH_2017:
+        # 2017 C.7 asks what the next bracket *could* pair (its pairs, then
+        # its PSD), the rest of the round aside (A.9: completing it is the
+        # PPB's concern), not what the round's pairing made of it.
+        fv, ev = _unpairable_in(f, s, nxt), _unpairable_in(e, s, nxt)
+    else:
+        fv, ev = len(f.downfloaters(nxt)), len(e.downfloaters(nxt))
     if fv != ev:
         if fv < ev:
             return False
@@ -334,6 +341,8 @@ def _next_bracket(
             _players(fv),
             _players(ev),
         )
+    if system is System.DUTCH_2017:
+        return None  # its PSD over the possible pairings: not counted here
     fs, es = _down_scores(f, nxt), _down_scores(e, nxt)
     if fs != es:
         if fs < es:
@@ -347,6 +356,21 @@ def _next_bracket(
             _scores_text(es),
         )
     return None
+
+
+def _unpairable_in(r: _Round, s: int, nxt: int) -> int:
+    """How many players of the next bracket (bracket ``s``'s downfloaters and
+    the score group ``nxt``) are left over by its largest pairing (C.1, C.3)."""
+    members = [r.by[x] for x in r.downfloaters(s)]
+    members += [p for p in r.ri.to_pair if r.ri.score(p) == nxt]
+    edges = [
+        (i, j, 1)
+        for i in range(len(members))
+        for j in range(i)
+        if compatible(r.ri, members[i], members[j])
+    ]
+    mates = max_weight_matching(len(members), edges)
+    return sum(1 for v, u in enumerate(mates) if u == v)
 
 
 def _pab_unplayed(
