@@ -175,38 +175,60 @@ class _Weights:
         complete: bool = True,
     ) -> int:
         """The weight of pairing ``hi`` (earlier in the order) with ``lo``;
-        without ``complete`` the field of completion (C.4) is left empty."""
-        ri = self.ri
-        if not compatible(ri, hi, lo):
+        without ``complete`` the field of completion (C.4) is left empty.
+        Each criterion shifts the weight left by its field and adds its value."""
+        if not compatible(self.ri, hi, lo):
             return 0
-        sb, gb = self.size_bits, self.groups_bits
-        sc = self.scores
-        shift = self.group_shift
         w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo)) if complete else 0
-        # C.5 / C6: pairs in the bracket; C.6 / C7: scores paired in it.
-        w = (w << sb) | in_current
-        w <<= gb
+        w = self._pairs_and_downfloaters(w, hi, lo, in_current)
+        w = self._next_bracket(w, hi, in_next)
+        if self.ri.system is System.DUTCH_2026:
+            w = self._pab_unplayed_games(w, hi, lo)
+        w = self._colour_preferences(w, hi, lo, in_current)
+        w = self._repeated_floats(w, hi, lo, in_current)
+        w = self._repeated_float_differences(w, hi, lo, in_current)
+        # Room for the order of candidates.
+        return w << (3 * self.size_bits + 1)
+
+    def _pairs_and_downfloaters(
+        self, w: int, hi: PlayerState, lo: PlayerState, in_current: bool
+    ) -> int:
+        """C.5 / C6: pairs in the bracket; C.6 / C7: the scores paired in it
+        (the PSD itself in 2017's collapsed last bracket, A.8)."""
+        sc = self.scores
+        w = (w << self.size_bits) | in_current
+        w <<= self.groups_bits
         if in_current and not self.collapsed:
-            w |= 1 << shift[sc[hi.index]]
+            w |= 1 << self.group_shift[sc[hi.index]]
         w <<= self.psd_bits
         if in_current and self.collapsed:
             w += self.psd(sc[hi.index], sc[lo.index])
-        # C.7 / C8: the same for the next bracket.
-        w = (w << sb) | in_next
-        w <<= gb
-        if in_next and NEXT_SCORES[ri.system]:
-            w |= 1 << shift[sc[hi.index]]
-        if ri.system is System.DUTCH_2026:
-            # C9: the unplayed games of the PAB assignee.
-            w <<= 2 * sb
-            if self.single_downfloater_is_bye:
-                if sc[hi.index] == self.bye_score:
-                    w |= self.unplayed_rank[hi.played_games]
-                if sc[lo.index] == self.bye_score:
-                    w += self.unplayed_rank[lo.played_games]
-        # C.10-C.13 / C10-C13: colour preferences.
+        return w
+
+    def _next_bracket(self, w: int, hi: PlayerState, in_next: bool) -> int:
+        """C.7 / C8: the pairs of the next bracket and the scores paired there."""
+        w = (w << self.size_bits) | in_next
+        w <<= self.groups_bits
+        if in_next and NEXT_SCORES[self.ri.system]:
+            w |= 1 << self.group_shift[self.scores[hi.index]]
+        return w
+
+    def _pab_unplayed_games(self, w: int, hi: PlayerState, lo: PlayerState) -> int:
+        """2026 C9: the unplayed games of the PAB assignee."""
+        w <<= 2 * self.size_bits
+        if self.single_downfloater_is_bye:
+            sc = self.scores
+            if sc[hi.index] == self.bye_score:
+                w |= self.unplayed_rank[hi.played_games]
+            if sc[lo.index] == self.bye_score:
+                w += self.unplayed_rank[lo.played_games]
+        return w
+
+    def _colour_preferences(self, w: int, hi: PlayerState, lo: PlayerState, m: bool) -> int:
+        """C.10-C.13 / C10-C13: colour preferences (absolute imbalance,
+        absolute with the colour repeated, any, strong)."""
+        sb = self.size_bits
         a, b = lo, hi
-        m = in_current
         w = (w << sb) | (
             m
             and (
@@ -228,7 +250,7 @@ class _Weights:
             )
         )
         w = (w << sb) | (m and prefs_compatible(a.preference, b.preference))
-        w = (w << sb) | (
+        return (w << sb) | (
             m
             and (
                 (not a.strong and not a.absolute)
@@ -237,11 +259,14 @@ class _Weights:
                 or a.preference != b.preference
             )
         )
-        pr = ri.played_rounds
-        fl = self.floats
-        hs, ls = sc[hi.index], sc[lo.index]
+
+    def _repeated_floats(self, w: int, hi: PlayerState, lo: PlayerState, in_current: bool) -> int:
+        """2017 C.12-C.15, 2026 C14-C17: the same float as one and two
+        rounds before."""
+        sb, fl = self.size_bits, self.floats
+        hs, ls = self.scores[hi.index], self.scores[lo.index]
         for back in (1, 2):
-            if pr >= back:
+            if self.ri.played_rounds >= back:
                 w <<= sb
                 if in_current:
                     w |= fl[(lo.index, back)] == DOWN
@@ -249,22 +274,20 @@ class _Weights:
                 w <<= sb
                 if in_current:
                     w |= not (hs > ls and fl[(lo.index, back)] == UP)
+        return w
+
+    def _repeated_float_differences(
+        self, w: int, hi: PlayerState, lo: PlayerState, in_current: bool
+    ) -> int:
+        """2017 C.16-C.19, 2026 C18-C21: the scores of those floats."""
+        fl, shift, gb = self.floats, self.group_shift, self.groups_bits
+        hs, ls = self.scores[hi.index], self.scores[lo.index]
         for back in (1, 2):
-            if pr >= back:
+            if self.ri.played_rounds >= back:
                 lo_fl, hi_fl = fl[(lo.index, back)], fl[(hi.index, back)]
                 w <<= gb + self.psd_bits
                 if in_current and self.collapsed:
-                    # 2017 C.16/C.18 in the collapsed last bracket: the score
-                    # differences themselves (A.8's SD of a downfloater for
-                    # the PAB), the highest first.
-                    w += self.psd_ones
-                    f, low = self.psd_field, self.psd_low
-                    if lo_fl == DOWN:
-                        w += 1 << f[ls - low + 10]
-                    if hi_fl == DOWN:
-                        w += 1 << f[hs - low + 10]
-                        if hs > ls:
-                            w -= 1 << f[hs - ls]
+                    w += self._collapsed_downfloat(lo_fl, hi_fl, hs, ls)
                 elif in_current:
                     w += (lo_fl == DOWN) << (shift[ls] + self.psd_bits)
                     w += (hi_fl == DOWN) << (shift[hs] + self.psd_bits)
@@ -276,9 +299,20 @@ class _Weights:
                         w -= 1 << self.psd_field[hs - ls]
                 elif in_current and not (lo_fl == UP and hs > ls):
                     w |= 1 << (shift[hs] + self.psd_bits)
-        # Room for the order of candidates.
-        w <<= 3 * sb + 1
         return w
+
+    def _collapsed_downfloat(self, lo_fl: int, hi_fl: int, hs: int, ls: int) -> int:
+        """2017 C.16/C.18 in the collapsed last bracket: the score differences
+        themselves (A.8's SD of a downfloater for the PAB), the highest first."""
+        f, low = self.psd_field, self.psd_low
+        v = self.psd_ones
+        if lo_fl == DOWN:
+            v += 1 << f[ls - low + 10]
+        if hi_fl == DOWN:
+            v += 1 << f[hs - low + 10]
+            if hs > ls:
+                v -= 1 << f[hs - ls]
+        return v
 
 
 def choose_colour(ri: RoundInput, p: PlayerState, q: PlayerState) -> int:
