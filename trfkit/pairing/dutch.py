@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput, invert
 from trfkit.pairing.matching import max_weight_matching
 from trfkit.pairing.model import System
@@ -592,6 +594,277 @@ def _brackets(
     return out
 
 
+@attrs.define(eq=False)
+class _Bracket:
+    """One bracket being paired on the round's graph (2017 B, 2026 3.x):
+    ``members[:next_begin]`` its moved-down players (the first
+    ``group_begin``) and residents, ``members[next_begin:]`` the next score
+    group; positions in ``members`` index ``base``, the edges' weights."""
+
+    W: _Weights
+    g: _Graph
+    members: list[int]
+    group_begin: int
+    group_begin_vertex: int
+    next_begin: int
+    matched: list[bool]
+    P: list[PlayerState]
+    base: list[list[int]] = attrs.Factory(list)
+    stable: list[int] = attrs.Factory(list)
+    remainder: list[int] = attrs.Factory(list)
+
+    @property
+    def next_begin_vertex(self) -> int:
+        return self.group_begin_vertex + (self.next_begin - self.group_begin)
+
+    def with_exchange(self, small: int, large: int, small_rem: int, rem_pairs: int) -> int:
+        """The remainder's order of candidates (B.6 / 3.x): fewest exchanges,
+        then the smallest difference of the BSNs exchanged."""
+        w = self.base[large][small]
+        if w:
+            add = int(small_rem < rem_pairs)
+            add <<= 2 * self.W.size_bits
+            add -= small_rem
+            add <<= 1
+            w += add
+        return w
+
+    def set_edges(self, look_ahead: bool, complete: bool) -> None:
+        """Every edge of the bracket and of the next score group (C.4-C.21)."""
+        W, members, P, next_begin = self.W, self.members, self.P, self.next_begin
+        group_begin, g = self.group_begin, self.g
+        m = len(members)
+        base: list[list[int]] = [[] for _ in range(m)]
+        self.base = base
+        # In the collapsed last bracket everyone may meet (2017 A.9).
+        for hi_i in range(0 if W.collapsed else group_begin, m):
+            row = base[hi_i]
+            for lo_i in range(hi_i):
+                row.append(
+                    W.edge(
+                        P[lo_i],
+                        P[hi_i],
+                        hi_i < next_begin,
+                        look_ahead and hi_i >= next_begin,
+                        complete,
+                    )
+                )
+        for a in range(m):
+            for b in range(len(base[a])):
+                g.set(members[a], members[b], base[a][b])
+
+    def choose_moved_down(self) -> None:
+        """B.2 / B.7 (2026 3.x): which moved-down players are paired in the
+        bracket (M1; the others are in the Limbo), the highest first."""
+        W, g, members, matched, base, P = (
+            self.W,
+            self.g,
+            self.members,
+            self.matched,
+            self.base,
+            self.P,
+        )
+        group_begin, next_begin = self.group_begin, self.next_begin
+        group_begin_vertex, next_begin_vertex = self.group_begin_vertex, self.next_begin_vertex
+        m, sc, stable = len(members), W.scores, self.stable
+
+        def in_bracket(v: int, lo: int = group_begin_vertex, hi: int = next_begin_vertex) -> bool:
+            # Paired inside the bracket (an unmatched vertex is its own mate).
+            u = stable[v]
+            return u != v and lo <= u < hi
+
+        # Which moved-down players are paired in this bracket (the highest first).
+        rem_md = rem_matched_md = 0
+        md_score = None
+        for i in range(group_begin):
+            s = sc[P[i].index]
+            if i == 0 or (md_score is not None and s < md_score):
+                md_score = s
+                rem_md = rem_matched_md = 0
+                k = i
+                while k < m and sc[P[k].index] >= md_score:
+                    rem_md += 1
+                    if in_bracket(members[k]):
+                        rem_matched_md += 1
+                    k += 1
+            if not rem_matched_md:
+                continue
+            v = members[i]
+            if rem_md <= rem_matched_md:
+                matched[v] = True
+                continue
+            rem_md -= 1
+            if not in_bracket(v):
+                for o in range(group_begin, next_begin):
+                    e = base[o][i]
+                    if e:
+                        g.set(v, members[o], e | 1)
+                stable = g.solve()
+            if in_bracket(v):
+                matched[v] = True
+                rem_matched_md -= 1
+                for o in range(group_begin, next_begin):
+                    e = base[o][i]
+                    if e:
+                        e |= next_begin - group_begin
+                        e += 1
+                        g.set(v, members[o], e)
+        self.stable = stable
+
+    def pair_moved_down(self) -> None:
+        """B.3: the MDP-pairing, each moved-down player with the first
+        possible resident (transpositions of S2, D.1)."""
+        W, g, members, matched, base = self.W, self.g, self.members, self.matched, self.base
+        group_begin, next_begin = self.group_begin, self.next_begin
+
+        m, stable = len(members), self.stable
+        # The opponents of the moved-down players (the first possible resident).
+        for i in range(group_begin):
+            v = members[i]
+            if not matched[v]:
+                continue
+            add = m
+            for o in range(next_begin - 1, group_begin - 1, -1):
+                ov = members[o]
+                if matched[ov]:
+                    continue
+                e = base[o][i]
+                if e:
+                    g.set(v, ov, e + add)
+                    add += 1
+            stable = g.solve()
+            mv = stable[v]
+            matched[mv] = True
+            g.finalize(v, mv, W.max_weight)
+        self.stable = stable
+
+    def exchange_remainder(self) -> None:
+        """B.6 / D.2 (2026 3.x): S1 and S2 of the remainder (or of the
+        homogeneous bracket), and the exchanges between them, fewest first."""
+        g, members, base = self.g, self.members, self.base
+        group_begin, next_begin = self.group_begin, self.next_begin
+        group_begin_vertex, next_begin_vertex = self.group_begin_vertex, self.next_begin_vertex
+        m, stable = len(members), self.stable
+        with_exchange = self.with_exchange
+        # The remainder (or the homogeneous bracket): S1 and S2.
+        remainder: list[int] = []
+        rem_pairs = 0
+        for i in range(group_begin, next_begin):
+            v = members[i]
+            if stable[v] < group_begin_vertex:
+                continue
+            remainder.append(i)
+            if stable[v] < v:
+                rem_pairs += 1
+        first_group_end = rem_pairs  # position in remainder
+        for oi in remainder:
+            ov = members[oi]
+            for pi_pos, pi in enumerate(remainder):
+                if oi <= pi:
+                    break
+                g.set(members[pi], ov, with_exchange(pi, oi, pi_pos, rem_pairs))
+        stable = g.solve()
+        exchanges = 0
+        for pos, pi in enumerate(remainder):
+            if pos >= first_group_end:
+                break
+            v = members[pi]
+            exchanges += stable[v] <= v or stable[v] >= next_begin_vertex
+        # Exchanges: the lowest of S1 to go to S2 where possible.
+        left = exchanges
+        pos = first_group_end
+        while pos > 0 and left:
+            opp_pos = pos
+            pos -= 1
+            pi = remainder[pos]
+            v = members[pi]
+            if v < stable[v] < next_begin_vertex:
+                for o_pos in range(opp_pos, len(remainder)):
+                    oi = remainder[o_pos]
+                    e = with_exchange(pi, oi, pos, rem_pairs)
+                    if e:
+                        g.set(v, members[oi], e - 1)
+                stable = g.solve()
+            exchange = stable[v] <= v or stable[v] >= next_begin_vertex
+            left -= exchange
+            for o_pos in range(pos + 1, len(remainder)):
+                oi = remainder[o_pos]
+                if exchange:
+                    base[oi][pi] = 0
+                g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+        # ... and the highest of S2 to go to S1 where possible.
+        left = exchanges
+        for pos in range(first_group_end, len(remainder)):
+            if left <= 1:
+                break
+            pi = remainder[pos]
+            v = members[pi]
+            already = v < stable[v] < next_begin_vertex
+            if not already:
+                for o_pos in range(pos + 1, len(remainder)):
+                    oi = remainder[o_pos]
+                    e = with_exchange(pi, oi, pos, rem_pairs)
+                    if e:
+                        g.set(v, members[oi], e + 1)
+                stable = g.solve()
+            exchange = v < stable[v] < next_begin_vertex
+            if exchange:
+                left -= 1
+                for o_pos in range(pos):
+                    oi = remainder[o_pos]
+                    base[pi][oi] = 0
+                    g.set(v, members[oi], 0)
+                for o in range(next_begin, m):
+                    base[o][pi] = 0
+                    g.set(v, members[o], 0)
+            if not already:
+                for o_pos in range(pos + 1, len(remainder)):
+                    oi = remainder[o_pos]
+                    g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+        self.stable = stable
+        self.remainder = remainder
+
+    def transpose_s2(self) -> None:
+        """D.1: each player of S1 in order takes the first possible of S2."""
+        W, g, members, matched, base = self.W, self.g, self.members, self.matched, self.base
+
+        next_begin_vertex = self.next_begin_vertex
+        stable = self.stable
+        remainder = self.remainder
+        # Fix S1 and S2, then drop the exchange bits.
+        for a_pos, pi in enumerate(remainder):
+            v = members[pi]
+            for b_pos in range(a_pos + 1, len(remainder)):
+                oi = remainder[b_pos]
+                ov = members[oi]
+                if (
+                    stable[v] <= v
+                    or stable[v] >= next_begin_vertex
+                    or (ov < stable[ov] < next_begin_vertex)
+                ):
+                    base[oi][pi] = 0
+                g.set(v, ov, base[oi][pi])
+        # Each player of S1 in order takes the first possible of S2.
+        for pi in remainder:
+            v = members[pi]
+            if v < stable[v] < next_begin_vertex:
+                add = 0
+                for oi in reversed(remainder):
+                    ov = members[oi]
+                    if oi <= pi or matched[ov]:
+                        continue
+                    e = base[oi][pi]
+                    if e:
+                        g.set(v, ov, e + add)
+                    add += 1
+                stable = g.solve()
+                mv = stable[v]
+                matched[v] = True
+                matched[mv] = True
+                g.finalize(v, mv, W.max_weight)
+        self.stable = stable
+
+
 def _pair_bracket(
     ri: RoundInput,
     W: _Weights,
@@ -611,211 +884,24 @@ def _pair_bracket(
     returns the last matching. ``look_ahead``: C.7 / C8 count the next
     bracket; ``complete``: the matching must complete the round (C.4 / C4).
     """
-    next_begin_vertex = group_begin_vertex + (next_begin - group_begin)
-    sc = W.scores
-    P = [players[v] for v in members]
-    m = len(members)
-    base: list[list[int]] = [[] for _ in range(m)]
-    # In the collapsed last bracket everyone may meet (2017 A.9).
-    for hi_i in range(0 if W.collapsed else group_begin, m):
-        row = base[hi_i]
-        for lo_i in range(hi_i):
-            row.append(
-                W.edge(
-                    P[lo_i], P[hi_i], hi_i < next_begin, look_ahead and hi_i >= next_begin, complete
-                )
-            )
-    for a in range(m):
-        for b in range(len(base[a])):
-            g.set(members[a], members[b], base[a][b])
-    sb = W.size_bits
-
-    def with_exchange(
-        small: int,
-        large: int,
-        small_rem: int,
-        rem_pairs: int,
-        base: list[list[int]] = base,
-        sb: int = sb,
-    ) -> int:
-        # The remainder's order of candidates (B.6 / 3.x): fewest
-        # exchanges, then the smallest difference of the BSNs exchanged.
-        w = base[large][small]
-        if w:
-            add = int(small_rem < rem_pairs)
-            add <<= 2 * sb
-            add -= small_rem
-            add <<= 1
-            w += add
-        return w
-
-    def in_bracket(v: int, lo: int = group_begin_vertex, hi: int = next_begin_vertex) -> bool:
-        # Paired inside the bracket (an unmatched vertex is its own mate).
-        u = stable[v]
-        return u != v and lo <= u < hi
-
-    stable = g.solve()
-    # Which moved-down players are paired in this bracket (the highest first).
-    rem_md = rem_matched_md = 0
-    md_score = None
-    for i in range(group_begin):
-        s = sc[P[i].index]
-        if i == 0 or (md_score is not None and s < md_score):
-            md_score = s
-            rem_md = rem_matched_md = 0
-            k = i
-            while k < m and sc[P[k].index] >= md_score:
-                rem_md += 1
-                if in_bracket(members[k]):
-                    rem_matched_md += 1
-                k += 1
-        if not rem_matched_md:
-            continue
-        v = members[i]
-        if rem_md <= rem_matched_md:
-            matched[v] = True
-            continue
-        rem_md -= 1
-        if not in_bracket(v):
-            for o in range(group_begin, next_begin):
-                e = base[o][i]
-                if e:
-                    g.set(v, members[o], e | 1)
-            stable = g.solve()
-        if in_bracket(v):
-            matched[v] = True
-            rem_matched_md -= 1
-            for o in range(group_begin, next_begin):
-                e = base[o][i]
-                if e:
-                    e |= next_begin - group_begin
-                    e += 1
-                    g.set(v, members[o], e)
-    # The opponents of the moved-down players (the first possible resident).
-    for i in range(group_begin):
-        v = members[i]
-        if not matched[v]:
-            continue
-        add = m
-        for o in range(next_begin - 1, group_begin - 1, -1):
-            ov = members[o]
-            if matched[ov]:
-                continue
-            e = base[o][i]
-            if e:
-                g.set(v, ov, e + add)
-                add += 1
-        stable = g.solve()
-        mv = stable[v]
-        matched[mv] = True
-        g.finalize(v, mv, W.max_weight)
-    # The remainder (or the homogeneous bracket): S1 and S2.
-    remainder: list[int] = []
-    rem_pairs = 0
-    for i in range(group_begin, next_begin):
-        v = members[i]
-        if stable[v] < group_begin_vertex:
-            continue
-        remainder.append(i)
-        if stable[v] < v:
-            rem_pairs += 1
-    first_group_end = rem_pairs  # position in remainder
-    for oi in remainder:
-        ov = members[oi]
-        for pi_pos, pi in enumerate(remainder):
-            if oi <= pi:
-                break
-            g.set(members[pi], ov, with_exchange(pi, oi, pi_pos, rem_pairs))
-    stable = g.solve()
-    exchanges = 0
-    for pos, pi in enumerate(remainder):
-        if pos >= first_group_end:
-            break
-        v = members[pi]
-        exchanges += stable[v] <= v or stable[v] >= next_begin_vertex
-    # Exchanges: the lowest of S1 to go to S2 where possible.
-    left = exchanges
-    pos = first_group_end
-    while pos > 0 and left:
-        opp_pos = pos
-        pos -= 1
-        pi = remainder[pos]
-        v = members[pi]
-        if v < stable[v] < next_begin_vertex:
-            for o_pos in range(opp_pos, len(remainder)):
-                oi = remainder[o_pos]
-                e = with_exchange(pi, oi, pos, rem_pairs)
-                if e:
-                    g.set(v, members[oi], e - 1)
-            stable = g.solve()
-        exchange = stable[v] <= v or stable[v] >= next_begin_vertex
-        left -= exchange
-        for o_pos in range(pos + 1, len(remainder)):
-            oi = remainder[o_pos]
-            if exchange:
-                base[oi][pi] = 0
-            g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
-    # ... and the highest of S2 to go to S1 where possible.
-    left = exchanges
-    for pos in range(first_group_end, len(remainder)):
-        if left <= 1:
-            break
-        pi = remainder[pos]
-        v = members[pi]
-        already = v < stable[v] < next_begin_vertex
-        if not already:
-            for o_pos in range(pos + 1, len(remainder)):
-                oi = remainder[o_pos]
-                e = with_exchange(pi, oi, pos, rem_pairs)
-                if e:
-                    g.set(v, members[oi], e + 1)
-            stable = g.solve()
-        exchange = v < stable[v] < next_begin_vertex
-        if exchange:
-            left -= 1
-            for o_pos in range(pos):
-                oi = remainder[o_pos]
-                base[pi][oi] = 0
-                g.set(v, members[oi], 0)
-            for o in range(next_begin, m):
-                base[o][pi] = 0
-                g.set(v, members[o], 0)
-        if not already:
-            for o_pos in range(pos + 1, len(remainder)):
-                oi = remainder[o_pos]
-                g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
-    # Fix S1 and S2, then drop the exchange bits.
-    for a_pos, pi in enumerate(remainder):
-        v = members[pi]
-        for b_pos in range(a_pos + 1, len(remainder)):
-            oi = remainder[b_pos]
-            ov = members[oi]
-            if (
-                stable[v] <= v
-                or stable[v] >= next_begin_vertex
-                or (ov < stable[ov] < next_begin_vertex)
-            ):
-                base[oi][pi] = 0
-            g.set(v, ov, base[oi][pi])
-    # Each player of S1 in order takes the first possible of S2.
-    for pi in remainder:
-        v = members[pi]
-        if v < stable[v] < next_begin_vertex:
-            add = 0
-            for oi in reversed(remainder):
-                ov = members[oi]
-                if oi <= pi or matched[ov]:
-                    continue
-                e = base[oi][pi]
-                if e:
-                    g.set(v, ov, e + add)
-                add += 1
-            stable = g.solve()
-            mv = stable[v]
-            matched[v] = True
-            matched[mv] = True
-            g.finalize(v, mv, W.max_weight)
-    return stable
+    group_begin_vertex + (next_begin - group_begin)
+    bracket = _Bracket(
+        W,
+        g,
+        members,
+        group_begin,
+        group_begin_vertex,
+        next_begin,
+        matched,
+        [players[v] for v in members],
+    )
+    bracket.set_edges(look_ahead, complete)
+    bracket.stable = g.solve()
+    bracket.choose_moved_down()
+    bracket.pair_moved_down()
+    bracket.exchange_remainder()
+    bracket.transpose_s2()
+    return bracket.stable
 
 
 def _completes(ri: RoundInput, W: _Weights, players: list[PlayerState], left: list[int]) -> bool:
