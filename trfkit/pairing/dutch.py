@@ -495,61 +495,10 @@ def _brackets(
             members.append(nxt)
             nxt += 1
         m = len(members)
-        if ri.system is System.DUTCH_2017 and next_begin < m:
-            # 2017 A.9, C.4: a bracket is paired without regard to completing
-            # the round; only when its downfloaters and the players below
-            # cannot complete it is it the PPB, re-paired to complete it
-            # (C.4, without C.7), and all below collapse into the last bracket.
-            free = _Graph(n)
-            trial = matched[:]
-            stable = _pair_bracket(
-                ri,
-                W,
-                free,
-                players,
-                members,
-                group_begin,
-                group_begin_vertex,
-                next_begin,
-                trial,
-                look_ahead=True,
-                complete=False,
-            )
-            if _completes(ri, W, players, [v for v in range(n) if not trial[v]]):
-                matched = trial
-                for i in range(next_begin):
-                    v = members[i]
-                    if matched[v] and v < stable[v]:
-                        g.finalize(v, stable[v], W.max_weight)
-            else:
-                collapsed = True
-                stable = _pair_bracket(
-                    ri,
-                    W,
-                    g,
-                    players,
-                    members,
-                    group_begin,
-                    group_begin_vertex,
-                    next_begin,
-                    matched,
-                    look_ahead=False,
-                    complete=True,
-                )
-        else:
-            stable = _pair_bracket(
-                ri,
-                W,
-                g,
-                players,
-                members,
-                group_begin,
-                group_begin_vertex,
-                next_begin,
-                matched,
-                look_ahead=True,
-                complete=True,
-            )
+        stable, ppb = _pair_or_collapse(
+            ri, W, g, players, members, group_begin, group_begin_vertex, next_begin, matched
+        )
+        collapsed = collapsed or ppb
         # The next bracket: this one's unpaired players (moved down) first.
         new_members: list[int] = []
         new_group_begin = 0
@@ -863,6 +812,47 @@ class _Bracket:
                 matched[mv] = True
                 g.finalize(v, mv, W.max_weight)
         self.stable = stable
+
+
+def _pair_or_collapse(
+    ri: RoundInput,
+    W: _Weights,
+    g: _Graph,
+    players: list[PlayerState],
+    members: list[int],
+    group_begin: int,
+    group_begin_vertex: int,
+    next_begin: int,
+    matched: list[bool],
+) -> tuple[list[int], bool]:
+    """Pair a bracket; the matching, and whether it was 2017's PPB.
+
+    2017 A.9, C.4: a bracket is paired without regard to completing the
+    round; only when its downfloaters and the players below cannot complete
+    it is it the PPB, re-paired to complete it (C.4, without C.7), and all
+    below collapse into the last bracket. 2026 C4: every bracket completes.
+    """
+    n = len(players)
+    args = (group_begin, group_begin_vertex, next_begin)
+    if ri.system is System.DUTCH_2017 and next_begin < len(members):
+        trial = matched[:]
+        stable = _pair_bracket(
+            ri, W, _Graph(n), players, members, *args, trial, look_ahead=True, complete=False
+        )
+        if _completes(ri, W, players, [v for v in range(n) if not trial[v]]):
+            matched[:] = trial
+            for v in members[:next_begin]:
+                if matched[v] and v < stable[v]:
+                    g.finalize(v, stable[v], W.max_weight)
+            return stable, False
+        stable = _pair_bracket(
+            ri, W, g, players, members, *args, matched, look_ahead=False, complete=True
+        )
+        return stable, True
+    stable = _pair_bracket(
+        ri, W, g, players, members, *args, matched, look_ahead=True, complete=True
+    )
+    return stable, False
 
 
 def _pair_bracket(
