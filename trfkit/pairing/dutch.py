@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput, invert
 from trfkit.pairing.matching import Graph
 from trfkit.pairing.model import System
@@ -35,7 +37,7 @@ from trfkit.pairing.model import System
 __all__ = ["NoPairing", "choose_colour", "pair_players"]
 
 DOWN, UP, FLOAT_NONE = 0, 1, 2
-NEXT_SCORES = {System.DUTCH_2017: False, System.DUTCH_2026: True}
+NEXT_SCORES = {System.DUTCH_2017: True, System.DUTCH_2026: True}
 
 
 class NoPairing(Exception):
@@ -113,14 +115,31 @@ class _Weights:
                 if pr >= back:
                     self.floats[(p.index, back)] = float_of(ri, p, back)
         self.eligible = {p.index: p.bye_eligible for p in players}
-        # The width of a whole weight, and the fixed pair's weight (above all).
+        # 2017 A.8, C.6 in the collapsed last bracket (A.9), whose residents
+        # have different scores: the PSD itself, one field per score
+        # difference (the highest first), counting the pairs and the
+        # downfloater (the PAB) with that difference.
+        self.collapsed = False
+        self.psd_field: dict[int, int] = {}
+        self.psd_ones = 0
+        if ri.system is System.DUTCH_2017 and scores:
+            low = min(scores)
+            # A downfloater's SD: his score less one point below the lowest (A.8).
+            values = {abs(a - b) for a in set(scores) for b in set(scores)}
+            values |= {s - low + 10 for s in scores}
+            self.psd_width = self.size_bits + 2
+            for k, v in enumerate(sorted(values)):
+                self.psd_field[v] = k * self.psd_width
+                self.psd_ones |= 1 << (k * self.psd_width)
+            self.psd_low = low
+        self.psd_bits = len(self.psd_field) * (self.size_bits + 2)
+        # The width of a whole weight.
         self.total_bits = self._layout_bits()
-        self.max_weight = (1 << (self.total_bits + 2)) - 1
 
     def _layout_bits(self) -> int:
         sb, gb = self.size_bits, self.groups_bits
         pr = self.ri.played_rounds
-        n = sb + gb + sb + gb
+        n = sb + gb + self.psd_bits + sb + gb
         if self.ri.system is System.DUTCH_2026:
             n += 2 * sb
         n += 4 * sb
@@ -129,11 +148,21 @@ class _Weights:
         if pr > 1:
             n += 2 * sb
         if pr:
-            n += 2 * gb
+            n += 2 * (gb + self.psd_bits)
         if pr > 1:
-            n += 2 * gb
+            n += 2 * (gb + self.psd_bits)
         n += 3 * sb + 1
         return n
+
+    def psd(self, a: int, b: int) -> int:
+        """2017 A.8 / C.6 for the pair of scores ``a`` and ``b``: minimising
+        the PSD is maximising, field by field, the players paired whose SD as
+        a downfloater is that field's less the pairs whose SD it is (each
+        field one above zero so that it never borrows)."""
+        f, low = self.psd_field, self.psd_low
+        return (
+            self.psd_ones + (1 << f[a - low + 10]) + (1 << f[b - low + 10]) - (1 << f[abs(a - b)])
+        )
 
     def bye_candidate(self, p: PlayerState) -> bool:
         return self.eligible[p.index] and self.scores[p.index] <= self.bye_score
@@ -144,36 +173,63 @@ class _Weights:
         lo: PlayerState,
         in_current: bool,
         in_next: bool,
+        complete: bool = True,
     ) -> int:
-        """The weight of pairing ``hi`` (earlier in the order) with ``lo``."""
-        ri = self.ri
-        if not compatible(ri, hi, lo):
+        """The weight of pairing ``hi`` (earlier in the order) with ``lo``;
+        without ``complete`` the field of completion (C.4) is left empty.
+        Each criterion shifts the weight left by its field and adds its value."""
+        if not compatible(self.ri, hi, lo):
             return 0
-        sb, gb = self.size_bits, self.groups_bits
+        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo)) if complete else 0
+        w = self._pairs_and_downfloaters(w, hi, lo, in_current)
+        w = self._next_bracket(w, hi, in_next)
+        if self.ri.system is System.DUTCH_2026:
+            w = self._pab_unplayed_games(w, hi, lo)
+        w = self._colour_preferences(w, hi, lo, in_current)
+        w = self._repeated_floats(w, hi, lo, in_current)
+        w = self._repeated_float_differences(w, hi, lo, in_current)
+        # Room for the order of candidates.
+        return w << (3 * self.size_bits + 1)
+
+    def _pairs_and_downfloaters(
+        self, w: int, hi: PlayerState, lo: PlayerState, in_current: bool
+    ) -> int:
+        """C.5 / C6: pairs in the bracket; C.6 / C7: the scores paired in it
+        (the PSD itself in 2017's collapsed last bracket, A.8)."""
         sc = self.scores
-        shift = self.group_shift
-        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
-        # C.5 / C6: pairs in the bracket; C.6 / C7: scores paired in it.
-        w = (w << sb) | in_current
-        w <<= gb
-        if in_current:
-            w |= 1 << shift[sc[hi.index]]
-        # C.7 / C8: the same for the next bracket.
-        w = (w << sb) | in_next
-        w <<= gb
-        if in_next and NEXT_SCORES[ri.system]:
-            w |= 1 << shift[sc[hi.index]]
-        if ri.system is System.DUTCH_2026:
-            # C9: the unplayed games of the PAB assignee.
-            w <<= 2 * sb
-            if self.single_downfloater_is_bye:
-                if sc[hi.index] == self.bye_score:
-                    w |= self.unplayed_rank[hi.played_games]
-                if sc[lo.index] == self.bye_score:
-                    w += self.unplayed_rank[lo.played_games]
-        # C.10-C.13 / C10-C13: colour preferences.
+        w = (w << self.size_bits) | in_current
+        w <<= self.groups_bits
+        if in_current and not self.collapsed:
+            w |= 1 << self.group_shift[sc[hi.index]]
+        w <<= self.psd_bits
+        if in_current and self.collapsed:
+            w += self.psd(sc[hi.index], sc[lo.index])
+        return w
+
+    def _next_bracket(self, w: int, hi: PlayerState, in_next: bool) -> int:
+        """C.7 / C8: the pairs of the next bracket and the scores paired there."""
+        w = (w << self.size_bits) | in_next
+        w <<= self.groups_bits
+        if in_next and NEXT_SCORES[self.ri.system]:
+            w |= 1 << self.group_shift[self.scores[hi.index]]
+        return w
+
+    def _pab_unplayed_games(self, w: int, hi: PlayerState, lo: PlayerState) -> int:
+        """2026 C9: the unplayed games of the PAB assignee."""
+        w <<= 2 * self.size_bits
+        if self.single_downfloater_is_bye:
+            sc = self.scores
+            if sc[hi.index] == self.bye_score:
+                w |= self.unplayed_rank[hi.played_games]
+            if sc[lo.index] == self.bye_score:
+                w += self.unplayed_rank[lo.played_games]
+        return w
+
+    def _colour_preferences(self, w: int, hi: PlayerState, lo: PlayerState, m: bool) -> int:
+        """C.10-C.13 / C10-C13: colour preferences (absolute imbalance,
+        absolute with the colour repeated, any, strong)."""
+        sb = self.size_bits
         a, b = lo, hi
-        m = in_current
         w = (w << sb) | (
             m
             and (
@@ -195,7 +251,7 @@ class _Weights:
             )
         )
         w = (w << sb) | (m and prefs_compatible(a.preference, b.preference))
-        w = (w << sb) | (
+        return (w << sb) | (
             m
             and (
                 (not a.strong and not a.absolute)
@@ -204,11 +260,14 @@ class _Weights:
                 or a.preference != b.preference
             )
         )
-        pr = ri.played_rounds
-        fl = self.floats
-        hs, ls = sc[hi.index], sc[lo.index]
+
+    def _repeated_floats(self, w: int, hi: PlayerState, lo: PlayerState, in_current: bool) -> int:
+        """2017 C.12-C.15, 2026 C14-C17: the same float as one and two
+        rounds before."""
+        sb, fl = self.size_bits, self.floats
+        hs, ls = self.scores[hi.index], self.scores[lo.index]
         for back in (1, 2):
-            if pr >= back:
+            if self.ri.played_rounds >= back:
                 w <<= sb
                 if in_current:
                     w |= fl[(lo.index, back)] == DOWN
@@ -216,18 +275,45 @@ class _Weights:
                 w <<= sb
                 if in_current:
                     w |= not (hs > ls and fl[(lo.index, back)] == UP)
-        for back in (1, 2):
-            if pr >= back:
-                w <<= gb
-                if in_current:
-                    w += (fl[(lo.index, back)] == DOWN) << shift[ls]
-                    w += (fl[(hi.index, back)] == DOWN) << shift[hs]
-                w <<= gb
-                if in_current and not (fl[(lo.index, back)] == UP and hs > ls):
-                    w |= 1 << shift[hs]
-        # Room for the order of candidates.
-        w <<= 3 * sb + 1
         return w
+
+    def _repeated_float_differences(
+        self, w: int, hi: PlayerState, lo: PlayerState, in_current: bool
+    ) -> int:
+        """2017 C.16-C.19, 2026 C18-C21: the scores of those floats."""
+        fl, shift, gb = self.floats, self.group_shift, self.groups_bits
+        hs, ls = self.scores[hi.index], self.scores[lo.index]
+        for back in (1, 2):
+            if self.ri.played_rounds >= back:
+                lo_fl, hi_fl = fl[(lo.index, back)], fl[(hi.index, back)]
+                w <<= gb + self.psd_bits
+                if in_current and self.collapsed:
+                    w += self._collapsed_downfloat(lo_fl, hi_fl, hs, ls)
+                elif in_current:
+                    w += (lo_fl == DOWN) << (shift[ls] + self.psd_bits)
+                    w += (hi_fl == DOWN) << (shift[hs] + self.psd_bits)
+                w <<= gb + self.psd_bits
+                if in_current and self.collapsed:
+                    # C.17/C.19 likewise for the upfloater.
+                    w += self.psd_ones
+                    if lo_fl == UP and hs > ls:
+                        w -= 1 << self.psd_field[hs - ls]
+                elif in_current and not (lo_fl == UP and hs > ls):
+                    w |= 1 << (shift[hs] + self.psd_bits)
+        return w
+
+    def _collapsed_downfloat(self, lo_fl: int, hi_fl: int, hs: int, ls: int) -> int:
+        """2017 C.16/C.18 in the collapsed last bracket: the score differences
+        themselves (A.8's SD of a downfloater for the PAB), the highest first."""
+        f, low = self.psd_field, self.psd_low
+        v = self.psd_ones
+        if lo_fl == DOWN:
+            v += 1 << f[ls - low + 10]
+        if hi_fl == DOWN:
+            v += 1 << f[hs - low + 10]
+            if hs > ls:
+                v -= 1 << f[hs - ls]
+        return v
 
 
 def choose_colour(ri: RoundInput, p: PlayerState, q: PlayerState) -> int:
@@ -367,48 +453,148 @@ def _brackets(
         nxt += 1
     group_begin = 0  # number of moved-down players in members
     group_begin_vertex = 0
+    collapsed = False
+    stable: list[int] | None = None
     while len(members) > 1 or nxt < n:
+        if collapsed:
+            # 2017 A.9: every player below the PPB is in the collapsed last bracket.
+            members.extend(range(nxt, n))
+            nxt = n
+            W.collapsed = True
         next_begin = len(members)
         next_begin_vertex = group_begin_vertex + (next_begin - group_begin)
         start = nxt
         while nxt < n and sc[players[nxt].index] >= sc[players[start].index]:
             members.append(nxt)
             nxt += 1
-        P = [players[v] for v in members]
+        m = len(members)
+        stable, ppb = _pair_or_collapse(
+            ri, W, g, players, members, group_begin, group_begin_vertex, next_begin, matched
+        )
+        collapsed = collapsed or ppb
+        # The next bracket: this one's unpaired players (moved down) first.
+        new_members: list[int] = []
+        new_group_begin = 0
+        W.single_downfloater_is_bye = bool(
+            (n & 1) and start < n and W.bye_score == sc[players[start].index]
+        )
+        for i in range(m):
+            v = members[i]
+            if i < next_begin and matched[v]:
+                mate_of[v] = stable[v]
+                mate_of[stable[v]] = v
+            else:
+                new_members.append(v)
+                if i < next_begin:
+                    new_group_begin += 1
+                if sc[players[stable[v]].index] < W.bye_score:
+                    W.single_downfloater_is_bye = False
+        if n & 1 and nxt == n:
+            # 2026 C9 (its note): the last bracket downfloats exactly one
+            # player, the PAB's assignee, whatever its residents' score.
+            W.single_downfloater_is_bye = True
+        members = new_members
+        group_begin = new_group_begin
+        group_begin_vertex = next_begin_vertex
+    if members and stable is not None:
+        # Two moved-down players of the last bracket paired with each other
+        # (possible in the collapsed last bracket): their pair is the matching's.
+        for v in members:
+            u = stable[v]
+            if u != v and v not in mate_of and u not in mate_of:
+                mate_of[v], mate_of[u] = u, v
+    out: list[tuple[int, int]] = []
+    for v, p in enumerate(players):
+        if v in mate_of:
+            u = mate_of[v]
+            q = players[u]
+            if p.id < q.id:
+                c = choose_colour(ri, p, q)
+                out.append((p.index, q.index) if c == WHITE else (q.index, p.index))
+        else:
+            out.append((p.index, p.index))
+    return out
+
+
+@attrs.define(eq=False)
+class _Bracket:
+    """One bracket being paired on the round's graph (2017 B, 2026 3.x):
+    ``members[:next_begin]`` its moved-down players (the first
+    ``group_begin``) and residents, ``members[next_begin:]`` the next score
+    group; positions in ``members`` index ``base``, the edges' weights."""
+
+    W: _Weights
+    g: Graph
+    members: list[int]
+    group_begin: int
+    group_begin_vertex: int
+    next_begin: int
+    matched: list[bool]
+    P: list[PlayerState]
+    base: list[list[int]] = attrs.Factory(list)
+    stable: list[int] = attrs.Factory(list)
+    remainder: list[int] = attrs.Factory(list)
+
+    @property
+    def next_begin_vertex(self) -> int:
+        return self.group_begin_vertex + (self.next_begin - self.group_begin)
+
+    def with_exchange(self, small: int, large: int, small_rem: int, rem_pairs: int) -> int:
+        """The remainder's order of candidates (B.6 / 3.x): fewest exchanges,
+        then the smallest difference of the BSNs exchanged."""
+        w = self.base[large][small]
+        if w:
+            add = int(small_rem < rem_pairs)
+            add <<= 2 * self.W.size_bits
+            add -= small_rem
+            add <<= 1
+            w += add
+        return w
+
+    def set_edges(self, look_ahead: bool, complete: bool) -> None:
+        """Every edge of the bracket and of the next score group (C.4-C.21)."""
+        W, members, P, next_begin = self.W, self.members, self.P, self.next_begin
+        group_begin, g = self.group_begin, self.g
         m = len(members)
         base: list[list[int]] = [[] for _ in range(m)]
-        for hi_i in range(group_begin, m):
+        self.base = base
+        # In the collapsed last bracket everyone may meet (2017 A.9).
+        for hi_i in range(0 if W.collapsed else group_begin, m):
             row = base[hi_i]
             for lo_i in range(hi_i):
-                row.append(W.edge(P[lo_i], P[hi_i], hi_i < next_begin, hi_i >= next_begin))
+                row.append(
+                    W.edge(
+                        P[lo_i],
+                        P[hi_i],
+                        hi_i < next_begin,
+                        look_ahead and hi_i >= next_begin,
+                        complete,
+                    )
+                )
         for a in range(m):
             for b in range(len(base[a])):
                 g.set(members[a], members[b], base[a][b])
-        sb = W.size_bits
 
-        def with_exchange(
-            small: int,
-            large: int,
-            small_rem: int,
-            rem_pairs: int,
-            base: list[list[int]] = base,
-            sb: int = sb,
-        ) -> int:
-            # The remainder's order of candidates (B.6 / 3.x): fewest
-            # exchanges, then the smallest difference of the BSNs exchanged.
-            w = base[large][small]
-            if w:
-                add = int(small_rem < rem_pairs)
-                add <<= 2 * sb
-                add -= small_rem
-                add <<= 1
-                w += add
-            return w
+    def choose_moved_down(self) -> None:
+        """B.2 / B.7 (2026 3.x): which moved-down players are paired in the
+        bracket (M1; the others are in the Limbo), the highest first."""
+        W, g, members, matched, base, P = (
+            self.W,
+            self.g,
+            self.members,
+            self.matched,
+            self.base,
+            self.P,
+        )
+        group_begin, next_begin = self.group_begin, self.next_begin
+        group_begin_vertex, next_begin_vertex = self.group_begin_vertex, self.next_begin_vertex
+        m, sc, stable = len(members), W.scores, self.stable
 
         def in_bracket(v: int, lo: int = group_begin_vertex, hi: int = next_begin_vertex) -> bool:
-            return lo <= v < hi
+            # Paired inside the bracket (an unmatched vertex is its own mate).
+            u = stable[v]
+            return u != v and lo <= u < hi
 
-        stable = g.solve()
         # Which moved-down players are paired in this bracket (the highest first).
         rem_md = rem_matched_md = 0
         md_score = None
@@ -420,7 +606,7 @@ def _brackets(
                 k = i
                 while k < m and sc[P[k].index] >= md_score:
                     rem_md += 1
-                    if in_bracket(stable[members[k]]):
+                    if in_bracket(members[k]):
                         rem_matched_md += 1
                     k += 1
             if not rem_matched_md:
@@ -430,13 +616,13 @@ def _brackets(
                 matched[v] = True
                 continue
             rem_md -= 1
-            if not in_bracket(stable[v]):
+            if not in_bracket(v):
                 for o in range(group_begin, next_begin):
                     e = base[o][i]
                     if e:
                         g.set(v, members[o], e | 1)
                 stable = g.solve()
-            if in_bracket(stable[v]):
+            if in_bracket(v):
                 matched[v] = True
                 rem_matched_md -= 1
                 for o in range(group_begin, next_begin):
@@ -445,6 +631,15 @@ def _brackets(
                         e |= next_begin - group_begin
                         e += 1
                         g.set(v, members[o], e)
+        self.stable = stable
+
+    def pair_moved_down(self) -> None:
+        """B.3: the MDP-pairing, each moved-down player with the first
+        possible resident (transpositions of S2, D.1)."""
+        g, members, matched, base = self.g, self.members, self.matched, self.base
+        group_begin, next_begin = self.group_begin, self.next_begin
+
+        m, stable = len(members), self.stable
         # The opponents of the moved-down players (the first possible resident).
         for i in range(group_begin):
             v = members[i]
@@ -463,6 +658,16 @@ def _brackets(
             mv = stable[v]
             matched[mv] = True
             g.finalize(v, mv)
+        self.stable = stable
+
+    def exchange_remainder(self) -> None:
+        """B.6 / D.2 (2026 3.x): S1 and S2 of the remainder (or of the
+        homogeneous bracket), and the exchanges between them, fewest first."""
+        g, members, base = self.g, self.members, self.base
+        group_begin, next_begin = self.group_begin, self.next_begin
+        group_begin_vertex, next_begin_vertex = self.group_begin_vertex, self.next_begin_vertex
+        m, stable = len(members), self.stable
+        with_exchange = self.with_exchange
         # The remainder (or the homogeneous bracket): S1 and S2.
         remainder: list[int] = []
         rem_pairs = 0
@@ -538,6 +743,16 @@ def _brackets(
                 for o_pos in range(pos + 1, len(remainder)):
                     oi = remainder[o_pos]
                     g.set(v, members[oi], with_exchange(pi, oi, pos, rem_pairs))
+        self.stable = stable
+        self.remainder = remainder
+
+    def transpose_s2(self) -> None:
+        """D.1: each player of S1 in order takes the first possible of S2."""
+        g, members, matched, base = self.g, self.members, self.matched, self.base
+
+        next_begin_vertex = self.next_begin_vertex
+        stable = self.stable
+        remainder = self.remainder
         # Fix S1 and S2, then drop the exchange bits.
         for a_pos, pi in enumerate(remainder):
             v = members[pi]
@@ -569,37 +784,102 @@ def _brackets(
                 matched[v] = True
                 matched[mv] = True
                 g.finalize(v, mv)
-        # The next bracket: this one's unpaired players (moved down) first.
-        new_members: list[int] = []
-        new_group_begin = 0
-        W.single_downfloater_is_bye = bool(
-            (n & 1) and start < n and W.bye_score == sc[players[start].index]
+        self.stable = stable
+
+
+def _pair_or_collapse(
+    ri: RoundInput,
+    W: _Weights,
+    g: Graph,
+    players: list[PlayerState],
+    members: list[int],
+    group_begin: int,
+    group_begin_vertex: int,
+    next_begin: int,
+    matched: list[bool],
+) -> tuple[list[int], bool]:
+    """Pair a bracket; the matching, and whether it was 2017's PPB.
+
+    2017 A.9, C.4: a bracket is paired without regard to completing the
+    round; only when its downfloaters and the players below cannot complete
+    it is it the PPB, re-paired to complete it (C.4, without C.7), and all
+    below collapse into the last bracket. 2026 C4: every bracket completes.
+    """
+    n = len(players)
+    args = (group_begin, group_begin_vertex, next_begin)
+    if ri.system is System.DUTCH_2017 and next_begin < len(members):
+        trial = matched[:]
+        stable = _pair_bracket(
+            ri, W, Graph(n), players, members, *args, trial, look_ahead=True, complete=False
         )
-        for i in range(m):
-            v = members[i]
-            if i < next_begin and matched[v]:
-                mate_of[v] = stable[v]
-                mate_of[stable[v]] = v
-            else:
-                new_members.append(v)
-                if i < next_begin:
-                    new_group_begin += 1
-                if sc[players[stable[v]].index] < W.bye_score:
-                    W.single_downfloater_is_bye = False
-        members = new_members
-        group_begin = new_group_begin
-        group_begin_vertex = next_begin_vertex
-    out: list[tuple[int, int]] = []
-    for v, p in enumerate(players):
-        if v in mate_of:
-            u = mate_of[v]
+        if _completes(ri, W, players, [v for v in range(n) if not trial[v]]):
+            matched[:] = trial
+            for v in members[:next_begin]:
+                if matched[v] and v < stable[v]:
+                    g.finalize(v, stable[v])
+            return stable, False
+        stable = _pair_bracket(
+            ri, W, g, players, members, *args, matched, look_ahead=False, complete=True
+        )
+        return stable, True
+    stable = _pair_bracket(
+        ri, W, g, players, members, *args, matched, look_ahead=True, complete=True
+    )
+    return stable, False
+
+
+def _pair_bracket(
+    ri: RoundInput,
+    W: _Weights,
+    g: Graph,
+    players: list[PlayerState],
+    members: list[int],
+    group_begin: int,
+    group_begin_vertex: int,
+    next_begin: int,
+    matched: list[bool],
+    look_ahead: bool,
+    complete: bool,
+) -> list[int]:
+    """Pair one bracket (``members[:next_begin]``: its moved-down players
+    first, then its residents; ``members[next_begin:]`` is the next score
+    group) on ``g``, fixing its pairs one player at a time (B.3-B.8 / 3.x);
+    returns the last matching. ``look_ahead``: C.7 / C8 count the next
+    bracket; ``complete``: the matching must complete the round (C.4 / C4).
+    """
+    group_begin_vertex + (next_begin - group_begin)
+    bracket = _Bracket(
+        W,
+        g,
+        members,
+        group_begin,
+        group_begin_vertex,
+        next_begin,
+        matched,
+        [players[v] for v in members],
+    )
+    bracket.set_edges(look_ahead, complete)
+    bracket.stable = g.solve()
+    bracket.choose_moved_down()
+    bracket.pair_moved_down()
+    bracket.exchange_remainder()
+    bracket.transpose_s2()
+    return bracket.stable
+
+
+def _completes(ri: RoundInput, W: _Weights, players: list[PlayerState], left: list[int]) -> bool:
+    """Whether the players ``left`` can complete the round-pairing (2017 A.9):
+    all paired but at most one, who may take the PAB (C.1-C.3)."""
+    g = Graph(len(players))
+    for i, v in enumerate(left):
+        p = players[v]
+        for u in left[:i]:
             q = players[u]
-            if p.id < q.id:
-                c = choose_colour(ri, p, q)
-                out.append((p.index, q.index) if c == WHITE else (q.index, p.index))
-        else:
-            out.append((p.index, p.index))
-    return out
+            if compatible(ri, p, q):
+                g.set(v, u, 1 + (not p.bye_eligible) + (not q.bye_eligible))
+    mates = g.solve()
+    alone = [v for v in left if mates[v] == v]
+    return len(alone) <= 1 and all(players[v].bye_eligible for v in alone)
 
 
 _ = BLACK  # the colour constants are part of this module's vocabulary

@@ -1,23 +1,32 @@
 """Why a file's round is not the system's: the criteria as functions of a
 whole round's pairing, evaluated on the file's and on the engine's.
 
-Each criterion takes the round's inputs and a pairing (pairs of starting
-ranks, ``(n, 0)`` for the PAB) and returns a value to minimise. The
-explanation names the first criterion, in the edition's order, on which the
-file's pairing is worse; an absolute criterion the file breaks comes first.
+The system pairs bracket by bracket from the top (2017 A.9/B, 2026 3.x), so
+the explanation looks where the two pairings first part: the highest score
+bracket whose pairs or downfloaters differ (the brackets above it are paired
+alike). There it compares, in the edition's order, the criteria of that
+bracket: its downfloaters (2017 C.5, C.6; 2026 C6, C7), the next bracket
+when the downfloaters differ (2017 C.7, 2026 C8), the PAB assignee's unplayed
+games (2026 C9), the colour preferences of its pairs (2017 C.10-C.11, 2026
+C12-C13) and their repeated floats and the score differences of those
+(2017 C.12-C.19, 2026 C14-C21). An absolute criterion the file breaks (C.1-C.3
+/ C1-C3) is named first, and, 2026, the PAB assignee's score (C5), which is
+the round's, not a bracket's. The first criterion on which the file is worse
+is named, with both values; each value is a thing to minimise.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from trfkit.pairing.dutch import DOWN, UP, compatible, float_of
 from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput
+from trfkit.pairing.matching import max_weight_matching
 from trfkit.pairing.model import Explanation, Pair, System
 
 __all__ = ["explain"]
-
-Criterion = Callable[[RoundInput, dict[int, PlayerState], tuple[Pair, ...]], tuple[int, ...]]
 
 
 def _fmt(score: int) -> str:
@@ -29,61 +38,77 @@ def _fmt(score: int) -> str:
     return f"{whole}.{tenth}"
 
 
-def _repeats(
-    ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]
-) -> tuple[int, ...]:
-    return (sum(1 for a, b in pairs if b and by[b].index in by[a].forbidden),)
+def _scores_text(scores: tuple[int, ...]) -> str:
+    return ", ".join(_fmt(s) for s in scores) if scores else "none"
 
 
-def _pab(ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]) -> tuple[int, ...]:
-    return (sum(1 for a, b in pairs if not b and not by[a].bye_eligible),)
+def _unplayed(n: int) -> str:
+    return f"{n} unplayed game" if n == 1 else f"{n} unplayed games"
 
 
-def _colour_clash(
-    ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]
-) -> tuple[int, ...]:
-    return (
-        sum(
-            1
-            for a, b in pairs
-            if b and by[b].index not in by[a].forbidden and not compatible(ri, by[a], by[b])
-        ),
-    )
+def _players(n: int) -> str:
+    return f"{n} player" if n == 1 else f"{n} players"
 
 
-def _pab_score(
-    ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]
-) -> tuple[int, ...]:
-    """2026 C5: the score of the PAB assignee (in tenths)."""
-    return tuple(ri.score(by[a]) for a, b in pairs if not b) or (0,)
+@attrs.frozen
+class _Round:
+    """One whole-round pairing as the criteria see it."""
 
+    ri: RoundInput
+    by: dict[int, PlayerState]
+    pairs: tuple[Pair, ...]  # (white, black); (n, 0) for the PAB
 
-def _downfloaters(
-    ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]
-) -> tuple[int, ...]:
-    """From the top score down: how many of each score play a lower score
-    (or take the PAB); compared score by score, the highest first."""
-    scores = sorted({ri.score(p) for p in by.values() if p in ri.to_pair}, reverse=True)
-    floated = dict.fromkeys(scores, 0)
-    for a, b in pairs:
-        if not b:
-            floated[ri.score(by[a])] += 1
-            continue
-        sa, sb = ri.score(by[a]), ri.score(by[b])
-        if sa != sb:
-            floated[max(sa, sb)] += 1
-    return tuple(floated[s] for s in scores)
+    def score(self, pid: int) -> int:
+        return self.ri.score(self.by[pid])
 
+    @property
+    def games(self) -> list[Pair]:
+        return [p for p in self.pairs if p[1]]
 
-def _colours(strong: bool) -> Criterion:
-    def crit(
-        ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]
-    ) -> tuple[int, ...]:
-        n = 0
-        for w, b in pairs:
+    @property
+    def pab(self) -> int | None:
+        return next((a for a, b in self.pairs if not b), None)
+
+    def made_in(self, s: int) -> set[frozenset[int]]:
+        """The pairs made in bracket ``s``: those whose lower score is ``s``."""
+        return {frozenset(p) for p in self.games if min(self.score(p[0]), self.score(p[1])) == s}
+
+    def downfloaters(self, s: int) -> list[int]:
+        """The players left unpaired by bracket ``s`` (2017 A.4.a, 2026 1.4.1):
+        of score ``s`` or more, playing a lower score or taking the PAB."""
+        out = []
+        for a, b in self.pairs:
             if not b:
+                if self.score(a) >= s:
+                    out.append(a)
                 continue
-            for p, got in ((by[w], WHITE), (by[b], BLACK)):
+            for x, y in ((a, b), (b, a)):
+                if self.score(x) >= s > self.score(y):
+                    out.append(x)
+        return out
+
+
+Value = tuple[int, ...]
+Measure = Callable[[_Round, int], Value]
+
+
+def _down_count(r: _Round, s: int) -> Value:
+    return (len(r.downfloaters(s)),)
+
+
+def _down_scores(r: _Round, s: int) -> Value:
+    return tuple(sorted((r.score(x) for x in r.downfloaters(s)), reverse=True))
+
+
+def _colour_misses(strong: bool) -> Measure:
+    def measure(r: _Round, s: int) -> Value:
+        made = r.made_in(s)
+        n = 0
+        for w, b in r.games:
+            if frozenset((w, b)) not in made:
+                continue
+            for pid, got in ((w, WHITE), (b, BLACK)):
+                p = r.by[pid]
                 if p.preference == NONE or p.preference == got:
                     continue
                 if strong and not (p.strong or p.absolute):
@@ -91,96 +116,313 @@ def _colours(strong: bool) -> Criterion:
                 n += 1
         return (n,)
 
-    return crit
+    return measure
 
 
-def _floats(direction: int, back: int) -> Criterion:
-    def crit(
-        ri: RoundInput, by: dict[int, PlayerState], pairs: tuple[Pair, ...]
-    ) -> tuple[int, ...]:
-        if ri.played_rounds < back:
+def _floaters(r: _Round, s: int, direction: int, sd: bool = False) -> list[tuple[int, int]]:
+    """The players of bracket ``s``'s pairs who float ``direction`` (2017
+    A.4.b, 2026 1.4.2), each with the score difference of his pair; and for
+    the counts (not ``sd``), the bracket's downfloaters, who float down too."""
+    made = r.made_in(s)
+    out = []
+    if direction == DOWN and not sd:
+        out = [(x, 0) for x in r.downfloaters(s)]
+    for a, b in r.games:
+        if frozenset((a, b)) not in made:
+            continue
+        sa, sb = r.score(a), r.score(b)
+        if sa == sb:
+            continue
+        hi, lo = (a, b) if sa > sb else (b, a)
+        out.append((hi if direction == DOWN else lo, abs(sa - sb)))
+    return out
+
+
+def _repeated_floats(direction: int, back: int) -> Measure:
+    def measure(r: _Round, s: int) -> Value:
+        if r.ri.played_rounds < back:
             return (0,)
-        n = 0
-        for a, b in pairs:
-            if not b:
-                n += direction == DOWN and float_of(ri, by[a], back) == DOWN
-                continue
-            pa, pb = by[a], by[b]
-            sa, sb = ri.score(pa), ri.score(pb)
-            if sa == sb:
-                continue
-            hi, lo = (pa, pb) if sa > sb else (pb, pa)
-            p = hi if direction == DOWN else lo
-            n += float_of(ri, p, back) == direction
-        return (n,)
+        return (
+            sum(
+                1
+                for pid, _ in _floaters(r, s, direction)
+                if float_of(r.ri, r.by[pid], back) == direction
+            ),
+        )
 
-    return crit
+    return measure
 
 
-# (article 2017, article 2026, absolute, what it counts, the criterion)
-_CRITERIA: list[tuple[str, str, bool, str, Criterion]] = [
-    ("C.1", "C1", True, "games repeated (players who have already met)", _repeats),
-    ("C.2", "C2", True, "PABs to a player who may not have one", _pab),
-    ("C.3", "C3", True, "pairs of players with the same absolute colour preference", _colour_clash),
-    ("", "C5", False, "as the score of the PAB assignee (tenths)", _pab_score),
-    ("C.5", "C6", False, "downfloaters", _downfloaters),
-    ("C.10", "C12", False, "players without their colour preference", _colours(False)),
-    ("C.11", "C13", False, "players without their strong colour preference", _colours(True)),
-    ("C.12", "C14", False, "repeated downfloats from the previous round", _floats(DOWN, 1)),
-    ("C.13", "C15", False, "repeated upfloats from the previous round", _floats(UP, 1)),
-    ("C.14", "C16", False, "repeated downfloats from two rounds before", _floats(DOWN, 2)),
-    ("C.15", "C17", False, "repeated upfloats from two rounds before", _floats(UP, 2)),
+def _repeated_float_differences(direction: int, back: int) -> Measure:
+    def measure(r: _Round, s: int) -> Value:
+        if r.ri.played_rounds < back:
+            return ()
+        return tuple(
+            sorted(
+                (
+                    sd
+                    for pid, sd in _floaters(r, s, direction, sd=True)
+                    if float_of(r.ri, r.by[pid], back) == direction
+                ),
+                reverse=True,
+            )
+        )
+
+    return measure
+
+
+@attrs.frozen
+class _Criterion:
+    """One quality criterion of a bracket, in both editions' numbering."""
+
+    a2017: str
+    a2026: str
+    measure: Measure
+    # How the values read: "{file} ..., the Dutch pairing {engine}".
+    says: str
+    scores: bool = False  # the value is a list of scores (or score differences)
+
+    def article(self, system: System) -> str:
+        return self.a2017 if system is System.DUTCH_2017 else self.a2026
+
+
+_PREV, _TWO = "the previous round", "two rounds before"
+_BRACKET_CRITERIA: list[_Criterion] = [
+    _Criterion("C.5", "C6", _down_count, "leaves {v} unpaired (downfloaters)"),
+    _Criterion("C.6", "C7", _down_scores, "floats down players with scores {v}", scores=True),
+    _Criterion("C.10", "C12", _colour_misses(False), "leaves {v} without their colour preference"),
+    _Criterion(
+        "C.11", "C13", _colour_misses(True), "leaves {v} without their strong colour preference"
+    ),
+    _Criterion("C.12", "C14", _repeated_floats(DOWN, 1), f"floats {{v}} down as in {_PREV}"),
+    _Criterion("C.13", "C15", _repeated_floats(UP, 1), f"floats {{v}} up as in {_PREV}"),
+    _Criterion("C.14", "C16", _repeated_floats(DOWN, 2), f"floats {{v}} down as {_TWO}"),
+    _Criterion("C.15", "C17", _repeated_floats(UP, 2), f"floats {{v}} up as {_TWO}"),
+    _Criterion(
+        "C.16",
+        "C18",
+        _repeated_float_differences(DOWN, 1),
+        f"has score differences {{v}} for players floated down as in {_PREV}",
+        scores=True,
+    ),
+    _Criterion(
+        "C.17",
+        "C19",
+        _repeated_float_differences(UP, 1),
+        f"has score differences {{v}} for players floated up as in {_PREV}",
+        scores=True,
+    ),
+    _Criterion(
+        "C.18",
+        "C20",
+        _repeated_float_differences(DOWN, 2),
+        f"has score differences {{v}} for players floated down as {_TWO}",
+        scores=True,
+    ),
+    _Criterion(
+        "C.19",
+        "C21",
+        _repeated_float_differences(UP, 2),
+        f"has score differences {{v}} for players floated up as {_TWO}",
+        scores=True,
+    ),
 ]
+
+
+def _absolute(ri: RoundInput, r: _Round) -> Explanation | None:
+    """C.1-C.3 (2017) / C1-C3 (2026): what no pairing may do."""
+    repeats = sum(1 for a, b in r.games if r.by[b].index in r.by[a].forbidden)
+    pab = r.pab
+    clash = sum(
+        1
+        for a, b in r.games
+        if r.by[b].index not in r.by[a].forbidden and not compatible(ri, r.by[a], r.by[b])
+    )
+    found = [
+        ("C.1", "C1", repeats, "games repeated (players who have already met)"),
+        (
+            "C.2",
+            "C2",
+            int(pab is not None and not r.by[pab].bye_eligible),
+            "PABs to a player who may not have one",
+        ),
+        ("C.3", "C3", clash, "pairs of players with the same absolute colour preference"),
+    ]
+    for a17, a26, n, what in found:
+        if n:
+            article = a17 if ri.system is System.DUTCH_2017 else a26
+            return Explanation(
+                "",
+                article,
+                True,
+                str(n),
+                "0",
+                f"the file breaks an absolute criterion: {n} {what} ({article})",
+            )
+    return None
+
+
+def _pab_score(ri: RoundInput, f: _Round, e: _Round) -> Explanation | None:
+    """2026 C5: minimise the score of the PAB assignee (the round's, first)."""
+    if ri.system is not System.DUTCH_2026 or f.pab is None or e.pab is None:
+        return None
+    fv, ev = f.score(f.pab), e.score(e.pab)
+    if fv <= ev:
+        return None
+    ft, et = _fmt(fv), _fmt(ev)
+    return Explanation(
+        "",
+        "C5",
+        False,
+        ft,
+        et,
+        f"the file gives the PAB to a player with {ft} points, the Dutch pairing "
+        f"to one with {et} (C5: minimise the score of the PAB assignee)",
+    )
+
+
+def _differs_at(f: _Round, e: _Round, scores: list[int]) -> int | None:
+    """The highest bracket whose pairs or downfloaters differ."""
+    for s in scores:
+        if f.made_in(s) != e.made_in(s) or set(f.downfloaters(s)) != set(e.downfloaters(s)):
+            return s
+    return None
+
+
+def _value_text(c: _Criterion, v: Value) -> str:
+    return _scores_text(v) if c.scores else _players(v[0])
+
+
+def _worse(
+    f: _Round, e: _Round, s: int, nxt: int | None, system: System
+) -> Explanation | bool | None:
+    """The first criterion of bracket ``s`` on which the file is worse; False
+    when the file is better on one (a criterion not counted here decided)."""
+    label = _fmt(s)
+    for i, c in enumerate(_BRACKET_CRITERIA):
+        fv, ev = c.measure(f, s), c.measure(e, s)
+        if fv != ev:
+            if fv < ev:
+                return False
+            return _say(c.article(system), label, c.says, _value_text(c, fv), _value_text(c, ev))
+        if i == 1:
+            # C.7 / C8: with the same downfloaters' scores but not the same
+            # players, the system chooses those that pair best in the next
+            # bracket: its downfloaters (and, 2026, their scores).
+            looked = _next_bracket(f, e, s, nxt, system)
+            if looked is not None:
+                return looked
+            looked_c9 = _pab_unplayed(f, e, s, nxt, system)
+            if looked_c9 is not None:
+                return looked_c9
+    return None
+
+
+def _next_bracket(
+    f: _Round, e: _Round, s: int, nxt: int | None, system: System
+) -> Explanation | bool | None:
+    if nxt is None or set(f.downfloaters(s)) == set(e.downfloaters(s)):
+        return None
+    article = "C.7" if system is System.DUTCH_2017 else "C8"
+    if system is System.DUTCH_2017:
+        # 2017 C.7 asks what the next bracket *could* pair (its pairs, then
+        # its PSD), the rest of the round aside (A.9: completing it is the
+        # PPB's concern), not what the round's pairing made of it.
+        fv, ev = _unpairable_in(f, s, nxt), _unpairable_in(e, s, nxt)
+    else:
+        fv, ev = len(f.downfloaters(nxt)), len(e.downfloaters(nxt))
+    if fv != ev:
+        if fv < ev:
+            return False
+        return _say(
+            article,
+            _fmt(s),
+            "chooses downfloaters that leave {v} unpaired in the next bracket (" + _fmt(nxt) + ")",
+            _players(fv),
+            _players(ev),
+        )
+    if system is System.DUTCH_2017:
+        return None  # its PSD over the possible pairings: not counted here
+    fs, es = _down_scores(f, nxt), _down_scores(e, nxt)
+    if fs != es:
+        if fs < es:
+            return False
+        return _say(
+            article,
+            _fmt(s),
+            "chooses downfloaters that leave players with scores {v} unpaired in the next "
+            "bracket (" + _fmt(nxt) + ")",
+            _scores_text(fs),
+            _scores_text(es),
+        )
+    return None
+
+
+def _unpairable_in(r: _Round, s: int, nxt: int) -> int:
+    """How many players of the next bracket (bracket ``s``'s downfloaters and
+    the score group ``nxt``) are left over by its largest pairing (C.1, C.3)."""
+    members = [r.by[x] for x in r.downfloaters(s)]
+    members += [p for p in r.ri.to_pair if r.ri.score(p) == nxt]
+    edges = [
+        (i, j, 1)
+        for i in range(len(members))
+        for j in range(i)
+        if compatible(r.ri, members[i], members[j])
+    ]
+    mates = max_weight_matching(len(members), edges)
+    return sum(1 for v, u in enumerate(mates) if u == v)
+
+
+def _pab_unplayed(
+    f: _Round, e: _Round, s: int, nxt: int | None, system: System
+) -> Explanation | bool | None:
+    """2026 C9: in the bracket that downfloats only the PAB's assignee,
+    minimise his unplayed games."""
+    if system is not System.DUTCH_2026 or f.pab is None or e.pab is None or f.pab == e.pab:
+        return None
+    if f.downfloaters(s) != [f.pab] or e.downfloaters(s) != [e.pab]:
+        return None
+    pr = f.ri.played_rounds
+    fv = pr - f.by[f.pab].played_games
+    ev = pr - e.by[e.pab].played_games
+    if fv == ev:
+        return None
+    if fv < ev:
+        return False
+    return _say(
+        "C9",
+        _fmt(s),
+        "gives the PAB to a player with {v}",
+        _unplayed(fv),
+        _unplayed(ev),
+    )
+
+
+def _say(article: str, label: str, says: str, fv: str, ev: str) -> Explanation:
+    """``says`` reads after "the file" with ``{v}`` its value."""
+    text = f"bracket {label}: the file {says.format(v=fv)}, the Dutch pairing {ev} ({article})"
+    return Explanation(label, article, False, fv, ev, text)
 
 
 def explain(ri: RoundInput, engine: tuple[Pair, ...], file: tuple[Pair, ...]) -> Explanation:
     """The first criterion on which ``file`` is worse than ``engine``."""
     by = {p.id: p for p in ri.players}
-    known = [(a, b) for a, b in file if a in by and (not b or b in by)]
-    file_pairs = tuple(known)
+    known = tuple((a, b) for a, b in file if a in by and (not b or b in by))
+    f, e = _Round(ri, by, known), _Round(ri, by, engine)
+    absolute = _absolute(ri, f)
+    if absolute is not None:
+        return absolute
+    pab = _pab_score(ri, f, e)
+    if pab is not None:
+        return pab
     scores = sorted({ri.score(p) for p in ri.to_pair}, reverse=True)
-    for a17, a26, absolute, what, crit in _CRITERIA:
-        article = a17 if ri.system is System.DUTCH_2017 else a26
-        if not article:
-            continue
-        fv, ev = crit(ri, by, file_pairs), crit(ri, by, engine)
-        if absolute:
-            if fv[0] == 0:
-                continue
-        elif fv == ev:
-            continue
-        elif fv < ev:
-            break  # the file is better here: a criterion not counted here decided
-        bracket = ""
-        f_text, e_text = str(fv[0]), str(ev[0])
-        if crit is _pab_score:
-            f_text, e_text = _fmt(fv[0]), _fmt(ev[0])
-            return Explanation(
-                "",
-                article,
-                False,
-                f_text,
-                e_text,
-                f"the file gives the PAB to a player with {f_text} points, the Dutch pairing "
-                f"to one with {e_text} ({article}: minimise the score of the PAB assignee)",
-            )
-        if crit is _downfloaters:
-            k = next(i for i, (x, y) in enumerate(zip(fv, ev, strict=True)) if x != y)
-            bracket = _fmt(scores[k])
-            f_text, e_text = str(fv[k]), str(ev[k])
-        where = f"bracket {bracket}: " if bracket else ""
-        return Explanation(
-            bracket=bracket,
-            criterion=article,
-            absolute=absolute,
-            file_value=f_text,
-            engine_value=e_text,
-            text=(
-                f"{where}the file has {f_text} {what}, the Dutch pairing {e_text} ({article})"
-                if not absolute
-                else f"the file breaks an absolute criterion: {f_text} {what} ({article})"
-            ),
-        )
+    s = _differs_at(f, e, scores)
+    if s is not None:
+        k = scores.index(s)
+        nxt = scores[k + 1] if k + 1 < len(scores) else None
+        worse = _worse(f, e, s, nxt, ri.system)
+        if isinstance(worse, Explanation):
+            return worse
     return Explanation(
         bracket="",
         criterion="B.8" if ri.system is System.DUTCH_2017 else "3.x",
@@ -189,7 +431,12 @@ def explain(ri: RoundInput, engine: tuple[Pair, ...], file: tuple[Pair, ...]) ->
         engine_value="",
         text=(
             "the two pairings are equal on every criterion counted here; the system's order "
-            "of candidates (transpositions and exchanges, or a criterion further down the list) "
-            "picks the Dutch pairing"
+            "of candidates (transpositions and exchanges, or a criterion not counted here: "
+            + (
+                "C.8-C.9, the topscorers' colours"
+                if ri.system is System.DUTCH_2017
+                else "C10-C11, the topscorers' colours"
+            )
+            + ") picks the Dutch pairing"
         ),
     )

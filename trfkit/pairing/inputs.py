@@ -142,6 +142,40 @@ _REQUEST = {
 }
 
 
+# The scoring key of each result, by colour where the scoring may tell
+# them apart (XXS WW/BW, WD/BD, WL/BL); the less-than-one-move results score
+# as the game they stand for.
+_KEY_BY_COLOUR = {
+    Result.WIN: ("WW", "BW"),
+    Result.UNPLAYED_WIN: ("WW", "BW"),
+    Result.DRAW: ("WD", "BD"),
+    Result.UNPLAYED_DRAW: ("WD", "BD"),
+    Result.LOSS: ("WL", "BL"),
+    Result.UNPLAYED_LOSS: ("WL", "BL"),
+}
+_KEY = {
+    Result.FORFEIT_WIN: "FW",
+    Result.FORFEIT_LOSS: "FL",
+    Result.FULL_POINT_BYE: "FPB",
+    Result.HALF_POINT_BYE: "HPB",
+    Result.PAIRING_ALLOCATED_BYE: "PAB",
+}
+
+
+def _points(points: dict[str, int], res: Result, colour: int, played: bool, paired: bool) -> int:
+    """The points (tenths) a round's result scores under the event's scoring."""
+    if res is Result.FORFEIT_LOSS and not paired:
+        return points["ZPB"]  # no opponent: an absence
+    pair = _KEY_BY_COLOUR.get(res)
+    if pair is not None and played:
+        return points[pair[1] if colour == BLACK else pair[0]]
+    key = _KEY.get(res)
+    if key is None and pair is not None:
+        # A game result without an opponent to play: score it as a forfeit.
+        key = {"WW": "FW", "WD": "HPB", "WL": "FL"}[pair[0]]
+    return points[key] if key is not None else points["ZPB"]
+
+
 def initial_colour(t: Tournament) -> int:
     """C.04.2 / 2017 E.5: the colour drawn for the first player, from ``XXC``
     (white1/black1), else, as bbpPairings does, from round 1's colours."""
@@ -158,8 +192,15 @@ def initial_colour(t: Tournament) -> int:
         if c in ("W", "B"):
             return WHITE if c == "W" else BLACK
     # Round 1: the higher of the first pair with colours got the initial
-    # colour if his pairing number among the paired is odd (1st, 3rd, ...).
-    ranks = sorted(p.start_rank for p in t.players if p.cell_count >= 1)
+    # colour if his pairing number among the players paired in round 1 is
+    # odd (1st, 3rd, ...): a requested bye in round 1 (H, F, Z) takes no
+    # pairing number, the PAB does (as bbpPairings pairs).
+    ranks = []
+    for entrant in sorted(t.players, key=lambda q: q.start_rank):
+        if entrant.cell_count >= 1:
+            g1 = entrant.game(1)
+            if is_paired_cell(g1.opponent, g1.result):
+                ranks.append(entrant.start_rank)
     position = {sr: i for i, sr in enumerate(ranks)}
     for sr in ranks:
         p = t.player(sr)
@@ -190,6 +231,31 @@ def _accelerations(t: Tournament) -> dict[int, dict[int, int]]:
                 d = out.setdefault(sr, {})
                 for rr in range(rec.first_round, last + 1):
                     d[rr - 1] = d.get(rr - 1, 0) + _tenths(pts)
+    if not out:
+        # TRF-2026 250 overrides what 192 ..._BAKU implies; without it the
+        # system's name is the declaration.
+        out = baku_acceleration(t)
+    return out
+
+
+def baku_acceleration(t: Tournament) -> dict[int, dict[int, int]]:
+    """C.04.5.1 (Baku acceleration) as a ``192 ..._BAKU`` declares it: the
+    first 2*Q players by pairing number (Q: the players divided by 4, rounded
+    up) form GA; in the accelerated rounds, the first half of the rounds
+    (rounded up), GA players have 1 virtual point for the first half of them
+    (rounded up) and ½ for the rest; GB players and later rounds none."""
+    code = t.header("192") or ""
+    if "BAKU" not in code.upper():
+        return {}
+    rounds = t.number_of_rounds or 0
+    accelerated = (rounds + 1) // 2
+    full = (accelerated + 1) // 2
+    q = (len(t.players) + 3) // 4
+    last_ga = 2 * q
+    out: dict[int, dict[int, int]] = {}
+    for p in t.players:
+        if p.start_rank <= last_ga:
+            out[p.start_rank] = {i: 10 if i < full else 5 for i in range(accelerated)}
     return out
 
 
@@ -210,13 +276,14 @@ def _forbidden(t: Tournament, r: int) -> list[set[int]]:
 
 def read_round(t: Tournament, r: int, system: System) -> RoundInput:
     """The state before round ``r`` and who is to be paired in it."""
-    scoring = scoring_of(t).values
-    win = _tenths(scoring["WW"])
-    draw = _tenths(scoring["WD"])
-    loss = _tenths(scoring["WL"])
-    zpb = _tenths(scoring["ZPB"])
-    fl = _tenths(scoring["FL"])
-    pab = _tenths(scoring["PAB"])
+    points = {k: _tenths(v) for k, v in scoring_of(t).values.items()}
+    # The points of a win, a draw and a loss: XXS may make them depend on
+    # the colour (WW/BW, ...); each game scores its own (``_points``), and
+    # where one value stands for all (the topscorer's threshold, 2017 A.7;
+    # 2026 1.4.3 and C2) the higher win and draw and the lower loss count.
+    win = max(points["WW"], points["BW"])
+    draw = max(points["WD"], points["BD"])
+    loss = min(points["WL"], points["BL"])
     played_rounds = r - 1
     declared = t.declared_rounds
     expected = declared if declared is not None else max(t.rounds_played, r)
@@ -262,12 +329,7 @@ def read_round(t: Tournament, r: int, system: System) -> RoundInput:
                 played,
                 paired,
             )
-            if score == LOSS:
-                m.points = (loss if played else fl) if paired else zpb
-            elif score == WIN:
-                m.points = pab if (j is None and paired) else win
-            else:
-                m.points = draw
+            m.points = _points(points, res, c, played, paired)
             st.matches.append(m)
             st.points += m.points
         # Round r: paired (a game, a forfeit, the PAB) or kept out.

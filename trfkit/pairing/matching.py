@@ -49,7 +49,9 @@ in a big event. Both stay in the tests as the reference.
 
 from __future__ import annotations
 
-__all__ = ["Graph"]
+from collections.abc import Iterable
+
+__all__ = ["Graph", "max_weight_matching"]
 
 _Edge = tuple[int, int]  # (x, y): x on the near side, y on the far side
 
@@ -647,3 +649,14 @@ class Graph:
             self._rotate(bw, w)
         self.mate[w] = v
         self._flip(v, w)
+
+
+def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+    """Mates of a maximum-weight matching of ``n`` vertices (a vertex left
+    unmatched is its own mate); edges of weight 0 or less are no edges. One
+    solve of a new :class:`Graph`, for a matching made once."""
+    g = Graph(n)
+    for a, b, w in edges:
+        if a != b:
+            g.set(a, b, w)
+    return g.solve()
