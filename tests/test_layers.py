@@ -56,7 +56,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("checks", ("trfkit.checks",)),
-    ("documents", ("trfkit.report", "trfkit.docs", "trfkit.batch")),
+    # commands: the one table of commands x documents x formats x options
+    # (issue 31 §2), which the registry, the service and both doors read.
+    ("documents", ("trfkit.report", "trfkit.docs", "trfkit.batch", "trfkit.commands")),
+    # The service: batch runs, banners and exit statuses for both doors.
+    ("service", ("trfkit.service",)),
     # The package itself: the public API (trfkit.load, trfkit.validate, ...)
     # over the rooms below, which the front doors call.
     ("api", ("trfkit",)),

@@ -17,6 +17,7 @@ from trfkit.codes import Code
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import Event, TournamentType
 from trfkit.model import Player, Tournament
+from trfkit.pairing.model import RoundCheck
 
 __all__ = ["SYSTEMS", "applies", "dutch_pairings", "not_swiss", "pair_text", "rounds_wanted"]
 
@@ -121,6 +122,17 @@ def pairings_against_the_system(context: Context) -> Iterator[Diagnostic]:
     return dutch_pairings(context.tournament, context.event, context.pairing_system or "auto")
 
 
+def _differing_boards(r: RoundCheck) -> str:
+    """"3 boards": as trfkit pairings shows them side by side, a swap of
+    colours is one board, pairs made differently one row a side."""
+    swapped = sum(1 for x in r.differences if x.kind == "colours")
+    only = [x for x in r.differences if x.kind != "colours"]
+    boards = swapped + max(
+        sum(1 for x in only if x.engine is not None), sum(1 for x in only if x.file is not None)
+    )
+    return f"{boards} board{'s' if boards != 1 else ''}"
+
+
 def dutch_pairings(t: Tournament, ev: Event, system: str = "auto") -> Iterator[Diagnostic]:
     """S128: a finding for each round the system pairs otherwise (or
     cannot pair), at the first differing board's cell in the file."""
@@ -153,20 +165,14 @@ def dutch_pairings(t: Tournament, ev: Event, system: str = "auto") -> Iterator[D
             d = diag("S128", line, column, message, found=_pairs_text(r.file))
             yield d
             continue
-        # Boards as trfkit pairings shows them side by side: a swap of
-        # colours is one board, pairs made differently one row a side.
-        swapped = sum(1 for x in r.differences if x.kind == "colours")
-        only = [x for x in r.differences if x.kind != "colours"]
-        boards = swapped + max(
-            sum(1 for x in only if x.engine is not None), sum(1 for x in only if x.file is not None)
-        )
-        why = r.explanation.text if r.explanation is not None else ""
         message = (
             f"round {r.round} is not paired as the FIDE (Dutch) System ({edition}, chosen by "
-            f"{report.chosen_by}) pairs it: {boards} board{'s' if boards != 1 else ''} differ "
+            f"{report.chosen_by}) pairs it: {_differing_boards(r)} differ "
             f"(the file {_pairs_text(file, _IN_MESSAGE)}; the system "
-            f"{_pairs_text(engine, _IN_MESSAGE)})" + (f"; {why}" if why else "")
+            f"{_pairs_text(engine, _IN_MESSAGE)})"
         )
+        if r.explanation is not None and r.explanation.text:
+            message += f"; {r.explanation.text}"
         d = diag(
             "S128",
             line,
