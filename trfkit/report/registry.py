@@ -399,8 +399,8 @@ def _check_jsonl(files: Checked, o: RenderOptions) -> tuple[str, str]:
 
 
 def _check_sarif(files: Checked, o: RenderOptions) -> tuple[str, str]:
-    from trfkit.version import __version__
     from trfkit.report import diagnostics
+    from trfkit.version import __version__
 
     return diagnostics.render_sarif(files, tool_version=__version__), ""
 
