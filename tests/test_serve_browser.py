@@ -469,6 +469,9 @@ def test_an_encoding_given_on_the_page_reads_the_names_right(
     _wait(lambda: _text(d, "#status").startswith("Checked"))
     assert "Dvoøák, Antonín" in _text(d, f"#L{i + 1}")
     assert "P005" in _text(d, "#findings")
+    # The finding's fix in the page's words: the page has no --encoding.
+    assert "check it again in its own encoding" in _text(d, "#findings")
+    assert "--encoding" not in _text(d, "#findings")
     _options(d)
     box = d.find_element(By.ID, "encoding")
     box.send_keys("cp1250", Keys.ENTER)
@@ -1099,7 +1102,7 @@ def test_the_pairings_tab_shows_each_differing_round_side_by_side_with_the_reaso
     assert d.find_element(By.CSS_SELECTOR, "label[for=system]").text == "FIDE (Dutch) System"
     Select(d.find_element(By.ID, "system")).select_by_value("dutch-2026")
     _wait(lambda: "dutch-2026" in _frame_text(d, "pairings"))
-    assert "chosen by --system" in _frame_text(d, "pairings")
+    assert "chosen by request" in _frame_text(d, "pairings")
     _shot(d, "8-pairings")
     d.find_element(By.ID, "rounds").send_keys("2", Keys.ENTER)
     note = d.find_element(By.ID, "note-pairings")

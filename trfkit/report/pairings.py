@@ -146,7 +146,11 @@ def pair_document(
 # -- words --------------------------------------------------------------------
 
 
-def _system_line(system: System, chosen_by: str) -> str:
+def _system_line(system: System, chosen_by: str, page: bool = False) -> str:
+    # An HTML page is read on trfkit serve's page too, where the edition is
+    # chosen in a list, not by the command line's --system.
+    if page and chosen_by == "--system":
+        chosen_by = "request (--system, or the page's choice)"
     return f"System: {system.value}, {SYSTEM_TITLES[system]} (chosen by {chosen_by})"
 
 
@@ -393,7 +397,7 @@ def render_pairings_html(d: PairingsDocument) -> str:
         f'<meta name="generator" content="trfkit ({PAIRINGS_SCHEMA})">\n'
         f"<title>{e(title)} · pairings</title>\n<style>\n{_STYLE}</style>\n</head>\n<body>\n",
         f"<h1>{e(title)}: pairings</h1>\n",
-        f'<p class="system">{e(_system_line(report.system, report.chosen_by))}</p>\n',
+        f'<p class="system">{e(_system_line(report.system, report.chosen_by, page=True))}</p>\n',
         f'<p class="note">{e(NOT_ENDORSED)}</p>\n',
         f'<p class="summary">{e(_summary(report))}</p>\n',
     ]

@@ -633,7 +633,7 @@ def meta(max_upload: int) -> dict[str, Any]:
     from trfkit import __version__
     from trfkit.checks import CODES
     from trfkit.event import TournamentType
-    from trfkit.report.verdict import cause_words
+    from trfkit.report.verdict import cause_words, fix_words
     from trfkit.rules import RULE_SETS
 
     return {
@@ -646,6 +646,10 @@ def meta(max_upload: int) -> dict[str, Any]:
         # Each code's cause in an arbiter's words, as the check's verdict
         # names it ("ranks out of order"): the page's words for a code.
         "plain": {c.code: cause_words(c.code) for c in CODES.values()},
+        # Each code's one-line fix in the page's words (the declaration's
+        # page_fix, else its fix), for findings whose own hint names a
+        # command-line option the page offers otherwise.
+        "fix": {c.code: fix_words(c.code) for c in CODES.values()},
         "endpoints": [
             {
                 "path": e.path,

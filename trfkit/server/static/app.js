@@ -566,7 +566,12 @@
     const detail = [];
     if (d.found != null) detail.push(`found ${d.found}`);
     if (d.expected != null) detail.push(`expected ${d.expected}`);
-    if (d.hint) detail.push(`fix: ${d.hint}`);
+    // A hint that names a command-line option (--encoding, --tiebreaks)
+    // gives way to the code's fix in the page's words (GET /api/meta's fix):
+    // the page offers those choices otherwise.
+    const pageFix = state.meta && state.meta.fix[d.code];
+    const hint = d.hint && /(^|\s)--[a-z]/.test(d.hint) && pageFix ? pageFix : d.hint;
+    if (hint) detail.push(`fix: ${hint}`);
     if (d.reference) detail.push(d.reference);
     if (detail.length) item.append(el("span", { class: "detail", text: detail.join(" · ") }));
     button.addEventListener("click", () => {
