@@ -281,18 +281,28 @@ def _pair(pair: Pair | None) -> list[int] | None:
     return None if pair is None else [pair[0], pair[1]]
 
 
+def _head(
+    schema: str, path: str | None, tournament: str | None, system: System, chosen_by: str
+) -> dict[str, Any]:
+    """What both pairing documents open with: their shape, the file, the
+    edition and why, and that trfkit is not a FIDE-endorsed program."""
+    return {
+        "schema": schema,
+        "trfkit": __version__,
+        "path": path,
+        "tournament": tournament,
+        "system": system.value,
+        "chosen_by": chosen_by,
+        "endorsed": False,
+        "note": NOT_ENDORSED,
+    }
+
+
 def pairings_data(d: PairingsDocument) -> dict[str, Any]:
     """The ``trfkit.pairings/1`` document as Python data."""
     report = d.report
     return {
-        "schema": PAIRINGS_SCHEMA,
-        "trfkit": __version__,
-        "path": d.path,
-        "tournament": d.tournament,
-        "system": report.system.value,
-        "chosen_by": report.chosen_by,
-        "endorsed": False,
-        "note": NOT_ENDORSED,
+        **_head(PAIRINGS_SCHEMA, d.path, d.tournament, report.system, report.chosen_by),
         "agrees": report.agrees,
         "rounds": [
             {
@@ -471,14 +481,7 @@ def pair_data(d: PairDocument) -> dict[str, Any]:
     """The ``trfkit.pair/1`` document as Python data."""
     p = d.pairing
     return {
-        "schema": PAIR_SCHEMA,
-        "trfkit": __version__,
-        "path": d.path,
-        "tournament": d.tournament,
-        "system": p.system.value,
-        "chosen_by": d.chosen_by,
-        "endorsed": False,
-        "note": NOT_ENDORSED,
+        **_head(PAIR_SCHEMA, d.path, d.tournament, p.system, d.chosen_by),
         "round": p.round,
         "pairs": _pairs(p.pairs),
         "not_paired": [{"player": n, "reason": why} for n, why in p.not_paired],

@@ -688,14 +688,7 @@
           el("option", { value: "players", text: "the players" }),
           el("option", { value: "teams", text: "the teams" }))),
       el("button", { type: "submit", text: "Rank again" }));
-    const again = (event) => {
-      if (event) event.preventDefault();
-      for (const t of tabs()) if (t.dataset.path === e.path) delete t.dataset.loaded;
-      select(tab);
-    };
-    form.addEventListener("submit", again);
-    form.querySelector("select").addEventListener("change", () => again());
-    return [form];
+    return rerunOn(form, e, tab);
   }
 
   // Options a document's tab has above it, by the parameters its endpoint
@@ -775,6 +768,19 @@
     }, 100);
   }
 
+  // A tab's options ask its document again: on submit and on a change of
+  // its list, the tab's cached page is dropped and the tab shown afresh.
+  function rerunOn(form, e, tab) {
+    const again = (event) => {
+      if (event) event.preventDefault();
+      for (const t of tabs()) if (t.dataset.path === e.path) delete t.dataset.loaded;
+      select(tab);
+    };
+    form.addEventListener("submit", again);
+    form.querySelector("select").addEventListener("change", () => again());
+    return [form];
+  }
+
   // The pairings' own options, above their tab: the edition of the Dutch
   // System (as trfkit pairings --system; auto: the file's 192, else its
   // start date) and the rounds to check (--rounds A-B).
@@ -791,14 +797,7 @@
         el("label", { for: "rounds", text: "Rounds" }),
         el("input", { id: "rounds", placeholder: "all; e.g. 3 or 3-5", autocomplete: "off", spellcheck: "false", size: "12" })),
       el("button", { type: "submit", text: "Check the pairings again" }));
-    const again = (event) => {
-      if (event) event.preventDefault();
-      for (const t of tabs()) if (t.dataset.path === e.path) delete t.dataset.loaded;
-      select(tab);
-    };
-    form.addEventListener("submit", again);
-    form.querySelector("select").addEventListener("change", () => again());
-    return [form];
+    return rerunOn(form, e, tab);
   }
 
   function buildTabs(endpoints) {
