@@ -194,10 +194,12 @@ def check_round(tournament: Tournament, round: int, system: System) -> RoundChec
         engine = _pair(ri).pairs
     except UnpairableRound as e:
         return RoundCheck(round, False, (), file, (), None, e.unpairable)
-    diffs = _differences(engine, file, colourless_boards(tournament, round))
+    colourless = colourless_boards(tournament, round)
+    diffs = _differences(engine, file, colourless)
     if not diffs:
         return RoundCheck(round, True, engine, file)
-    return RoundCheck(round, False, engine, file, diffs, explain(ri, engine, file))
+    why = explain(ri, engine, file, colourless)
+    return RoundCheck(round, False, engine, file, diffs, why)
 
 
 def check_pairings(
