@@ -146,6 +146,35 @@ def test_the_topscorers_colour_criterion_is_counted(system: System) -> None:
     assert f"topscorers: {top}" in why.text and "three times in a row" in why.text
 
 
+@pytest.mark.parametrize("system", BOTH)
+def test_the_topscorers_colour_difference_is_counted_first(system: System) -> None:
+    # As above, but 1 and 2 had white in all three rounds (colour difference
+    # +3), 3 and 4 black: in 1-2 and 3-4 one of each pair ends at +4 or -4
+    # (2017 C.8, 2026 C10), which comes before the colour three times
+    # running (C.9 / C11).
+    history = {
+        1: ["5 w 1", "6 w 1", "7 w 0"],
+        2: ["6 w 1", "5 w 1", "8 w 0"],
+        3: ["7 b 1", "8 b 1", "5 b 0"],
+        4: ["8 b 1", "7 b 1", "6 b 0"],
+        5: ["1 b 0", "2 b 0", "3 w 1"],
+        6: ["2 b 0", "1 b 0", "4 w 1"],
+        7: ["3 w 0", "4 w 0", "1 b 1"],
+        8: ["4 w 0", "3 w 0", "2 b 1"],
+    }
+    last = {1: "2 b 1", 2: "1 w 0", 3: "4 w 1", 4: "3 b 0"}
+    last |= {5: "7 w =", 6: "8 w =", 7: "5 b =", 8: "6 b ="}
+    lines = [line(sr, [*cells, last[sr]]) for sr, cells in history.items()]
+    rc = check_round(tournament(lines, ["XXC white1", "XXR 4"]), 4, system)
+    assert set(rc.engine) == {(3, 1), (4, 2), (5, 7), (6, 8)}
+    why = rc.explanation
+    assert why is not None
+    article = "C.8" if system is System.DUTCH_2017 else "C10"
+    assert why.criterion == article and why.bracket == "2"
+    assert (why.file_value, why.engine_value) == ("2 players", "0 players")
+    assert "a colour difference above +2 or below -2" in why.text
+
+
 def _byes_ahead_file(tmp_path: Path) -> Path:
     """Round 1 played; round 2 holds only the half-point bye 5 asked for
     (JaVaFo writes the file so before pairing round 2)."""
