@@ -26,7 +26,6 @@ NOT_YET = frozenset(
         # The blossom algorithm's stage (Edmonds, Galil) and the round's
         # reading from the cells: to split next (issue 31 §4).
         "pairing/matching.py",
-        "pairing/inputs.py",
     }
 )
 

@@ -847,12 +847,13 @@ def _swiss_only(t: Tournament, path: str) -> None:
 def _cmd_pairings(args: argparse.Namespace) -> int:
     """trfkit pairings: every round (or --rounds) against the Dutch System."""
     from trfkit.service import pairings_of
+    from trfkit.summary import rounds_paired
 
     _known_encoding(args.encoding)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     _swiss_only(t, args.file)
-    rounds = _rounds_wanted(args.rounds, t.rounds_played)
+    rounds = _rounds_wanted(args.rounds, rounds_paired(t))
     made = pairings_of(
         t, args.file, args.format, ascii=args.ascii, system=args.system, rounds=rounds
     )
@@ -865,12 +866,15 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     from trfkit.pairing import UnpairableRound, choose_system, pair_round
     from trfkit.report.pairings import NOT_ENDORSED, pair_document
     from trfkit.report.registry import RenderOptions, output
+    from trfkit.summary import rounds_paired
 
     _known_encoding(args.encoding)
     t = _read(args.file, args)
     _print_diagnostics(t.diagnostics, args.file, sys.stderr)
     _swiss_only(t, args.file)
-    round_no = t.rounds_played + 1
+    # The round after the last the file has paired: a round that holds only
+    # byes asked for ahead (JaVaFo's H/Z cells) is the one to pair.
+    round_no = rounds_paired(t) + 1
     declared = t.declared_rounds
     if declared is not None and round_no > declared:
         raise _Usage(

@@ -29,7 +29,7 @@ from trfkit.event import Event, TournamentType
 from trfkit.model import Tournament
 from trfkit.tiebreaks.team import event_teams
 
-__all__ = ["EventSummary", "summarize"]
+__all__ = ["EventSummary", "rounds_paired", "summarize"]
 
 _RATING = attrgetter("rating")
 _TITLE = attrgetter("title")
@@ -125,6 +125,16 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
 _REQUESTED = frozenset("HZ ")
 """A cell's result that a round not yet paired may hold: a half- or
 zero-point bye asked for ahead (TRF16 §2.3: H, Z), or nothing."""
+
+
+def rounds_paired(t: Tournament) -> int:
+    """The rounds the file has paired: the rounds played (the last round
+    with a cell) but the last ones that hold only byes requested ahead (a
+    JaVaFo file written before the pairing of its next round, with the
+    ``H``/``Z`` cells of the players who asked for one). The round after it
+    is the one to pair (``trfkit pair``), and the last one to check."""
+    rounds = t.rounds_played
+    return rounds - _byes_ahead(t, rounds)
 
 
 def _byes_ahead(t: Tournament, rounds: int) -> int:

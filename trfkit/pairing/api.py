@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from trfkit.model import Colour, Result, Tournament
 from trfkit.pairing.dutch import NoPairing, pair_players
 from trfkit.pairing.explain import explain
-from trfkit.pairing.inputs import read_round
+from trfkit.pairing.inputs import RoundInput, read_round
 from trfkit.pairing.model import (
     BoardDifference,
     Pair,
@@ -18,6 +18,7 @@ from trfkit.pairing.model import (
     System,
     Unpairable,
 )
+from trfkit.summary import rounds_paired
 
 __all__ = [
     "EDITION_CHANGE",
@@ -82,15 +83,21 @@ def pair_round(tournament: Tournament, round: int, system: System) -> RoundPairi
     """Round ``round`` as the system pairs it from rounds ``1 .. round-1``.
 
     Who is paired is read from round ``round``'s cells when the file has
-    them (a requested bye or an absence keeps a player out); for a round the
-    file does not have yet, every player is paired. Raises
+    paired it (a requested bye or an absence keeps a player out); for a round
+    the file has not paired yet (after :func:`trfkit.summary.rounds_paired`),
+    every player is paired but those who asked for a bye (TRF-2026 240, or
+    the round's own ``H``/``Z``/``F``/``U`` cell written ahead). Raises
     :class:`UnpairableRound`.
     """
-    ri = read_round(tournament, round, system)
+    return _pair(read_round(tournament, round, system))
+
+
+def _pair(ri: RoundInput) -> RoundPairing:
+    """The round ``ri`` reads, paired, its boards in the system's order."""
     try:
         pairs = pair_players(ri)
     except NoPairing as e:
-        raise UnpairableRound(Unpairable(round, str(e))) from None
+        raise UnpairableRound(Unpairable(ri.round, str(e))) from None
     ids = [p.id for p in ri.players]
     out: list[Pair] = []
     for a, b in pairs:
@@ -109,7 +116,7 @@ def pair_round(tournament: Tournament, round: int, system: System) -> RoundPairi
 
     out.sort(key=board_key)
     return RoundPairing(
-        round=round, system=system, pairs=tuple(out), not_paired=tuple(ri.not_paired)
+        round=ri.round, system=ri.system, pairs=tuple(out), not_paired=tuple(ri.not_paired)
     )
 
 
@@ -129,7 +136,31 @@ def file_round(tournament: Tournament, round: int) -> tuple[Pair, ...]:
     return tuple(out)
 
 
-def _differences(engine: tuple[Pair, ...], file: tuple[Pair, ...]) -> tuple[BoardDifference, ...]:
+def colourless_boards(tournament: Tournament, round: int) -> frozenset[frozenset[int]]:
+    """The boards of round ``round`` the file gives no colours: a forfeit
+    written without them (``0012 - +`` and ``0007 - -``). The system gives
+    every board its colours (2017 E.1-E.5, 2026 Article 5.2); the file has
+    none to compare them with, so on these boards only the pair is compared."""
+    colour: dict[int, Colour] = {}
+    opponent: dict[int, int] = {}
+    for p in tournament.players:
+        if p.cell_count >= round:
+            g = p.game(round)
+            colour[p.start_rank] = g.colour
+            if g.opponent is not None:
+                opponent[p.start_rank] = g.opponent
+    return frozenset(
+        frozenset((a, b))
+        for a, b in opponent.items()
+        if colour[a] is Colour.NONE and colour.get(b, Colour.NONE) is Colour.NONE
+    )
+
+
+def _differences(
+    engine: tuple[Pair, ...],
+    file: tuple[Pair, ...],
+    colourless: frozenset[frozenset[int]] = frozenset(),
+) -> tuple[BoardDifference, ...]:
     e_set, f_set = set(engine), set(file)
     diffs: list[BoardDifference] = []
     f_unordered = {frozenset(p): p for p in file}
@@ -138,6 +169,9 @@ def _differences(engine: tuple[Pair, ...], file: tuple[Pair, ...]) -> tuple[Boar
         if p in f_set:
             continue
         q = f_unordered.get(frozenset(p))
+        if q is not None and frozenset(p) in colourless:
+            seen.add(q)  # the same pair; the file has no colours to differ
+            continue
         if q is not None and p[1] != 0:
             diffs.append(BoardDifference("colours", p, q))
             seen.add(q)
@@ -152,14 +186,19 @@ def _differences(engine: tuple[Pair, ...], file: tuple[Pair, ...]) -> tuple[Boar
 def check_round(tournament: Tournament, round: int, system: System) -> RoundCheck:
     """Round ``round`` of the file compared with the system's pairing of it."""
     file = file_round(tournament, round)
+    # The round as the file has it, whatever it holds (a round of byes asked
+    # for ahead is compared as it is: nobody paired); read once, for the
+    # pairing and for the explanation.
+    ri = read_round(tournament, round, system, rounds_paired=tournament.rounds_played)
     try:
-        engine = pair_round(tournament, round, system).pairs
+        engine = _pair(ri).pairs
     except UnpairableRound as e:
         return RoundCheck(round, False, (), file, (), None, e.unpairable)
-    diffs = _differences(engine, file)
+    colourless = colourless_boards(tournament, round)
+    diffs = _differences(engine, file, colourless)
     if not diffs:
         return RoundCheck(round, True, engine, file)
-    why = explain(read_round(tournament, round, system), engine, file)
+    why = explain(ri, engine, file, colourless)
     return RoundCheck(round, False, engine, file, diffs, why)
 
 
@@ -168,11 +207,14 @@ def check_pairings(
     system: System | None = None,
     rounds: Iterable[int] | None = None,
 ) -> PairingsReport:
-    """Re-pair every round (or ``rounds``) from the rounds before it and compare."""
+    """Re-pair every round the file has paired (or ``rounds``) from the
+    rounds before it and compare."""
     if system is None:
         system, why = choose_system(tournament)
     else:
         why = "--system"
-    wanted = list(rounds) if rounds is not None else list(range(1, tournament.rounds_played + 1))
+    # Every round the file has paired: not the last ones that hold only the
+    # byes asked for ahead of their pairing (nothing to compare).
+    wanted = list(rounds) if rounds is not None else list(range(1, rounds_paired(tournament) + 1))
     checks = tuple(check_round(tournament, r, system) for r in wanted)
     return PairingsReport(system=system, chosen_by=why, rounds=checks)

@@ -317,7 +317,7 @@ class _Weights:
 
 
 def choose_colour(ri: RoundInput, p: PlayerState, q: PlayerState) -> int:
-    """The colour of ``p`` against ``q`` (2017 E.1-E.5, 2026 4.x)."""
+    """The colour of ``p`` against ``q`` (2017 E.1-E.5, 2026 5.2.1-5.2.5)."""
     c = _neutral_colour(p, q)
     if c != NONE:
         return c

@@ -119,6 +119,43 @@ def _colour_misses(strong: bool) -> Measure:
     return measure
 
 
+def topscorer(ri: RoundInput, p: PlayerState) -> bool:
+    """2017 A.7, 2026 1.8: a player with a score of over 50% of the maximum
+    possible score, when the final round is paired (no one is before)."""
+    if ri.played_rounds < ri.expected_rounds - 1:
+        return False
+    return ri.score(p) > (ri.played_rounds * max(ri.win, ri.draw)) >> 1
+
+
+def _colour_difference(p: PlayerState) -> int:
+    """2017 A.6, 2026 1.6: games played with white less games with black."""
+    return sum(1 if m.colour == WHITE else -1 for m in p.matches if m.played)
+
+
+def _topscorers_colours(three_in_a_row: bool) -> Measure:
+    """2017 C.8-C.9, 2026 C10-C11: the topscorers and topscorers' opponents
+    of the bracket's pairs who get a colour difference above +2 or below -2
+    (C.8 / C10), or the same colour three times in a row (C.9 / C11)."""
+
+    def measure(r: _Round, s: int) -> Value:
+        made = r.made_in(s)
+        n = 0
+        for w, b in r.games:
+            if frozenset((w, b)) not in made:
+                continue
+            if not (topscorer(r.ri, r.by[w]) or topscorer(r.ri, r.by[b])):
+                continue
+            for pid, got in ((w, WHITE), (b, BLACK)):
+                p = r.by[pid]
+                if three_in_a_row:
+                    n += p.repeated == got
+                else:
+                    n += abs(_colour_difference(p) + (1 if got == WHITE else -1)) > 2
+        return (n,)
+
+    return measure
+
+
 def _floaters(r: _Round, s: int, direction: int, sd: bool = False) -> list[tuple[int, int]]:
     """The players of bracket ``s``'s pairs who float ``direction`` (2017
     A.4.b, 2026 1.4.2), each with the score difference of his pair; and for
@@ -187,9 +224,25 @@ class _Criterion:
 
 
 _PREV, _TWO = "the previous round", "two rounds before"
+# Where each edition defines the topscorers.
+_TOPSCORERS = {System.DUTCH_2017: "A.7", System.DUTCH_2026: "1.8"}
 _BRACKET_CRITERIA: list[_Criterion] = [
     _Criterion("C.5", "C6", _down_count, "leaves {v} unpaired (downfloaters)"),
     _Criterion("C.6", "C7", _down_scores, "floats down players with scores {v}", scores=True),
+    _Criterion(
+        "C.8",
+        "C10",
+        _topscorers_colours(False),
+        "gives {v} (topscorers or their opponents; topscorers: {top}) a colour difference "
+        "above +2 or below -2",
+    ),
+    _Criterion(
+        "C.9",
+        "C11",
+        _topscorers_colours(True),
+        "gives {v} (topscorers or their opponents; topscorers: {top}) the same colour three "
+        "times in a row",
+    ),
     _Criterion("C.10", "C12", _colour_misses(False), "leaves {v} without their colour preference"),
     _Criterion(
         "C.11", "C13", _colour_misses(True), "leaves {v} without their strong colour preference"
@@ -304,7 +357,8 @@ def _worse(
         if fv != ev:
             if fv < ev:
                 return False
-            return _say(c.article(system), label, c.says, _value_text(c, fv), _value_text(c, ev))
+            says = c.says.replace("{top}", _TOPSCORERS[system])
+            return _say(c.article(system), label, says, _value_text(c, fv), _value_text(c, ev))
         if i == 1:
             # C.7 / C8: with the same downfloaters' scores but not the same
             # players, the system chooses those that pair best in the next
@@ -404,10 +458,118 @@ def _say(article: str, label: str, says: str, fv: str, ev: str) -> Explanation:
     return Explanation(label, article, False, fv, ev, text)
 
 
-def explain(ri: RoundInput, engine: tuple[Pair, ...], file: tuple[Pair, ...]) -> Explanation:
-    """The first criterion on which ``file`` is worse than ``engine``."""
+# The colour allocation rules, for each pair in descending priority: 2017
+# E.1-E.5, 2026 Article 5.2 (5.2.1-5.2.5, the same rules renumbered).
+_COLOUR_RULES = {
+    System.DUTCH_2017: ("E.1", "E.2", "E.3", "E.4", "E.5"),
+    System.DUTCH_2026: ("5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.2.5"),
+}
+_STRENGTH = ("no", "mild", "strong", "absolute")
+_COLOUR = {WHITE: "white", BLACK: "black"}
+
+
+def _strength(p: PlayerState) -> int:
+    """2017 A.6, 2026 1.7: none, mild, strong, absolute (0-3)."""
+    if p.preference == NONE:
+        return 0
+    return 3 if p.absolute else 2 if p.strong else 1
+
+
+def _last_alternation(p: PlayerState, q: PlayerState) -> bool:
+    """2017 E.3 (C.04.2.D.5), 2026 5.2.3 (C.04.2 3.4): going back over the
+    games played (the rounds not played skipped), a round in which one had
+    white and the other black."""
+    a = [m.colour for m in p.matches if m.played]
+    b = [m.colour for m in q.matches if m.played]
+    i, j = len(a) - 1, len(b) - 1
+    while i >= 0 and j >= 0 and a[i] == b[j]:
+        i -= 1
+        j -= 1
+    return i >= 0 and j >= 0
+
+
+def _colour_rule(ri: RoundInput, white: PlayerState, black: PlayerState) -> tuple[int, str]:
+    """Which colour rule gives ``white`` white against ``black`` (0 for the
+    first rule, E.1 / 5.2.1), and why, in words."""
+    w, b = _strength(white), _strength(black)
+    hi = white if (ri.score(white), -white.rank) > (ri.score(black), -black.rank) else black
+    if not w and not b:
+        # Neither has played a game: no preference, no colours to alternate.
+        odd = hi.rank % 2 == 0  # 0-based: the 1st, 3rd, ... pairing number is odd
+        return 4, (
+            f"neither has a colour preference; {hi.id}, the higher ranked, has an "
+            f"{'odd' if odd else 'even'} pairing number, so "
+            f"{'takes' if odd else 'gives his opponent'} the initial colour "
+            f"({_COLOUR[ri.initial_colour]})"
+        )
+    if white.preference != black.preference or not w or not b:
+        granted = " and ".join(
+            f"{p.id}'s for {_COLOUR[p.preference]}" for p in (white, black) if p.preference != NONE
+        )
+        if w and b:
+            return 0, f"it grants both colour preferences ({granted})"
+        return 0, f"it grants the colour preference ({granted}; the other has none)"
+    if w != b or (w == 3 and white.colour_imbalance != black.colour_imbalance):
+        white_stronger = (w, white.colour_imbalance) > (b, black.colour_imbalance)
+        stronger, weaker = (white, black) if white_stronger else (black, white)
+        if w == b:
+            return 1, (
+                f"both prefer {_COLOUR[white.preference]} absolutely (topscorers, "
+                f"{_TOPSCORERS[ri.system]}); {stronger.id}'s colour difference is the wider"
+            )
+        return 1, (
+            f"{stronger.id}'s {_STRENGTH[max(w, b)]} colour preference for "
+            f"{_COLOUR[stronger.preference]} is stronger than {weaker.id}'s "
+            f"{_STRENGTH[min(w, b)]} one"
+        )
+    if _last_alternation(white, black):
+        return 2, (
+            "both prefer the same colour as strongly; it alternates the colours from the last "
+            "round in which one of them had white and the other black"
+        )
+    return 3, f"it grants the colour preference of {hi.id}, the higher ranked"
+
+
+def _colours(
+    ri: RoundInput, by: dict[int, PlayerState], engine: tuple[Pair, ...], file: tuple[Pair, ...]
+) -> Explanation | None:
+    """A round whose pairs are the system's and only colours differ: the
+    colour rule that decides the first such board (2017 E, 2026 5.2)."""
+    in_file = set(file)
+    for a, b in engine:
+        if not b or (a, b) in in_file or (b, a) not in in_file or a not in by or b not in by:
+            continue
+        i, why = _colour_rule(ri, by[a], by[b])
+        article = _COLOUR_RULES[ri.system][i]
+        return Explanation(
+            "",
+            article,
+            False,
+            f"{b}-{a}",
+            f"{a}-{b}",
+            f"board {a}-{b}: the file gives {b} white, the system gives {a} white: "
+            f"{why} ({article})",
+        )
+    return None
+
+
+def explain(
+    ri: RoundInput,
+    engine: tuple[Pair, ...],
+    file: tuple[Pair, ...],
+    colourless: frozenset[frozenset[int]] = frozenset(),
+) -> Explanation:
+    """The first criterion on which ``file`` is worse than ``engine``; where
+    only colours differ, the colour rule that decides. ``colourless``: the
+    file's boards without colours (a forfeit written ``- +``), whose colours
+    are not compared."""
     by = {p.id: p for p in ri.players}
     known = tuple((a, b) for a, b in file if a in by and (not b or b in by))
+    if {frozenset(p) for p in engine} == {frozenset(p) for p in known}:
+        with_colours = tuple(p for p in known if frozenset(p) not in colourless)
+        colours = _colours(ri, by, engine, with_colours)
+        if colours is not None:
+            return colours
     f, e = _Round(ri, by, known), _Round(ri, by, engine)
     absolute = _absolute(ri, f)
     if absolute is not None:
@@ -433,9 +595,9 @@ def explain(ri: RoundInput, engine: tuple[Pair, ...], file: tuple[Pair, ...]) ->
             "the two pairings are equal on every criterion counted here; the system's order "
             "of candidates (transpositions and exchanges, or a criterion not counted here: "
             + (
-                "C.8-C.9, the topscorers' colours"
+                "C.4 and C.7's PSD, the completion of the round"
                 if ri.system is System.DUTCH_2017
-                else "C10-C11, the topscorers' colours"
+                else "C4, the completion of the round"
             )
             + ") picks the Dutch pairing"
         ),

@@ -16,9 +16,20 @@ from decimal import Decimal
 
 import attrs
 
-from trfkit.model import Acceleration, Accelerations, Bye, Colour, EngineRecord, Result, Tournament
+from trfkit.model import (
+    Acceleration,
+    Accelerations,
+    Bye,
+    Colour,
+    EngineRecord,
+    Game,
+    Player,
+    Result,
+    Tournament,
+)
 from trfkit.pairing.model import System
 from trfkit.scoring import scoring_of
+from trfkit.summary import rounds_paired as paired_rounds
 
 __all__ = ["Match", "PlayerState", "RoundInput", "read_round", "round_cells"]
 
@@ -274,114 +285,211 @@ def _forbidden(t: Tournament, r: int) -> list[set[int]]:
     return groups
 
 
-def read_round(t: Tournament, r: int, system: System) -> RoundInput:
-    """The state before round ``r`` and who is to be paired in it."""
+@attrs.frozen
+class _Scoring:
+    """The event's scoring in tenths (162, ``XXS``, ``BB*``): each result's
+    points, and the values that stand for all where one must (the
+    topscorers' threshold, 2017 A.7, 2026 1.8; 2026 1.4.3 and C2): the
+    higher win and draw and the lower loss, where XXS tells the colours apart
+    (WW/BW, ...)."""
+
+    points: dict[str, int]
+    win: int
+    draw: int
+    loss: int
+
+
+def _scoring(t: Tournament) -> _Scoring:
     points = {k: _tenths(v) for k, v in scoring_of(t).values.items()}
-    # The points of a win, a draw and a loss: XXS may make them depend on
-    # the colour (WW/BW, ...); each game scores its own (``_points``), and
-    # where one value stands for all (the topscorer's threshold, 2017 A.7;
-    # 2026 1.4.3 and C2) the higher win and draw and the lower loss count.
-    win = max(points["WW"], points["BW"])
-    draw = max(points["WD"], points["BD"])
-    loss = min(points["WL"], points["BL"])
-    played_rounds = r - 1
-    declared = t.declared_rounds
-    expected = declared if declared is not None else max(t.rounds_played, r)
-    accel = _accelerations(t)
+    return _Scoring(
+        points,
+        win=max(points["WW"], points["BW"]),
+        draw=max(points["WD"], points["BD"]),
+        loss=min(points["WL"], points["BL"]),
+    )
+
+
+def _initial_order(t: Tournament) -> tuple[list[Player], dict[int, int]]:
+    """C.04.2 (initial order): the players by pairing number (the 001
+    starting rank), and each one's index in that order."""
     ordered = sorted(t.players, key=lambda p: p.start_rank)
-    index_of = {p.start_rank: i for i, p in enumerate(ordered)}
-    states: list[PlayerState] = []
-    for i, p in enumerate(ordered):
-        st = PlayerState(index=i, id=p.start_rank, accelerations=accel.get(p.start_rank, {}))
-        states.append(st)
-    not_paired: list[tuple[int, str]] = []
-    # A round the file has not yet (``trfkit pair``): everyone is paired but
-    # the byes TRF-2026 240 requests for it.
-    future = r > t.rounds_played
+    return ordered, {p.start_rank: i for i, p in enumerate(ordered)}
+
+
+def _requested_byes(t: Tournament, r: int, future: bool) -> dict[int, str]:
+    """Byes requested ahead for round ``r`` (C.04.2: a player who asks not to
+    be paired): TRF-2026 ``240``, and, in a round not yet paired, the cell's
+    own letter (``0000 - H``, ``Z``, ``F``, ``U``) written ahead of the
+    pairing, as JaVaFo's files do."""
     requested: dict[int, str] = {}
     for rec in t.records_of(Bye):
         if rec.round == r:
             for bid in rec.ids:
                 if bid is not None:
                     requested[bid] = rec.bye_type.strip()[:1].upper() or "bye"
+    if future:
+        for p in t.players:
+            if p.cell_count >= r:
+                g = p.game(r)
+                if g.opponent is None and g.result in _BYES_AHEAD:
+                    requested.setdefault(p.start_rank, g.result.value)
+    return requested
 
-    to_pair: list[PlayerState] = []
-    for st, p in zip(states, ordered, strict=True):
-        n = p.cell_count
-        for rr in range(1, played_rounds + 1):
-            if rr <= n:
-                g = p.game(rr)
-                opp, res = g.opponent, g.result
-                colour = g.colour
-            else:
-                opp, res, colour = None, Result.BLANK, Colour.NONE
-            j = index_of.get(opp) if opp is not None else None
-            if res is None:
-                res = Result.BLANK
-            paired = j is not None or res is Result.PAIRING_ALLOCATED_BYE
-            played = j is not None and res in _PLAYED
-            score = _SCORE.get(res, LOSS)
-            c = WHITE if colour is Colour.WHITE else BLACK if colour is Colour.BLACK else NONE
-            m = Match(
-                j if j is not None else st.index,
-                c if j is not None else NONE,
-                score,
-                played,
-                paired,
-            )
-            m.points = _points(points, res, c, played, paired)
-            st.matches.append(m)
-            st.points += m.points
-        # Round r: paired (a game, a forfeit, the PAB) or kept out.
-        cell = p.game(r) if n >= r else None
-        if future and st.id in requested:
-            not_paired.append((st.id, requested[st.id]))
-            st.valid = True
-        elif future or (cell is not None and is_paired_cell(cell.opponent, cell.result)):
-            to_pair.append(st)
-            st.valid = True
-        else:
-            what = (
-                "absent"
-                if cell is None
-                else _REQUEST.get(cell.result, "absent")
-                if cell.result
-                else "absent"
-            )
-            not_paired.append((st.id, what))
-            st.valid = any(m.paired for m in st.matches)
+
+_BYES_AHEAD = frozenset(
+    {
+        Result.HALF_POINT_BYE,
+        Result.ZERO_POINT_BYE,
+        Result.FULL_POINT_BYE,
+        Result.PAIRING_ALLOCATED_BYE,
+    }
+)
+
+
+def _match(st: PlayerState, g: Game | None, index_of: dict[int, int], scoring: _Scoring) -> Match:
+    """One round of the history as the system sees it: a game played (the
+    less-than-one-move W D L too, C.04.1), a forfeit (paired, not played),
+    the PAB (paired), a bye or an absence (neither); and its points."""
+    opp, res, colour = (
+        (None, Result.BLANK, Colour.NONE) if g is None else (g.opponent, g.result, g.colour)
+    )
+    j = index_of.get(opp) if opp is not None else None
+    if res is None:
+        res = Result.BLANK
+    paired = j is not None or res is Result.PAIRING_ALLOCATED_BYE
+    played = j is not None and res in _PLAYED
+    c = WHITE if colour is Colour.WHITE else BLACK if colour is Colour.BLACK else NONE
+    m = Match(
+        j if j is not None else st.index,
+        c if j is not None else NONE,
+        _SCORE.get(res, LOSS),
+        played,
+        paired,
+    )
+    m.points = _points(scoring.points, res, c, played, paired)
+    return m
+
+
+def _history(
+    st: PlayerState, p: Player, rounds: int, index_of: dict[int, int], scoring: _Scoring
+) -> None:
+    """Rounds ``1 .. rounds`` of a player: his matches and his score (a round
+    his line does not reach is an absence)."""
+    n = p.cell_count
+    for rr in range(1, rounds + 1):
+        m = _match(st, p.game(rr) if rr <= n else None, index_of, scoring)
+        st.matches.append(m)
+        st.points += m.points
+
+
+def _kept_out(g: Game | None) -> str:
+    """Why a player is not paired in a round the file has: a bye he asked for
+    (H, F, Z) or his absence (a blank cell, no cell: withdrawn)."""
+    if g is None or not g.result:
+        return "absent"
+    return _REQUEST.get(g.result, "absent")
+
+
+def _to_pair_or_not(
+    st: PlayerState, p: Player, r: int, future: bool, requested: dict[int, str]
+) -> str | None:
+    """Whether the player is paired in round ``r``: ``None`` when he is,
+    else why not. In a round the file has paired, its cells say (a game, a
+    forfeit, the PAB); in a round not yet paired everyone is, but the byes
+    requested ahead."""
+    if future:
+        return requested.get(st.id)
+    g = p.game(r) if p.cell_count >= r else None
+    if g is not None and is_paired_cell(g.opponent, g.result):
+        return None
+    return _kept_out(g)
+
+
+def _pairing_numbers(states: list[PlayerState]) -> None:
+    """C.04.2 (late entries, withdrawals): the pairing number among the
+    players still in the event; one who never was paired and is not paired
+    now (a late entry not yet arrived) takes none."""
     rank = 0
     for st in states:
         if st.valid:
             st.rank = rank
             rank += 1
+
+
+def _bye_eligible(st: PlayerState, system: System, win: int) -> bool:
+    """Who may take the PAB. 2017 C.2 (C.04.1.d): not one who had the PAB or
+    a forfeit win. 2026 C2 (C.04.1 Art. 4): not one who already scored a
+    win's points in a round without playing."""
+    if system is System.DUTCH_2026:
+        return not any(not m.played and m.points >= win for m in st.matches)
+    return not any(not m.played and m.paired and m.score == WIN for m in st.matches)
+
+
+def _may_not_meet(
+    t: Tournament, r: int, states: list[PlayerState], index_of: dict[int, int]
+) -> None:
+    """C.04.1 (2017 b, 2026 Art. 2): two players meet once; a game played
+    counts (a forfeit does not); and the pairs a file forbids (260, XXP)."""
     for st in states:
-        _colour_data(st)
         for m in st.matches:
             if m.played:
                 st.forbidden.add(m.opponent)
-        if system is System.DUTCH_2026:
-            st.bye_eligible = not any(not m.played and m.points >= win for m in st.matches)
-        else:
-            st.bye_eligible = not any(
-                not m.played and m.paired and m.score == WIN for m in st.matches
-            )
     for group in _forbidden(t, r):
         idx = [index_of[g] for g in group if g in index_of]
         for a in idx:
             for b in idx:
                 if a != b:
                     states[a].forbidden.add(b)
+
+
+def read_round(
+    t: Tournament, r: int, system: System, rounds_paired: int | None = None
+) -> RoundInput:
+    """The state before round ``r`` and who is to be paired in it.
+
+    ``rounds_paired`` is :func:`trfkit.summary.rounds_paired` of ``t``
+    (computed when not given): a round after it is one the file has not
+    paired yet (``trfkit pair``), though its cells may hold byes asked for
+    ahead."""
+    scoring = _scoring(t)
+    if rounds_paired is None:
+        rounds_paired = paired_rounds(t)
+    future = r > rounds_paired
+    declared = t.declared_rounds
+    expected = declared if declared is not None else max(t.rounds_played, r)
+    accel = _accelerations(t)
+    ordered, index_of = _initial_order(t)
+    requested = _requested_byes(t, r, future)
+    states: list[PlayerState] = []
+    to_pair: list[PlayerState] = []
+    not_paired: list[tuple[int, str]] = []
+    for i, p in enumerate(ordered):
+        st = PlayerState(index=i, id=p.start_rank, accelerations=accel.get(p.start_rank, {}))
+        states.append(st)
+        _history(st, p, r - 1, index_of, scoring)
+        why = _to_pair_or_not(st, p, r, future, requested)
+        if why is None:
+            to_pair.append(st)
+        else:
+            not_paired.append((st.id, why))
+            # A bye asked for ahead keeps a player in the event; a player
+            # kept out of a round the file has is in it if he ever was paired.
+            st.valid = future or any(m.paired for m in st.matches)
+    _pairing_numbers(states)
+    for st in states:
+        _colour_data(st)
+        st.bye_eligible = _bye_eligible(st, system, scoring.win)
+    _may_not_meet(t, r, states, index_of)
     return RoundInput(
         round=r,
-        played_rounds=played_rounds,
+        played_rounds=r - 1,
         expected_rounds=expected,
         players=states,
         to_pair=to_pair,
         not_paired=not_paired,
-        win=win,
-        draw=draw,
-        loss=loss,
+        win=scoring.win,
+        draw=scoring.draw,
+        loss=scoring.loss,
         initial_colour=initial_colour(t),
         system=system,
     )

@@ -511,6 +511,7 @@ def render_pair_trf(d: PairDocument) -> str:
         else:
             cells[white] = Game(black, Colour.WHITE, Result.BLANK)
             cells[black] = Game(white, Colour.BLACK, Result.BLANK)
+    paired = set(cells)
     for n, why in p.not_paired:
         bye = Result(why) if why in _NOT_PAIRED else Result.BLANK
         cells.setdefault(n, Game(None, Colour.NONE, bye))
@@ -520,7 +521,16 @@ def render_pair_trf(d: PairDocument) -> str:
     try:
         for player, games in kept:
             if len(games) >= p.round:
-                continue  # a line already holding the round: left as it is
+                # A line already holding the round (byes asked for ahead, or
+                # a blank cell): a player the round pairs gets his board in
+                # place of the blank; a requested bye is left as it is.
+                if player.start_rank in paired:
+                    player.games = [
+                        *games[: p.round - 1],
+                        cells[player.start_rank],
+                        *games[p.round :],
+                    ]
+                continue
             added = [Game(None, Colour.NONE, Result.BLANK)] * (p.round - 1 - len(games))
             player.games = [
                 *games,

@@ -412,6 +412,7 @@ def make_pairings(upload: Upload, q: Query) -> Reply:
     file: each round against the FIDE (Dutch) System, by the same functions."""
     from trfkit.checks.dutch import not_swiss, rounds_wanted
     from trfkit.service import pairings_of
+    from trfkit.summary import rounds_paired
 
     fmt = _chosen(q, "pairings", "format")
     system = _chosen(q, "pairings", "system")
@@ -420,7 +421,7 @@ def make_pairings(upload: Upload, q: Query) -> Reply:
     if refused is not None:
         raise ApiError(422, f"{upload.name}: {refused}")
     try:
-        rounds = rounds_wanted(q.one("rounds"), t.rounds_played)
+        rounds = rounds_wanted(q.one("rounds"), rounds_paired(t))
     except ValueError as exc:
         raise ApiError(422, f"rounds: {exc}") from None
     made = pairings_of(t, upload.name, fmt, ascii=q.flag("ascii"), system=system, rounds=rounds)
