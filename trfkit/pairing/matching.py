@@ -42,9 +42,11 @@ two trees is even and every dual step an integer.
 
 Why not networkx or rustworkx (measured, docs/pairings.md "The matching"):
 networkx's ``max_weight_matching`` solves from scratch on every call (the
-engine makes about two calls per player), and rustworkx's weights are
-128-bit integers while the packed Dutch weights need several hundred bits
-in a big event. Both stay in the tests as the reference.
+engine makes about two calls per player: 83x this matcher on a 185x11
+file), and rustworkx's weights are 128-bit integers while the packed Dutch
+weights need several hundred bits (408 there); even given weights cut to
+fit, solving each graph from scratch, it is no faster than this matcher
+(1.07x). networkx stays in the tests as the reference.
 """
 
 from __future__ import annotations
