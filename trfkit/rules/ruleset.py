@@ -487,7 +487,8 @@ class RuleSet:
         return self.effective <= start and (self.until is None or start <= self.until)
 
     def reading(self, parameter: str) -> Reading | None:
-        """The reading this rule set takes of ``parameter``, if it is open."""
+        """The reading this rule set takes of the parameter at the path
+        ``parameter`` (``"rate_of_play.threshold_scope"``), if it is open."""
         for r in self.readings:
             if r.parameter == parameter:
                 return r
