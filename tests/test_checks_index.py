@@ -489,7 +489,7 @@ def ref_short_games(t: Tournament, ev: Event) -> Iterator[Diagnostic]:
             needed = rules.minimum_minutes(max(rating[p.start_rank], rating[q.start_rank])) or 0
             if minutes < needed:
                 short.setdefault(needed, []).append((p, q))
-    thresholds = rules.standard_minimum_minutes or ()
+    thresholds = rules.rate_of_play.standard_minimum_minutes or ()
     for needed, games in sorted(short.items(), reverse=True):
         threshold = next(r for r, m in thresholds if m == needed)
         players = sorted(
@@ -689,7 +689,7 @@ def test_short_games_match_the_reference(seed: int, time_control: str) -> None:
         p.rating = rng.choice([None, 1500, 1800, 2100, 2399, 2400, 2650])
     mutate(t, rng, rng.choice([0, 1, 3, 6]))
     ev = event_of(t, rules=rng.choice(["fide-2022", "fide-2024"]), time_control=time_control)
-    assert ev.time_control is not None and ev.rules.threshold_scope is Scope.GAME
+    assert ev.time_control is not None and ev.rules.rate_of_play.threshold_scope is Scope.GAME
     found = [key(d) for d in rate_of_play.rate_of_play(Context(t, ev)) if "cannot be rated" in d.message]
     assert found == [key(d) for d in ref_short_games(t, ev)]
 

@@ -128,7 +128,7 @@ def test_fide_2014_names_who_the_games_reading_would_rate() -> None:
     t = _event("fide-2014", [2250, 2000, 2100], "60 min + 30 sec/move")
     report = rate(t, rules="fide-2014", k={1: 20, 2: 20, 3: 20})
     assert sum(p.n for p in report.players) == 0
-    (use,) = [u for u in report.readings if u.parameter == "threshold_scope"]
+    (use,) = [u for u in report.readings if u.parameter == "rate_of_play.threshold_scope"]
     assert [(sr, mine, theirs) for sr, _, mine, theirs in use.changed] == [
         (2, "no rated game", "K 20, new rating 2003"),
         (3, "no rated game", "K 20, new rating 2097"),

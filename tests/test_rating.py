@@ -174,7 +174,7 @@ def test_2650_exemption_from_2025_10_01(own: int, opp: int, score: int, change: 
 )
 def test_k_times_n_cap(k: int, n: int, expected: int) -> None:
     """O-17, and F-P05 (39 games: K 20 → 17)."""
-    assert calc.cap_k(k, n, get("fide-2024").k_games_cap) == expected
+    assert calc.cap_k(k, n, get("fide-2024").k.games_cap) == expected
 
 
 def test_published_period_with_2650_player() -> None:
@@ -233,8 +233,8 @@ def test_newcomer_calculator(rc: int, w: str, n: int, fide_2022: int, fide_2024:
         rules = get(name)
         *_, ru = calc.first_rating(rules, [rc] * n, F(w))
         value = calc.round_half_up(ru)
-        if rules.newcomer_ceiling:
-            value = min(value, rules.newcomer_ceiling)
+        if rules.first_rating.ceiling:
+            value = min(value, rules.first_rating.ceiling)
         assert value == expected, name
 
 
@@ -573,22 +573,22 @@ def _first_rating_as_written(
     if round_robin_n is not None:
         ra = Fraction(opponents[0])
     else:
-        extra_n, extra_rating = rs.newcomer_hypothetical or (0, 0)
+        extra_n, extra_rating = rs.first_rating.hypothetical or (0, 0)
         ra = Fraction(sum(opponents) + extra_n * extra_rating, len(opponents) + extra_n)
 
     def hundredths(x: Fraction) -> Fraction:  # to two decimals, .005 up
         return Fraction(int(x * 100 + Fraction(1, 2)), 100)
 
-    if rs.newcomer_hypothetical:
-        extra_n = rs.newcomer_hypothetical[0]
+    if rs.first_rating.hypothetical:
+        extra_n = rs.first_rating.hypothetical[0]
         p = hundredths((w + Fraction(extra_n, 2)) / (n + extra_n))
         if p in (0, 1):
             return ra, p, None, ra
         return ra, p, P_TO_DP[int(p * 100)], ra + P_TO_DP[int(p * 100)]
     if w == Fraction(n, 2):
         return ra, Fraction(1, 2), 0, ra
-    if w > Fraction(n, 2) and rs.newcomer_increment is not None:
-        return ra, None, None, ra + rs.newcomer_increment * (w - Fraction(n, 2)) * 2
+    if w > Fraction(n, 2) and rs.first_rating.increment is not None:
+        return ra, None, None, ra + rs.first_rating.increment * (w - Fraction(n, 2)) * 2
     if n == 0:
         return ra, None, None, ra
     p = hundredths(w / n)

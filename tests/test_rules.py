@@ -65,9 +65,9 @@ def test_every_rule_set_cites_a_section_for_each_code_it_checks() -> None:
 
 def test_amendments_apply_by_start_date() -> None:
     fide = get("fide-2024")
-    assert fide.as_of(datetime.date(2025, 9, 30)).cap_exempt_rating is None
+    assert fide.as_of(datetime.date(2025, 9, 30)).difference_cap.exempt_rating is None
     amended = fide.as_of(datetime.date(2025, 10, 1))
-    assert amended.cap_exempt_rating == 2650 and len(amended.applied) == 1
+    assert amended.difference_cap.exempt_rating == 2650 and len(amended.applied) == 1
     rb = get("fide-rb-2024")
     assert rb.as_of(datetime.date(2024, 11, 30)).rating_gap_limit is None
     assert rb.as_of(datetime.date(2024, 12, 1)).rating_gap_limit == (600, 2600)

@@ -183,14 +183,14 @@ def rate(
         for reading in rs.readings:
             if reading.parameter not in _RATING_PARAMETERS:
                 continue
-            if reading.parameter == "threshold_scope" and not any(
+            if reading.parameter == "rate_of_play.threshold_scope" and not any(
                 n.startswith(RATE_OF_PLAY_NOTE) for n in report.notes
             ):
                 # A rate enough for the tournament's highest-rated player is
                 # enough for every game, and one enough for every game of a
                 # player is enough for him: the readings agree.
                 continue
-            other = attrs.evolve(rs, readings=(), **{reading.parameter: reading.alternative})
+            other = attrs.evolve(rs.with_parameters({reading.parameter: reading.alternative}), readings=())
             alternative, _ = _rate(t, other, type, time_control, ratings, k, rate_class)
             changed = _changed(report, alternative)
             if changed:
@@ -204,17 +204,17 @@ def rate(
         return report
 
 
-# The RuleSet fields whose reading can change a rating report (the others
-# only change what the checks find). threshold_scope decides which games the
-# rate of play leaves unrated (§1.1).
+# The RuleSet parameters (paths) whose reading can change a rating report
+# (the others only change what the checks find). rate_of_play.threshold_scope
+# decides which games the rate of play leaves unrated (§1.1).
 _RATING_PARAMETERS = frozenset(
     {
-        "k_games_cap",
+        "k.games_cap",
         "round_robin_iteration",
         "rounding",
-        "newcomer_increment",
-        "k_junior",
-        "threshold_scope",
+        "first_rating.increment",
+        "k.junior",
+        "rate_of_play.threshold_scope",
     }
 )
 
@@ -342,7 +342,7 @@ def _entrants(
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
-            rating, source = rating_in_force(listed, cls, ev.rules.standard_rating_fallback)
+            rating, source = rating_in_force(listed, cls, ev.rules.first_rating.standard_rating_fallback)
             d = rating_against_list(p, listed, rating)
             if d is not None:  # the list's rating over the file's, said why
                 taken, notes = (d,), (taken_note(d),)
@@ -359,7 +359,7 @@ def _cells(
     it cannot (byes, forfeits, games of under one move, blanks, games after
     a match was decided)."""
     rs = ev.rules
-    late = rs.late_default_as_loss
+    late = rs.performance is not None and rs.performance.late_default_as_loss
     after = None if decided is None or rs.match_games_after_decision_rated else decided
     out: list[_Cell] = []
     append = out.append
@@ -474,8 +474,8 @@ class _Context:
         rs = self.rules
         self._k_thresholds = tuple(
             sorted(
-                {t for t, _ in rs.k_by_rating or ()}
-                | ({rs.k_junior[1]} if rs.k_junior is not None else set())
+                {t for t, _ in rs.k.by_rating or ()}
+                | ({rs.k.junior[1]} if rs.k.junior is not None else set())
             )
         )
 
@@ -502,7 +502,7 @@ class _Context:
             # 2014's junior K ends on the birthday: the whole date matters.
             key = (
                 bisect_right(self._k_thresholds, rating),
-                born.date if self.rules.k_junior_until_birthday else born.year,
+                born.date if self.rules.k.junior_until_birthday else born.year,
             )
             found = self._derived_k.get(key)
             if found is None:
@@ -510,7 +510,7 @@ class _Context:
         else:
             found = self._base_k(e, rating, given)
         k, assumed, why = found
-        cap = self.rules.k_games_cap
+        cap = self.rules.k.games_cap
         if cap is None or k * n <= cap:
             return found
         capped, why = capped_k(self.rules, k, n, why)
@@ -571,9 +571,9 @@ def base_k(
 def capped_k(rules: RuleSet, k: int, n: int, why: str) -> tuple[int, str]:
     """K after K × n ≤ 700 (2022+ §8.3.3, R&B §7.3.3) for ``n`` games, and
     ``why`` with the reduction said."""
-    capped = calc.cap_k(k, n, rules.k_games_cap)
+    capped = calc.cap_k(k, n, rules.k.games_cap)
     if capped != k:
-        why += f"; {k} × {n} games > {rules.k_games_cap}: K {capped}"
+        why += f"; {k} × {n} games > {rules.k.games_cap}: K {capped}"
     return capped, why
 
 
@@ -661,10 +661,10 @@ def _too_fast(
     )
     if event is not None:
         return (minutes, 0), event
-    thresholds = rules.standard_minimum_minutes
+    thresholds = rules.rate_of_play.standard_minimum_minutes
     if not thresholds or rules.family is not Family.STANDARD:
         return None, None
-    if rules.threshold_scope is not Scope.GAME or top is None:
+    if rules.rate_of_play.threshold_scope is not Scope.GAME or top is None:
         return None, None
     if rate_of_play_problem(rules, minutes, top) is None:
         return None, None
@@ -838,11 +838,11 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
     none_rated: dict[int | None, int] = {}
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
-    once = rs.cap_once_per_event
+    once = rs.difference_cap.once_per_event
     # The cap's bounds (calc.cap_bounds) differ only between players below
     # and at or above the rating exempt from it (2025-10-01: 2650+), so
     # each side's bounds and We list are found once, keyed by that side.
-    exempt = rs.cap_exempt_rating
+    exempt = rs.difference_cap.exempt_rating
     sides: dict[bool, tuple[int | None, list[int]]] = {}
     out: list[PlayerRating] = []
     append = out.append
@@ -948,11 +948,11 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
     pd_of = _PD_BY_D
     source = e.source
     assert source is not None
-    late, scheduled = rs.late_default_as_loss, source.scheduled
+    late, scheduled = rs.performance is not None and rs.performance.late_default_as_loss, source.scheduled
     once = False
     most = least = 0
     if own is not None:
-        once = rs.cap_once_per_event
+        once = rs.difference_cap.once_per_event
         # 2022 §8.3.1: the cap benefits the higher-rated player in one game
         # only (found below); every game is first made without the benefit.
         high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
@@ -1030,7 +1030,7 @@ def _per_game(ctx: _Context, e: _Entrant, own: int) -> tuple[list[GameRating], i
     # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
     # the one with the largest gap; the others use the true difference.
     benefit: int | None = None
-    once = rs.cap_once_per_event
+    once = rs.difference_cap.once_per_event
     if once and most is not None:
         gaps = []
         for c in e.cells:
@@ -1267,7 +1267,7 @@ def newcomer_performance(
         ra, p, dp, ru_raw = calc.first_rating(rs, [round_robin[0]], w, round_robin_n=n)
     else:
         ra, p, dp, ru_raw = calc.first_rating(rs, opponents, w)
-    hypothetical = rs.newcomer_hypothetical[0] if rs.newcomer_hypothetical else 0
+    hypothetical = rs.first_rating.hypothetical[0] if rs.first_rating.hypothetical else 0
     if p is not None and dp is None:
         # A score of 0 (or all) where the table has no dp: no performance
         # exists, so Ru is left blank rather than shown as Ra.
@@ -1279,7 +1279,7 @@ def newcomer_performance(
             f"this event is disregarded: {problem}; no Ru", None, None,
         )  # fmt: skip
     ru_uncapped = calc.round_half_up(ru_raw)
-    ru = min(ru_uncapped, rs.newcomer_ceiling) if rs.newcomer_ceiling else ru_uncapped
+    ru = min(ru_uncapped, rs.first_rating.ceiling) if rs.first_rating.ceiling else ru_uncapped
     unpublished = first_rating_problem(rs, n, ru)
     publishable, why = unpublished is None, unpublished.text if unpublished else ""
     if problem:
@@ -1523,7 +1523,7 @@ def _chessa_unrated(
     players' floor, their temporary ratings against it, then the published
     performances against the temporary ones; by starting rank."""
     rs = ctx.rules
-    all_unrated = (rs.unrated_floor_all_unrated or {}).get(kind or "u10")
+    all_unrated = (rs.performance_rules.unrated_floor_all_unrated or {}).get(kind or "u10")
     floor_value = calc.chessa_floor(
         [e.rating or 0 for e in rated], len(unrated), all_unrated=all_unrated
     )
@@ -1594,7 +1594,7 @@ def _chessa_newcomer(
     """An unrated player's line: his performance against the temporary ratings."""
     n = len(g.opponents)
     rc = Fraction(sum(g.opponents), n) if n else None
-    least = ctx.rules.newcomer_min_games or 0
+    least = ctx.rules.unrated.min_games or 0
     nc = Newcomer(
         rc, n, g.points, None, None, value, value,
         counts=value is not None,
@@ -1642,7 +1642,7 @@ def _chessa_rated(
     ):
         extra.append(f"played {g.played} of {rounds} rounds: gains need {half_up} (50% rule)")
         change = Fraction(0)
-    if change is not None and change < 0 and rs.joint_winners_keep_rating and ctx.score(e) == top:
+    if change is not None and change < 0 and rs.performance_rules.joint_winners_keep_rating and ctx.score(e) == top:
         extra.append("joint first place: no rating loss")
         change = Fraction(0)
     if not extra:
@@ -1684,7 +1684,7 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             return None
         return temporary.get(sr)
 
-    share = rs.gain_min_played or (1, 2)
+    share = rs.performance_rules.gain_min_played or (1, 2)
     half_up = -(-rounds * share[0] // share[1])
     top = max((ctx.score(e) for e in entrants), default=Fraction(0))
     out: list[PlayerRating] = []
