@@ -8,6 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+DATA = ROOT / "tests" / "data"
 CORPUS = ROOT.parent / "shared" / "corpus"
 
 

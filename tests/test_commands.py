@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import argparse
 import re
-from pathlib import Path
 
 import attrs
 import pytest
 
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 from trfkit.cli import _parser, main
 from trfkit.commands import COMMANDS, COMMON, Command, Option
 from trfkit.report import registry
@@ -185,7 +184,7 @@ def test_every_help_is_built_without_error_and_lists_each_option_once() -> None:
 def test_the_table_is_the_only_list_of_formats_in_the_front_doors() -> None:
     # The formats each command takes were listed by hand in cli.py (four
     # places) and server/api.py: now neither spells a list of them.
-    root = Path(__file__).resolve().parent.parent / "trfkit"
+    root = ROOT / "trfkit"
     for path in (root / "cli.py", root / "server" / "api.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'choices=\("text"', text), path

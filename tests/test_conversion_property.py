@@ -29,7 +29,7 @@ import pytest
 
 import trfkit
 from tests.conftest import ROOT, corpus_params, fixture_files
-from tests.test_convert import _round_dates
+from tests.test_conversion import _round_dates
 from trfkit.checks.files import check_tournament
 from trfkit.event import event_of
 from trfkit.model import Dialect, Player, Team, Tournament

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import CORPUS, FIXTURES
-from trfbuild import player_line, swiss_text
 
 import trfkit
+from tests.conftest import CORPUS, FIXTURES
+from tests.trfbuild import player_line, swiss_text
 from trfkit.checks import validate
 from trfkit.checks.players import federations
 from trfkit.diagnostics import Diagnostic, Severity

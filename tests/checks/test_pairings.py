@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trfbuild import swiss_text
-
 import trfkit
+from tests.trfbuild import swiss_text
 from trfkit.checks import validate
 from trfkit.diagnostics import Diagnostic, Severity
 

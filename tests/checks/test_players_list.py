@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from trfkit.checks import validate
 from trfkit.cli import main
 from trfkit.diagnostics import Diagnostic
@@ -23,7 +24,7 @@ from trfkit.rating.files import wanted_players
 from trfkit.rating.listed import RatingListAt, compare
 from trfkit.rating.ratinglist import ListedPlayer, load_rating_list, name_key
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ratinglist"
+FIXTURES = ROOT / "fixtures" / "ratinglist"
 XML, TXT = FIXTURES / "players.xml", FIXTURES / "players.txt"
 
 Row = dict[str, object]

@@ -37,7 +37,7 @@ def fake_check() -> Iterator[None]:
                 "structure.fake-player",
                 Severity.WARNING,
                 "A player called Fake: declared by a test, to show what one declaration reaches.",
-                "tests/test_check_registry.py",
+                "tests/checks/test_registry.py",
                 ex.lines(*ex.HEAD, ex.P1, ex.P2.replace("Horvat, Eva", "Fake, Eva  ")),
                 ex.lines(*ex.HEAD, ex.P1, ex.P2),
                 "Call the player by his name.",
@@ -81,7 +81,7 @@ def test_a_check_declared_once_reaches_the_registry_the_docs_and_every_format(
     path.write_text("\n".join(entry.failing) + "\n", encoding="utf-8")
     status, text = _check(path)
     assert (
-        f"{path}:7:15: warning S999 player 2 is called Fake [tests/test_check_registry.py]" in text
+        f"{path}:7:15: warning S999 player 2 is called Fake [tests/checks/test_registry.py]" in text
     )
     _, out = _check(path, "--format", "json")
     found = [d for f in json.loads(out)["files"] for d in f["diagnostics"]]

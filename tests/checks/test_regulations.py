@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FIXTURES
 
 import trfkit
+from tests.conftest import FIXTURES
 from trfkit.checks import inline_ignores, validate
 from trfkit.diagnostics import Diagnostic
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from conftest import FIXTURES
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import trfkit
+from tests.conftest import FIXTURES
 from trfkit.checks import validate
 from trfkit.scoring import expected_points, scoring_of
 

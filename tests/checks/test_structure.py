@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from tests.conftest import corpus_params
+from tests.conftest import ROOT, corpus_params
 from trfkit.checks import validate
 from trfkit.diagnostics import Severity
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 CLEAN = [
     "swiss-trf16.trf",
     "swiss-trf26.trf",
@@ -95,7 +95,7 @@ def test_an_unreadable_colour_is_its_p002_alone() -> None:
     # swiss-trf16.trf, player 1 (line 15) round 1 written "8 x 1": the reader
     # says column 97 holds no colour (P002). S102 read the cell as '-' and
     # said "players 1 and 8 have colours '-' and 'b'", a '-' the file has not.
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    path = ROOT / "fixtures" / "swiss-trf16.trf"
     lines = path.read_text().splitlines(keepends=True)
     assert lines[14][91:99] == "   8 w 1"
     lines[14] = lines[14][:96] + "x" + lines[14][97:]
@@ -113,7 +113,7 @@ def test_an_unreadable_colour_is_its_p002_alone() -> None:
 
 def _typo(line: int, start: int, text: str) -> trfkit.Tournament:
     """swiss-trf16.trf with ``text`` written at column ``start`` of ``line``."""
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    path = ROOT / "fixtures" / "swiss-trf16.trf"
     lines = path.read_text().splitlines(keepends=True)
     x = lines[line - 1]
     lines[line - 1] = x[: start - 1] + text + x[start - 1 + len(text) :]

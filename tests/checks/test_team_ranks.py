@@ -12,12 +12,11 @@ Hippopotami (ex. 43); at 6 MP Giraffes, Iguanas and Moose not separated
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import trfkit
+from tests.conftest import DATA
 from trfkit.checks import validate
 
-TEC = Path(__file__).parent / "data" / "tec-team-swiss.trf"
+TEC = DATA / "tec-team-swiss.trf"
 
 # Team number -> rank by MP, then EDE (the book's ranking above).
 EDE_RANKS = {4: 1, 2: 2, 1: 3, 3: 4, 5: 5, 6: 6, 8: 7, 7: 8, 9: 9, 13: 10, 10: 11,

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import trfkit
+from tests.conftest import DATA, ROOT
 from trfkit.checks import validate
 from trfkit.checks.tiebreaks import berger_tables
 
-DATA = Path(__file__).parent / "data"
 # The TEC exercises' p.32 ranking (by score, then BH): starting rank by place.
 BOOK_ORDER = [2, 3, 4, 1, 16, 6, 8, 11, 5, 15, 12, 14, 7, 13, 9, 10]
 
@@ -255,7 +255,7 @@ def test_s119_team_tiebreak_in_an_individual_event() -> None:
     fixture's 202 BH:MP/C1,MPvGP is a team event's: none."""
     from trfkit.checks import validate
 
-    root = Path(__file__).parent.parent / "fixtures"
+    root = ROOT / "fixtures"
     text = (root / "swiss-trf26.trf").read_text(encoding="utf-8")
     assert "\n202 ARO,BH/C1,SB\n" in text
     t = trfkit.loads(text.replace("\n202 ARO,BH/C1,SB\n", "\n202 SB,BH:GP/C1\n"))

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.cli import main
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, ROOT
 from trfkit.cli import main
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -151,7 +151,7 @@ def test_fmt_canonical_is_stable(tmp_path: Path) -> None:
 def test_python_dash_m_trfkit_is_the_trfkit_command() -> None:
     # Where no console script is on PATH (a venv not activated, Windows'
     # Scripts folder), "python -m trfkit" is what people try first.
-    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    fixture = ROOT / "fixtures" / "swiss-trf16.trf"
     proc = subprocess.run(
         [sys.executable, "-m", "trfkit", "check", str(fixture), "--format", "json"],
         capture_output=True, text=True, check=False,
@@ -306,7 +306,7 @@ def test_the_readme_synopsis_names_every_option_of_every_command() -> None:
 
     from trfkit.cli import _parser
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme[readme.index("```\ntrfkit check PATH") :]
     block = block[: block.index("```", 4)]
     synopsis: dict[str, str] = {}

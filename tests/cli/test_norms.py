@@ -12,7 +12,7 @@ import pytest
 
 import trfkit
 from tests.conftest import FIXTURES, corpus_params
-from tests.test_norms import _NINE, _SEEKER, _WOMEN, P, star
+from tests.titlenorms.test_engine import _NINE, _SEEKER, _WOMEN, P, star
 from trfkit.checks import validate
 from trfkit.cli import main
 from trfkit.report.registry import OUTPUTS
@@ -36,7 +36,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 @pytest.fixture
 def gm_file(tmp_path: Path) -> Path:
     # Player 1: 7/9, Ra 2400 (the 1900 raised to 2200), Rp 2620: a GM norm
-    # (worked in tests/test_norms.py, test_floor_raised_lowest_opponent...).
+    # (worked in tests/titlenorms/test_engine.py, test_floor_raised_lowest_opponent...).
     path = tmp_path / "gm.trf"
     path.write_text(trfkit.dumps(star(_SEEKER, [*_NINE, P(1900, "", "SUI")], "1=1=1=1=1")))
     return path

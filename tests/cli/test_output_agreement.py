@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.trfbuild import swiss_text
 from trfkit.cli import main
 from trfkit.report.rating import CSV_GAME_COLUMNS, CSV_PLAYER_COLUMNS
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 PERIOD = FIXTURES / "period"
 
@@ -104,7 +104,7 @@ def test_rate_period_csv_rows_fit_their_header(capsys: pytest.CaptureFixture[str
     sections = strict_sections(out)
     assert sections and all(sections)
     [alba] = [r for r in sections[0] if r.get("fide_id") == "91100010"]
-    # Worked in tests/test_rate_period.py: K 38 over 18 games, +78 → 2078.
+    # Worked in tests/rating/test_period.py: K 38 over 18 games, +78 → 2078.
     assert (alba["k"], alba["new_rating"]) == ("38", "2078")
 
 

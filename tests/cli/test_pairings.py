@@ -19,10 +19,10 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
-from trfbuild import swiss_text
 
 import trfkit
+from tests.conftest import FIXTURES, ROOT
+from tests.trfbuild import swiss_text
 from trfkit.cli import main
 from trfkit.pairing.model import (
     BoardDifference,
@@ -480,7 +480,7 @@ def test_pairings_of_an_oracle_file_agrees_under_its_own_edition(
 def test_the_api_answers_what_the_command_line_prints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from serving import request, running
+    from tests.server.serving import request, running
 
     data = Path(_file(tmp_path, NEIGHBOURS_ROUND_1)).read_bytes()
     monkeypatch.chdir(tmp_path)  # the command line's path, e.trf, is the upload's name

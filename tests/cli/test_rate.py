@@ -9,9 +9,9 @@ from pathlib import Path
 
 import markupsafe
 import pytest
-from conftest import FIXTURES, corpus_params
-from trfbuild import swiss_text
 
+from tests.conftest import FIXTURES, corpus_params
+from tests.trfbuild import swiss_text
 from trfkit.cli import main
 from trfkit.report.rating import split_name
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import DATA
 from trfkit.cli import main
 from trfkit.report.registry import OUTPUTS
 
-DATA = Path(__file__).parent / "data"
 SWISS = str(DATA / "tec-swiss-16x5.trf")
 ROUND_ROBIN = str(DATA / "tec-roundrobin-6x5.trf")
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from trfbuild import swiss_text
 
 import trfkit
+from tests.trfbuild import swiss_text
 from trfkit.checks import validate
 from trfkit.diagnostics import Severity
 from trfkit.rating.engine import rate

@@ -14,12 +14,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from trfbuild import swiss
 
 import trfkit
+from tests.conftest import DATA, FIXTURES, ROOT
+from tests.trfbuild import swiss
 from trfkit.rating import calc
 from trfkit.rating.engine import rate
 from trfkit.rating.tables import P_TO_DP, expected_score
@@ -39,7 +39,6 @@ def _seed(prefix: str) -> str:
 # -- the tables ------------------------------------------------------------
 
 
-DATA = Path(__file__).resolve().parent / "data"
 
 
 def _table(name: str) -> tuple[list[tuple[str, ...]], str]:
@@ -511,8 +510,7 @@ def test_rapid_gap_rule_from_2024_12_01() -> None:
 def test_every_fixture_rates(tmp_path: Path) -> None:
     """Every fixture rates under every rule set without an exception, and
     each rated player's W is the sum of his counted games."""
-    from conftest import fixture_files
-
+    from tests.conftest import fixture_files
     from trfkit.rules import names
 
     for path in fixture_files():
@@ -541,7 +539,7 @@ def test_2002_swiss_one_pd_over_capped_rc() -> None:
 def _long_match(n: int) -> trfkit.Tournament:
     """An unrated player beating an 1800 in ``n`` rounds. The points field
     has four columns: 200.0 does not fit, and the total is not what is rated."""
-    from trfbuild import swiss_text
+    from tests.trfbuild import swiss_text
 
     text = swiss_text([1800, None], [(r, 2, 1, "1") for r in range(1, n + 1)])
     return trfkit.loads(text.replace(f" {float(n):.1f} ", " 99.0 ").encode())

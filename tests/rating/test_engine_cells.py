@@ -14,10 +14,10 @@ from fractions import Fraction as F
 
 import attrs
 import pytest
-from conftest import FIXTURES
-from trfbuild import player_line, swiss_text
 
 import trfkit
+from tests.conftest import FIXTURES
+from tests.trfbuild import player_line, swiss_text
 from trfkit.rating.engine import rate
 from trfkit.rating.ratinglist import ListedPlayer
 from trfkit.rules import get

@@ -15,9 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from trfbuild import swiss, swiss_text
 
 import trfkit
+from tests.trfbuild import swiss, swiss_text
 from trfkit import rate
 from trfkit.rating.engine import rate as engine_rate
 from trfkit.rating.model import GameRating, Newcomer, PlayerRating, RatingReport

@@ -35,13 +35,14 @@ from pathlib import Path
 import attrs
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.cli import main
 from trfkit.rating.listed import list_in_force
 from trfkit.rating.period import RatingListAt, rate_period
 from trfkit.rating.ratinglist import load_rating_list
 from trfkit.reader import load, loads
 
-PERIOD = Path(__file__).resolve().parent.parent / "fixtures" / "period"
+PERIOD = ROOT / "fixtures" / "period"
 LIST = PERIOD / "players-2025-03.txt"
 FILES = sorted(PERIOD.glob("event*.trf"))
 ALBA, NINA, DALIBOR, BO = 91100010, 91100052, 91100044, 91100028

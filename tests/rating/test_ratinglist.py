@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.rating.ratinglist import (
     ListedPlayer,
     RatingListError,
@@ -21,7 +22,7 @@ from trfkit.rating.ratinglist import (
     load_rating_list,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ratinglist"
+FIXTURES = ROOT / "fixtures" / "ratinglist"
 XML = FIXTURES / "players.xml"
 TXT = FIXTURES / "players.txt"
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.cli import main
 from trfkit.diagnostics import Diagnostic, Severity
@@ -329,7 +330,7 @@ def test_a_league_checks_in_text(capsys: pytest.CaptureFixture[str], tmp_path: P
 def test_a_file_listing_its_teams_in_013_and_310_counts_each_team_once() -> None:
     # fixtures/team-trf26.trf has 4 teams in 310; TEC's sample writes each
     # team again as an 013 line: still 4 teams, not 8.
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "team-trf26.trf"
+    path = ROOT / "fixtures" / "team-trf26.trf"
     text = path.read_text()
     t = trfkit.loads(text.encode())
     assert [x.code for x in t.teams] == ["310"] * 4

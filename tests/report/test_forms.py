@@ -16,10 +16,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT, corpus_params
-from trfbuild import player_line, swiss, swiss_text
 
 import trfkit
+from tests.conftest import FIXTURES, ROOT, corpus_params
+from tests.trfbuild import player_line, swiss, swiss_text
 from trfkit.cli import main
 from trfkit.report.form1 import form1_data, render_form1_html, render_form1_text
 from trfkit.report.form2 import form2_data, render_form2_text

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.conftest import ROOT
 from trfkit.rating.model import (
     EventInfo,
     GameRating,
@@ -47,7 +48,6 @@ from trfkit.report.rating import (
 )
 
 F = Fraction
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _event(**kw: object) -> EventInfo:
@@ -890,13 +890,12 @@ def test_no_k_where_no_game_counts() -> None:
     # event too fast for its field under fide-2009, every game unrated) has
     # no K on the form, and the legend does not explain a "20?" it never
     # shows. JSON keeps K as data.
-    from pathlib import Path
 
     import trfkit
     from trfkit.rating.engine import rate
     from trfkit.report.rating import render_rating_json, render_rating_text
 
-    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "rating-rr10-unrated.trf"
+    fixture = ROOT / "fixtures" / "rating-rr10-unrated.trf"
     text = fixture.read_text(encoding="utf-8")
     # 60 + 30 gives 90 minutes for 60 moves; a 2600 in the field asks 120 (2009 §1.1).
     lines = [x for x in text.splitlines() if not x.startswith("122")]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import FIXTURES
-
+from tests.conftest import FIXTURES
 from trfkit.checks import CODES
 from trfkit.checks.files import check_file
 from trfkit.report.verdict import cause_words, fix_words, verdict_data

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, ROOT, corpus_params
-from serving import host, port, request, running
 
+from tests.conftest import FIXTURES, ROOT, corpus_params
+from tests.server.serving import host, port, request, running
 from trfkit.server import api
 from trfkit.server.app import Server
 
@@ -428,7 +428,7 @@ def test_the_server_keeps_answering_after_malformed_and_slow_requests() -> None:
 def heavy_file() -> bytes:
     """A 5,000-player event: its norms take a second or more, far past the
     tests' tiny time limits, whatever the norm search costs."""
-    from render_pins import generated_text
+    from tests.render_pins import generated_text
 
     return generated_text(5000, 11, 1).encode()
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, ROOT
-from serving import port, request, running
-from test_serve_api import SCRIPT_NAME, script_file
 
+from tests.conftest import FIXTURES, ROOT
+from tests.server.serving import port, request, running
+from tests.server.test_api import SCRIPT_NAME, script_file
 from trfkit.server.app import Server
 
 webdriver = pytest.importorskip(
@@ -974,7 +974,7 @@ def test_every_form_tab_prints_its_printable_page(browser: Any, server: Server) 
 def _wide_swiss(tmp_path: Path) -> Path:
     """16 players, 14 rounds (the circle method's pairings): a Form 3
     wider than a 1366-pixel screen."""
-    from trfbuild import swiss_text
+    from tests.trfbuild import swiss_text
 
     n, rounds = 16, 14
     games = []
@@ -1067,7 +1067,8 @@ def test_the_pairings_tab_shows_each_differing_round_side_by_side_with_the_reaso
     (1-3, 4-2; C.04.3), where the file pairs 1-2 and 3-4."""
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
-    from trfbuild import swiss_text
+
+    from tests.trfbuild import swiss_text
 
     path = tmp_path / "neighbours.trf"
     path.write_text(
@@ -1094,7 +1095,7 @@ def test_the_pairings_tab_shows_each_differing_round_side_by_side_with_the_reaso
         file = sorted((r[2].split()[0], r[3].split()[0]) for r in rows)
         assert system == [("1", "3"), ("4", "2")] and file == [("1", "2"), ("3", "4")]
         # The reason's paragraph under the boards (its words are the
-        # engine's: tests/test_pairings_cli.py renders hand-made ones).
+        # engine's: tests/cli/test_pairings.py renders hand-made ones).
         assert d.find_element(By.CSS_SELECTOR, "#round-1 > table + p.why").is_displayed()
     finally:
         d.switch_to.default_content()

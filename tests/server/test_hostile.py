@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES
-from serving import descendants, request, rss, running, spawned
 
+from tests.conftest import FIXTURES, ROOT
+from tests.server.serving import descendants, request, rss, running, spawned
 from trfkit.server.app import Server
 
 SMALL = (FIXTURES / "swiss-trf16.trf").read_bytes()
@@ -49,7 +49,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any,
 def heavy_file() -> bytes:
     """A 5,000-player event: its norms take a second or more, twice the
     time limit here and more, however fast the norm search."""
-    from render_pins import generated_text
+    from tests.render_pins import generated_text
 
     return generated_text(5000, 11, 1).encode()
 
@@ -345,7 +345,7 @@ def test_a_documents_script_is_allowed_only_as_shipped() -> None:
     from trfkit.server.policy import document_policy
 
     template = (
-        Path(__file__).resolve().parents[1] / "trfkit/report/templates/rating.html.j2"
+        ROOT / "trfkit/report/templates/rating.html.j2"
     ).read_text()
     shipped = template.split("<script>", 1)[1].split("</script>", 1)[0]
     digest = b64encode(hashlib.sha256(shipped.encode()).digest()).decode()

@@ -12,11 +12,11 @@ score (16.4.1, 16.4.2), worked out by hand below.
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 import trfkit
+from tests.conftest import DATA
 from tests.trfbuild import swiss
 from trfkit.model import Tournament
 from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreak, standings
@@ -25,7 +25,6 @@ from trfkit.tiebreaks.encounter import direct_encounter
 from trfkit.tiebreaks.field import field_of
 from trfkit.tiebreaks.opponents import adjusted_scores, elements
 
-DATA = Path(__file__).parent / "data"
 SWISS = DATA / "tec-swiss-16x5.trf"
 ROUND_ROBIN = DATA / "tec-roundrobin-6x5.trf"
 

@@ -15,7 +15,7 @@ from itertools import groupby
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.test_tiebreaks_second import random_swiss
+from tests.tiebreaks.test_second_implementation import random_swiss
 from tests.trfbuild import swiss
 from trfkit.model import Tournament
 from trfkit.tiebreaks import standings

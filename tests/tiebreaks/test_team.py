@@ -13,15 +13,14 @@ import csv
 import io
 import json
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 import trfkit
+from tests.conftest import DATA, ROOT
 from trfkit.tiebreaks import parse_tiebreak
 from trfkit.tiebreaks.team import NotATeamEvent, primary_score, team_matches, team_standings
 
-DATA = Path(__file__).parent / "data"
 TEC = DATA / "tec-team-swiss.trf"
 
 # The team crosstable (book p. 6): per team, per round, (opponent or bye,
@@ -226,7 +225,7 @@ def test_a_team_round_robin_is_predetermined_pairings(tec: trfkit.Tournament) ->
     other; without its 092 and 192 (a Swiss, FIDE_TEAM_BAKU) it reads as
     a team round robin: C.07 15.2 applies, and the output says so. As
     declared, and the TEC Swiss, not."""
-    path = Path(__file__).parent.parent / "fixtures" / "team-trf26.trf"
+    path = ROOT / "fixtures" / "team-trf26.trf"
     undeclared = "".join(
         line
         for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -240,7 +239,7 @@ def test_a_team_round_robin_is_predetermined_pairings(tec: trfkit.Tournament) ->
 
 
 def test_an_individual_event_has_no_team_standings() -> None:
-    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "swiss-trf26.trf")
+    t = trfkit.load(ROOT / "fixtures" / "swiss-trf26.trf")
     with pytest.raises(NotATeamEvent):
         team_standings(t)
 
@@ -338,7 +337,7 @@ def test_teams_on_an_individual_event_is_a_usage_error(
 # -- the corpus: a TEC sample file declares every team's MP and GP ------------
 
 GRANDMOMMY = (
-    Path(__file__).resolve().parent.parent.parent
+    ROOT.parent
     / "shared"
     / "corpus"
     / ("echecsjs__trf/grandmommyscup.trf")
@@ -467,7 +466,7 @@ def test_a_declared_swiss_is_no_round_robin_though_every_team_met() -> None:
     assert any("predetermined" in n for n in league.notes)
 
 
-_ARMSTRONG = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+_ARMSTRONG = ROOT.parent / "shared" / "corpus"
 _ARMSTRONG = _ARMSTRONG / "sanichi__icu_tournament" / "armstrong_2011.tab"
 # Leinster's Armstrong Cup 2010-11 (TRF16, 013 only, 8 boards, 11 rounds):
 # each team's match and game points, worked from the 001 round cells by a
@@ -501,5 +500,5 @@ def test_a_file_with_362_and_352_assumes_neither(tec: trfkit.Tournament) -> None
     # The TEC Swiss has 362 but no 352; fixtures/team-trf26.trf has both.
     notes = team_standings(tec, "MP").notes
     assert not any("no 362" in n for n in notes) and any("no 352" in n for n in notes)
-    t = trfkit.load(Path(__file__).parent.parent / "fixtures" / "team-trf26.trf")
+    t = trfkit.load(ROOT / "fixtures" / "team-trf26.trf")
     assert not any("no 362" in n or "no 352" in n for n in team_standings(t).notes)

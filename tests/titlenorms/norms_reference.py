@@ -4,7 +4,7 @@ It tries every combination of the wins the player may leave out
 (``itertools.combinations``), so it is exponential in the number of wins: it
 is only run on small inputs, to hold the engine's polynomial search
 (:func:`trfkit.titlenorms.engine._search`) to the same answers
-(tests/test_norms_search.py). Copied from the engine as it was before issue
+(tests/titlenorms/test_engine_search.py). Copied from the engine as it was before issue
 29, unchanged but for its name.
 """
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from trfkit.model import Tournament
 from trfkit.report.norms import render_norms_text
 from trfkit.titlenorms import Verdict, norms
@@ -650,9 +651,8 @@ def test_a_142_far_beyond_the_lines_costs_no_memory() -> None:
     # that a return of the bug fails this test instead of the machine.
     import subprocess
     import sys
-    from pathlib import Path
 
-    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+    fixture = ROOT / "fixtures" / "swiss-trf16.trf"
     code = (
         "import resource, sys, trfkit\n"
         "from trfkit.titlenorms import norms\n"

@@ -3,10 +3,10 @@
 The engine decides which games a player may leave out (later rounds, wins)
 on counts (``engine._search``), where it used to try every combination of
 wins: 2.8 KB of file made ``trfkit check`` run for minutes. The old search is
-kept in tests/norms_reference.py and the new one is held to it here, choice
+kept in tests/titlenorms/norms_reference.py and the new one is held to it here, choice
 for choice (the same games, the same rounds left out and why), on random
 small events, on every fixture and on the hand-worked cases of
-tests/test_norms.py; and a line of thousands of wins is decided (the
+tests/titlenorms/test_engine.py; and a line of thousands of wins is decided (the
 old search would not end; the suite's time limit bounds this one).
 """
 
@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trfkit
-from tests import test_norms
 from tests.conftest import FIXTURES
-from tests.norms_reference import reference_search
-from tests.test_norms import P, event
+from tests.titlenorms import test_engine as test_norms
+from tests.titlenorms.norms_reference import reference_search
+from tests.titlenorms.test_engine import P, event
 from trfkit.event import event_of
 from trfkit.model import Tournament
 from trfkit.rules.titles import get_title_rules
@@ -137,7 +137,7 @@ def test_every_fixture_gets_the_old_searchs_choice() -> None:
 def test_the_hand_worked_cases_get_the_old_searchs_choice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Every tournament tests/test_norms.py builds, searched both ways.
+    # Every tournament tests/titlenorms/test_engine.py builds, searched both ways.
     made: list[Tournament] = []
     original = test_norms.event
 
