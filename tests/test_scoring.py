@@ -1,5 +1,6 @@
-"""Worked examples for branches no other test reached: CHESSA's floors, and
-colour-dependent scoring for every result × colour and the unplayed codes.
+"""trfkit.scoring: colour-dependent scoring for every result × colour and the
+unplayed codes (worked examples for branches no other test reached; CHESSA's
+floors, once here, are in tests/rating/test_calc.py).
 
 Each expected value is worked here by hand from the rules or the values the
 example declares, never read from the code's output.
@@ -8,47 +9,12 @@ example declares, never read from the code's output.
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 import pytest
 
 import trfkit
 from trfkit.model import Colour, Game, Result
-from trfkit.rating import calc
-from trfkit.rules import get
 from trfkit.scoring import scoring_of
-
-# -- CHESSA "How unrated players will be treated" ------------------------------
-
-
-def test_chessa_floor_is_floored_to_the_hundred_not_rounded() -> None:
-    """Five players rated 1580 and two unrated: the average 1580 floors to
-    1500 (step 2); again with the unrated at 1500, (5 × 1580 + 2 × 1500)/7 =
-    1557.1 floors to 1500 again, so it stays. Rounding to the nearest
-    hundred would give 1600 (and then (7900 + 3200)/7 = 1585.7 → 1600)."""
-    assert calc.chessa_floor([1580] * 5, 2) == 1500
-
-
-def test_chessa_floor_stays_at_the_rated_average_floored() -> None:
-    """Rated 1990 and 1000, five unrated: average 1495 → 1400; (2990 + 5 ×
-    1400)/7 = 1427.1 → 1400: stable at 1400."""
-    assert calc.chessa_floor([1990, 1000], 5) == 1400
-
-
-def test_chessa_floor_with_nobody_rated_needs_the_section_floor() -> None:
-    assert calc.chessa_floor([], 6, all_unrated=600) == 600
-    with pytest.raises(ValueError, match="nobody is rated"):
-        calc.chessa_floor([], 6)
-
-
-def test_chessa_rated_player_never_drops_below_100() -> None:
-    """CHESSA "Rating floor": a player rated 110 who loses 30 points keeps
-    100; 2009 has no such floor for rated players."""
-    rules = get("chessa-2015")
-    assert calc.new_rating(110, Fraction(-30), rules) == 100
-    assert calc.new_rating(130, Fraction(-20), rules) == 110
-    assert calc.new_rating(1210, Fraction(-30), get("fide-2009")) == 1180
-
 
 # -- colour-dependent scoring (XXS, TRF(x) manual) ------------------------------
 

@@ -1,8 +1,9 @@
-"""Tests written for mutants that survived a run of tools/mutate.py (issue 21).
+"""trfkit.rating.calc: K, juniors, ages, first ratings and CHESSA's floors at their edges.
 
-Each test pins a behaviour that no other test pinned, with expected values
-worked from the regulations' tables or the TRF format, not from the code's
-output. docs/testing.md lists the mutant each one kills.
+Each test pins a behaviour that no other test pinned (most were first written
+for mutants that survived a run of tools/mutate.py, issue 21), with expected
+values worked from the regulations or the TRF format, not from the code's
+output.
 """
 
 from __future__ import annotations
@@ -18,53 +19,10 @@ from trfkit.rating.calc import (
     derive_k,
     event_year,
     first_rating,
+    new_rating,
     performance,
 )
-from trfkit.rating.tables import expected_both, rating_difference
 from trfkit.rules import get
-
-# --- rating/tables.py ---------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("d", "hundredths"),
-    [
-        # Table (b), as printed (R&B 2024 §7.1): D 0-3 -> .50, 4-10 -> .51,
-        # 345-357 -> .89, "> 735" -> 1.00; a negative D reads the L column.
-        (0, 50),
-        (3, 50),
-        (4, 51),
-        (-4, 49),
-        (351, 89),
-        (-351, 11),
-        (735, 99),
-        (736, 100),
-        (-736, 0),
-        (2000, 100),
-    ],
-)
-def test_expected_both_reads_table_b(d: int, hundredths: int) -> None:
-    assert expected_both(d) == (hundredths, Fraction(hundredths, 100))
-
-
-@pytest.mark.parametrize(
-    "p",
-    # Table (a) runs from .01 to .99 (p = 0 and p = 1 are not in it), and
-    # only in whole hundredths: the caller rounds p first.
-    [Fraction(0), Fraction(1), Fraction(-1, 100), Fraction(101, 100), Fraction(1, 200)],
-)
-def test_rating_difference_refuses_p_outside_table_a(p: Fraction) -> None:
-    with pytest.raises(ValueError, match=r"p must be \.01 to \.99 in hundredths"):
-        rating_difference(p)
-
-
-def test_rating_difference_ends_of_table_a() -> None:
-    # Table (a): .99 -> 677 and .01 -> -677 (R&B 2024 §7.1).
-    assert rating_difference(Fraction(99, 100)) == 677
-    assert rating_difference(Fraction(1, 100)) == -677
-
-
-# --- rating/calc.py -----------------------------------------------------------
 
 
 def test_junior_k_needs_a_rating_under_2300() -> None:
@@ -172,56 +130,33 @@ def test_first_rating_refuses_a_score_that_is_not_whole_or_half_points() -> None
         first_rating(get("fide-2024"), [1800, 1800], Fraction(1, 3))
 
 
-# --- rating/engine.py: the event facts the report shows ----------------------
+# -- CHESSA "How unrated players will be treated" ------------------------------
 
 
-def test_the_event_facts_are_the_files_headers() -> None:
-    # fixtures/swiss-trf16.trf's header records, read off the file: 012,
-    # 022, 032, 102, 122, 042-052, 092, and 5 rounds in 132.
-    import datetime as dt
-
-    import trfkit
-    from trfkit.rating.engine import rate
-
-    t = trfkit.load("fixtures/swiss-trf16.trf")
-    e = rate(t).event
-    assert (e.name, e.city, e.federation, e.chief_arbiter) == (
-        "Lakeside Spring Open 2025",
-        "Eastbrook",
-        "NED",
-        "IA Marten Oudekerk",
-    )
-    assert e.time_control == "90 min/40 moves + 30 min, 30 sec/move from move 1"
-    assert (e.time_control_source, e.file_time_control) == ("122", "")
-    assert (e.start, e.end) == (dt.date(2025, 3, 14), dt.date(2025, 3, 16))
-    assert (e.type, e.rounds, e.rate_class, e.rate_class_assumed) == ("swiss", 5, "standard", "")
-    assert e.type_source == "092"
-    # Without 042 the start is the first round's date (132: 25/03/14).
-    with open("fixtures/swiss-trf16.trf", encoding="utf-8") as fh:
-        lines = [x for x in fh.read().splitlines() if not x.startswith("042")]
-    no_start = trfkit.loads("\n".join(lines) + "\n")
-    assert rate(no_start).event.start == dt.date(2025, 3, 14)
-    # A time control given on the command line replaces the file's, which
-    # the report still shows.
-    given = rate(t, time_control="60 min + 30 sec/move").event
-    assert given.time_control == "60 min + 30 sec/move"
-    assert (given.time_control_source, given.file_time_control) == (
-        "given",
-        "90 min/40 moves + 30 min, 30 sec/move from move 1",
-    )
+def test_chessa_floor_is_floored_to_the_hundred_not_rounded() -> None:
+    """Five players rated 1580 and two unrated: the average 1580 floors to
+    1500 (step 2); again with the unrated at 1500, (5 × 1580 + 2 × 1500)/7 =
+    1557.1 floors to 1500 again, so it stays. Rounding to the nearest
+    hundred would give 1600 (and then (7900 + 3200)/7 = 1585.7 → 1600)."""
+    assert chessa_floor([1580] * 5, 2) == 1500
 
 
-def test_the_event_facts_of_a_file_without_headers() -> None:
-    import trfkit
-    from trfkit.rating.engine import rate
+def test_chessa_floor_stays_at_the_rated_average_floored() -> None:
+    """Rated 1990 and 1000, five unrated: average 1495 → 1400; (2990 + 5 ×
+    1400)/7 = 1427.1 → 1400: stable at 1400."""
+    assert chessa_floor([1990, 1000], 5) == 1400
 
-    t = trfkit.loads(
-        "001    1 m    Alpha, Ann                        2000 SLO    14600001 1990/01/01"
-        "  1.0    1     2 w 1\n"
-        "001    2 m    Beta, Bob                         1900 SLO    14600002 1990/01/01"
-        "  0.0    2     1 b 0\n"
-    )
-    e = rate(t).event
-    assert (e.name, e.city, e.federation, e.chief_arbiter, e.time_control) == ("", "", "", "", "")
-    assert (e.time_control_source, e.file_time_control, e.start, e.end) == ("", "", None, None)
-    assert e.rate_class_assumed != ""  # no time control: standard, said as assumed
+
+def test_chessa_floor_with_nobody_rated_needs_the_section_floor() -> None:
+    assert chessa_floor([], 6, all_unrated=600) == 600
+    with pytest.raises(ValueError, match="nobody is rated"):
+        chessa_floor([], 6)
+
+
+def test_chessa_rated_player_never_drops_below_100() -> None:
+    """CHESSA "Rating floor": a player rated 110 who loses 30 points keeps
+    100; 2009 has no such floor for rated players."""
+    rules = get("chessa-2015")
+    assert new_rating(110, Fraction(-30), rules) == 100
+    assert new_rating(130, Fraction(-20), rules) == 110
+    assert new_rating(1210, Fraction(-30), get("fide-2009")) == 1180

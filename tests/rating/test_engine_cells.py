@@ -465,3 +465,58 @@ def test_a_fide_id_of_0_is_rated_as_no_id() -> None:
     three = next(i for i, line in enumerate(lines) if line.startswith("001    3 "))
     lines[three] = lines[three][:57] + "          0" + lines[three][68:]
     assert rate(_load(lines), rules="fide-2024").player(3).fide_id is None  # rated
+
+
+# -- the event facts the report shows ---------------------------------------
+
+
+def test_the_event_facts_are_the_files_headers() -> None:
+    # fixtures/swiss-trf16.trf's header records, read off the file: 012,
+    # 022, 032, 102, 122, 042-052, 092, and 5 rounds in 132.
+    import datetime as dt
+
+    import trfkit
+    from trfkit.rating.engine import rate
+
+    t = trfkit.load("fixtures/swiss-trf16.trf")
+    e = rate(t).event
+    assert (e.name, e.city, e.federation, e.chief_arbiter) == (
+        "Lakeside Spring Open 2025",
+        "Eastbrook",
+        "NED",
+        "IA Marten Oudekerk",
+    )
+    assert e.time_control == "90 min/40 moves + 30 min, 30 sec/move from move 1"
+    assert (e.time_control_source, e.file_time_control) == ("122", "")
+    assert (e.start, e.end) == (dt.date(2025, 3, 14), dt.date(2025, 3, 16))
+    assert (e.type, e.rounds, e.rate_class, e.rate_class_assumed) == ("swiss", 5, "standard", "")
+    assert e.type_source == "092"
+    # Without 042 the start is the first round's date (132: 25/03/14).
+    with open("fixtures/swiss-trf16.trf", encoding="utf-8") as fh:
+        lines = [x for x in fh.read().splitlines() if not x.startswith("042")]
+    no_start = trfkit.loads("\n".join(lines) + "\n")
+    assert rate(no_start).event.start == dt.date(2025, 3, 14)
+    # A time control given on the command line replaces the file's, which
+    # the report still shows.
+    given = rate(t, time_control="60 min + 30 sec/move").event
+    assert given.time_control == "60 min + 30 sec/move"
+    assert (given.time_control_source, given.file_time_control) == (
+        "given",
+        "90 min/40 moves + 30 min, 30 sec/move from move 1",
+    )
+
+
+def test_the_event_facts_of_a_file_without_headers() -> None:
+    import trfkit
+    from trfkit.rating.engine import rate
+
+    t = trfkit.loads(
+        "001    1 m    Alpha, Ann                        2000 SLO    14600001 1990/01/01"
+        "  1.0    1     2 w 1\n"
+        "001    2 m    Beta, Bob                         1900 SLO    14600002 1990/01/01"
+        "  0.0    2     1 b 0\n"
+    )
+    e = rate(t).event
+    assert (e.name, e.city, e.federation, e.chief_arbiter, e.time_control) == ("", "", "", "", "")
+    assert (e.time_control_source, e.file_time_control, e.start, e.end) == ("", "", None, None)
+    assert e.rate_class_assumed != ""  # no time control: standard, said as assumed
