@@ -18,6 +18,7 @@ import pytest
 
 import trfkit
 from tests.conftest import corpus_params, fixture_files
+from tests.trfbuild import player_line
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.event import event_of
 from trfkit.model import DateText, Dialect, Header, Player, RoundDates, Tournament
@@ -40,30 +41,10 @@ def _player(
     *cells: tuple[str, str, str],
 ) -> str:
     """A 001 line, field by field at the columns of TRF16 §2.2."""
-    line = (
-        "001 "
-        + str(rank).rjust(4)
-        + " "
-        + sex
-        + title.rjust(3)
-        + " "
-        + name.ljust(33)
-        + " "
-        + rating.rjust(4)
-        + " "
-        + fed.ljust(3)
-        + " "
-        + fide.rjust(11)
-        + " "
-        + birth.ljust(10)
-        + " "
-        + points.rjust(4)
-        + " "
-        + place.rjust(4)
-    )
-    for opponent, colour, result in cells:
-        line += "  " + opponent.rjust(4) + " " + colour + " " + result
-    return line
+    return player_line(
+        rank, rating, points, [f"{o:>4} {c} {r}" for o, c, r in cells], name=name or " ",
+        born=birth, fide_id=fide, place=place, sex=sex, title=title, federation=fed,
+    )  # fmt: skip
 
 
 # -- exact bytes -----------------------------------------------------------------

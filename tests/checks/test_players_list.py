@@ -17,6 +17,7 @@ import pytest
 
 import trfkit
 from tests.conftest import ROOT
+from tests.trfbuild import player_line
 from trfkit.checks import validate
 from trfkit.cli import main
 from trfkit.diagnostics import Diagnostic
@@ -41,12 +42,10 @@ BASE: list[Row] = [
 
 def _line(rank: int, p: Row) -> str:
     """A 001 line, each field on its columns (TRF16 §2.2)."""
-    rating = p["rating"] or ""
-    fid = p["id"] or ""
-    return (
-        f"001 {rank:>4} {p['sex']}{p['title']:>3} {p['name']:<33} {rating:>4} {p['fed']:<3} "
-        f"{fid:>11} {p['born']:<10}  0.0 {rank:>4}"
-    )
+    return player_line(
+        rank, p["rating"], 0.0, [], name=p["name"] or " ", born=p["born"], fide_id=p["id"] or "",
+        sex=p["sex"], title=p["title"], federation=p["fed"],
+    )  # fmt: skip
 
 
 def _file(players: list[Row], start: str = "2025/03/14", tc: str = "90 min + 30 sec/move") -> str:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import trfkit
 from tests.conftest import FIXTURES
+from tests.trfbuild import player_line
 from trfkit.checks import validate
 from trfkit.scoring import expected_points, scoring_of
 
@@ -17,11 +18,9 @@ HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
 
 
 def player(rank: int, points: str, *cells: str, place: int | None = None) -> str:
-    line = (
-        f"001 {rank:>4} m    {'Player ' + str(rank):<33} {2400 - rank:>4} SLO "
-        f"{14600000 + rank:>11} 1990/05/01 {points:>4} {rank if place is None else place:>4}"
+    return player_line(
+        rank, 2400 - rank, points, cells, name=f"Player {rank}", born="1990/05/01", place=place
     )
-    return line + "".join(f"  {c}" for c in cells)
 
 
 def codes(*lines: str, only: str | None = None) -> list[tuple[str, int, int]]:

@@ -14,6 +14,7 @@ from decimal import Decimal
 import pytest
 
 import trfkit
+from tests.trfbuild import player_line
 from trfkit.checks import validate
 from trfkit.diagnostics import Diagnostic, Severity
 from trfkit.model import AbnormalPoints
@@ -26,11 +27,10 @@ def player(
     rank: int, points: str, *cells: str, name: str | None = None, place: int | None = None
 ) -> str:
     label = f"Player {rank}" if name is None else name
-    line = (
-        f"001 {rank:>4} m    {label:<33} {2400 - rank:>4} SLO "
-        f"{14600000 + rank:>11} 1990/05/01 {points:>4} {rank if place is None else place:>4}"
+    # A blank name stays blank: player_line would give "" a default name.
+    return player_line(
+        rank, 2400 - rank, points, cells, name=label or " ", born="1990/05/01", place=place
     )
-    return line + "".join(f"  {c}" for c in cells)
 
 
 def load(*lines: str) -> trfkit.Tournament:

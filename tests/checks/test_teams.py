@@ -14,6 +14,7 @@ import pytest
 
 import trfkit
 from tests.conftest import CORPUS
+from tests.trfbuild import player_line
 from trfkit.checks import validate
 
 _PLAYERS = [
@@ -33,10 +34,7 @@ _TEAM_LINE = {1: 14, 2: 15, 3: 16, 4: 17}
 
 def _player(rank: int) -> str:
     name, points, cell = _PLAYERS[rank - 1]
-    return (
-        f"001 {rank:>4} m    {name:<33} {2400 - rank:>4} SLO {14600000 + rank:>11} "
-        f"1990/05/01 {points:>4} {rank:>4}  {cell}"
-    )
+    return player_line(rank, 2400 - rank, points, [cell], name=name, born="1990/05/01")
 
 
 def _team(number: int, members: list[int], mp: str = "", gp: str = "") -> str:

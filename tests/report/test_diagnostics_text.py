@@ -12,6 +12,7 @@ import pytest
 
 import trfkit
 from tests.conftest import ROOT
+from tests.trfbuild import player_line
 from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.cli import main
 from trfkit.diagnostics import Diagnostic, Severity
@@ -30,13 +31,10 @@ def _player(
     place: int,
     *cells: str,
 ) -> str:
-    # TRF16 §2.2: title 11-13, name 15-47, rating 49-52, federation 54-56,
-    # FIDE id 58-68, birth date 70-79, points 81-84, rank 86-89, rounds from 92.
-    line = (
-        f"001 {rank:>4} m{title:>3} {name:<33} {rating or '':>4} {fed:<3} "
-        f"{14600000 + rank:>11} 1990/05/01 {points:>4} {place:>4}"
-    )
-    return line + "".join(f"  {c}" for c in cells)
+    return player_line(
+        rank, rating, points, cells, name=name or " ", title=title, federation=fed,
+        born="1990/05/01", place=place,
+    )  # fmt: skip
 
 
 # Six players, two of three rounds played. Player 1 (FM) wins round 1 by
