@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "trfkit"
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "trfkit"
 
 # The rooms of docs/architecture.md ("Layers and imports"), lowest first. A
 # module may import from its own room or any room below; the prefix that

@@ -7,6 +7,7 @@ import datetime
 import pytest
 
 import trfkit
+from tests.trfbuild import player_line
 from trfkit.checks import validate
 from trfkit.event import TournamentType, choose_rules, event_of, infer_type
 from trfkit.rules import RULE_SETS, Family, RateClass, get
@@ -16,11 +17,7 @@ HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
 
 
 def player(rank: int, rating: int, points: str, *cells: str) -> str:
-    line = (
-        f"001 {rank:>4} m    {'Player ' + str(rank):<33} {rating or '':>4} SLO "
-        f"{14600000 + rank:>11} 1990/05/01 {points:>4} {rank:>4}"
-    )
-    return line + "".join(f"  {c}" for c in cells)
+    return player_line(rank, rating, points, cells, name=f"Player {rank}", born="1990/05/01")
 
 
 def game(ratings: tuple[int, int], tc: str, start: str = "2025/05/01") -> trfkit.Tournament:

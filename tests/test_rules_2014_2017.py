@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import datetime
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from tests.trfbuild import swiss
 from trfkit.event import event_of
 from trfkit.rating import calc
@@ -23,7 +23,7 @@ from trfkit.rating.engine import rate
 from trfkit.report.rating import render_rating_json, render_rating_text
 from trfkit.rules import Scope, get
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 def _junior_field(
