@@ -12,11 +12,11 @@ import io
 import json
 from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.checks import registry
 from trfkit.cli import main
 from trfkit.docs import rules_markdown
@@ -37,7 +37,7 @@ from trfkit.rules import (
     unknown_paths,
 )
 
-FILE = Path(__file__).resolve().parent.parent / "fixtures" / "swiss-trf16.trf"
+FILE = ROOT / "fixtures" / "swiss-trf16.trf"
 
 # Every regulation code has a section, or says why it does not apply; the
 # test's own sections are invented (this is no real text).

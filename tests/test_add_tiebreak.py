@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from trfkit.cli import main
 from trfkit.model import Colour, Result
 from trfkit.tiebreaks import UnknownTieBreak, parse_tiebreak, standings
@@ -24,7 +25,6 @@ from trfkit.tiebreaks.codes import TieBreak
 from trfkit.tiebreaks.declared import declared, scratch, tiebreak
 from trfkit.tiebreaks.field import PLAYED, Field
 
-ROOT = Path(__file__).resolve().parent.parent
 FILE = ROOT / "fixtures" / "swiss-trf16.trf"
 
 

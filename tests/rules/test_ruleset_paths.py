@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import datetime
 import re
-from pathlib import Path
 
 import attrs
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.rating import engine
 from trfkit.rules import (
     RULE_SETS,
@@ -24,7 +24,6 @@ from trfkit.rules import (
 )
 from trfkit.rules.ruleset import GROUPS
 
-ROOT = Path(__file__).resolve().parent.parent
 PATHS = set(RuleSet.paths())
 
 
