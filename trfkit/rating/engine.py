@@ -980,15 +980,7 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
     assert source is not None
     late, scheduled = rs.late_default_as_loss, source.scheduled
     after = ctx.after
-    once = False
-    most = least = 0
-    if own is not None:
-        once = rs.cap_once_per_event
-        # 2022 §8.3.1: the cap benefits the higher-rated player in one game
-        # only (found below); every game is first made without the benefit.
-        high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
-        most = span if high is None else high
-        least = -span if low is None else low
+    once, most, least = _record_bounds(rs, own, span)
     games: list[GameRating] = []
     append = games.append
     widest = benefit = -1
@@ -1004,24 +996,7 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
                 score, reason = _unscored(r, o, code, entrants, late, scheduled)
             why = None if score is None else _not_counted(ctx, own, o)
             if score is None or why is not None or opp is None:  # no game that counts
-                append(
-                    _game(
-                        (
-                            r,
-                            o,
-                            None,
-                            colour,
-                            code,
-                            None,
-                            False,
-                            why or reason or "not played",
-                            None,
-                            None,
-                            False,
-                            None,
-                        )
-                    )
-                )
+                append(_not_rated(r, o, colour, code, why or reason or "not played"))
                 continue
             # else a late default: it counts, with its score and why
         if own is None:
@@ -1036,12 +1011,35 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
             _game((r, o, opp, colour, code, score, True, reason, used, d, used != d, pd_of[used]))
         )
     if once and own is not None:
-        top = calc.cap_bounds(own, rs)[0]
-        if top is not None and widest > top:
-            # The game with the largest gap (the last of equal ones) is capped.
-            g = games[benefit]
-            games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
+        _cap_widest(games, calc.cap_bounds(own, rs)[0], widest, benefit, pd_of)
     return tuple(games)
+
+
+def _cap_widest(
+    games: list[GameRating], top: int | None, widest: int, benefit: int, pd_of: list[Fraction]
+) -> None:
+    """2022 §8.3.1: the game with the largest gap (``games[benefit]``, the
+    last of equal ones; ``widest`` its D) is the one capped at ``top``."""
+    if top is not None and widest > top:
+        g = games[benefit]
+        games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
+
+
+def _not_rated(r: int, o: int | None, colour: str, code: str, reason: str) -> GameRating:
+    """Round ``r``'s record when it is no game that counts."""
+    return _game((r, o, None, colour, code, None, False, reason, None, None, False, None))
+
+
+def _record_bounds(rs: RuleSet, own: int | None, span: int) -> tuple[bool, int, int]:
+    """For :func:`_plain_records`: whether the cap benefits one game only,
+    and the bounds D is clamped to (a newcomer's games have no D)."""
+    if own is None:
+        return False, 0, 0
+    once = rs.cap_once_per_event
+    # 2022 §8.3.1: the cap benefits the higher-rated player in one game
+    # only (found by the caller); every game is first made without it.
+    high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
+    return once, span if high is None else high, -span if low is None else low
 
 
 def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
