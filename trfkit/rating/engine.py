@@ -74,7 +74,6 @@ from trfkit.rating.model import (
 )
 from trfkit.rating.tables import (
     H100_BY_D,
-    column_tables,
     expected_score,
     rating_difference,
 )
@@ -744,9 +743,6 @@ def _skip(c: _Cell, reason: str | None) -> GameRating:
             None,
         )
     )
-
-
-_PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
 
 
 def _gap_notes(ctx: _Context, e: _Entrant, own: int) -> tuple[str, ...]:
