@@ -123,11 +123,11 @@ def reference_path() -> Iterator[None]:
     other part of the engine, K, the round-robin methods, CHESSA, the
     report, unchanged)."""
     plain, newcomer = engine._plain_swiss, engine._swiss_newcomer
-    engine._plain_swiss, engine._swiss_newcomer = _swiss, _newcomer  # type: ignore[assignment]
+    engine._plain_swiss, engine._swiss_newcomer = _swiss, _newcomer
     try:
         yield
     finally:
-        engine._plain_swiss, engine._swiss_newcomer = plain, newcomer  # type: ignore[assignment]
+        engine._plain_swiss, engine._swiss_newcomer = plain, newcomer
 
 
 def rate_reference(t: trfkit.Tournament, rules: str | RuleSet, **options: Any) -> RatingReport:
