@@ -10,10 +10,12 @@ player's equality does not depend on which view was read.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
 import trfkit
+import trfkit.model
 from tests.conftest import FIXTURES, corpus_params, fixture_files
 from trfkit.model import UNREADABLE, Cells, Colour, Game, Player, Result
 
@@ -139,12 +141,23 @@ def test_equality_does_not_depend_on_which_view_was_read() -> None:
     assert repr(a.players[0]) == repr(b.players[0])
 
 
-def test_checking_and_rating_make_no_game_records() -> None:
+def test_checking_and_rating_make_no_game_records(monkeypatch: pytest.MonkeyPatch) -> None:
     """The design this module tests: a file read, checked and rated makes no
-    Game record for a cell nothing reports (bench/: most of a load's time
-    went to making them). A check that reads ``p.games`` breaks this."""
+    Game record (no view of a round either) for a cell nothing reports
+    (bench/: most of a load's time went to making them). A check that reads
+    ``p.games`` breaks this."""
     t = _loaded()
+    made: list[int] = []
+    view = trfkit.model._RoundGame.__init__
+
+    def counted(self: Any, rounds: Any, index: int) -> None:
+        made.append(index)
+        view(self, rounds, index)
+
+    monkeypatch.setattr(trfkit.model._RoundGame, "__init__", counted)
     trfkit.validate(t)
     trfkit.rate(t, rules="auto")
     trfkit.rate(t, rules="fide-2022")
-    assert [p.start_rank for p in t.players if p._games is not None] == []
+    assert made == []
+    assert t.players[0].games[0].opponent is not None  # the count sees a view made
+    assert made == [0]
