@@ -8,7 +8,7 @@ cost). Run:
 
     python bench/bench_hostile.py
 
-Not part of the test run (tests/test_limits.py holds the long-line shapes to
+Not part of the test run (tests/test_reader_limits.py holds the long-line shapes to
 linear cost at smaller sizes).
 
     python bench/bench_hostile.py commands [--quick]

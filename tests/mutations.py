@@ -22,11 +22,11 @@ import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
+
 FIXTURES = ROOT / "fixtures"
 
 

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.batch import in_order, progress_bar
 from trfkit.cli import main
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 def _square_and_pid(x: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from trfkit.batch import _chunk_sizes, in_order
 from trfkit.checks.files import CheckedFile, Unreadable
 from trfkit.cli import main
@@ -28,7 +29,7 @@ from trfkit.report.diagnostics import (
     summary_counts,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 @pytest.mark.parametrize("n", [1, 7, 8, 9, 100, 1000, 5000])

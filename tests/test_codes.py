@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from trfkit.checks import CODES, validate
 from trfkit.rating.listed import RatingListAt
 from trfkit.rating.ratinglist import load_rating_list, name_key
@@ -46,7 +47,7 @@ def test_passing_example_does_not(code: str, tmp_path: Path) -> None:
 def test_docs_list_every_code_and_are_current() -> None:
     from trfkit.docs import codes_markdown
 
-    doc = Path(__file__).resolve().parent.parent / "docs" / "codes.md"
+    doc = ROOT / "docs" / "codes.md"
     assert doc.read_text(encoding="utf-8") == codes_markdown(), (
         "docs/codes.md is out of date: run python -m trfkit.docs"
     )
@@ -55,7 +56,7 @@ def test_docs_list_every_code_and_are_current() -> None:
 def test_rules_doc_is_current() -> None:
     from trfkit.docs import rules_markdown
 
-    doc = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    doc = ROOT / "docs" / "rules.md"
     assert doc.read_text(encoding="utf-8") == rules_markdown(), (
         "docs/rules.md is out of date: run python -m trfkit.docs"
     )

@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import ROOT
+
 cc = pytest.importorskip(
     "radon.complexity", reason="radon is not installed (pip install trfkit[dev])"
 )
 
-PACKAGE = Path(__file__).resolve().parents[1] / "trfkit"
+PACKAGE = ROOT / "trfkit"
 LIMIT = 30
 
 # Files that still hold a function over the limit, by owner (issue 31).

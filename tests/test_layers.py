@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "trfkit"
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "trfkit"
 
 # The rooms of docs/architecture.md ("Layers and imports"), lowest first. A
 # module may import from its own room or any room below; the prefix that
@@ -214,3 +216,67 @@ def test_a_cycle_through_a_function_is_found(source: str, expected: list[list[st
     out = {t: line for t, line in out.items() if t.startswith("trfkit.")}
     edges = {"a": out, **{t: {"a": 1} for t in out}}
     assert cycles(edges) == expected
+
+
+
+def _private_owner(target: str, name: str | None) -> str | None:
+    """Where a private module or name may be imported from: a private
+    module (``trfkit.pairing._x``) within its package; a private name of a
+    module within that module's package, and one of a top-level module or
+    of the package itself (``trfkit.reader._parser``) nowhere else.
+    ``None``: nothing private. The package's own private modules
+    (``trfkit._gc``, ``trfkit._records``, ...) are its foundation."""
+    parts = target.split(".")
+    private = [i for i, p in enumerate(parts) if p.startswith("_") and not p.startswith("__")]
+    if private and private[0] > 1:
+        return ".".join(parts[: private[0]])
+    if name is None or not name.startswith("_") or name.startswith("__"):
+        return None
+    if target == "trfkit" or target.count(".") == 1:
+        return target  # the module itself only
+    return target if MODULES[target].name == "__init__.py" else target.rsplit(".", 1)[0]
+
+
+def private_reaches(sources: dict[str, str]) -> list[str]:
+    """Imports of a private module or name from outside where it belongs
+    (:func:`_private_owner`): ``checks/files.py`` once imported
+    ``reader._parser``, an import that goes down the rooms and so passed
+    :func:`test_imports_go_down`."""
+    out = []
+    for m, source in sorted(sources.items()):
+        path = MODULES[m]
+        for node in _imports(ast.parse(source)):
+            found: list[tuple[str, str | None]] = []
+            if isinstance(node, ast.Import):
+                found = [(a.name, None) for a in node.names]
+            else:
+                for a in node.names:
+                    t = _target(m, path, node, a.name)
+                    found.append((t, None if t.endswith("." + a.name) else a.name))
+            for t, name in found:
+                if t not in MODULES:
+                    continue
+                owner = _private_owner(t, name)
+                if owner is not None and m != owner and not m.startswith(owner + "."):
+                    what = t if name is None else f"{t}.{name}"
+                    out.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {m} imports {what}")
+    return out
+
+
+def test_no_private_module_or_name_is_reached_from_outside() -> None:
+    sources = {m: p.read_text(encoding="utf-8") for m, p in MODULES.items()}
+    assert private_reaches(sources) == []
+
+
+def test_a_private_reach_is_found() -> None:
+    found = private_reaches(
+        {
+            "trfkit.checks.files": "from trfkit.reader import _parser\nfrom trfkit._gc import x\n",
+            "trfkit.rating.engine": "from trfkit.rating.tables import _PD_H\n",
+            "trfkit.checks.standings": "from trfkit.rating.tables import _PD_H\n",
+        }
+    )
+    assert [f.split(": ", 1)[1] for f in found] == [
+        "trfkit.checks.files imports trfkit.reader._parser",
+        "trfkit.checks.standings imports trfkit.rating.tables._PD_H",
+    ]

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
+
 FIXTURES = ROOT / "fixtures"
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 HOOK_ID = "trfkit-check"

@@ -1,14 +1,14 @@
-"""The rater's fast path against its reference path.
+"""The rater's one per-game path against the reference in the tests.
 
 A rated player's sums (N, W, We, Rc) under the per-game rules are read
 straight from the file's cells (``engine._plain_swiss``), and his game
 records are made only when read (:class:`LazyGames`), from the cells too
-(``engine._plain_records``). The reference path
-(``engine._per_game``) walks the rating's own view of each round and builds
-every record; it is the one the match and rating-gap rules use. The two
+(``engine._plain_records``). The reference (tests/rating_reference.py)
+walks the rating's own view of each round and builds every record. The two
 must give the same report, for every rule set, on generated Swiss events
-with byes, forfeits and unrated players, on the fixtures and on the corpus.
-"""
+with byes, forfeits and unrated players, matches, rating gaps and ratings
+beyond four digits (a hypothesis property), on the fixtures and on the
+corpus."""
 
 from __future__ import annotations
 
@@ -22,11 +22,13 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trfkit
 from tests.conftest import ROOT, corpus_params, fixture_files
+from tests.rating_reference import rate_reference
+from tests.trfbuild import swiss_text
 from trfkit.rating import calc, engine
 from trfkit.rating.model import LazyGames, RatingReport
 from trfkit.rules import Family, RatingMethod, Rounding, get, names
@@ -39,19 +41,7 @@ _spec.loader.exec_module(generate_module)
 
 
 def _rate_both(t: trfkit.Tournament, rules: str) -> tuple[RatingReport, RatingReport]:
-    fast = engine.rate(t, rules=rules)
-    original = engine._Context.__attrs_post_init__
-
-    def reference_only(self: Any) -> None:
-        original(self)
-        self.every_game_plain = False
-
-    engine._Context.__attrs_post_init__ = reference_only  # type: ignore[method-assign]
-    try:
-        slow = engine.rate(t, rules=rules)
-    finally:
-        engine._Context.__attrs_post_init__ = original  # type: ignore[method-assign]
-    return fast, slow
+    return engine.rate(t, rules=rules), rate_reference(t, rules)
 
 
 def _assert_same(fast: RatingReport, slow: RatingReport) -> None:
@@ -339,3 +329,53 @@ def test_a_swiss_on_the_plain_path_makes_no_entrant_cells(
     report = engine.rate(t, rules=rules)
     assert sum(p.n for p in report.players) > 300
     assert made == []
+
+
+_PER_GAME_RULES = [n for n in names() if get(n).method is RatingMethod.FIDE]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    data=st.data(),
+    rules=st.sampled_from(_PER_GAME_RULES),
+    players=st.integers(10, 16),
+    rounds=st.integers(1, 5),
+    seed=st.integers(0, 10_000),
+    match=st.booleans(),
+    gap=st.one_of(st.none(), st.tuples(st.integers(100, 800), st.integers(1500, 2700))),
+    after_decision_rated=st.booleans(),
+)
+def test_the_package_path_rates_as_the_reference(
+    data: st.DataObject,
+    rules: str,
+    players: int,
+    rounds: int,
+    seed: int,
+    match: bool,
+    gap: tuple[int, int] | None,
+    after_decision_rated: bool,
+) -> None:
+    # Every rule the per-game path reads, drawn: a match (2009 §6.6: with an
+    # unrated player it is not rated; games after it was decided), a rating
+    # gap (R&B 2024 as amended: here in any rule set, at any size), ratings
+    # of five digits (beyond the four-digit We lists), unrated players.
+    rating = st.one_of(st.just(0), st.integers(1000, 2900), st.integers(9000, 30000))
+    if match:
+        results = data.draw(st.lists(st.sampled_from("1=0+-"), min_size=1, max_size=8))
+        games = [
+            (r, 1 + (r + 1) % 2, 2 - (r + 1) % 2, code) for r, code in enumerate(results, 1)
+        ]
+        t = trfkit.loads(swiss_text([2000, 1900], games, type_line="092 Match"))
+    else:
+        t = trfkit.loads(generate_module.generate(players, rounds, seed))
+    for p in t.players:
+        p.rating = data.draw(rating) or None
+    rs = attrs.evolve(
+        get(rules),
+        rating_gap_limit=gap,
+        match_games_after_decision_rated=after_decision_rated,
+    )
+    kind = "match" if match else None
+    package = engine.rate(t, rules=rs, type=kind)
+    reference = rate_reference(t, rs, type=kind)
+    _assert_same(package, reference)

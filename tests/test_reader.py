@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from trfkit import Colour, Result, Severity, Sex, Title
 from trfkit.model import Dialect, NationalRating, UnknownLine
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 HEAD = "012 Spring Open\n022 Bled\n032 SLO\n102 Kovac, Ana\n"
 P1 = "001    1 m GM Novak, Jan                        2501 SLO    14600012 1990/05/01  1.5    1     2 w 1  0000 - H"

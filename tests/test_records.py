@@ -1,8 +1,9 @@
 """The fast builders of frozen records (trfkit._records.positional_builder).
 
-They bypass attrs' frozen ``__init__`` by building a mutable twin and
-assigning its ``__class__``; what they make must be indistinguishable from
-what ``cls(...)`` makes, and they must refuse a class they would get wrong.
+They bypass attrs' frozen ``__init__``: ``object.__new__(cls)``, then each
+slot's descriptor sets its field (no ``__class__`` swap); what they make must
+be indistinguishable from what ``cls(...)`` makes, and they must refuse a
+class they would get wrong.
 """
 
 from __future__ import annotations
@@ -74,11 +75,20 @@ def test_the_records_of_a_real_run_compare_equal_to_rebuilt_ones() -> None:
         assert p == PlayerRating(*attrs.astuple(p, recurse=False))
 
 
-def test_a_class_the_trick_would_get_wrong_is_refused() -> None:
+def test_a_class_with_a_weakref_slot_is_built_too() -> None:
+    # The __class__ swap this builder replaced needed weakref_slot=False.
     @attrs.frozen
-    class WithWeakref:  # the default __weakref__ slot breaks the layout
+    class WithWeakref:
         x: int
+        y: str
 
+    made = positional_builder(WithWeakref)(1, "a")
+    assert type(made) is WithWeakref and made == WithWeakref(1, "a")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.x = 2  # type: ignore[misc]
+
+
+def test_a_class_the_builder_would_get_wrong_is_refused() -> None:
     @attrs.frozen(weakref_slot=False)
     class Checked:
         x: int = attrs.field(validator=attrs.validators.instance_of(int))
@@ -94,7 +104,7 @@ def test_a_class_the_trick_would_get_wrong_is_refused() -> None:
     class NoSlots:
         x: int
 
-    for cls in (WithWeakref, Checked, PostInit, NoSlots):
+    for cls in (Checked, PostInit, NoSlots):
         with pytest.raises(TypeError):
             positional_builder(cls)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import trfkit
-from tests.conftest import corpus_params, fixture_files
+from tests.conftest import ROOT, corpus_params, fixture_files
 from trfkit.model import Blank, Comment, UnknownLine
 
 
@@ -47,7 +47,7 @@ def test_corpus_file_roundtrips_byte_for_byte(path: Path, tmp_path: Path) -> Non
 
 
 def test_edited_record_is_rewritten_and_the_rest_kept(tmp_path: Path) -> None:
-    path = Path(__file__).parent.parent / "fixtures" / "crlf-no-final-newline.trf"
+    path = ROOT / "fixtures" / "crlf-no-final-newline.trf"
     data = path.read_bytes()
     t = trfkit.load(path)
     t.players[0].rating = 2222

@@ -7,6 +7,7 @@ import datetime
 import pytest
 
 import trfkit
+from tests.trfbuild import player_line
 from trfkit.checks import validate
 from trfkit.event import TournamentType, choose_rules, event_of, infer_type
 from trfkit.rules import RULE_SETS, Family, RateClass, get
@@ -16,11 +17,7 @@ HEAD = ["012 Test", "022 Bled", "032 SLO", "102 Kovac, Ana"]
 
 
 def player(rank: int, rating: int, points: str, *cells: str) -> str:
-    line = (
-        f"001 {rank:>4} m    {'Player ' + str(rank):<33} {rating or '':>4} SLO "
-        f"{14600000 + rank:>11} 1990/05/01 {points:>4} {rank:>4}"
-    )
-    return line + "".join(f"  {c}" for c in cells)
+    return player_line(rank, rating, points, cells, name=f"Player {rank}", born="1990/05/01")
 
 
 def game(ratings: tuple[int, int], tc: str, start: str = "2025/05/01") -> trfkit.Tournament:
@@ -65,9 +62,9 @@ def test_every_rule_set_cites_a_section_for_each_code_it_checks() -> None:
 
 def test_amendments_apply_by_start_date() -> None:
     fide = get("fide-2024")
-    assert fide.as_of(datetime.date(2025, 9, 30)).cap_exempt_rating is None
+    assert fide.as_of(datetime.date(2025, 9, 30)).difference_cap.exempt_rating is None
     amended = fide.as_of(datetime.date(2025, 10, 1))
-    assert amended.cap_exempt_rating == 2650 and len(amended.applied) == 1
+    assert amended.difference_cap.exempt_rating == 2650 and len(amended.applied) == 1
     rb = get("fide-rb-2024")
     assert rb.as_of(datetime.date(2024, 11, 30)).rating_gap_limit is None
     assert rb.as_of(datetime.date(2024, 12, 1)).rating_gap_limit == (600, 2600)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import datetime
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 import trfkit
+from tests.conftest import ROOT
 from tests.trfbuild import swiss
 from trfkit.event import event_of
 from trfkit.rating import calc
@@ -23,7 +23,7 @@ from trfkit.rating.engine import rate
 from trfkit.report.rating import render_rating_json, render_rating_text
 from trfkit.rules import Scope, get
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 def _junior_field(
@@ -66,7 +66,7 @@ def test_tv1_each_report_names_the_reading_it_relies_on() -> None:
     """The 700 cap is not established for either text: each report says
     which reading it took and what the other gives."""
     report = rate(_junior_field(2000, 2200, "2014/07/15", "2000/01/01"), "fide-2014")
-    (use,) = [u for u in report.readings if u.parameter == "k_games_cap"]
+    (use,) = [u for u in report.readings if u.parameter == "k.games_cap"]
     assert use.chosen == "no K × n ≤ 700 cap"
     assert (1, "Player, No1", "K 40, new rating 2198", "K 36, new rating 2178") in use.changed
     text = render_rating_text(report)
@@ -74,9 +74,9 @@ def test_tv1_each_report_names_the_reading_it_relies_on() -> None:
     assert "1 Player, No1: K 40, new rating 2198, else K 36, new rating 2178" in text
 
     report17 = rate(_junior_field(2000, 2200, "2018/07/15", "2004/01/01"), "fide-2017")
-    (use17,) = [u for u in report17.readings if u.parameter == "k_games_cap"]
+    (use17,) = [u for u in report17.readings if u.parameter == "k.games_cap"]
     assert (1, "Player, No1", "K 36, new rating 2178", "K 40, new rating 2198") in use17.changed
-    assert '"parameter": "k_games_cap"' in render_rating_json(report17)
+    assert '"parameter": "k.games_cap"' in render_rating_json(report17)
 
 
 def test_no_reading_is_named_where_it_changes_nothing() -> None:
@@ -272,11 +272,11 @@ def test_tv8_the_cap_binds_every_game(rules: str) -> None:
 def test_rate_of_play_parameters() -> None:
     for name in ("fide-2014", "fide-2017"):
         rs = get(name)
-        assert rs.standard_minimum_minutes == ((2200, 120), (1600, 90), (0, 60))
-        assert rs.max_rounds_per_day is None and rs.max_hours_per_day == 12
-        assert (rs.rating_floor, rs.newcomer_min_games, rs.newcomer_increment) == (1000, 5, 20)
-    assert get("fide-2014").threshold_scope is Scope.TOURNAMENT
-    assert get("fide-2017").threshold_scope is Scope.GAME
+        assert rs.rate_of_play.standard_minimum_minutes == ((2200, 120), (1600, 90), (0, 60))
+        assert rs.schedule.rounds_per_day is None and rs.schedule.hours_per_day == 12
+        assert (rs.rating_floor, rs.unrated.min_games, rs.first_rating.increment) == (1000, 5, 20)
+    assert get("fide-2014").rate_of_play.threshold_scope is Scope.TOURNAMENT
+    assert get("fide-2017").rate_of_play.threshold_scope is Scope.GAME
 
 
 def test_2014_tournament_scope_is_a_reading_and_says_so() -> None:

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CORPUS, FIXTURES, ROOT, corpus_params
-from trfbuild import swiss_text
 
 import trfkit
 import trfkit.rules
+from tests.conftest import CORPUS, FIXTURES, ROOT, corpus_params
+from tests.trfbuild import swiss_text
 from trfkit import model
 from trfkit.cli import main
 from trfkit.diagnostics import Diagnostic, Severity

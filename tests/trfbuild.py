@@ -1,8 +1,11 @@
 """Small TRF16 files for tests, written column by column (TRF16 §2.2).
 
-The rating tests need tournaments whose numbers come from a regulation's
-example (a rating, an opponent list, a result) rather than from a fixture:
-:func:`swiss` writes one from players and games.
+:func:`player_line` is the one place the tests write a 001 line's columns;
+a test module that wants its own defaults (a rating of ``2400 - rank``, a
+birth date) wraps it rather than writing the columns again. The rating tests
+need tournaments whose numbers come from a regulation's example (a rating,
+an opponent list, a result) rather than from a fixture: :func:`swiss` writes
+one from players and games.
 """
 
 from __future__ import annotations
@@ -19,20 +22,33 @@ _POINTS = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0, "H": 0.5, "F": 1.0,
 
 def player_line(
     rank: int,
-    rating: int | None,
-    points: float,
+    rating: int | str | None,
+    points: float | str,
     cells: Sequence[str],
     *,
     name: str = "",
     born: str = "1990/01/01",
-    fide_id: int | None = None,
-    place: int | None = None,
+    fide_id: int | str | None = None,
+    place: int | str | None = None,
+    sex: str = "m",
+    title: str = "",
+    federation: str = "SLO",
 ) -> str:
+    """A 001 line (TRF16 §2.2): rank 5-8, sex 10, title 11-13, name 15-47,
+    rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79, points
+    81-84, rank 86-89, then each of ``cells`` (``"   2 w 1"``) from 92, ten
+    columns a round.
+
+    ``rating`` None or 0 leaves its columns blank; ``points`` a float is
+    written with one decimal, a string as given; ``fide_id`` None is
+    ``14600000 + rank`` and a string is written as given ("" for none);
+    ``place`` None is ``rank``."""
     name = name or f"Player, No{rank}"
     fid = 14600000 + rank if fide_id is None else fide_id
+    pts = f"{points:>4.1f}" if isinstance(points, float | int) else f"{points:>4}"
     line = (
-        f"001 {rank:>4} m    {name:<33} {rating or '':>4} SLO {fid:>11} {born:<10} "
-        f"{points:>4.1f} {place or rank:>4}"
+        f"001 {rank:>4} {sex}{title:>3} {name:<33} {rating or '':>4} {federation:<3} "
+        f"{fid:>11} {born:<10} {pts} {rank if place is None else place:>4}"
     )
     return line + "".join(f"  {c}" for c in cells)
 

@@ -36,61 +36,66 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutation"
 
 # Module (under trfkit/) -> the test files that exercise it. The module itself
-# is in every list so its doctests count. tests/test_mutation_gaps.py holds the
-# tests written for mutants that survived a first run.
+# is in every list so its doctests count. The tests written for mutants that
+# survived a first run sit with the others of their module (tests/rating/
+# test_tables.py, test_calc.py, test_engine_cells.py, test_engine_chessa.py,
+# tests/checks/test_pairings.py, test_standings_records.py,
+# tests/test_writer_records.py).
 RATING_TESTS = [
-    "tests/test_rating.py",
+    "tests/rating/test_engine.py",
     "tests/test_rating_paths.py",
     "tests/test_rules_2014_2017.py",
-    "tests/test_worked_examples.py",
-    "tests/test_rate_period.py",
-    "tests/test_report_rating.py",
-    "tests/test_mutation_gaps.py",
-    "tests/test_mutation_gaps_chessa.py",
+    "tests/test_scoring.py",
+    "tests/rating/test_period.py",
+    "tests/report/test_rating.py",
+    "tests/rating/test_tables.py",
+    "tests/rating/test_calc.py",
+    "tests/rating/test_engine_cells.py",
+    "tests/rating/test_engine_chessa.py",
 ]
 CHECK_TESTS = [
     "tests/test_codes.py",
-    "tests/test_checks_standings.py",
-    "tests/test_checks_arbiter.py",
-    "tests/test_checks_regulations.py",
-    "tests/test_check_text.py",
-    "tests/test_checks_index.py",
-    "tests/test_checks_structure.py",
-    "tests/test_worked_examples.py",
-    "tests/test_mutation_gaps.py",
-    "tests/test_mutation_gaps_standings.py",
-    "tests/test_mutation_gaps_pairings.py",
+    "tests/checks/test_standings.py",
+    "tests/checks/test_arbiter.py",
+    "tests/checks/test_regulations.py",
+    "tests/report/test_diagnostics_text.py",
+    "tests/checks/test_index.py",
+    "tests/checks/test_structure.py",
+    "tests/test_scoring.py",
+    "tests/rating/test_calc.py",
+    "tests/checks/test_standings_records.py",
+    "tests/checks/test_pairings.py",
 ]
 MODULES: dict[str, list[str]] = {
     "rating/tables.py": RATING_TESTS,
     "rating/calc.py": RATING_TESTS,
     "scoring.py": [
-        "tests/test_worked_examples.py",
-        "tests/test_checks_standings.py",
+        "tests/test_scoring.py",
+        "tests/checks/test_standings.py",
         "tests/test_columns.py",
-        "tests/test_convert.py",
+        "tests/test_conversion.py",
         "tests/test_reader.py",
-        "tests/test_rate_period.py",
+        "tests/rating/test_period.py",
         "tests/test_codes.py",
-        "tests/test_mutation_gaps.py",
+        "tests/rating/test_calc.py",
     ],
     "checks/standings.py": CHECK_TESTS,
     "checks/pairings.py": CHECK_TESTS,
     "writer.py": [
         "tests/test_roundtrip.py",
-        "tests/test_cells.py",
+        "tests/test_model_cells.py",
         "tests/test_columns.py",
-        "tests/test_convert.py",
+        "tests/test_conversion.py",
         "tests/test_codes.py",
-        "tests/test_mutation_gaps.py",
+        "tests/rating/test_calc.py",
         # The generated records of every type, written and read back: the
         # writer's exact bytes for each record shape.
         "tests/test_properties.py",
         "tests/test_properties_records.py",
-        "tests/test_writer_exact.py",
-        "tests/test_mutation_gaps_writer.py",
+        "tests/test_writer.py",
+        "tests/test_writer_records.py",
     ],
-    "rating/engine.py": [*RATING_TESTS, "tests/test_mutation_gaps_engine.py"],
+    "rating/engine.py": RATING_TESTS,
 }
 
 # What a scratch copy needs: the package, its grammars, and what the tests

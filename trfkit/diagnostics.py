@@ -28,7 +28,7 @@ class Severity(enum.Enum):
         return {"error": 2, "warning": 1, "info": 0}[self.value]
 
 
-@attrs.frozen(weakref_slot=False)  # for build_diagnostic (trfkit._records)
+@attrs.frozen(weakref_slot=False)  # no weakref slot: a finding is never weakly referenced
 class Diagnostic:
     """One problem found in a file.
 

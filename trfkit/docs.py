@@ -16,7 +16,7 @@ import attrs
 
 from trfkit.checks import CODES
 from trfkit.codes import Code
-from trfkit.rules import RULE_SETS
+from trfkit.rules import RULE_SETS, RuleSet
 from trfkit.rules.titles import TITLE_RULE_SETS
 
 __all__ = ["codes_markdown", "rules_markdown"]
@@ -108,21 +108,6 @@ def codes_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
-_SKIP = {
-    "name",
-    "title",
-    "family",
-    "reference",
-    "sections",
-    "not_applicable",
-    "amendments",
-    "applied",
-    "effective",
-    "until",
-    "readings",
-}
-
-
 def _value(v: object) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{getattr(k, 'value', k)} {x}" for k, x in v.items())
@@ -156,11 +141,13 @@ def rules_markdown() -> str:
             "| parameter | value |",
             "|---|---|",
         ]
-        for field in attrs.fields(type(r)):
-            v = getattr(r, field.name)
-            if field.name in _SKIP or v is None or v == () or v == {}:
+        # One row per parameter, by its path (``k.games_cap``): the name a
+        # reading, an amendment and the rate JSON's ``readings`` give it.
+        for path in RuleSet.paths():
+            v = r.parameter(path)
+            if v is None or v == () or v == {}:
                 continue
-            out.append(f"| `{field.name}` | {_value(v)} |")
+            out.append(f"| `{path}` | {_value(v)} |")
         out += ["", "Codes: " + ", ".join(f"{c} ({sec})" for c, sec in r.sections.items()) + "."]
         if r.not_applicable:
             out += [
@@ -173,7 +160,7 @@ def rules_markdown() -> str:
             out += [
                 "",
                 f"Reading of `{reading.parameter}`: {reading.chosen} "
-                f"(`{_value(getattr(r, reading.parameter))}`); the other reading: "
+                f"(`{_value(r.parameter(reading.parameter))}`); the other reading: "
                 f"{reading.other} (`{_value(reading.alternative)}`). Why: {reading.basis}.",
             ]
         for a in r.amendments:

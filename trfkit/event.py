@@ -251,7 +251,7 @@ def event_of(
     if type is not None:
         kind, type_source = TournamentType(type), "given"
     else:
-        declared = _declared_type(t, rule_set.max_duration_days)
+        declared = _declared_type(t, rule_set.schedule.duration_days)
         if declared:
             kind, type_source, evidence = declared
         else:
@@ -293,7 +293,7 @@ def standard_ruled_out(t: Tournament, rules: RuleSet) -> str:
     that says the rate (``Bullet``, ``Blitz``, ``Rapid``) is added to the
     evidence, never the evidence alone.
     """
-    limit, minimum = rules.max_hours_per_day, rules.standard_minimum_minutes
+    limit, minimum = rules.schedule.hours_per_day, rules.rate_of_play.standard_minimum_minutes
     if rules.family is not Family.STANDARD or not limit or not minimum:
         return ""
     least = min(minutes for _, minutes in minimum)

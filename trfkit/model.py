@@ -9,8 +9,9 @@ Records are mutable, slotted ``attrs`` classes; small value types
 (:class:`DateText`, :class:`Origin`, :class:`Cells`) are frozen. Round cells
 are the most numerous things in a file (39,000 in a 3000-player, 13-round
 file), so a player read from a file keeps them as three columns
-(:class:`Cells`) and makes its :class:`Game` records only when
-:attr:`Player.games` is first read; checking and rating never read it.
+(:class:`Cells`), its only store of them: :attr:`Player.games` reads
+and edits those columns through :class:`Game` views (:class:`Rounds`);
+checking and rating read the columns directly.
 
 A record read from a file carries its :class:`Origin` (line number, the text
 of the line, its line ending). The writer reuses that text while the record
@@ -21,10 +22,10 @@ still says what the text says, which is how ``dump(load(x))`` reproduces
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from decimal import Decimal
 from operator import attrgetter
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, overload
 
 import attrs
 
@@ -182,18 +183,37 @@ class Origin(NamedTuple):
 _ORIGIN = attrs.field(default=None, eq=False, repr=False)
 
 
-@attrs.define
+@attrs.define(eq=False)
 class Game:
     """One round cell of a player: opponent, colour, result.
 
     ``opponent`` is the opponent's starting rank, or ``None`` for ``0000`` or
     blanks (bye, not paired). ``result`` is ``None`` where the file holds a
     character that is no result code (reported as P002).
+
+    A game read from a player (``p.games[i]``) is a view of his round
+    ``i``: setting its fields sets his cells. Two games are equal when
+    their three fields are, whichever kind each is.
     """
 
     opponent: int | None
     colour: Colour
     result: Result | None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.opponent, self.colour, self.result) == (
+            other.opponent,
+            other.colour,
+            other.result,
+        )
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like every record
 
 
 class Cells(NamedTuple):
@@ -253,14 +273,168 @@ RESULT_OF: dict[str, Result | None] = {r.value: r for r in Result}
 RESULT_OF[UNREADABLE] = None
 
 
-@attrs.define(eq=False)
+class _RoundGame(Game):
+    """Round ``index`` of a :class:`Rounds`, as a :class:`Game`: its fields
+    read and write the columns (the view holds no values of its own)."""
+
+    __slots__ = ("_index", "_rounds")
+
+    def __init__(self, rounds: Rounds, index: int) -> None:
+        self._rounds = rounds
+        self._index = index
+
+    @property
+    def opponent(self) -> int | None:
+        return self._rounds._cells.opponents[self._index]
+
+    @opponent.setter
+    def opponent(self, value: int | None) -> None:
+        self._rounds._set(self._index, Game(value, self.colour, self.result))
+
+    @property
+    def colour(self) -> Colour:
+        return COLOUR_OF[self._rounds._cells.colours[self._index]]
+
+    @colour.setter
+    def colour(self, value: Colour) -> None:
+        self._rounds._set(self._index, Game(self.opponent, value, self.result))
+
+    @property
+    def result(self) -> Result | None:
+        return RESULT_OF[self._rounds._cells.results[self._index]]
+
+    @result.setter
+    def result(self, value: Result | None) -> None:
+        self._rounds._set(self._index, Game(self.opponent, self.colour, value))
+
+    def detached(self) -> Game:
+        """The round's values as a :class:`Game` of its own."""
+        return Game(self.opponent, self.colour, self.result)
+
+    def __repr__(self) -> str:
+        return repr(self.detached())
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        # copy, deepcopy and pickle make a game of its own.
+        return (Game, (self.opponent, self.colour, self.result))
+
+
+_NO_CELLS = Cells((), "", "")
+
+
+class Rounds(MutableSequence[Game]):
+    """A player's round cells, round 1 first: one store, the three columns
+    of :class:`Cells`, read and edited as a list of :class:`Game`.
+
+    Reading a round makes a view of it (a new one each time), whose edits
+    are the player's; writing one (``rounds[i] = game``, ``append``,
+    ``insert``, ``del``) copies the game's values into the columns. So the
+    checks, the rating and the writer, which read :meth:`cells`, see every
+    edit, and reading the games changes nothing of how they are stored.
+
+    >>> r = Rounds(Cells((2, None), "w-", "1U"))
+    >>> r[0].result = Result.LOSS
+    >>> r.cells()
+    Cells(opponents=(2, None), colours='w-', results='0U')
+    >>> r.append(Game(3, Colour.BLACK, Result.DRAW))
+    >>> r.cells().results, len(r), r[-1] == Game(3, Colour.BLACK, Result.DRAW)
+    ('0U=', 3, True)
+    """
+
+    __slots__ = ("_cells",)
+
+    def __init__(self, cells: Cells = _NO_CELLS) -> None:
+        self._cells = cells
+
+    @classmethod
+    def of(cls, games: Iterable[Game]) -> Rounds:
+        """The rounds of ``games`` (their values, copied)."""
+        return cls(Cells.of(list(games)))
+
+    def cells(self) -> Cells:
+        """The columns, as stored."""
+        return self._cells
+
+    def __len__(self) -> int:
+        return len(self._cells.opponents)
+
+    def _index(self, i: int) -> int:
+        n = len(self._cells.opponents)
+        j = i + n if i < 0 else i
+        if not 0 <= j < n:
+            raise IndexError("round index out of range")
+        return j
+
+    @overload
+    def __getitem__(self, i: int) -> Game: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Game]: ...
+    def __getitem__(self, i: int | slice) -> Game | list[Game]:
+        if isinstance(i, slice):
+            return [_RoundGame(self, j) for j in range(*i.indices(len(self)))]
+        return _RoundGame(self, self._index(i))
+
+    def __iter__(self) -> Iterator[Game]:
+        return map(_RoundGame, [self] * len(self), range(len(self)))
+
+    def _set(self, i: int, game: Game) -> None:
+        c = self._cells
+        code = game.result.value if game.result is not None else UNREADABLE
+        self._cells = Cells(
+            (*c.opponents[:i], game.opponent, *c.opponents[i + 1 :]),
+            f"{c.colours[:i]}{game.colour.value}{c.colours[i + 1 :]}",
+            f"{c.results[:i]}{code}{c.results[i + 1 :]}",
+        )
+
+    def _edit(self, edit: Callable[[list[Game]], object]) -> None:
+        games = self._cells.games()
+        edit(games)
+        self._cells = Cells.of(games)
+
+    @overload
+    def __setitem__(self, i: int, value: Game) -> None: ...
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[Game]) -> None: ...
+    def __setitem__(self, i: int | slice, value: Game | Iterable[Game]) -> None:
+        if isinstance(i, slice):
+            assert not isinstance(value, Game)
+            new = [Game(g.opponent, g.colour, g.result) for g in value]
+            self._edit(lambda games: games.__setitem__(i, new))
+        else:
+            assert isinstance(value, Game)
+            self._set(self._index(i), value)
+
+    def __delitem__(self, i: int | slice) -> None:
+        self._edit(lambda games: games.__delitem__(i))
+
+    def insert(self, index: int, value: Game) -> None:
+        g = Game(value.opponent, value.colour, value.result)
+        self._edit(lambda games: games.insert(index, g))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Rounds):
+            return self._cells == other._cells
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._cells.games())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Rounds, (self._cells,))
+
+
+@attrs.define(eq=False, init=False)
 class Player:
     """A player record (001).
 
-    Its round cells are :attr:`games`. A player read from a file holds them
-    as :class:`Cells` until :attr:`games` is first read, which makes the
-    :class:`Game` records once; from then on that list is the player's
-    cells, to read or edit. :meth:`cells` gives the columns either way.
+    Its round cells are :attr:`games`: one :class:`Rounds`, stored as the
+    three columns of :class:`Cells` however it was made (read from a file,
+    ``games=[...]``, ``cells=...``) and whatever is read of it; editing a
+    game read from it edits the cells. :meth:`cells` gives the columns.
     """
 
     start_rank: int
@@ -273,45 +447,69 @@ class Player:
     birth_date: DateText = NO_DATE
     points: Decimal | None = None
     rank: int | None = None
-    _games: list[Game] | None = attrs.field(factory=list, alias="games", repr=False)
+    _rounds: Rounds = attrs.field(alias="games", repr=False, factory=Rounds)
     origin: Origin | None = _ORIGIN
-    _cells: Cells | None = attrs.field(default=None, alias="cells", repr=False, kw_only=True)
+
+    def __init__(
+        self,
+        start_rank: int,
+        name: str = "",
+        sex: Sex | None = None,
+        title: Title | None = None,
+        rating: int | None = None,
+        federation: str = "",
+        fide_id: int | None = None,
+        birth_date: DateText = NO_DATE,
+        points: Decimal | None = None,
+        rank: int | None = None,
+        games: Iterable[Game] | None = None,
+        origin: Origin | None = None,
+        *,
+        cells: Cells | None = None,
+    ) -> None:
+        # Written out (attrs' own __init__ would store games and cells
+        # apart): both go to the one Rounds.
+        self.start_rank = start_rank
+        self.name = name
+        self.sex = sex
+        self.title = title
+        self.rating = rating
+        self.federation = federation
+        self.fide_id = fide_id
+        self.birth_date = birth_date
+        self.points = points
+        self.rank = rank
+        if cells is not None:
+            self._rounds = Rounds(cells)
+        elif isinstance(games, Rounds):
+            self._rounds = games
+        else:
+            self._rounds = Rounds.of(games or ())
+        self.origin = origin
 
     @property
-    def games(self) -> list[Game]:
-        """The round cells, round 1 first (made on first reading; see above)."""
-        games = self._games
-        if games is None:
-            cells = self._cells
-            games = self._games = cells.games() if cells is not None else []
-            self._cells = None
-        return games
+    def games(self) -> Rounds:
+        """The round cells, round 1 first, as :class:`Game` views."""
+        return self._rounds
 
     @games.setter
-    def games(self, games: list[Game]) -> None:
-        self._games = games
-        self._cells = None
+    def games(self, games: Iterable[Game]) -> None:
+        # A new store: views of the old rounds keep reading the old cells.
+        self._rounds = Rounds.of(games)
 
     def cells(self) -> Cells:
-        """The round cells as three columns (built afresh when :attr:`games`
-        has been read, so that edits to it are seen)."""
-        cells = self._cells
-        return cells if cells is not None else Cells.of(self._games or [])
+        """The round cells as three columns, as stored."""
+        return self._rounds._cells
 
     def game(self, round_no: int) -> Game:
-        """The cell of round ``round_no`` (1-based), without making the others:
-        the record itself once :attr:`games` has been read, else a new one."""
-        games = self._games
-        if games is not None:
-            return games[round_no - 1]
-        assert self._cells is not None
-        return self._cells.game(round_no - 1)
+        """The cell of round ``round_no`` (1-based) as a :class:`Game` of its
+        own (a copy: edit through :attr:`games`)."""
+        return self._rounds._cells.game(round_no - 1)
 
     @property
     def cell_count(self) -> int:
-        """How many round cells the line holds (``len(games)``, without making them)."""
-        games = self._games
-        return len(games) if games is not None else len(self._cells.opponents)  # type: ignore[union-attr]
+        """How many round cells the line holds (``len(games)``)."""
+        return len(self._rounds._cells.opponents)
 
     @property
     def is_rated(self) -> bool:

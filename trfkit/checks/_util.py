@@ -57,7 +57,7 @@ def with_reference(d: Diagnostic, reference: str) -> Diagnostic:
 
     Ten times as fast as evolve, which looks up the fields on every call and
     goes through the frozen ``__init__``: validating a big file sets the rule
-    set's reference on a thousand R501 notes. tests/test_checks_index.py
+    set's reference on a thousand R501 notes. tests/checks/test_index.py
     fails when Diagnostic's fields change.
     """
     return build_diagnostic(

@@ -92,13 +92,14 @@ def round_robin_quota(context: Context) -> Iterator[Diagnostic]:
     # §6.3 and §6.31 are one quota: a third of the players, and at least
     # 4 when there are fewer than 10. Report the larger need once.
     need = 0
-    share = rules.round_robin_rated_share
+    quota = rules.round_robin
+    share = quota.rated_share if quota else None
     if share is not None:
         need = -(-n * share[0] // share[1])
-    small = rules.round_robin_small_field
+    small = quota.small_field if quota else None
     if small is not None and n < small[0]:
         need = max(need, small[1])
-    double = rules.double_round_robin_with_unrated
+    double = quota.double_with_unrated if quota else None
     # §6.32: a double round robin with unrated players needs 6 players, 4
     # rated. When it falls short, R602 says so, and R601's quota, if no
     # larger than its 4, would be the same shortfall again.
@@ -237,7 +238,7 @@ def unrated_players(context: Context) -> Iterator[Diagnostic]:
     round_robin = ev.type is TournamentType.ROUND_ROBIN and round_robin_method(
         rules, ev.type, _met(t, by_rank), {p.start_rank for p in t.players if p.rating}
     )
-    all_games = round_robin or not rules.unrated_only_rated_opponents
+    all_games = round_robin or not rules.unrated.only_rated_opponents
     opponents = "opponents" if all_games else "rated opponents"
     # The scores as Fractions, made once per value: the scores of a file
     # are few, and a Fraction made from a Decimal for each unrated player
@@ -289,7 +290,7 @@ def unrated_players(context: Context) -> Iterator[Diagnostic]:
                 "R603",
                 line,
                 column,
-                f"unrated player {p.start_rank} has {games} of the {rules.newcomer_min_games} "
+                f"unrated player {p.start_rank} has {games} of the {rules.unrated.min_games} "
                 f"games against {opponents} a first rating needs under {rules.name}; the rest "
                 "must come from other events",
                 found=pool.found,
@@ -422,26 +423,29 @@ def chessa_sizes(context: Context) -> Iterator[Diagnostic]:
     rules = ev.rules
     n = len(t.players)
     line = _first_player_line(t)
-    if rules.min_section_players is not None and n < rules.min_section_players:
+    least = rules.minimums
+    if least is None:
+        return
+    if n < least.section_players:
         yield diag(
             "R605",
             line,
             1,
             f"{n} players: under {rules.name} a section of fewer than "
-            f"{rules.min_section_players} is not rated",
+            f"{least.section_players} is not rated",
             found=f"{n} players",
-            expected=f"at least {rules.min_section_players}",
+            expected=f"at least {least.section_players}",
         )
-    elif rules.min_tournament_players is not None and n < rules.min_tournament_players:
+    elif n < least.tournament_players:
         yield diag(
             "R605",
             line,
             1,
             f"{n} players: {rules.name} rates a tournament of at least "
-            f"{rules.min_tournament_players} players in all; fine only if its other "
+            f"{least.tournament_players} players in all; fine only if its other "
             "sections make up the number",
             found=f"{n} players",
-            expected=f"at least {rules.min_tournament_players} in the tournament",
+            expected=f"at least {least.tournament_players} in the tournament",
             severity=Severity.WARNING,
         )
 
@@ -481,11 +485,12 @@ def chessa_rounds(context: Context) -> Iterator[Diagnostic]:
     t = context.tournament
     ev = context.event
     rules = ev.rules
-    if rules.min_rounds is None:
+    minimums = rules.minimums
+    if minimums is None:
         return
     rounds = t.number_of_rounds or 0
     braille = "BRAILLE" in (t.name or "").upper()
-    least = rules.min_rounds_braille if braille and rules.min_rounds_braille else rules.min_rounds
+    least = minimums.rounds_braille if braille and minimums.rounds_braille else minimums.rounds
     if 0 < rounds < least:
         yield diag(
             "R606",

@@ -413,7 +413,7 @@ def against_list(context: Context) -> Iterator[Diagnostic]:
     by_rank = {p.start_rank: p for p in t.players}
     unlisted = []
     for d in compare(
-        t, at.players, rate_class=cls, standard_fallback=ev.rules.standard_rating_fallback
+        t, at.players, rate_class=cls, standard_fallback=ev.rules.first_rating.standard_rating_fallback
     ):
         p = by_rank[d.start_rank]
         if d.kind == "woman_title" and p.sex is Sex.MALE:

@@ -216,7 +216,7 @@ def _standard(
     line: int,
     column: int,
 ) -> Iterator[Diagnostic]:
-    thresholds = rules.standard_minimum_minutes or ()
+    thresholds = rules.rate_of_play.standard_minimum_minutes or ()
     lowest = thresholds[-1][1] if thresholds else 0
     # Tournament scope (2002 §1.11, 2009 §1.1): the highest-rated player of
     # the event sets every game's minimum.
@@ -233,7 +233,7 @@ def _standard(
             expected=f"at least {lowest} minutes",
         )
         return
-    if rules.threshold_scope is Scope.TOURNAMENT:
+    if rules.rate_of_play.threshold_scope is Scope.TOURNAMENT:
         if top is None:
             return
         if event is not None:
@@ -243,7 +243,7 @@ def _standard(
                 f"{rules.name} every game of the tournament needs {needed}"
             )
             severity = Severity.ERROR
-            reading = rules.reading("threshold_scope")
+            reading = rules.reading("rate_of_play.threshold_scope")
             if reading is not None:
                 # The text is not established (2014 §1.1): say what the other
                 # reading finds, and do not call it an error when it finds
@@ -325,7 +325,7 @@ def _short_games(
             n = need[rating] = rules.minimum_minutes(rating) or 0
         return n
 
-    cut = _cut(rules.standard_minimum_minutes or (), minutes)
+    cut = _cut(rules.rate_of_play.standard_minimum_minutes or (), minutes)
     if cut is not None:
         hot = [p for p in players if (p.rating or 0) >= cut]
     else:
@@ -397,7 +397,7 @@ def first_control(context: Context) -> Iterator[Diagnostic]:
     t = context.tournament
     ev = context.event
     tc, rules = ev.time_control, ev.rules
-    least = rules.first_control_moves
+    least = rules.rate_of_play.first_control_moves
     if tc is None or least is None:
         return
     moves = tc.first_control_moves
@@ -408,9 +408,9 @@ def first_control(context: Context) -> Iterator[Diagnostic]:
         ev.time_control_line or 1,
         _column(t, ev),
         f"{tc.text!r}: the first time control is {moves} moves; {rules.name} "
-        + ("asks for" if rules.first_control_binding else "recommends")
+        + ("asks for" if rules.rate_of_play.first_control_binding else "recommends")
         + f" {least}",
         found=f"{moves} moves",
         expected=f"at least {least} moves",
-        severity=None if rules.first_control_binding else Severity.WARNING,
+        severity=None if rules.rate_of_play.first_control_binding else Severity.WARNING,
     )

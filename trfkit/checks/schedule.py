@@ -81,7 +81,7 @@ def rounds_per_day(context: Context) -> Iterator[Diagnostic]:
     """R301: more rounds on one day (132) than the rule set allows."""
     t = context.tournament
     ev = context.event
-    limits = ev.rules.max_rounds_per_day
+    limits = ev.rules.schedule.rounds_per_day
     if not limits:
         return
     cls = _rate_class(ev)
@@ -190,7 +190,7 @@ def hours_per_day(context: Context) -> Iterator[Diagnostic]:
     """
     t = context.tournament
     ev = context.event
-    limit = ev.rules.max_hours_per_day
+    limit = ev.rules.schedule.hours_per_day
     if not limit or ev.time_control is None:
         return
     game = 2 * ev.time_control.minutes_for(60)
@@ -222,7 +222,7 @@ def _hours_between(
     if dated is None:
         return  # no dates, or S108
     days, span = dated
-    rounds_cap = max((ev.rules.max_rounds_per_day or {}).values(), default=None)
+    rounds_cap = max((ev.rules.schedule.rounds_per_day or {}).values(), default=None)
     if rounds_cap is not None and played > rounds_cap * days:
         return  # R301 already says these dates cannot hold the rounds
     hours = game * played / 60
@@ -279,14 +279,14 @@ def duration(context: Context) -> Iterator[Diagnostic]:
     days = (end - start).days + 1
     line = t.header_line("052") or t.header_line("132")
     rules = ev.rules
-    limit = rules.max_duration_days
+    limit = rules.schedule.duration_days
     if limit and days > limit:
         # 2002 and 2009 §4.11: leagues may be rated which last longer.
         league = ev.type is TournamentType.LEAGUE
         interim = (
             f"; its results are reported month by month (events over "
-            f"{rules.interim_report_days} days)"
-            if league and rules.interim_report_days
+            f"{rules.schedule.interim_report_days} days)"
+            if league and rules.schedule.interim_report_days
             else ""
         )
         # A type no record declares (nor --type) is a guess: a duration it
@@ -313,15 +313,15 @@ def duration(context: Context) -> Iterator[Diagnostic]:
             expected=f"at most {limit} days" + ("" if league else " (or a league: --type league)"),
             severity=Severity.INFO if league else (Severity.WARNING if guessed else None),
         )
-    elif rules.interim_report_days and days > rules.interim_report_days:
+    elif rules.schedule.interim_report_days and days > rules.schedule.interim_report_days:
         yield diag(
             "R401",
             line,
             5,
             f"the event lasts {days} days ({start} to {end}): under {rules.name} an event "
-            f"longer than {rules.interim_report_days} days reports its results month by "
+            f"longer than {rules.schedule.interim_report_days} days reports its results month by "
             "month",
             found=f"{days} days",
-            expected=f"interim reports, or at most {rules.interim_report_days} days",
+            expected=f"interim reports, or at most {rules.schedule.interim_report_days} days",
             severity=Severity.INFO,
         )

@@ -112,12 +112,12 @@ def cap_bounds(
     ``cap_benefit=False`` leaves the higher-rated player's D uncapped (2022:
     only one game per event benefits).
     """
-    cap = rules.rating_difference_cap
+    cap = rules.difference_cap.limit
     if cap is None:
         return None, None
-    exempt = rules.cap_exempt_rating
+    exempt = rules.difference_cap.exempt_rating
     most = None if not cap_benefit or (exempt is not None and own >= exempt) else cap
-    return most, -(rules.rating_difference_cap_lower or cap)
+    return most, -(rules.difference_cap.lower or cap)
 
 
 def difference(own: int, opponent: int, rules: RuleSet, *, cap_benefit: bool = True) -> Difference:
@@ -193,18 +193,18 @@ def derive_k(
     ...          birth_date=datetime.date(1997, 3, 1), start=datetime.date(2015, 8, 1))
     (20, 'rated under 2400')
     """
-    if rules.k_by_class and rate_class in rules.k_by_class:
-        return rules.k_by_class[rate_class], f"{rate_class.value} K"
-    if rules.k_junior is not None and birth_year and year:
-        age, below, k = rules.k_junior
+    if rules.k.by_class and rate_class in rules.k.by_class:
+        return rules.k.by_class[rate_class], f"{rate_class.value} K"
+    if rules.k.junior is not None and birth_year and year:
+        age, below, k = rules.k.junior
         if rating < below:
             junior = _junior(rules, age, birth_year, year, birth_date, start)
             if junior is not None:
                 return (
                     k,
-                    f"{junior}{',' if rules.k_junior_until_birthday else ''} and rated under {below}",
+                    f"{junior}{',' if rules.k.junior_until_birthday else ''} and rated under {below}",
                 )
-    table = rules.k_by_rating or ((0, 20),)
+    table = rules.k.by_rating or ((0, 20),)
     for threshold, k in table:
         if rating >= threshold:
             if len(table) > 2:
@@ -231,7 +231,7 @@ def _junior(
     turns ``age`` in the event's year is taken as no longer a junior (his
     birthday may have passed; a players' list or ``--k`` settles it).
     """
-    if not rules.k_junior_until_birthday:
+    if not rules.k.junior_until_birthday:
         if year - birth_year <= age:
             return f"junior: {year - birth_year} in {year}"
         return None
@@ -287,12 +287,12 @@ def first_rating(
     if round_robin_n is not None:
         total, count = opponents[0], 1
     else:
-        extra_n, extra_rating = rules.newcomer_hypothetical or (0, 0)
+        extra_n, extra_rating = rules.first_rating.hypothetical or (0, 0)
         total = sum(opponents) + extra_n * extra_rating
         count = len(opponents) + extra_n
     ra = Fraction(total, count)
-    if rules.newcomer_hypothetical:
-        extra_n = rules.newcomer_hypothetical[0]
+    if rules.first_rating.hypothetical:
+        extra_n = rules.first_rating.hypothetical[0]
         # p = (W + extra/2) / (n + extra), the hypothetical games drawn.
         hundredths = _hundredths_half_up(halves + extra_n, 2 * (n + extra_n))
         p = _P[hundredths]
@@ -305,9 +305,9 @@ def first_rating(
         return ra, p, dp, Fraction(total + dp * count, count)  # Ra + dp
     if halves == n:
         return ra, _HALF, 0, ra
-    if halves > n and rules.newcomer_increment is not None:
+    if halves > n and rules.first_rating.increment is not None:
         # "for each half point scored over 50%": Ra + increment × (2W − n)
-        num, den = rules.newcomer_increment.as_integer_ratio()
+        num, den = rules.first_rating.increment.as_integer_ratio()
         return ra, None, None, Fraction(total * den + num * (halves - n) * count, count * den)
     if n == 0:
         return ra, None, None, ra

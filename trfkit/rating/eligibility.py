@@ -98,24 +98,24 @@ def first_event_problem(rules: RuleSet, games: int, score: Fraction) -> Problem 
     and one point; from 2014 (§6.1) and in 2022/2024 (§8.2.1) only a score
     of zero is disregarded.
     """
-    least = rules.unrated_min_rated_opponents
+    least = rules.unrated.min_rated_opponents
     if least is not None and games < least:
         return Problem(
             f"{games} games",
             f"at least {least}",
             f"{games} rated opponent(s): a first event needs at least {least}",
         )
-    floor = rules.unrated_min_score
+    floor = rules.unrated.min_score
     if floor is None or not games:
         return None
     # score against num/den, cross-multiplied (denominators are positive):
     # integer comparisons, where Fraction's cost a microsecond each.
     num, den = floor
     left, right = score.numerator * den, num * score.denominator
-    if (left <= right) if rules.unrated_score_strict else (left < right):
+    if (left <= right) if rules.unrated.score_strict else (left < right):
         bound = Fraction(num, den)
         need = (
-            f"more than {_num(bound)}" if rules.unrated_score_strict else f"at least {_num(bound)}"
+            f"more than {_num(bound)}" if rules.unrated.score_strict else f"at least {_num(bound)}"
         )
         return Problem(
             _num(score), need, f"score {_num(score)}: a first event needs {need} point(s)"
@@ -129,7 +129,7 @@ def first_rating_problem(rules: RuleSet, games: int, ru: int | None = None) -> P
     published: too few games (9 in 2002/2009 §7.14; 5 from 2014, pooled over
     events; 12 in CHESSA), or (``ru`` given) below the floor (1200 in 2009
     §0.6, 1000 from 2014, 1400 from 2024 §7.1.2)."""
-    least = rules.newcomer_min_games
+    least = rules.unrated.min_games
     if least is not None and games < least:
         return Problem(
             f"{games} games",
@@ -234,7 +234,7 @@ def _short_of(rules: RuleSet, minutes: Fraction, rating: int) -> tuple[int, int]
     needed = rules.minimum_minutes(rating)
     if needed is None or minutes >= needed:
         return None
-    least = min(r for r, m in rules.standard_minimum_minutes or () if m == needed)
+    least = min(r for r, m in rules.rate_of_play.standard_minimum_minutes or () if m == needed)
     return needed, least
 
 
@@ -242,14 +242,14 @@ def rate_classes(rules: RuleSet, *, expected: bool = False) -> str:
     """The classes of a rapid/blitz or national rule set, in words: what
     :func:`event_rate_of_play_problem` says a rate fits none of."""
     parts = []
-    if rules.rapid_minutes:
-        lo, hi = rules.rapid_minutes
+    if rules.rate_of_play.rapid_minutes:
+        lo, hi = rules.rate_of_play.rapid_minutes
         parts.append(f"rapid (more than {lo} and less than {hi} minutes)")
-    if rules.blitz_minutes:
-        lo, hi = rules.blitz_minutes
+    if rules.rate_of_play.blitz_minutes:
+        lo, hi = rules.rate_of_play.blitz_minutes
         parts.append(f"blitz (more than {lo} and at most {hi} minutes)")
-    if rules.family is Family.NATIONAL and rules.standard_minimum_minutes:
-        parts.append(f"standard (at least {rules.standard_minimum_minutes[-1][1]} minutes)")
+    if rules.family is Family.NATIONAL and rules.rate_of_play.standard_minimum_minutes:
+        parts.append(f"standard (at least {rules.rate_of_play.standard_minimum_minutes[-1][1]} minutes)")
     joined = " or ".join(parts)
     return joined if expected else f"that is neither {joined.replace(' or ', ' nor ')}"
 
@@ -297,7 +297,7 @@ def event_rate_of_play_problem(
             rate_classes(rules, expected=True),
             f"{_num(minutes)} minutes for 60 moves: {rate_classes(rules)}; no game is rated",
         )
-    thresholds = rules.standard_minimum_minutes
+    thresholds = rules.rate_of_play.standard_minimum_minutes
     if not thresholds:
         return None
     lowest = thresholds[-1][1]
@@ -308,7 +308,7 @@ def event_rate_of_play_problem(
             f"{_num(minutes)} minutes for 60 moves, less than the {lowest} any standard game "
             "needs: no game is rated",
         )
-    if rules.threshold_scope is not Scope.TOURNAMENT or top is None:
+    if rules.rate_of_play.threshold_scope is not Scope.TOURNAMENT or top is None:
         return None
     short = _short_of(rules, minutes, top)
     if short is None:
@@ -324,9 +324,9 @@ def event_rate_of_play_problem(
 
 def time_odds_problem(rules: RuleSet, time_odds: bool) -> Problem | None:
     """R&B 2024 §1.2: "Games where the players have different playing times
-    are not rated" (:attr:`~trfkit.rules.RuleSet.time_odds_rated`); the
+    are not rated" (:attr:`~trfkit.rules.ruleset.RateOfPlay.time_odds_rated`); the
     standard texts and CHESSA say nothing of it."""
-    if not time_odds or rules.time_odds_rated:
+    if not time_odds or rules.rate_of_play.time_odds_rated:
         return None
     return Problem(
         "different times",

@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache, partial
@@ -74,7 +74,6 @@ from trfkit.rating.model import (
 )
 from trfkit.rating.tables import (
     H100_BY_D,
-    column_tables,
     expected_score,
     rating_difference,
 )
@@ -183,14 +182,14 @@ def rate(
         for reading in rs.readings:
             if reading.parameter not in _RATING_PARAMETERS:
                 continue
-            if reading.parameter == "threshold_scope" and not any(
+            if reading.parameter == "rate_of_play.threshold_scope" and not any(
                 n.startswith(RATE_OF_PLAY_NOTE) for n in report.notes
             ):
                 # A rate enough for the tournament's highest-rated player is
                 # enough for every game, and one enough for every game of a
                 # player is enough for him: the readings agree.
                 continue
-            other = attrs.evolve(rs, readings=(), **{reading.parameter: reading.alternative})
+            other = attrs.evolve(rs.with_parameters({reading.parameter: reading.alternative}), readings=())
             alternative, _ = _rate(t, other, type, time_control, ratings, k, rate_class)
             changed = _changed(report, alternative)
             if changed:
@@ -204,17 +203,17 @@ def rate(
         return report
 
 
-# The RuleSet fields whose reading can change a rating report (the others
-# only change what the checks find). threshold_scope decides which games the
-# rate of play leaves unrated (§1.1).
+# The RuleSet parameters (paths) whose reading can change a rating report
+# (the others only change what the checks find). rate_of_play.threshold_scope
+# decides which games the rate of play leaves unrated (§1.1).
 _RATING_PARAMETERS = frozenset(
     {
-        "k_games_cap",
+        "k.games_cap",
         "round_robin_iteration",
         "rounding",
-        "newcomer_increment",
-        "k_junior",
-        "threshold_scope",
+        "first_rating.increment",
+        "k.junior",
+        "rate_of_play.threshold_scope",
     }
 )
 
@@ -342,7 +341,7 @@ def _entrants(
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
-            rating, source = rating_in_force(listed, cls, ev.rules.standard_rating_fallback)
+            rating, source = rating_in_force(listed, cls, ev.rules.first_rating.standard_rating_fallback)
             d = rating_against_list(p, listed, rating)
             if d is not None:  # the list's rating over the file's, said why
                 taken, notes = (d,), (taken_note(d),)
@@ -359,7 +358,7 @@ def _cells(
     it cannot (byes, forfeits, games of under one move, blanks, games after
     a match was decided)."""
     rs = ev.rules
-    late = rs.late_default_as_loss
+    late = rs.performance is not None and rs.performance.late_default_as_loss
     after = None if decided is None or rs.match_games_after_decision_rated else decided
     out: list[_Cell] = []
     append = out.append
@@ -440,9 +439,13 @@ class _Context:
     rated_below: dict[int | None, int] = attrs.field(init=False)
     """The rated entrants whose games the event's rate of play can rate
     (:attr:`too_fast`): all of :attr:`rated` when it rates every game."""
-    every_game_plain: bool = attrs.field(init=False)
-    """Whether a game counts depends on its result and the two ratings
-    alone: no match rules, no rating-gap rule (see :func:`_plain_swiss`)."""
+    span: int = attrs.field(init=False)
+    """The largest D two entrants' ratings can make: the size of the We and
+    PD lists (:func:`_we100_by_d`), 9999 unless ratings of more than four
+    digits (or below 0) were given."""
+    after: int | None = attrs.field(init=False)
+    """The round from which a match's games are not rated, having been
+    played after it was decided (``None``: every round)."""
     _derived_k: dict[tuple[int, object], tuple[int, bool, str]] = attrs.field(
         init=False, factory=dict
     )
@@ -465,17 +468,14 @@ class _Context:
         self.rated_below = (
             self.rated if least is None else {sr: r for sr, r in self.rated.items() if r < least}
         )
-        self.every_game_plain = (
-            self.ev.type is not TournamentType.MATCH
-            and self.rules.rating_gap_limit is None
-            and min(rated, default=0) >= 0
-            and max(rated, default=0) <= _MOST_D
-        )
+        self.span = max(_MOST_D, max(rated, default=0) - min(rated, default=0))
+        decided = match_decided_round(self.t) if self.ev.type is TournamentType.MATCH else None
+        self.after = None if self.rules.match_games_after_decision_rated else decided
         rs = self.rules
         self._k_thresholds = tuple(
             sorted(
-                {t for t, _ in rs.k_by_rating or ()}
-                | ({rs.k_junior[1]} if rs.k_junior is not None else set())
+                {t for t, _ in rs.k.by_rating or ()}
+                | ({rs.k.junior[1]} if rs.k.junior is not None else set())
             )
         )
 
@@ -502,7 +502,7 @@ class _Context:
             # 2014's junior K ends on the birthday: the whole date matters.
             key = (
                 bisect_right(self._k_thresholds, rating),
-                born.date if self.rules.k_junior_until_birthday else born.year,
+                born.date if self.rules.k.junior_until_birthday else born.year,
             )
             found = self._derived_k.get(key)
             if found is None:
@@ -510,7 +510,7 @@ class _Context:
         else:
             found = self._base_k(e, rating, given)
         k, assumed, why = found
-        cap = self.rules.k_games_cap
+        cap = self.rules.k.games_cap
         if cap is None or k * n <= cap:
             return found
         capped, why = capped_k(self.rules, k, n, why)
@@ -571,9 +571,9 @@ def base_k(
 def capped_k(rules: RuleSet, k: int, n: int, why: str) -> tuple[int, str]:
     """K after K × n ≤ 700 (2022+ §8.3.3, R&B §7.3.3) for ``n`` games, and
     ``why`` with the reduction said."""
-    capped = calc.cap_k(k, n, rules.k_games_cap)
+    capped = calc.cap_k(k, n, rules.k.games_cap)
     if capped != k:
-        why += f"; {k} × {n} games > {rules.k_games_cap}: K {capped}"
+        why += f"; {k} × {n} games > {rules.k.games_cap}: K {capped}"
     return capped, why
 
 
@@ -626,14 +626,14 @@ def _rate_fide(ctx: _Context) -> tuple[list[PlayerRating], RoundRobinRating | No
         and ev.type is TournamentType.DOUBLE_ROUND_ROBIN
     ):
         ctx.notes.append(_DOUBLE_NOTE.format(rs.reference))
-    if ctx.every_game_plain and rs.expected_score_per_game:
+    if rs.expected_score_per_game:
         return _plain_swiss(ctx), None
     out = []
     for e in ctx.entrants.values():
         if e.rating is None:
             out.append(_swiss_newcomer(ctx, e))
         else:
-            out.append(_swiss_rated(ctx, e))
+            out.append(_swiss_rated_2002(ctx, e, e.rating))
     return out, None
 
 
@@ -661,10 +661,10 @@ def _too_fast(
     )
     if event is not None:
         return (minutes, 0), event
-    thresholds = rules.standard_minimum_minutes
+    thresholds = rules.rate_of_play.standard_minimum_minutes
     if not thresholds or rules.family is not Family.STANDARD:
         return None, None
-    if rules.threshold_scope is not Scope.GAME or top is None:
+    if rules.rate_of_play.threshold_scope is not Scope.GAME or top is None:
         return None, None
     if rate_of_play_problem(rules, minutes, top) is None:
         return None, None
@@ -745,27 +745,6 @@ def _skip(c: _Cell, reason: str | None) -> GameRating:
     )
 
 
-_PD_STARTS, _H100, _PD_H, _PD_L = column_tables()
-
-
-def _swiss_rated(ctx: _Context, e: _Entrant) -> PlayerRating:
-    """A rated player, per game (2009 §8.5, 2024 §8.3), or under 2002 with
-    one PD; each game made as a record (the reference path: events with
-    match or rating-gap rules use it, and :func:`_plain_swiss` is held to
-    it)."""
-    own = e.rating
-    assert own is not None
-    if not ctx.rules.expected_score_per_game:
-        return _swiss_rated_2002(ctx, e, own)
-    records, n, opponents, halves, we100 = _per_game(ctx, e, own)
-    notes = _gap_notes(ctx, e, own) if ctx.rules.rating_gap_limit is not None else ()
-    if not n:
-        return _rated_line(ctx, e, tuple(records), 0, None, 0, None, notes=notes)
-    return _rated_line(
-        ctx, e, tuple(records), n, _fraction(opponents, n), halves, we100, notes=notes
-    )
-
-
 def _gap_notes(ctx: _Context, e: _Entrant, own: int) -> tuple[str, ...]:
     """The rounds the 600-point rule leaves unrated (R&B 2024, amended
     2024-12-01), each named with the rule's sentence: Form 3 leaves J blank
@@ -792,13 +771,15 @@ _LAST_D = len(H100_BY_D) - 1
 """The D from which the table's last row applies (736)."""
 
 _MOST_D = 9999
-"""The largest D the We lists of :func:`_we100_by_d` hold: ratings have four
-digits in a TRF. An event with a rating beyond takes the reference path."""
+"""The largest D of the We and PD lists (:func:`_we100_by_d`) for ratings
+of four digits, as a TRF has; :attr:`_Context.span` widens them for others."""
+
+_MATCH_NOT_RATED = "a match with an unrated player is not rated"
 
 
 @cache
-def _we100_by_d(most: int | None, least: int | None) -> list[int]:
-    """We in hundredths for each D from -9999 to 9999, D clamped to
+def _we100_by_d(most: int | None, least: int | None, span: int = _MOST_D) -> list[int]:
+    """We in hundredths for each D from -``span`` to ``span``, D clamped to
     [``least``, ``most``] first, indexed by D itself: a negative D reads from
     the end, as Python indexes lists, so the loop over every game of a
     rating run does one list lookup (no call, no range test)."""
@@ -809,40 +790,48 @@ def _we100_by_d(most: int | None, least: int | None) -> list[int]:
         return H100_BY_D[min(used, _LAST_D)] if used >= 0 else 100 - H100_BY_D[min(-used, _LAST_D)]
 
     # Beyond ±736 every D reads the last row (or the cap's value).
-    beyond = _MOST_D - _LAST_D
+    beyond = span - _LAST_D
     upward = [h100(d) for d in range(_LAST_D + 1)] + [h100(_LAST_D + 1)] * beyond
     downward = [h100(-_LAST_D - 1)] * beyond + [h100(d) for d in range(-_LAST_D, 0)]
     return upward + downward
 
 
 def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
-    """Every player of an event in which a game counts on its result and the
-    two ratings alone (``ctx.every_game_plain``: no match rules, no
-    rating-gap rule), under the per-game rules: the hot path of a rating
-    run, one loop with its lookups hoisted.
+    """Every player of an event rated game by game (2009 §8.5, 2024 §8.3,
+    R&B §7.3): the one per-game path of the package, one loop with its
+    lookups hoisted.
 
     A rated player's N, the sum of his opponents' ratings, W in halves and
     We in hundredths are read straight from the file's cells: the games that
-    count are those with a result of 1, ½ or 0 against a rated entrant. His
-    game records are made only when someone reads them (:class:`LazyGames`),
-    by :func:`_plain_records`, so a rating server that wants N, W, We and the
-    change does not pay for Form 3's grid. tests/test_rating_paths.py holds
-    this path to :func:`_swiss_rated`'s.
+    count are those with a result of 1, ½ or 0 against a rated entrant (in a
+    match, before it was decided and not with an unrated player; under a
+    rating-gap rule, not across the gap). His game records are made only
+    when someone reads them (:class:`LazyGames`), by :func:`_plain_records`,
+    so a rating server that wants N, W, We and the change does not pay for
+    Form 3's grid. tests/rating_reference.py rates every game from the
+    rating's own view of each round; tests/test_rating_paths.py holds this
+    path to it.
     """
     rs = ctx.rules
-    rating_of = ctx.rated_below.get
+    # 2009 §6.6, 2024 §6, R&B §5.1: a match with an unrated player is not
+    # rated: no game counts.
+    none_rated: dict[int | None, int] = {}
+    rating_of = none_rated.get if ctx.no_match else ctx.rated_below.get
     # 2014+ §1.1 (ctx.too_fast): a player rated at or above the least rating
     # the rate of play cannot rate has no game that counts; the others' games
     # count against ctx.rated_below only.
     fast_from = ctx.too_fast[1] if ctx.too_fast is not None else None
-    none_rated: dict[int | None, int] = {}
+    # R&B 2024, amended 2024-12-01: no game across the rating gap counts.
+    gapped = rs.rating_gap_limit is not None
     halves_of = _RESULT_HALVES.get
     scoring = _SCORING
-    once = rs.cap_once_per_event
+    once = rs.difference_cap.once_per_event
+    span = ctx.span
+    last = None if ctx.after is None else ctx.after - 1  # the rounds a match rates
     # The cap's bounds (calc.cap_bounds) differ only between players below
     # and at or above the rating exempt from it (2025-10-01: 2650+), so
     # each side's bounds and We list are found once, keyed by that side.
-    exempt = rs.cap_exempt_rating
+    exempt = rs.difference_cap.exempt_rating
     sides: dict[bool, tuple[int | None, list[int]]] = {}
     out: list[PlayerRating] = []
     append = out.append
@@ -859,15 +848,21 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
             # one game with the largest gap; add every game uncapped, then
             # cap that one (below).
             top = calc.cap_bounds(own, rs, cap_benefit=False)[0] if once else most
-            found = sides[side] = (most, _we100_by_d(top, least))
+            found = sides[side] = (most, _we100_by_d(top, least, span))
         most, we_at = found
         total = we100 = uncounted = skipped = 0
         lowest = own  # the lowest-rated opponent: the largest D (0 at least)
         opponents, _, results = e.player.cells()
+        if last is not None:
+            opponents, results = opponents[:last], results[:last]
         counts = none_rated.get if fast_from is not None and own >= fast_from else rating_of
         for o, code in zip(opponents, results, strict=True):
             opp = counts(o)
-            if opp is None or code not in scoring:
+            if (
+                opp is None
+                or code not in scoring
+                or (gapped and rating_gap_problem(rs, own, opp) is not None)
+            ):
                 uncounted += halves_of(code, 0)
                 skipped += 1
                 continue
@@ -883,23 +878,31 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
             # we_at is uncapped here: the largest gap's D becomes the cap.
             we100 += we_at[most] - we_at[largest]
         games = LazyGames(_plain_records, ctx, e, own)
+        notes = _gap_notes(ctx, e, own) if gapped else ()
         if n:
             # Rc: not through _fraction's cache; sums of ratings seldom recur.
-            append(_rated_line(ctx, e, games, n, Fraction(total, n), halves, we100))
+            append(
+                _rated_line(ctx, e, games, n, Fraction(total, n), halves, we100, notes=notes)
+            )
         else:
-            append(_rated_line(ctx, e, games, 0, None, 0, None))
+            append(_rated_line(ctx, e, games, 0, None, 0, None, notes=notes))
     return out
 
 
-def _rated_opponents(p: Player, ratings: Mapping[int | None, int | None]) -> tuple[list[int], int]:
+def _rated_opponents(ctx: _Context, p: Player) -> tuple[list[int], int]:
     """The ratings of the rated opponents of ``p``'s games that can count
-    (a result of 1, ½ or 0), and his score in them in halves: a newcomer's
+    (a result of 1, ½ or 0; in a match, before it was decided and not with
+    an unrated player), and his score in them in halves: a newcomer's
     figures on :func:`_plain_swiss`'s path."""
-    rating_of = ratings.get
+    if ctx.no_match:
+        return [], 0
+    rating_of = ctx.rated_below.get
     halves_of = _RESULT_HALVES.get
     opponents: list[int] = []
     halves = 0
     cell_opponents, _, results = p.cells()
+    if ctx.after is not None:
+        cell_opponents, results = cell_opponents[: ctx.after - 1], results[: ctx.after - 1]
     for o, code in zip(cell_opponents, results, strict=True):
         opp = rating_of(o)
         if opp is None:
@@ -911,12 +914,13 @@ def _rated_opponents(p: Player, ratings: Mapping[int | None, int | None]) -> tup
     return opponents, halves
 
 
-def _pd_by_d() -> list[Fraction]:
-    """PD for each D from -9999 to 9999 (the cap applied first), indexed by
-    D itself as :func:`_we100_by_d` is: the table's H column for D >= 0,
-    its L column below (:func:`trfkit.rating.tables.expected_score`)."""
+@cache
+def _pd_by_d(span: int = _MOST_D) -> list[Fraction]:
+    """PD for each D from -``span`` to ``span`` (the cap applied first),
+    indexed by D itself as :func:`_we100_by_d` is: the table's H column for
+    D >= 0, its L column below (:func:`trfkit.rating.tables.expected_score`)."""
     # Beyond ±736 every D reads the last row.
-    beyond = _MOST_D - _LAST_D
+    beyond = span - _LAST_D
     upward = [expected_score(d) for d in range(_LAST_D + 1)] + [
         expected_score(_LAST_D + 1)
     ] * beyond
@@ -929,35 +933,51 @@ def _pd_by_d() -> list[Fraction]:
 _PD_BY_D = _pd_by_d()
 
 
+def _not_counted(ctx: _Context, own: int | None, o: int | None) -> str | None:
+    """Why a game with a score against entrant ``o`` does not count for a
+    player rated ``own`` (``None``: unrated), in the order the rules are
+    read: the match, the opponent's rating, the rate of play (2014+ §1.1),
+    the rating gap (R&B 2024); ``None`` when it counts."""
+    if ctx.no_match:
+        return _MATCH_NOT_RATED
+    opp = ctx.rated.get(o)
+    if opp is None:
+        return "opponent unrated: not rated"
+    if ctx.too_fast is not None:
+        fast = _too_fast_reason(ctx, own, opp)
+        if fast is not None:
+            return fast
+    if own is not None:
+        gap = rating_gap_problem(ctx.rules, own, opp)
+        if gap is not None:
+            return gap.text
+    return None
+
+
 def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRating, ...]:
-    """Each round of ``e`` as a record, on :func:`_plain_swiss`'s path
-    (``ctx.every_game_plain``: no match, no rating-gap rule, ratings of four
-    digits): what :func:`_per_game` (a rated player, ``own`` his rating) or
-    :func:`_newcomer_games` (``own=None``) make, read straight from the
-    file's cells, without the rating's view of each round (:func:`_cells`).
-    A report's grid reads 39,000 of them in a 3000-player, 13-round Swiss;
-    tests/test_rating_paths.py holds them to the reference path's.
+    """Each round of ``e`` as a record, on :func:`_plain_swiss`'s path, for
+    a rated player (``own`` his rating) or a newcomer (``own=None``), read
+    straight from the file's cells, without the rating's view of each round
+    (:func:`_cells`). A report's grid reads 39,000 of them in a 3000-player,
+    13-round Swiss; tests/test_rating_paths.py holds them to
+    tests/rating_reference.py's.
     """
     rs = ctx.rules
     entrants = ctx.entrants
     below = ctx.rated_below
-    if ctx.too_fast is not None and own is not None and own >= ctx.too_fast[1]:
-        below = {}  # 2014+ §1.1: none of his games can be rated
+    if ctx.no_match or (ctx.too_fast is not None and own is not None and own >= ctx.too_fast[1]):
+        below = {}  # the match, or 2014+ §1.1: none of his games can be rated
     rated = below.get
+    gapped = own is not None and rs.rating_gap_limit is not None
     scores = _SCORES.get
-    pd_of = _PD_BY_D
+    span = ctx.span
+    pd_of = _PD_BY_D if span == _MOST_D else _pd_by_d(span)
     source = e.source
     assert source is not None
-    late, scheduled = rs.late_default_as_loss, source.scheduled
-    once = False
-    most = least = 0
-    if own is not None:
-        once = rs.cap_once_per_event
-        # 2022 §8.3.1: the cap benefits the higher-rated player in one game
-        # only (found below); every game is first made without the benefit.
-        high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
-        most = _MOST_D if high is None else high
-        least = -_MOST_D if low is None else low
+    late = rs.performance is not None and rs.performance.late_default_as_loss
+    scheduled = source.scheduled
+    after = ctx.after
+    once, most, least = _record_bounds(rs, own, span)
     games: list[GameRating] = []
     append = games.append
     widest = benefit = -1
@@ -965,38 +985,15 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
     for r, o, colour, code in zip(
         range(1, len(results) + 1), opponents, colours, results, strict=True
     ):
-        score = scores(code)
+        score = scores(code) if after is None or r < after else None
         opp = rated(o)
         reason = None
-        if score is None or opp is None:
+        if score is None or opp is None or gapped:
             if score is None or o not in entrants:
                 score, reason = _unscored(r, o, code, entrants, late, scheduled)
-            if score is None or opp is None:  # no game that counts
-                if score is not None:
-                    listed = ctx.rated.get(o)
-                    reason = (
-                        "opponent unrated: not rated"
-                        if listed is None
-                        else _too_fast_reason(ctx, own, listed)
-                    )
-                append(
-                    _game(
-                        (
-                            r,
-                            o,
-                            None,
-                            colour,
-                            code,
-                            None,
-                            False,
-                            reason or "not played",
-                            None,
-                            None,
-                            False,
-                            None,
-                        )
-                    )
-                )
+            why = None if score is None else _not_counted(ctx, own, o)
+            if score is None or why is not None or opp is None:  # no game that counts
+                append(_not_rated(r, o, colour, code, why or reason or "not played"))
                 continue
             # else a late default: it counts, with its score and why
         if own is None:
@@ -1011,75 +1008,35 @@ def _plain_records(ctx: _Context, e: _Entrant, own: int | None) -> tuple[GameRat
             _game((r, o, opp, colour, code, score, True, reason, used, d, used != d, pd_of[used]))
         )
     if once and own is not None:
-        top = calc.cap_bounds(own, rs)[0]
-        if top is not None and widest > top:
-            # The game with the largest gap (the last of equal ones) is capped.
-            g = games[benefit]
-            games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
+        _cap_widest(games, calc.cap_bounds(own, rs)[0], widest, benefit, pd_of)
     return tuple(games)
 
 
-def _per_game(ctx: _Context, e: _Entrant, own: int) -> tuple[list[GameRating], int, int, int, int]:
-    """Each round as a record, with N, the sum of the opponents' ratings, W
-    in halves and We in hundredths (integers: exact, and far cheaper than
-    Fraction arithmetic)."""
-    rs = ctx.rules
-    ratings = ctx.ratings
-    checked = ctx.no_match or rs.rating_gap_limit is not None or ctx.too_fast is not None
-    most = calc.cap_bounds(own, rs)[0]
-    # 2022 §8.3.1: the cap benefits the higher-rated player in one game only,
-    # the one with the largest gap; the others use the true difference.
-    benefit: int | None = None
-    once = rs.cap_once_per_event
-    if once and most is not None:
-        gaps = []
-        for c in e.cells:
-            opp = ratings.get(c.opponent) if c.score is not None else None
-            if opp is not None and own - opp > most and not (checked and _why_not(ctx, e, c, opp)):
-                gaps.append((own - opp, c.round))
-        benefit = max(gaps)[1] if gaps else None
-    games: list[GameRating] = []
-    append = games.append
-    starts, h100, pd_h, pd_l = _PD_STARTS, _H100, _PD_H, _PD_L
-    n = halves = we100 = opponents = 0
-    for c in e.cells:
-        opp = ratings.get(c.opponent) if c.score is not None else None
-        if opp is None or (checked and _why_not(ctx, e, c, opp)):
-            append(_skip(c, _why_not(ctx, e, c, opp)))
-            continue
-        # calc.difference is the one statement of the cap; 2022 §8.3.1: the
-        # higher-rated player's benefit in the one game with the largest gap.
-        raw, used = calc.difference(own, opp, rs, cap_benefit=not once or benefit == c.round)
-        if used >= 0:
-            i = bisect_right(starts, used) - 1
-            we100 += h100[i]
-            pd = pd_h[i]
-        else:
-            i = bisect_right(starts, -used) - 1
-            we100 += 100 - h100[i]
-            pd = pd_l[i]
-        n += 1
-        halves += _HALVES[c.result]
-        opponents += opp
-        append(
-            _game(
-                (
-                    c.round,
-                    c.opponent,
-                    opp,
-                    c.colour,
-                    c.result,
-                    c.score,
-                    True,
-                    c.reason,
-                    used,
-                    raw,
-                    used != raw,
-                    pd,
-                )
-            )
-        )
-    return games, n, opponents, halves, we100
+def _cap_widest(
+    games: list[GameRating], top: int | None, widest: int, benefit: int, pd_of: list[Fraction]
+) -> None:
+    """2022 §8.3.1: the game with the largest gap (``games[benefit]``, the
+    last of equal ones; ``widest`` its D) is the one capped at ``top``."""
+    if top is not None and widest > top:
+        g = games[benefit]
+        games[benefit] = g._replace(d=top, capped=True, pd=pd_of[top])
+
+
+def _not_rated(r: int, o: int | None, colour: str, code: str, reason: str) -> GameRating:
+    """Round ``r``'s record when it is no game that counts."""
+    return _game((r, o, None, colour, code, None, False, reason, None, None, False, None))
+
+
+def _record_bounds(rs: RuleSet, own: int | None, span: int) -> tuple[bool, int, int]:
+    """For :func:`_plain_records`: whether the cap benefits one game only,
+    and the bounds D is clamped to (a newcomer's games have no D)."""
+    if own is None:
+        return False, 0, 0
+    once = rs.difference_cap.once_per_event
+    # 2022 §8.3.1: the cap benefits the higher-rated player in one game
+    # only (found by the caller); every game is first made without it.
+    high, low = calc.cap_bounds(own, rs, cap_benefit=not once)
+    return once, span if high is None else high, -span if low is None else low
 
 
 def _swiss_rated_2002(ctx: _Context, e: _Entrant, own: int) -> PlayerRating:
@@ -1206,14 +1163,9 @@ def _newcomer_line(
 
 def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
     """An unrated player in a Swiss: his games against rated opponents,
-    read as :func:`_plain_swiss` reads a rated player's where it can."""
-    games: Sequence[GameRating]
-    if ctx.every_game_plain:
-        opponents, halves = _rated_opponents(e.player, ctx.rated_below)
-        games = LazyGames(_plain_records, ctx, e, None)
-    else:
-        records, opponents, halves = _newcomer_games(ctx, e)
-        games = tuple(records)
+    read as :func:`_plain_swiss` reads a rated player's."""
+    opponents, halves = _rated_opponents(ctx, e.player)
+    games = LazyGames(_plain_records, ctx, e, None)
     n = len(opponents)
     w = _fraction(halves, 2)
     rc = _fraction(sum(opponents), n) if n else None
@@ -1223,35 +1175,6 @@ def _swiss_newcomer(ctx: _Context, e: _Entrant) -> PlayerRating:
         # newcomers' table gives his reason (the notes say it in full).
         nc = attrs.evolve(nc, reason="no game counts: the rate of play (see the notes)")
     return _newcomer_line(ctx, e, games, nc, rc)
-
-
-def _newcomer_games(ctx: _Context, e: _Entrant) -> tuple[list[GameRating], list[int], int]:
-    """Each round as a record, the rated opponents' ratings, W in halves."""
-    cells = _counted(ctx, e)
-    games = [
-        _skip(c, reason)
-        if opp is None
-        else _game(
-            (
-                c.round,
-                c.opponent,
-                opp,
-                c.colour,
-                c.result,
-                c.score,
-                True,
-                reason,
-                None,
-                None,
-                False,
-                None,
-            )
-        )
-        for c, opp, reason in cells
-    ]
-    opponents = [opp for _, opp, _ in cells if opp is not None]
-    halves = sum(_HALVES[c.result] for c, opp, _ in cells if opp is not None)
-    return games, opponents, halves
 
 
 def newcomer_performance(
@@ -1267,7 +1190,7 @@ def newcomer_performance(
         ra, p, dp, ru_raw = calc.first_rating(rs, [round_robin[0]], w, round_robin_n=n)
     else:
         ra, p, dp, ru_raw = calc.first_rating(rs, opponents, w)
-    hypothetical = rs.newcomer_hypothetical[0] if rs.newcomer_hypothetical else 0
+    hypothetical = rs.first_rating.hypothetical[0] if rs.first_rating.hypothetical else 0
     if p is not None and dp is None:
         # A score of 0 (or all) where the table has no dp: no performance
         # exists, so Ru is left blank rather than shown as Ra.
@@ -1279,7 +1202,7 @@ def newcomer_performance(
             f"this event is disregarded: {problem}; no Ru", None, None,
         )  # fmt: skip
     ru_uncapped = calc.round_half_up(ru_raw)
-    ru = min(ru_uncapped, rs.newcomer_ceiling) if rs.newcomer_ceiling else ru_uncapped
+    ru = min(ru_uncapped, rs.first_rating.ceiling) if rs.first_rating.ceiling else ru_uncapped
     unpublished = first_rating_problem(rs, n, ru)
     publishable, why = unpublished is None, unpublished.text if unpublished else ""
     if problem:
@@ -1523,7 +1446,7 @@ def _chessa_unrated(
     players' floor, their temporary ratings against it, then the published
     performances against the temporary ones; by starting rank."""
     rs = ctx.rules
-    all_unrated = (rs.unrated_floor_all_unrated or {}).get(kind or "u10")
+    all_unrated = (rs.performance_rules.unrated_floor_all_unrated or {}).get(kind or "u10")
     floor_value = calc.chessa_floor(
         [e.rating or 0 for e in rated], len(unrated), all_unrated=all_unrated
     )
@@ -1594,7 +1517,7 @@ def _chessa_newcomer(
     """An unrated player's line: his performance against the temporary ratings."""
     n = len(g.opponents)
     rc = Fraction(sum(g.opponents), n) if n else None
-    least = ctx.rules.newcomer_min_games or 0
+    least = ctx.rules.unrated.min_games or 0
     nc = Newcomer(
         rc, n, g.points, None, None, value, value,
         counts=value is not None,
@@ -1642,7 +1565,7 @@ def _chessa_rated(
     ):
         extra.append(f"played {g.played} of {rounds} rounds: gains need {half_up} (50% rule)")
         change = Fraction(0)
-    if change is not None and change < 0 and rs.joint_winners_keep_rating and ctx.score(e) == top:
+    if change is not None and change < 0 and rs.performance_rules.joint_winners_keep_rating and ctx.score(e) == top:
         extra.append("joint first place: no rating loss")
         change = Fraction(0)
     if not extra:
@@ -1684,7 +1607,7 @@ def _rate_chessa(ctx: _Context) -> list[PlayerRating]:
             return None
         return temporary.get(sr)
 
-    share = rs.gain_min_played or (1, 2)
+    share = rs.performance_rules.gain_min_played or (1, 2)
     half_up = -(-rounds * share[0] // share[1])
     top = max((ctx.score(e) for e in entrants), default=Fraction(0))
     out: list[PlayerRating] = []

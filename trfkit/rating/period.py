@@ -428,7 +428,7 @@ def _newcomer_pooled(rs: RuleSet, lines: Sequence[tuple[int, PlayerRating]]) -> 
                 opponents.append(g.opponent_rating)
                 w += g.score
     newcomer: Newcomer | None
-    if rs.newcomer_weighted_pool and counting:
+    if rs.first_rating.weighted_pool and counting:
         newcomer = _weighted(rs, [p.newcomer for _, p in counting if p.newcomer is not None])
     elif counting:
         newcomer = newcomer_performance(rs, opponents, w)

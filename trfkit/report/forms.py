@@ -317,7 +317,7 @@ class Form1Round(NamedTuple):
     """The TRF result code as read (``1 = 0 + - W D L H F U Z``, blank)."""
 
 
-@attrs.frozen(weakref_slot=False)  # weakref_slot: positional_builder
+@attrs.frozen(weakref_slot=False)  # no weakref slot: never weakly referenced
 class Form1Player:
     """One row of Form 1."""
 
@@ -759,7 +759,7 @@ def card_columns(cells: Sequence[Cells], field: CardField) -> CardColumns:
     )  # fmt: skip
 
 
-@attrs.frozen(weakref_slot=False)  # weakref_slot: positional_builder
+@attrs.frozen(weakref_slot=False)  # no weakref slot: never weakly referenced
 class Card:
     """Form 2, one player's pairing card: the player's fields as read, and
     his cells, from which the rounds and the foot's figures are worked out
@@ -992,7 +992,7 @@ def list_remarks(
     source = "the players' list" + (f" of {at.month:%Y-%m}" if at.month else "")
     out = []
     for d in compare(
-        t, at.players, rate_class=cls, standard_fallback=ev.rules.standard_rating_fallback
+        t, at.players, rate_class=cls, standard_fallback=ev.rules.first_rating.standard_rating_fallback
     ):
         field = _LIST_REMARKS.get(d.kind)
         if field is None:

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules.ruleset import Family, RateClass, RatingMethod, RuleSet
+from trfkit.rules.ruleset import (
+    DifferenceCap,
+    Family,
+    KFactor,
+    Minimums,
+    Performance,
+    RateClass,
+    RateOfPlay,
+    RatingMethod,
+    RuleSet,
+    Unrated,
+)
 
 RULES = RuleSet(
     name="chessa-2015",
@@ -39,40 +50,52 @@ RULES = RuleSet(
         "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
         "R608": "the floor (100) is the rater's: no section of these rules is cited for a file's ratings below it",
     },
-    standard_minimum_minutes=((0, 60),),
-    rapid_minutes=(10, 60),
-    blitz_minutes=(0, 10),
-    # "Number of players per tournament": 6 per section, 10 in all.
-    min_section_players=6,
-    min_tournament_players=10,
-    # "Rounds": at least 5, or 4 for Braille tournaments; fewer only with
-    # the Ratings Committee's dispensation.
-    min_rounds=5,
-    min_rounds_braille=4,
-    # Games against unrated players count in u8, u10 and beginner sections.
-    unrated_only_rated_opponents=False,
-    newcomer_min_games=12,
-    rating_floor=100,
-    # "Difference in rating": the higher-rated player's D is at most +400,
-    # the lower-rated player's at least -736.
-    rating_difference_cap=400,
-    rating_difference_cap_lower=736,
-    # "K-Factor" 4: by rating group, never rising again (a TRF cannot show
-    # a player's history: a list or --k gives the real K).
-    k_by_rating=(
-        (2200, 10),
-        (2000, 15),
-        (1800, 20),
-        (1600, 25),
-        (1300, 30),
-        (1000, 35),
-        (0, 40),
+    rate_of_play=RateOfPlay(
+        standard_minimum_minutes=((0, 60),),
+        rapid_minutes=(10, 60),
+        blitz_minutes=(0, 10),
     ),
-    k_by_class={RateClass.RAPID: 30, RateClass.BLITZ: 40},
+    minimums=Minimums(
+        # "Number of players per tournament": 6 per section, 10 in all.
+        section_players=6,
+        tournament_players=10,
+        # "Rounds": at least 5, or 4 for Braille tournaments; fewer only with
+        # the Ratings Committee's dispensation.
+        rounds=5,
+        rounds_braille=4,
+    ),
+    unrated=Unrated(
+        # Games against unrated players count in u8, u10 and beginner sections.
+        only_rated_opponents=False,
+        min_games=12,
+    ),
+    rating_floor=100,
+    difference_cap=DifferenceCap(
+        # "Difference in rating": the higher-rated player's D is at most +400,
+        # the lower-rated player's at least -736.
+        limit=400,
+        lower=736,
+    ),
+    k=KFactor(
+        # "K-Factor" 4: by rating group, never rising again (a TRF cannot show
+        # a player's history: a list or --k gives the real K).
+        by_rating=(
+            (2200, 10),
+            (2000, 15),
+            (1800, 20),
+            (1600, 25),
+            (1300, 30),
+            (1000, 35),
+            (0, 40),
+        ),
+        by_class={RateClass.RAPID: 30, RateClass.BLITZ: 40},
+    ),
     method=RatingMethod.PERFORMANCE,
-    gain_min_played=(1, 2),  # "50% Rule" 3
-    late_default_as_loss=True,  # "50% Rule" 7
-    joint_winners_keep_rating=True,  # "Players winning a tournament"
-    temporary_ratings=True,
-    unrated_floor_all_unrated={"u8": 500, "u10": 600, "beginner": 600},
+    performance=Performance(
+        gain_min_played=(1, 2),  # "50% Rule" 3
+        late_default_as_loss=True,  # "50% Rule" 7
+        joint_winners_keep_rating=True,  # "Players winning a tournament"
+        temporary_ratings=True,
+        unrated_floor_all_unrated={"u8": 500, "u10": 600, "beginner": 600},
+    ),
 )

@@ -9,7 +9,20 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules.ruleset import Family, RateClass, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import (
+    DifferenceCap,
+    Family,
+    FirstRating,
+    KFactor,
+    RateClass,
+    RateOfPlay,
+    Rounding,
+    RoundRobin,
+    RuleSet,
+    Schedule,
+    Scope,
+    Unrated,
+)
 
 RULES = RuleSet(
     name="fide-2002",
@@ -41,38 +54,52 @@ RULES = RuleSet(
         "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
         "R608": "the floor (1801) is the rater's: no section of this text is cited for a file's ratings below it",
     },
-    # §1.11-1.13: the thresholds look at every player "in the tournament".
-    standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
-    threshold_scope=Scope.TOURNAMENT,
-    # §1.3: 40 moves are only "recommended".
-    first_control_moves=40,
-    first_control_binding=False,
-    # §3.1: no more than three rounds and 12 hours of play a day.
-    max_rounds_per_day={RateClass.STANDARD: 3},
-    max_hours_per_day=12,
-    # §4.1, §4.11: 90 days; leagues may last longer.
-    max_duration_days=90,
-    # §6.3-6.32
-    round_robin_rated_share=(1, 3),
-    round_robin_small_field=(10, 4),
-    double_round_robin_with_unrated=(6, 4),
-    # §6.42: an unrated player needs three rated opponents; §6.1: less
-    # than one point and his result is disregarded.
-    unrated_min_rated_opponents=3,
-    unrated_min_score=(1, 1),
-    newcomer_min_games=9,  # §9.14
+    rate_of_play=RateOfPlay(
+        # §1.11-1.13: the thresholds look at every player "in the tournament".
+        standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
+        threshold_scope=Scope.TOURNAMENT,
+        # §1.3: 40 moves are only "recommended".
+        first_control_moves=40,
+        first_control_binding=False,
+    ),
+    schedule=Schedule(
+        # §3.1: no more than three rounds and 12 hours of play a day.
+        rounds_per_day={RateClass.STANDARD: 3},
+        hours_per_day=12,
+        # §4.1, §4.11: 90 days; leagues may last longer.
+        duration_days=90,
+    ),
+    round_robin=RoundRobin(
+        # §6.3-6.32
+        rated_share=(1, 3),
+        small_field=(10, 4),
+        double_with_unrated=(6, 4),
+    ),
+    unrated=Unrated(
+        # §6.42: an unrated player needs three rated opponents; §6.1: less
+        # than one point and his result is disregarded.
+        min_rated_opponents=3,
+        min_score=(1, 1),
+        min_games=9,  # §9.14
+    ),
     # §6.5: games after a match is decided are not rated.
     match_unrated_not_rated=False,
     # §10.31-32 and docs/sources/regulations.md I-8: ratings from 1801 are published.
     rating_floor=1801,
-    rating_difference_cap=350,  # §10.51
+    difference_cap=DifferenceCap(
+        limit=350,  # §10.51
+    ),
     # §10.53-10.54: one PD for D = R − Rc, We = PD × n.
     expected_score_per_game=False,
-    # §10.54a: 25 until 30 games; 15 under 2400; 10 from 2400 (and 30 games).
-    k_by_rating=((2400, 10), (0, 15)),
-    k_new_player=(30, 25),
+    k=KFactor(
+        # §10.54a: 25 until 30 games; 15 under 2400; 10 from 2400 (and 30 games).
+        by_rating=((2400, 10), (0, 15)),
+        new_player=(30, 25),
+    ),
     rounding=Rounding.NEW_RATING,  # §10.56
-    newcomer_increment=Fraction(25, 2),  # §10.23
-    newcomer_weighted_pool=True,  # §10.3
+    first_rating=FirstRating(
+        increment=Fraction(25, 2),  # §10.23
+        weighted_pool=True,  # §10.3
+    ),
     round_robin_iteration=True,  # §10.21b, §10.51, §10.57
 )

@@ -11,7 +11,21 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules.ruleset import Amendment, Family, RateClass, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import (
+    Amendment,
+    DifferenceCap,
+    Family,
+    FirstRating,
+    KFactor,
+    RateClass,
+    RateOfPlay,
+    Rounding,
+    RoundRobin,
+    RuleSet,
+    Schedule,
+    Scope,
+    Unrated,
+)
 
 RULES = RuleSet(
     name="fide-2009",
@@ -42,29 +56,43 @@ RULES = RuleSet(
         "R606": "CHESSA's rule (the least number of rounds); this text has none",
         "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
     },
-    # §1.1: thresholds over every player "in the tournament".
-    standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
-    threshold_scope=Scope.TOURNAMENT,
-    first_control_moves=40,  # §1.3: "it shall be 40 moves"
-    max_rounds_per_day={RateClass.STANDARD: 3},  # §3.1
-    max_hours_per_day=12,  # §3.1
-    max_duration_days=90,  # §4.1; leagues §4.11; QC Chairman §4.12
-    round_robin_rated_share=(1, 3),  # §6.3
-    round_robin_small_field=(10, 4),  # §6.31
-    double_round_robin_with_unrated=(6, 4),  # §6.32
-    # §6.41: three games against rated opponents and at least 1 point;
-    # §6.1 says the same of "zero or half" (docs/sources/regulations.md I-11).
-    unrated_min_rated_opponents=3,
-    unrated_min_score=(1, 1),
-    newcomer_min_games=9,  # §7.14
+    rate_of_play=RateOfPlay(
+        # §1.1: thresholds over every player "in the tournament".
+        standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
+        threshold_scope=Scope.TOURNAMENT,
+        first_control_moves=40,  # §1.3: "it shall be 40 moves"
+    ),
+    schedule=Schedule(
+        rounds_per_day={RateClass.STANDARD: 3},  # §3.1
+        hours_per_day=12,  # §3.1
+        duration_days=90,  # §4.1; leagues §4.11; QC Chairman §4.12
+    ),
+    round_robin=RoundRobin(
+        rated_share=(1, 3),  # §6.3
+        small_field=(10, 4),  # §6.31
+        double_with_unrated=(6, 4),  # §6.32
+    ),
+    unrated=Unrated(
+        # §6.41: three games against rated opponents and at least 1 point;
+        # §6.1 says the same of "zero or half" (docs/sources/regulations.md I-11).
+        min_rated_opponents=3,
+        min_score=(1, 1),
+        min_games=9,  # §7.14
+    ),
     match_unrated_not_rated=True,  # §6.6
     rating_floor=1200,  # §0.6
-    rating_difference_cap=400,  # §8.54
-    # §8.56 as printed (docs/sources/regulations.md I-9: FIDE kept 25/15/10 in July 2009).
-    k_by_rating=((2400, 10), (0, 15)),
-    k_new_player=(30, 30),
+    difference_cap=DifferenceCap(
+        limit=400,  # §8.54
+    ),
+    k=KFactor(
+        # §8.56 as printed (docs/sources/regulations.md I-9: FIDE kept 25/15/10 in July 2009).
+        by_rating=((2400, 10), (0, 15)),
+        new_player=(30, 30),
+    ),
     rounding=Rounding.NEW_RATING,  # §8.32, §8.57: .5 up
-    newcomer_increment=Fraction(15),  # §8.23
+    first_rating=FirstRating(
+        increment=Fraction(15),  # §8.23
+    ),
     round_robin_iteration=True,  # §8.21b, §8.58
     amendments=(
         # docs/sources/regulations.md §1b [FN11]: the floor went down to 1000, announced in

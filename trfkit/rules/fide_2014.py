@@ -22,7 +22,20 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from trfkit.rules.ruleset import Family, Reading, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import (
+    DifferenceCap,
+    Family,
+    FirstRating,
+    KFactor,
+    RateOfPlay,
+    Reading,
+    Rounding,
+    RoundRobin,
+    RuleSet,
+    Schedule,
+    Scope,
+    Unrated,
+)
 
 RULES = RuleSet(
     name="fide-2014",
@@ -53,38 +66,52 @@ RULES = RuleSet(
         "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
         "R608": "the floor (1000) is the rater's: no section of this text is cited for a file's ratings below it",
     },
-    # §1.1: 120 minutes at 2200, 90 at 1600, 60 below (unchanged thresholds).
-    standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
-    threshold_scope=Scope.TOURNAMENT,
-    first_control_moves=40,  # §1.3 as in 2009: "it shall be 40 moves"
-    # §3.1: the cap of three rounds a day was lifted on 1 July 2014; 12 hours
-    # of play a day remain, counted on 60-move games.
-    max_hours_per_day=12,
-    max_duration_days=90,  # §4.1; leagues §4.11
-    round_robin_rated_share=(1, 3),  # §6.3, kept: §7.14a refers to it
-    round_robin_small_field=(10, 4),  # §6.31
-    double_round_robin_with_unrated=(6, 4),  # §6.32
-    # §6.1/§8.21: a first event with a score of zero is disregarded; half a
-    # point against one rated player is enough (no minimum of 3 opponents).
-    unrated_min_score=(0, 1),
-    unrated_score_strict=True,
-    newcomer_min_games=5,  # §7.14: 5 games against rated opponents, 26 months
+    rate_of_play=RateOfPlay(
+        # §1.1: 120 minutes at 2200, 90 at 1600, 60 below (unchanged thresholds).
+        standard_minimum_minutes=((2200, 120), (1600, 90), (0, 60)),
+        threshold_scope=Scope.TOURNAMENT,
+        first_control_moves=40,  # §1.3 as in 2009: "it shall be 40 moves"
+    ),
+    schedule=Schedule(
+        # §3.1: the cap of three rounds a day was lifted on 1 July 2014; 12 hours
+        # of play a day remain, counted on 60-move games.
+        hours_per_day=12,
+        duration_days=90,  # §4.1; leagues §4.11
+    ),
+    round_robin=RoundRobin(
+        rated_share=(1, 3),  # §6.3, kept: §7.14a refers to it
+        small_field=(10, 4),  # §6.31
+        double_with_unrated=(6, 4),  # §6.32
+    ),
+    unrated=Unrated(
+        # §6.1/§8.21: a first event with a score of zero is disregarded; half a
+        # point against one rated player is enough (no minimum of 3 opponents).
+        min_score=(0, 1),
+        score_strict=True,
+        min_games=5,  # §7.14: 5 games against rated opponents, 26 months
+    ),
     match_unrated_not_rated=True,  # §6.6
     rating_floor=1000,  # §7.1x: "at least 1000"
-    rating_difference_cap=400,  # §8.54: every game
-    # §8.56 verbatim: 40 until 30 games; 20 under 2400; 10 once 2400 was
-    # published; 40 for juniors "until their 18th birthday" under 2300.
-    k_by_rating=((2400, 10), (0, 20)),
-    k_new_player=(30, 40),
-    k_junior=(18, 2300, 40),
-    k_junior_until_birthday=True,
+    difference_cap=DifferenceCap(
+        limit=400,  # §8.54: every game
+    ),
+    k=KFactor(
+        # §8.56 verbatim: 40 until 30 games; 20 under 2400; 10 once 2400 was
+        # published; 40 for juniors "until their 18th birthday" under 2300.
+        by_rating=((2400, 10), (0, 20)),
+        new_player=(30, 40),
+        junior=(18, 2300, 40),
+        junior_until_birthday=True,
+    ),
     rounding=Rounding.CHANGE,
-    # +20 per half point: FIDE's convention of half the highest K (40).
-    newcomer_increment=Fraction(20),
+    first_rating=FirstRating(
+        # +20 per half point: FIDE's convention of half the highest K (40).
+        increment=Fraction(20),
+    ),
     round_robin_iteration=True,  # §8.21b, §8.58: "the rules for a RR are still in effect"
     readings=(
         Reading(
-            parameter="threshold_scope",
+            parameter="rate_of_play.threshold_scope",
             alternative=Scope.GAME,
             chosen="the 120/90/60-minute thresholds of §1.1 look at every player in the tournament",
             other="they look at the two players of each game, as the 2017 text says",
@@ -92,7 +119,7 @@ RULES = RuleSet(
             "'the highest rating in the tournament'",
         ),
         Reading(
-            parameter="k_games_cap",
+            parameter="k.games_cap",
             alternative=700,
             chosen="no K × n ≤ 700 cap",
             other="K reduced so that K × n ≤ 700, as from 2022",

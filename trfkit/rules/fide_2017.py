@@ -35,14 +35,13 @@ RULES = attrs.evolve(
     sections={**fide_2014.RULES.sections, "R103": "§1.2"},
     # §1.1 verbatim: "Where at least one of the players in the game has a
     # rating 2200 or higher ... 120 minutes", 1600: 90, both below 1600: 60.
-    threshold_scope=Scope.GAME,
+    rate_of_play=attrs.evolve(fide_2014.RULES.rate_of_play, threshold_scope=Scope.GAME),
     # §8.56: juniors keep K 40 under 2300 to the end of the year of their
     # 18th birthday (FIDE's published K values, 2017-2021).
-    k_junior_until_birthday=False,
-    k_games_cap=700,
+    k=attrs.evolve(fide_2014.RULES.k, junior_until_birthday=False, games_cap=700),
     readings=(
         Reading(
-            parameter="k_games_cap",
+            parameter="k.games_cap",
             alternative=None,
             chosen="K reduced so that K × n ≤ 700",
             other="no K × n cap, as in the 2014 quotations",

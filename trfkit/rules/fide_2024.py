@@ -11,7 +11,19 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules.ruleset import Amendment, Family, Rounding, RuleSet, Scope
+from trfkit.rules.ruleset import (
+    Amendment,
+    DifferenceCap,
+    Family,
+    FirstRating,
+    KFactor,
+    RateOfPlay,
+    Rounding,
+    RuleSet,
+    Schedule,
+    Scope,
+    Unrated,
+)
 
 RULES = RuleSet(
     name="fide-2024",
@@ -41,34 +53,46 @@ RULES = RuleSet(
         "R606": "CHESSA's rule (the least number of rounds); this text has none",
         "R607": "the rating-gap rule of the Rapid & Blitz Regulations (from 2024-12-01); this text has none",
     },
-    # §1.1: ratings of the players "in the game" at its start.
-    standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),
-    threshold_scope=Scope.GAME,
-    first_control_moves=30,  # §1.2
-    max_hours_per_day=12,  # §3 (ZV diff table)
-    max_duration_days=90,  # §4
-    interim_report_days=30,  # §4: events over 30 days report monthly
-    unrated_min_score=(0, 1),  # §8.2.1: a score of zero is not counted
-    unrated_score_strict=True,
-    newcomer_min_games=5,  # §7.1.4
+    rate_of_play=RateOfPlay(
+        # §1.1: ratings of the players "in the game" at its start.
+        standard_minimum_minutes=((2400, 120), (1800, 90), (0, 60)),
+        threshold_scope=Scope.GAME,
+        first_control_moves=30,  # §1.2
+    ),
+    schedule=Schedule(
+        hours_per_day=12,  # §3 (ZV diff table)
+        duration_days=90,  # §4
+        interim_report_days=30,  # §4: events over 30 days report monthly
+    ),
+    unrated=Unrated(
+        min_score=(0, 1),  # §8.2.1: a score of zero is not counted
+        score_strict=True,
+        min_games=5,  # §7.1.4
+    ),
     match_unrated_not_rated=True,  # §6
     rating_floor=1400,  # §7.1.2
-    rating_difference_cap=400,  # §8.3.1, every game again (QC24)
-    # §8.3.3 [ZV]: as 2022.
-    k_by_rating=((2400, 10), (0, 20)),
-    k_new_player=(30, 40),
-    k_junior=(18, 2300, 40),
-    k_games_cap=700,
+    difference_cap=DifferenceCap(
+        limit=400,  # §8.3.1, every game again (QC24)
+    ),
+    k=KFactor(
+        # §8.3.3 [ZV]: as 2022.
+        by_rating=((2400, 10), (0, 20)),
+        new_player=(30, 40),
+        junior=(18, 2300, 40),
+        games_cap=700,
+    ),
     rounding=Rounding.CHANGE,  # §8.3.4
-    # §8.2.2-8.2.3: two hypothetical 1800 opponents, each a draw; at most 2200.
-    newcomer_hypothetical=(2, 1800),
-    newcomer_ceiling=2200,
+    first_rating=FirstRating(
+        # §8.2.2-8.2.3: two hypothetical 1800 opponents, each a draw; at most 2200.
+        hypothetical=(2, 1800),
+        ceiling=2200,
+    ),
     amendments=(
         Amendment(
             effective=datetime.date(2025, 10, 1),
             title="2025-10-01: no 400-point cap for players rated 2650+",
             reference="FIDE Rating Regulations 2024 §8.3.1 (amended 2025-10-01)",
-            changes={"cap_exempt_rating": 2650},
+            changes={"difference_cap.exempt_rating": 2650},
         ),
     ),
 )

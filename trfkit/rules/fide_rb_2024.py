@@ -11,7 +11,19 @@ from __future__ import annotations
 
 import datetime
 
-from trfkit.rules.ruleset import Amendment, Family, RateClass, Rounding, RuleSet
+from trfkit.rules.ruleset import (
+    Amendment,
+    DifferenceCap,
+    Family,
+    FirstRating,
+    KFactor,
+    RateClass,
+    RateOfPlay,
+    Rounding,
+    RuleSet,
+    Schedule,
+    Unrated,
+)
 
 RULES = RuleSet(
     name="fide-rb-2024",
@@ -41,29 +53,41 @@ RULES = RuleSet(
         "R605": "CHESSA's rule (players per section and per tournament); this text has none",
         "R606": "CHESSA's rule (the least number of rounds); this text has none",
     },
-    # §1.1.1 rapid: more than 10 and less than 60 minutes; §1.1.2 blitz:
-    # more than 3 and at most 10; both as time + 60 x increment.
-    rapid_minutes=(10, 60),
-    blitz_minutes=(3, 10),
-    time_odds_rated=False,  # §1.2
-    max_rounds_per_day={RateClass.RAPID: 15, RateClass.BLITZ: 30},  # §3.1
-    unrated_min_score=(0, 1),  # §7.2.2
-    unrated_score_strict=True,
-    newcomer_min_games=5,  # §6.1.4
+    rate_of_play=RateOfPlay(
+        # §1.1.1 rapid: more than 10 and less than 60 minutes; §1.1.2 blitz:
+        # more than 3 and at most 10; both as time + 60 x increment.
+        rapid_minutes=(10, 60),
+        blitz_minutes=(3, 10),
+        time_odds_rated=False,  # §1.2
+    ),
+    schedule=Schedule(
+        rounds_per_day={RateClass.RAPID: 15, RateClass.BLITZ: 30},  # §3.1
+    ),
+    unrated=Unrated(
+        min_score=(0, 1),  # §7.2.2
+        score_strict=True,
+        min_games=5,  # §6.1.4
+    ),
     match_unrated_not_rated=True,  # §5.1
     # §5.2: games after the match is decided are not rated (waivable).
     rating_floor=1400,  # §6.1.2
-    rating_difference_cap=400,  # §7.3.1, every game; no 2650 exception
-    # §7.3.3: 40 until 30 games, 20 under 2400, 10 from 2400; juniors 40
-    # to the end of the year of their 18th birthday while under 2300.
-    k_by_rating=((2400, 10), (0, 20)),
-    k_new_player=(30, 40),
-    k_junior=(18, 2300, 40),
-    k_games_cap=700,
+    difference_cap=DifferenceCap(
+        limit=400,  # §7.3.1, every game; no 2650 exception
+    ),
+    k=KFactor(
+        # §7.3.3: 40 until 30 games, 20 under 2400, 10 from 2400; juniors 40
+        # to the end of the year of their 18th birthday while under 2300.
+        by_rating=((2400, 10), (0, 20)),
+        new_player=(30, 40),
+        junior=(18, 2300, 40),
+        games_cap=700,
+    ),
     rounding=Rounding.CHANGE,  # §7.3.4
-    newcomer_hypothetical=(2, 1800),  # §7.2.3
-    newcomer_ceiling=2200,  # §7.2.4
-    standard_rating_fallback=True,  # §7.2.1
+    first_rating=FirstRating(
+        hypothetical=(2, 1800),  # §7.2.3
+        ceiling=2200,  # §7.2.4
+        standard_rating_fallback=True,  # §7.2.1
+    ),
     amendments=(
         Amendment(
             effective=datetime.date(2024, 12, 1),

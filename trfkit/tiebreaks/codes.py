@@ -21,6 +21,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from trfkit.tiebreaks.declared import declared
+
 __all__ = [
     "ACRONYMS",
     "INDIVIDUAL",
@@ -144,8 +146,11 @@ def parse_tiebreak(text: str) -> TieBreak:
     acronym, _, points = head.partition(":")
     acronym = _ALIASES.get(acronym.upper(), acronym.upper())
     points = points.upper() or None
-    if acronym not in ACRONYMS or (points is not None and points not in _POINTS):
+    own = declared().get(acronym)
+    if (acronym not in ACRONYMS and own is None) or (points is not None and points not in _POINTS):
         raise UnknownTieBreak([code])
+    # The modifiers a declared tie-break takes (trfkit.tiebreaks.declared).
+    takes = own.modifiers if own is not None else frozenset()
     if (acronym in TEAM and acronym not in _TEAM_COMPUTED) or (
         points is not None and acronym != "BH"
     ):
@@ -162,7 +167,7 @@ def parse_tiebreak(text: str) -> TieBreak:
         if m["kind"]:
             key = "cut" if m["kind"].upper() == "C" else "median"
             allowed = _CUTS if key == "cut" else _MEDIANS
-            if acronym not in allowed or key in fields:
+            if (acronym not in allowed and m["kind"].upper() not in takes) or key in fields:
                 raise UnknownTieBreak([code])
             fields[key] = int(m["n"])
         elif m["limit"] is not None:
@@ -176,7 +181,7 @@ def parse_tiebreak(text: str) -> TieBreak:
                 "F": ("fore", frozenset({"AOB"})),
                 "R": ("reverse", frozenset({"RTNG", "TPN"})),
             }[flag]
-            if acronym not in allowed:
+            if acronym not in allowed and flag not in takes:
                 raise UnknownTieBreak([code])
             fields[key] = True
     if "cut" in fields and "median" in fields:

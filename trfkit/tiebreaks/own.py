@@ -1,4 +1,5 @@
-"""Tie-breaks from the participant's own results (C.07 Art. 7).
+"""Tie-breaks from the participant's own results (C.07 Art. 7), each
+declared with its function (:mod:`trfkit.tiebreaks.declared`).
 
 In a round robin a forfeit loss stays an unplayed round here (15.2); a
 forfeit win is never a game won over the board (7.2), a game won in less
@@ -10,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trfkit.tiebreaks.codes import TieBreak
+from trfkit.tiebreaks.declared import tiebreak
 from trfkit.tiebreaks.field import GAME_KINDS, PLAYED, VUR_KINDS, WIN_RESULTS, WON_RESULTS, Field
 
 __all__ = ["bpg", "bwg", "progressive", "rep", "std", "tpn", "win", "won"]
@@ -18,6 +20,7 @@ Value = Decimal | int | None
 _WIN_BYTES = bytes(1 if chr(b) in WIN_RESULTS else 0 for b in range(256))
 
 
+@tiebreak("WIN", "7.1", "rounds with a win's points, played or not")
 def win(f: Field, tb: TieBreak) -> list[Value]:
     """WIN (7.1): rounds with a win's points, played or not (PAB, forfeit,
     full-point bye)."""
@@ -27,6 +30,7 @@ def win(f: Field, tb: TieBreak) -> list[Value]:
     return list(map(sum, map(wins.__getitem__, f.lines)))
 
 
+@tiebreak("WON", "7.2", "games won over the board")
 def won(f: Field, tb: TieBreak) -> list[Value]:
     """WON (7.2): games won over the board."""
     return [
@@ -35,6 +39,7 @@ def won(f: Field, tb: TieBreak) -> list[Value]:
     ]
 
 
+@tiebreak("BPG", "7.3", "games played over the board with black")
 def bpg(f: Field, tb: TieBreak) -> list[Value]:
     """BPG (7.3): games played over the board with black."""
     return [
@@ -43,6 +48,7 @@ def bpg(f: Field, tb: TieBreak) -> list[Value]:
     ]
 
 
+@tiebreak("BWG", "7.4", "games won over the board with black")
 def bwg(f: Field, tb: TieBreak) -> list[Value]:
     """BWG (7.4): games won over the board with black."""
     return [
@@ -55,6 +61,7 @@ def bwg(f: Field, tb: TieBreak) -> list[Value]:
     ]
 
 
+@tiebreak("PS", "7.5", "the sum of the scores after each round", modifiers="C")
 def progressive(f: Field, tb: TieBreak) -> list[Value]:
     """PS (7.5): the sum of the scores after each round; ``/C1`` and ``/C2``
     leave out the scores after the first one or two rounds (14.1.1)."""
@@ -70,12 +77,14 @@ def progressive(f: Field, tb: TieBreak) -> list[Value]:
     return out
 
 
+@tiebreak("REP", "7.6", "the rounds less the byes and forfeit losses")
 def rep(f: Field, tb: TieBreak) -> list[Value]:
     """REP (7.6; GE in C.07-2023): the rounds less the half- and zero-point
     byes (withdrawal included) and the forfeit losses."""
     return [f.rounds - sum(1 for k in kinds if k in VUR_KINDS) for kinds in f.kinds]
 
 
+@tiebreak("STD", "7.7", "a point a round scoring more than the opponent, half for as much")
 def std(f: Field, tb: TieBreak) -> list[Value]:
     """STD (7.7, C.07-2026): one point for each round in which the
     participant scored more than the scheduled opponent (unpaired: more than
@@ -92,6 +101,7 @@ def std(f: Field, tb: TieBreak) -> list[Value]:
     return out
 
 
+@tiebreak("TPN", "7.8", "the tournament pairing number, lower first")
 def tpn(f: Field, tb: TieBreak) -> list[Value]:
     """TPN (7.8, C.07-2026): the tournament pairing number, lower first."""
     return list(f.start_ranks)

@@ -16,7 +16,12 @@ import attrs
 from trfkit._gc import no_cyclic_gc
 from trfkit.event import TournamentType, event_of
 from trfkit.model import Header, Tournament
-from trfkit.tiebreaks import encounter, opponents, own, rating
+from trfkit.tiebreaks import (
+    encounter,
+    opponents,
+    own,  # noqa: F401  (declares the tie-breaks of Art. 7)
+    rating,
+)
 from trfkit.tiebreaks.codes import (
     RATING_BASED,
     TieBreak,
@@ -25,6 +30,7 @@ from trfkit.tiebreaks.codes import (
     parse_tiebreaks,
     split_codes,
 )
+from trfkit.tiebreaks.declared import declared
 from trfkit.tiebreaks.editions import Edition, edition_for, get_edition
 from trfkit.tiebreaks.field import Field, field_of
 
@@ -162,8 +168,9 @@ class _Context:
             return list(opponents.aob(f, of))  # type: ignore[arg-type]
         if a == "KS":
             return list(opponents.koya(f, tb))
-        if a in _OWN:
-            return _OWN[a](f, tb)
+        own_results = declared().get(a)
+        if own_results is not None:
+            return list(own_results.compute(f, tb))
         if a == "RTNG":
             return list(rating.rtng(f, tb))
         if a in ("ARO", "TPR", "PTP"):
@@ -176,18 +183,6 @@ class _Context:
         raise UnknownTieBreak(
             [tb.text or tb.code]
         )  # pragma: no cover - parse_tiebreak admits no other
-
-
-_OWN: dict[str, Callable[[Field, TieBreak], list[Value]]] = {
-    "WIN": own.win,
-    "WON": own.won,
-    "BPG": own.bpg,
-    "BWG": own.bwg,
-    "PS": own.progressive,
-    "REP": own.rep,
-    "STD": own.std,
-    "TPN": own.tpn,
-}
 
 
 def standings(
