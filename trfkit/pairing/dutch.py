@@ -115,6 +115,27 @@ class _Weights:
                 if pr >= back:
                     self.floats[(p.index, back)] = float_of(ri, p, back)
         self.eligible = {p.index: p.bye_eligible for p in players}
+        # A weight depends on the pair only through C.1/C.3 (compatible())
+        # and each player's profile: score, PAB eligibility, games played,
+        # colour state and floats. Players share profiles (a score group's
+        # players mostly do), so a weight is computed once per pair of
+        # profiles and bracket state, not once per pair of players.
+        self.profile: dict[int, int] = {}
+        interned: dict[tuple[object, ...], int] = {}
+        for p in players:
+            key = (
+                self.scores[p.index],
+                p.bye_eligible,
+                p.played_games,
+                p.colour_imbalance,
+                p.preference,
+                p.repeated,
+                p.strong,
+                self.floats.get((p.index, 1)),
+                self.floats.get((p.index, 2)),
+            )
+            self.profile[p.index] = interned.setdefault(key, len(interned))
+        self.cache: dict[tuple[int, ...], int] = {}
         # 2017 A.8, C.6 in the collapsed last bracket (A.9), whose residents
         # have different scores: the PSD itself, one field per score
         # difference (the highest first), counting the pairs and the
@@ -176,10 +197,34 @@ class _Weights:
         complete: bool = True,
     ) -> int:
         """The weight of pairing ``hi`` (earlier in the order) with ``lo``;
-        without ``complete`` the field of completion (C.4) is left empty.
-        Each criterion shifts the weight left by its field and adds its value."""
+        without ``complete`` the field of completion (C.4) is left empty."""
         if not compatible(self.ri, hi, lo):
             return 0
+        key = (
+            self.profile[hi.index],
+            self.profile[lo.index],
+            in_current,
+            in_next,
+            complete,
+            self.collapsed,
+            self.single_downfloater_is_bye,
+            self.bye_score,
+        )
+        w = self.cache.get(key)
+        if w is None:
+            w = self.cache[key] = self.profile_edge(hi, lo, in_current, in_next, complete)
+        return w
+
+    def profile_edge(
+        self,
+        hi: PlayerState,
+        lo: PlayerState,
+        in_current: bool,
+        in_next: bool,
+        complete: bool = True,
+    ) -> int:
+        """:meth:`edge` for compatible players, computed (each criterion
+        shifts the weight left by its field and adds its value)."""
         w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo)) if complete else 0
         w = self._pairs_and_downfloaters(w, hi, lo, in_current)
         w = self._next_bracket(w, hi, in_next)
