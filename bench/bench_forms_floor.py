@@ -56,7 +56,9 @@ def main() -> int:
     total = [f"{k / 2:5.1f}\n" for k in range(2 * rounds + 1)]
     cells = [[f"{o or '':>5}" for o in row] for row in opponents]
     head = (
-        "=" * 72 + "\nPairing Card (FIDE Form 2)\nName: %s\nFIDE ID: %-37s Rating: %-11s Title: %s\n"
+        "="
+        * 72
+        + "\nPairing Card (FIDE Form 2)\nName: %s\nFIDE ID: %-37s Rating: %-11s Title: %s\n"
         "Birthdate: %-35s Fed: %-14s Sex: %s\nEvent: %s\n\n"
         "Rd    No  Opponent Name                      Rating  Color  Score  Total\n"
     )

@@ -54,7 +54,9 @@ def main() -> int:
     assert len(report.players) == args.players
     counted = sum(p.n for p in report.players)
     if args.profile:
-        cProfile.runctx("rate(t, rules=r)", globals(), {"t": t, "rate": rate, "r": args.rules}, "/tmp/rate.prof")
+        cProfile.runctx(
+            "rate(t, rules=r)", globals(), {"t": t, "rate": rate, "r": args.rules}, "/tmp/rate.prof"
+        )
         pstats.Stats("/tmp/rate.prof").sort_stats("cumulative").print_stats(20)
 
     a, r, ratio = paired(lambda: trfkit.load(path), lambda: rate(t, rules=args.rules), args.repeat)

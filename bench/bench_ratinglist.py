@@ -115,8 +115,12 @@ def main() -> int:
     rss = peak_rss_bytes()
     fast, small = seconds < 60, rss < 1 << 30
     print(f"list: {n} players, {args.format}, {size / 1e6:.0f} MB (written in {written:.1f} s)")
-    print(f"load_rating_list(wanted={len(wanted)} ids): {seconds:.1f} s   (target < 60 s: {'met' if fast else 'NOT met'})")
-    print(f"peak RSS of the process: {rss / 2**20:.0f} MiB   (target < 1024 MiB: {'met' if small else 'NOT met'})")
+    print(
+        f"load_rating_list(wanted={len(wanted)} ids): {seconds:.1f} s   (target < 60 s: {'met' if fast else 'NOT met'})"
+    )
+    print(
+        f"peak RSS of the process: {rss / 2**20:.0f} MiB   (target < 1024 MiB: {'met' if small else 'NOT met'})"
+    )
     return 0 if fast and small else 1
 
 
@@ -167,9 +171,13 @@ def _check(list_path: Path, n: int, size: int, written: float) -> int:
     fast, small = seconds < 60, rss < 1 << 30
     print(f"list: {n} players, {size / 1e6:.0f} MB (written in {written:.1f} s)")
     print(f"check of 3000 players without a list: {runs['without a list'][0]:.1f} s")
-    print(f"check of 3000 players with the list: {seconds:.1f} s   (target < 60 s: {'met' if fast else 'NOT met'})")
+    print(
+        f"check of 3000 players with the list: {seconds:.1f} s   (target < 60 s: {'met' if fast else 'NOT met'})"
+    )
     print(f"its findings of the list: {listed}")
-    print(f"peak RSS of the process: {rss / 2**20:.0f} MiB   (target < 1024 MiB: {'met' if small else 'NOT met'})")
+    print(
+        f"peak RSS of the process: {rss / 2**20:.0f} MiB   (target < 1024 MiB: {'met' if small else 'NOT met'})"
+    )
     return 0 if fast and small else 1
 
 

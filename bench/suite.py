@@ -357,7 +357,9 @@ def measure_processes(quick: bool) -> tuple[list[ProcessResult], str]:
     check_dir = ["check", directory, "--format", "json"]
     # Five runs each: single runs of a whole directory swing by a third on a
     # shared machine, and the ratio is taken per alternating pair.
-    log(f"(g) the directory with --jobs 1 and --jobs 2, alternating, {DIRECTORY_RUNS} runs each ...")
+    log(
+        f"(g) the directory with --jobs 1 and --jobs 2, alternating, {DIRECTORY_RUNS} runs each ..."
+    )
     runs = {"g1": [*check_dir, "--jobs", "1"], "g2": [*check_dir, "--jobs", "2"]}
     got = time_processes(base, runs, DIRECTORY_RUNS, expect_files=MANY_FILES)
     out += [got["g1"], got["g2"]]
@@ -772,7 +774,7 @@ def documents_table(docs: dict[str, float] | None) -> list[str]:
         "",
         "| | what | ratio to `trfkit.load` |",
         "|---|---|---:|",
-        f"| (s) | `trfkit.standings(t, \"{STANDINGS_TIEBREAKS}\")` | {docs['s']:.2f} |",
+        f'| (s) | `trfkit.standings(t, "{STANDINGS_TIEBREAKS}")` | {docs["s"]:.2f} |',
         f"| (s) here | the same, in the suite's own process after the sizes above "
         f"(a long-lived process's heap; not the target's measure) | {docs['s_here']:.2f} |",
         f"| (all) | every form of `trfkit report` in text, with the norms and Form 3's rating "

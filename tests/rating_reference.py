@@ -29,9 +29,7 @@ from trfkit.rules import RuleSet
 __all__ = ["rate_reference", "reference_path"]
 
 
-def _per_game(
-    ctx: Any, e: Any, own: int
-) -> tuple[list[GameRating], int, int, int, int]:
+def _per_game(ctx: Any, e: Any, own: int) -> tuple[list[GameRating], int, int, int, int]:
     """Each round as a record, with N, the sum of the opponents' ratings, W
     in halves and We in hundredths."""
     rs = ctx.rules

@@ -21,6 +21,7 @@ cc = pytest.importorskip(
 PACKAGE = ROOT / "trfkit"
 LIMIT = 30
 
+
 def _blocks(blocks: list[Any]) -> list[Any]:
     """Every block radon measures, with the closures it does not list (a
     function inside a function counts apart from it, so it is no way round

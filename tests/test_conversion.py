@@ -180,9 +180,7 @@ def test_unknown_result_code_is_written_as_it_was_not_as_a_bye() -> None:
         written = next(x for x in text.splitlines() if x.startswith("001"))
         assert written[108] == "*", dialect  # column 109: round 2's result
         again = trfkit.loads(text)
-        assert [(d.code, d.found) for d in again.diagnostics if d.code == "P002"] == [
-            ("P002", "*")
-        ]
+        assert [(d.code, d.found) for d in again.diagnostics if d.code == "P002"] == [("P002", "*")]
         assert again.players[0].games[1].result is None
         # Said once, by the reader's P002; no P009 claims it was changed.
         assert [d.code for d in said if d.column == 109] == ["P002"]
@@ -262,8 +260,9 @@ def test_one_date_per_132_line_gives_each_round_its_date() -> None:
     assert p006.line == 3 and "first one" not in p006.message and "rounds 1-2" in p006.message
 
 
-def _team_310(number: int, name: str, fed: str, strength: str, mp: str, gp: str, rank: str,
-              *members: int) -> str:
+def _team_310(
+    number: int, name: str, fed: str, strength: str, mp: str, gp: str, rank: str, *members: int
+) -> str:
     """A 310 line at the columns of TRF26 §3.7: number 5-7, name 9-40, nickname
     42-46, strength 48-53, match points 55-60, game points 62-67, rank 69-71,
     members from 74-77 every 5 columns."""
@@ -550,7 +549,11 @@ def test_a_trf26_file_is_rewritten_without_added_records() -> None:
     assert t.dialect is Dialect.TRF26
     text = dumps(t, "trf26", newline="\n")
     # No 142 or 162 added: the player follows 152.
-    assert [line[:24] for line in text.splitlines()] == ["012 Cup", "152 W", "001    1 m    Alpha, Ann"]
+    assert [line[:24] for line in text.splitlines()] == [
+        "012 Cup",
+        "152 W",
+        "001    1 m    Alpha, Ann",
+    ]
 
 
 def test_tab_in_a_result_column_is_reported() -> None:

@@ -218,7 +218,6 @@ def test_a_cycle_through_a_function_is_found(source: str, expected: list[list[st
     assert cycles(edges) == expected
 
 
-
 def _private_owner(target: str, name: str | None) -> str | None:
     """Where a private module or name may be imported from: a private
     module (``trfkit.pairing._x``) within its package; a private name of a
@@ -259,7 +258,9 @@ def private_reaches(sources: dict[str, str]) -> list[str]:
                 owner = _private_owner(t, name)
                 if owner is not None and m != owner and not m.startswith(owner + "."):
                     what = t if name is None else f"{t}.{name}"
-                    out.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {m} imports {what}")
+                    out.append(
+                        f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {m} imports {what}"
+                    )
     return out
 
 

@@ -48,7 +48,11 @@ ID = st.integers(1, 9999)
 # "points": at most 4 characters with one decimal (99.5); "spoints" may be
 # negative (a penalty), within the same 4 columns (-9.5).
 POINTS = st.integers(0, 995).map(lambda k: Decimal(k // 10) + Decimal(k % 10 // 5 * 5) / 10)
-SPOINTS = st.integers(-95, 95).map(lambda k: Decimal(k) / 10).filter(lambda d: d == d.quantize(Decimal("0.5")))
+SPOINTS = (
+    st.integers(-95, 95)
+    .map(lambda k: Decimal(k) / 10)
+    .filter(lambda d: d == d.quantize(Decimal("0.5")))
+)
 IDS = st.lists(ID, min_size=1, max_size=6)
 
 
@@ -62,13 +66,36 @@ def _players(n: int) -> list[Player]:
             games = [Game(r - 1, Colour.BLACK, Result.LOSS)]
         else:
             games = [Game(None, Colour.NONE, Result.PAIRING_ALLOCATED_BYE)]
-        points = Decimal(1) if games[0].result in (Result.WIN, Result.PAIRING_ALLOCATED_BYE) else Decimal(0)
-        out.append(Player(r, f"Player, No{r}", None, None, 2000, "SLO", None, trfkit.DateText(), points, r, games))
+        points = (
+            Decimal(1)
+            if games[0].result in (Result.WIN, Result.PAIRING_ALLOCATED_BYE)
+            else Decimal(0)
+        )
+        out.append(
+            Player(
+                r,
+                f"Player, No{r}",
+                None,
+                None,
+                2000,
+                "SLO",
+                None,
+                trfkit.DateText(),
+                points,
+                r,
+                games,
+            )
+        )
     return out
 
 
 def _base_headers() -> list[Header]:
-    return [Header("012", "Records"), Header("022", "Bled"), Header("032", "SLO"), Header("102", "Kovac, Ana")]
+    return [
+        Header("012", "Records"),
+        Header("022", "Bled"),
+        Header("032", "SLO"),
+        Header("102", "Kovac, Ana"),
+    ]
 
 
 DATES = st.dates(dt.date(2000, 1, 1), dt.date(2049, 12, 31))
@@ -82,7 +109,13 @@ TRF26_RECORDS = st.one_of(
     st.builds(Bye, st.sampled_from("FHZ"), ROUND, IDS),
     st.builds(Acceleration, POINTS, POINTS, ROUND, ROUND, ID, ID),
     st.builds(ProhibitedPairing, ROUND, ROUND, st.lists(ID, min_size=2, max_size=6)),
-    st.builds(ForfeitedMatch, st.sampled_from(["FF", "FW", "WF", "HH"]), ROUND, st.integers(1, 999), st.integers(1, 999)),
+    st.builds(
+        ForfeitedMatch,
+        st.sampled_from(["FF", "FW", "WF", "HH"]),
+        ROUND,
+        st.integers(1, 999),
+        st.integers(1, 999),
+    ),
 )
 
 NATIONAL = st.builds(
@@ -110,10 +143,19 @@ def _trf26(draw: st.DrawFn) -> Tournament:
         headers.append(draw(SCORING))
     records = draw(st.lists(TRF26_RECORDS, max_size=6))
     if draw(st.booleans()):
-        records.append(TeamBye(draw(POINTS), draw(POINTS), draw(st.lists(st.integers(1, 999), min_size=1, max_size=5))))
+        records.append(
+            TeamBye(
+                draw(POINTS),
+                draw(POINTS),
+                draw(st.lists(st.integers(1, 999), min_size=1, max_size=5)),
+            )
+        )
     nationals = draw(st.lists(NATIONAL, max_size=3))
     return Tournament(
-        headers=headers, players=_players(n), records=records, national_ratings=nationals,
+        headers=headers,
+        players=_players(n),
+        records=records,
+        national_ratings=nationals,
         dialect=Dialect.TRF26,
     )
 
@@ -122,9 +164,11 @@ XX_RECORDS = st.one_of(
     st.builds(Accelerations, ID, st.lists(POINTS, min_size=1, max_size=6)),
     st.just(EngineRecord("XXR", "1")),
     st.sampled_from(["white1", "black1"]).map(lambda c: EngineRecord("XXC", c)),
-    st.lists(st.tuples(st.sampled_from(["WW", "BW", "WD", "BD", "FW", "HPB", "PAB"]), POINTS), min_size=1, max_size=4).map(
-        lambda pairs: EngineRecord("XXS", " ".join(f"{k}={v}" for k, v in pairs))
-    ),
+    st.lists(
+        st.tuples(st.sampled_from(["WW", "BW", "WD", "BD", "FW", "HPB", "PAB"]), POINTS),
+        min_size=1,
+        max_size=4,
+    ).map(lambda pairs: EngineRecord("XXS", " ".join(f"{k}={v}" for k, v in pairs))),
 )
 BBP = st.lists(
     st.tuples(st.sampled_from(["BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"]), POINTS),
@@ -136,9 +180,18 @@ BBP = st.lists(
 @st.composite
 def _trfx(draw: st.DrawFn) -> Tournament:
     n = draw(st.integers(2, 9))
-    records = draw(st.lists(XX_RECORDS, min_size=1, max_size=5, unique_by=lambda r: r.code if r.code != "XXA" else id(r)))
+    records = draw(
+        st.lists(
+            XX_RECORDS,
+            min_size=1,
+            max_size=5,
+            unique_by=lambda r: r.code if r.code != "XXA" else id(r),
+        )
+    )
     records += draw(BBP)
-    return Tournament(headers=_base_headers(), players=_players(n), records=records, dialect=Dialect.TRFX)
+    return Tournament(
+        headers=_base_headers(), players=_players(n), records=records, dialect=Dialect.TRFX
+    )
 
 
 def _errors(t: Tournament) -> list[trfkit.Diagnostic]:
@@ -194,4 +247,6 @@ def test_a_file_whose_only_extension_line_is_xxa_is_trfx() -> None:
     )
     t = trfkit.loads(text.encode())
     assert t.dialect is Dialect.TRFX
-    assert [r for r in t.records if isinstance(r, Accelerations)] == [Accelerations(1, [Decimal("1.0")])]
+    assert [r for r in t.records if isinstance(r, Accelerations)] == [
+        Accelerations(1, [Decimal("1.0")])
+    ]

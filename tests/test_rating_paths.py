@@ -362,9 +362,7 @@ def test_the_package_path_rates_as_the_reference(
     rating = st.one_of(st.just(0), st.integers(1000, 2900), st.integers(9000, 30000))
     if match:
         results = data.draw(st.lists(st.sampled_from("1=0+-"), min_size=1, max_size=8))
-        games = [
-            (r, 1 + (r + 1) % 2, 2 - (r + 1) % 2, code) for r, code in enumerate(results, 1)
-        ]
+        games = [(r, 1 + (r + 1) % 2, 2 - (r + 1) % 2, code) for r, code in enumerate(results, 1)]
         t = trfkit.loads(swiss_text([2000, 1900], games, type_line="092 Match"))
     else:
         t = trfkit.loads(generate_module.generate(players, rounds, seed))

@@ -76,7 +76,10 @@ def test_a_100000_character_line_is_reported_and_kept() -> None:
     assert len(found) == 1
     d = found[0]
     assert d.line == BASE.count(b"\n") + 1 and d.column == MAX_LINE_LENGTH + 1
-    assert d.found == f"{len(line)} characters" and d.expected == f"at most {MAX_LINE_LENGTH} characters"
+    assert (
+        d.found == f"{len(line)} characters"
+        and d.expected == f"at most {MAX_LINE_LENGTH} characters"
+    )
     assert trfkit.dumpb(t) == data  # kept verbatim
     assert len(t.players) == BASE.count(b"\n001")  # the others are read
 

@@ -42,7 +42,9 @@ def test_a_damaged_cache_is_parsed_again_and_rewritten(cache_home: Path) -> None
     (path,) = cache_home.iterdir()
     path.write_bytes(b"\x00not marshal")
     assert cached_data("t.toml", "a = [1, 2]", tomllib.loads, dict) == {"a": [1, 2]}
-    assert cached_data("t.toml", "a = [1, 2]", lambda t: pytest.fail("not cached"), dict) == {"a": [1, 2]}
+    assert cached_data("t.toml", "a = [1, 2]", lambda t: pytest.fail("not cached"), dict) == {
+        "a": [1, 2]
+    }
 
 
 def test_without_a_writable_folder_the_data_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -115,7 +115,9 @@ def test_junior_k_boundary(rules: str, start: str, born: str, k: int) -> None:
 def test_auto_rates_a_2018_junior_with_k40() -> None:
     """Issue: a 2018 event was rated under the 2009 text, K 15 for all."""
     games = [(r, 1, r + 1, "1") for r in range(1, 6)]
-    t = swiss([1580] + [1500] * 5, games, start="2018/04/08", born=["2003/01/01"] + ["1980/01/01"] * 5)
+    t = swiss(
+        [1580] + [1500] * 5, games, start="2018/04/08", born=["2003/01/01"] + ["1980/01/01"] * 5
+    )
     report = rate(t)
     assert report.rules == "fide-2017" and report.rules_in_force is True
     assert report.player(1).k == 40

@@ -710,7 +710,10 @@ def test_rate_period_players_keep_the_keys_of_rate_players() -> None:
     """rate-period's player and game repeat rate's (so that the strict
     variant can check them); they must stay the same."""
     rate, period = load_schema("rate")["$defs"], load_schema("rate-period")["$defs"]
-    for name, added in (("player", {"games", "new_rating_per_tournament", "events"}), ("game", {"event"})):
+    for name, added in (
+        ("player", {"games", "new_rating_per_tournament", "events"}),
+        ("game", {"event"}),
+    ):
         ours, theirs = period[name]["properties"], _rebased(rate[name]["properties"])
         assert set(ours) == set(theirs) | added
         for key in set(theirs) - {"games"}:

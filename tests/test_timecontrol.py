@@ -165,7 +165,12 @@ LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
     ("90 Minuten + 30 Sekunden pro Zug", (P(SD, 5400, 30),), 120, None),
     ("90 Min. + 30 Sek. Zuschlag pro Zug", (P(SD, 5400, 30),), 120, None),
     # 90 + 30 + 60 x 0.5 = 150.
-    ("40 Züge in 90 Minuten, danach 30 Minuten, 30 Sekunden pro Zug ab dem ersten Zug", CLASSIC, 150, None),
+    (
+        "40 Züge in 90 Minuten, danach 30 Minuten, 30 Sekunden pro Zug ab dem ersten Zug",
+        CLASSIC,
+        150,
+        None,
+    ),
     (
         "Bedenkzeit: 90 Min. für 40 Züge + 30 Min. für den Rest der Partie, 30 Sek./Zug ab Zug 1",
         CLASSIC,
@@ -230,7 +235,12 @@ LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
     # "40 zetten in 90 minuten en daarna 30 minuten", "Speeltempo 100 minuten +
     # increment 10 sec." (schaakkalender.nl).
     ("90 minuten + 30 seconden per zet", (P(SD, 5400, 30),), 120, None),
-    ("40 zetten in 90 minuten, daarna 30 minuten, 30 seconden per zet vanaf zet 1", CLASSIC, 150, None),
+    (
+        "40 zetten in 90 minuten, daarna 30 minuten, 30 seconden per zet vanaf zet 1",
+        CLASSIC,
+        150,
+        None,
+    ),
     ("Speeltempo 100 minuten + increment 10 sec.", (P(SD, 6000, 10),), 110, None),  # 100 + 10
     # Polish: "10 minut na partię + 5 sekund na ruch", "20 min + 10 s/ruch",
     # "15' + 15'' za każde wykonane posunięcie", "... na każdy ruch od początku partii".
@@ -278,9 +288,7 @@ LANGUAGES: list[tuple[str, tuple[Period, ...], Fraction | int, str | None]] = [
         ("40/90 + 30 min, 30 Sek. pro Zug ab dem 41. Zug", (P(40, 5400), P(SD, 1800, 30)), 130),
     ],
 )
-def test_from_move_set_off_by_a_comma(
-    text: str, periods: tuple[Period, ...], minutes: int
-) -> None:
+def test_from_move_set_off_by_a_comma(text: str, periods: tuple[Period, ...], minutes: int) -> None:
     tc = parse_time_control(text)
     assert (tc.periods, tc.minutes_for()) == (periods, minutes)
 
@@ -329,7 +337,9 @@ def test_check_reads_a_122_in_german_and_names_an_ambiguous_word() -> None:
     assert "R102" not in {d.code for d in validate(german)}
     # Czech "s" ("with") is not guessed: R102 quotes it, at its column on the line
     # ("122 " then "10 minut na partii " is 4 + 19 wide).
-    czech = trfkit.loads(text.replace(line, "122 10 minut na partii s přídavkem 10 vteřin").encode())
+    czech = trfkit.loads(
+        text.replace(line, "122 10 minut na partii s přídavkem 10 vteřin").encode()
+    )
     (r102,) = [d for d in validate(czech) if d.code == "R102"]
     assert (r102.column, r102.found) == (24, "s")
 

@@ -264,9 +264,7 @@ def test_dumps_refuses_a_value_wider_than_its_columns() -> None:
     t.players[0] = attrs.evolve(t.players[0], rating=123456)
     with pytest.raises(ValueTooWide) as caught:
         trfkit.dumps(t)  # lossless: the edited line is written anew
-    assert caught.value.problems == [
-        "player 1 (001): rating '123456' is wider than columns 49-52"
-    ]
+    assert caught.value.problems == ["player 1 (001): rating '123456' is wider than columns 49-52"]
     assert str(caught.value) == (
         "cannot write: player 1 (001): rating '123456' is wider than columns 49-52"
     )

@@ -229,9 +229,7 @@ _RECORD_START_BYTES = re.compile(_RECORD_START.pattern.encode(), re.M | re.I)
 def _no_record(text: str | bytes) -> NotTrf | None:
     """Refuse text in which no line starts with a TRF record code."""
     found = (
-        _RECORD_START_BYTES.search(text)
-        if isinstance(text, bytes)
-        else _RECORD_START.search(text)
+        _RECORD_START_BYTES.search(text) if isinstance(text, bytes) else _RECORD_START.search(text)
     )
     if found is not None:
         return None

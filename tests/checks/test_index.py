@@ -690,7 +690,9 @@ def test_short_games_match_the_reference(seed: int, time_control: str) -> None:
     mutate(t, rng, rng.choice([0, 1, 3, 6]))
     ev = event_of(t, rules=rng.choice(["fide-2022", "fide-2024"]), time_control=time_control)
     assert ev.time_control is not None and ev.rules.rate_of_play.threshold_scope is Scope.GAME
-    found = [key(d) for d in rate_of_play.rate_of_play(Context(t, ev)) if "cannot be rated" in d.message]
+    found = [
+        key(d) for d in rate_of_play.rate_of_play(Context(t, ev)) if "cannot be rated" in d.message
+    ]
     assert found == [key(d) for d in ref_short_games(t, ev)]
 
 

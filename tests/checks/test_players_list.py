@@ -107,7 +107,9 @@ def test_each_finding(case: tuple[str, list[Row], int, int, str, str], path: Pat
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
-def test_both_formats_give_the_same_findings(case: tuple[str, list[Row], int, int, str, str]) -> None:
+def test_both_formats_give_the_same_findings(
+    case: tuple[str, list[Row], int, int, str, str],
+) -> None:
     text = _file(case[1])
     assert _found(text, XML) == _found(text, TXT)
 
@@ -200,12 +202,16 @@ def test_a_file_without_any_id_is_one_finding() -> None:
     players = [dict(sex="m", title="", name=f"Club, No{i}", rating=None, fed="FRA", id=None, born="") for i in range(3)]  # fmt: skip
     t = trfkit.loads(_file(players).encode())
     found = [d for d in validate(t) if d.code == "R809"]
-    assert [(d.line, d.found) for d in found] == [(6, "3 players without FIDE id, birth date or sex")]
+    assert [(d.line, d.found) for d in found] == [
+        (6, "3 players without FIDE id, birth date or sex")
+    ]
     assert found[0].message.startswith("none of the 3 players has a rating or a FIDE id")
 
 
 def test_without_a_list_a_foreign_player_without_id() -> None:
-    guest = dict(sex="m", title="", name="Gast, Max", rating=None, fed="GER", id=None, born="1999/09/09")
+    guest = dict(
+        sex="m", title="", name="Gast, Max", rating=None, fed="GER", id=None, born="1999/09/09"
+    )
     assert _alone(_file([*BASE, guest])) == [("R810", 11, 58)]
     assert _alone(_file([*BASE, {**guest, "id": 4600010}])) == []
     assert _alone(_file([*BASE, {**guest, "fed": "FRA"}])) == []  # a new player at home
@@ -235,7 +241,9 @@ def test_rated_players_without_an_id() -> None:
     t = trfkit.loads(_file([*rated[:2], unrated]).encode())
     (d,) = [d for d in validate(t) if d.code == "R814"]
     assert (d.line, d.found) == (6, "2 rated players without FIDE id")
-    assert d.message.startswith("none of the 3 players has a FIDE id (columns 58-68), though 2 are rated")
+    assert d.message.startswith(
+        "none of the 3 players has a FIDE id (columns 58-68), though 2 are rated"
+    )
 
 
 def test_without_a_list_a_womans_title_on_a_man() -> None:
@@ -263,7 +271,9 @@ def test_wanted_players_reads_ids_and_the_names_of_players_without_one(tmp_path:
 
 @pytest.mark.parametrize("path", [XML, TXT], ids=["xml", "txt"])
 def test_the_reader_keeps_players_listed_under_a_name(path: Path) -> None:
-    found = load_rating_list(path, wanted={90000011}, names={("stastna zoe", "CZE"), ("tanaka hiro", "FRA")})
+    found = load_rating_list(
+        path, wanted={90000011}, names={("stastna zoe", "CZE"), ("tanaka hiro", "FRA")}
+    )
     # Tanaka is listed for JPN, not FRA.
     assert sorted(found) == [90000011, 90000020]
 
@@ -295,14 +305,18 @@ def test_check_uses_the_list_in_force_at_the_start(
     }  # fmt: skip
     assert found["march.trf"] == []
     # February's file was rated with February's list: 2640, not the file's 2650.
-    assert found["february.trf"] == [("R801", "2650", "2640, the standard rating in force at the start")]
+    assert found["february.trf"] == [
+        ("R801", "2650", "2640, the standard rating in force at the start")
+    ]
 
 
 def test_check_with_a_list_in_workers_gives_the_same_findings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for i in range(9):  # enough files for a pool of workers
-        (tmp_path / f"e{i}.trf").write_text(_file(_changed(1 + i % 5, rating=1999)), encoding="utf-8")
+        (tmp_path / f"e{i}.trf").write_text(
+            _file(_changed(1 + i % 5, rating=1999)), encoding="utf-8"
+        )
     args = ["check", str(tmp_path), "--rating-list", str(TXT), "--format", "jsonl"]
     main([*args, "--jobs", "1"])
     one = capsys.readouterr().out
@@ -325,15 +339,15 @@ def test_check_refuses_a_list_that_is_no_list(
     assert "expected a month as YYYY-MM" in capsys.readouterr().err
 
 
-
-
 # -- rate: where the list's rating was taken over the file's ------------------------
 
 
 def _rate(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> str:
     trf = tmp_path / "e.trf"
     # Moreau: 2640 in the file, 2650 listed; Tanaka unrated in the file, 2105 listed.
-    trf.write_text(_file(_changed(3, rating=None)).replace("2650 FRA", "2640 FRA"), encoding="utf-8")
+    trf.write_text(
+        _file(_changed(3, rating=None)).replace("2650 FRA", "2640 FRA"), encoding="utf-8"
+    )
     main(["rate", str(trf), "--rating-list", str(TXT), "--format", fmt])
     return capsys.readouterr().out
 
@@ -343,8 +357,12 @@ def test_rate_says_where_it_took_the_lists_rating_text_and_html(
 ) -> None:
     why = "FIDE rates with the rating in force at the start (Title Regulations §1.4.6a)"
     text = _rate(tmp_path, capsys, "text")
-    assert f"- 1 Moreau, Lucien: rated 2650 as on the players' list; 2640 in the file: {why}" in text
-    assert f"- 3 Tanaka, Hiro: rated 2105 as on the players' list; unrated in the file: {why}" in text
+    assert (
+        f"- 1 Moreau, Lucien: rated 2650 as on the players' list; 2640 in the file: {why}" in text
+    )
+    assert (
+        f"- 3 Tanaka, Hiro: rated 2105 as on the players' list; unrated in the file: {why}" in text
+    )
     # Where they agree, only where the rating came from.
     assert "- 2 Šťastná, Zoë: rating from the players' list" in text
     html = _rate(tmp_path, capsys, "html")

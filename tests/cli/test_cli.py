@@ -108,7 +108,10 @@ def test_binary_garbage_is_refused_without_a_traceback(tmp_path: Path) -> None:
     proc = run("parse", str(path), "--format", "json")
     # bytes(range(256)) starts with a NUL: the file's first byte.
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert proc.stderr == f"trfkit: {path}: not a TRF file: a NUL byte at line 1, column 1: binary data, not text\n"
+    assert (
+        proc.stderr
+        == f"trfkit: {path}: not a TRF file: a NUL byte at line 1, column 1: binary data, not text\n"
+    )
     assert proc.stdout == ""
 
 
@@ -220,7 +223,15 @@ def test_a_codec_of_bytes_is_refused_as_no_encoding(option: str, codec: str) -> 
     # traceback, as fmt --output-encoding hex did.
     command = "fmt" if option == "--output-encoding" else "check"
     proc = subprocess.run(
-        [sys.executable, "-m", "trfkit.cli", command, option, codec, str(FIXTURES / "swiss-trf16.trf")],
+        [
+            sys.executable,
+            "-m",
+            "trfkit.cli",
+            command,
+            option,
+            codec,
+            str(FIXTURES / "swiss-trf16.trf"),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -239,7 +250,15 @@ def test_a_codec_of_names_never_ends_in_a_traceback(command: str, option: str, c
     # raise a plain UnicodeError, which the reader (a file not valid in the
     # codec is read as latin-1, P005) and fmt (refused in one line) now take.
     proc = subprocess.run(
-        [sys.executable, "-m", "trfkit.cli", command, option, codec, str(FIXTURES / "swiss-trf16.trf")],
+        [
+            sys.executable,
+            "-m",
+            "trfkit.cli",
+            command,
+            option,
+            codec,
+            str(FIXTURES / "swiss-trf16.trf"),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -270,7 +289,9 @@ def test_a_directory_given_for_an_output_file_is_refused_before_any_output(
     swiss = str(FIXTURES / "swiss-trf16.trf")
     assert main(["rate", swiss, "--games-csv", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err == f"trfkit: --games-csv {tmp_path}: is a directory; give a file name\n"
+    assert (
+        out == "" and err == f"trfkit: --games-csv {tmp_path}: is a directory; give a file name\n"
+    )
     assert main(["fmt", swiss, "-o", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == f"trfkit: -o {tmp_path}: is a directory; give a file name\n"

@@ -64,7 +64,28 @@ def test_text_table_row(capsys: pytest.CaptureFixture[str], gm_file: Path) -> No
     # N 9; nf: GER and nine others = 10; hfp 1 (the player); ffp 9; rp 9; urp
     # 0; gm 3, im 2, fm 2; Rating 2450; Ra 2400; req. 7 and ach. 7 points;
     # Rc 2367 (21300 / 9); Rp 2620.
-    assert row.split()[3:] == ["GM", "GER", "9", "10", "1", "9", "9", "0", "3", "2", "2", "0", "0", "0", "2450", "2400", "7", "7", "2367", "2620"]
+    assert row.split()[3:] == [
+        "GM",
+        "GER",
+        "9",
+        "10",
+        "1",
+        "9",
+        "9",
+        "0",
+        "3",
+        "2",
+        "2",
+        "0",
+        "0",
+        "0",
+        "2450",
+        "2400",
+        "7",
+        "7",
+        "2367",
+        "2620",
+    ]
 
 
 def test_csv_rows_match_the_header(capsys: pytest.CaptureFixture[str], women_file: Path) -> None:
@@ -90,7 +111,13 @@ def test_json_is_valid_and_says_what_the_games_say(
     assert doc["rules"]["reference"] == "FIDE Title Regulations (B.01) 2024"
     assert doc["holders"] == [{"start_rank": 1, "titles": ["GM"]}]
     gm = doc["players"][0]["norms"][0]
-    assert (gm["title"], gm["achieved"], gm["ra"], gm["rp"], gm["points"]) == ("GM", True, 2400, 2620, 7)
+    assert (gm["title"], gm["achieved"], gm["ra"], gm["rp"], gm["points"]) == (
+        "GM",
+        True,
+        2400,
+        2620,
+        7,
+    )
     # The games used are the file's own: opponent r+1 in round r.
     t = trfkit.load(gm_file)
     own = [(r + 1, g.opponent) for r, g in enumerate(t.players[0].games)]
@@ -105,7 +132,10 @@ def test_certificates(capsys: pytest.CaptureFixture[str], women_file: Path) -> N
     assert "[ ] GM   [ ] IM   [x] WGM   [x] WIM" in out
     assert "WGM Norm: 7 pts (required 7), Ra = 2222, Rp = 2442" in out
     # The round rows: round 1 against the IM of FRA, rated 2400, a win.
-    assert any(line.split() == ["1", "Player,", "No2", "FRA", "2400", "IM", "1"] for line in out.splitlines())
+    assert any(
+        line.split() == ["1", "Player,", "No2", "FRA", "2400", "IM", "1"]
+        for line in out.splitlines()
+    )
     status, out, _ = run(capsys, str(women_file), "--certificates", "--format", "html")
     assert status == CHECK_ERRORS and out.startswith("<!doctype html>") and "☒ WGM" in out
 
@@ -135,7 +165,10 @@ def test_certificates_csv(capsys: pytest.CaptureFixture[str], gm_file: Path) -> 
     assert status == CHECK_ERRORS and len(rows) == 9 and {r["titles"] for r in rows} == {"GM"}
     last = rows[-1]
     assert (last["round"], last["opponent"], last["opponent_rating"], last["rating_counted"]) == (
-        "9", "10", "1900", "2200",
+        "9",
+        "10",
+        "1900",
+        "2200",
     )
     assert [r["score"] for r in rows] == ["1", "0.5"] * 4 + ["1"]
 
@@ -147,7 +180,11 @@ def test_unknown_rules_exit_2(capsys: pytest.CaptureFixture[str], gm_file: Path)
 
 def test_html_table_has_a_real_header(capsys: pytest.CaptureFixture[str], gm_file: Path) -> None:
     status, out, _ = run(capsys, str(gm_file), "--format", "html")
-    assert status == CHECK_ERRORS and "<thead><tr><th>Name and ID</th>" in out and "@page { size: A4" in out
+    assert (
+        status == CHECK_ERRORS
+        and "<thead><tr><th>Name and ID</th>" in out
+        and "@page { size: A4" in out
+    )
 
 
 # --- R701 ---------------------------------------------------------------------------

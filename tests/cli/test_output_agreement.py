@@ -53,7 +53,9 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
 def _two_players(tmp_path: Path) -> Path:
     """2000 (born 1980) beats 1900 in 2025: K 20, D 100 → PD .64,
     20 × .36 = 7.2 → 2007; the 1900: 20 × −.36 = −7.2 → 1893."""
-    return _write(tmp_path, "two.trf", swiss_text([2000, 1900], [(1, 1, 2, "1")], born=["1980/01/01"] * 2))
+    return _write(
+        tmp_path, "two.trf", swiss_text([2000, 1900], [(1, 1, 2, "1")], born=["1980/01/01"] * 2)
+    )
 
 
 def test_one_file_csv_has_no_path_column_and_every_row_fits(
@@ -64,7 +66,12 @@ def test_one_file_csv_has_no_path_column_and_every_row_fits(
     assert list(players[0]) == list(CSV_PLAYER_COLUMNS)
     assert list(games[0]) == list(CSV_GAME_COLUMNS)
     first = players[0]
-    assert (first["start_rank"], first["rating"], first["n"], first["we"]) == ("1", "2000", "1", "0.64")
+    assert (first["start_rank"], first["rating"], first["n"], first["we"]) == (
+        "1",
+        "2000",
+        "1",
+        "0.64",
+    )
     assert (first["k"], first["change"], first["new_rating"]) == ("20", "7.2", "2007")
     assert (players[1]["change"], players[1]["new_rating"]) == ("-7.2", "1893")
     assert games[0]["d"] == "100" and games[0]["pd"] == "0.64"
@@ -89,10 +96,15 @@ def test_games_csv_has_the_games_in_every_format(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str
 ) -> None:
     games_file = tmp_path / "games.csv"
-    _run(capsys, "rate", str(_two_players(tmp_path)), "--format", fmt, "--games-csv", str(games_file))
+    _run(
+        capsys, "rate", str(_two_players(tmp_path)), "--format", fmt, "--games-csv", str(games_file)
+    )
     [rows] = strict_sections(games_file.read_text(encoding="utf-8"))
     assert list(rows[0]) == list(CSV_GAME_COLUMNS)
-    assert [(r["start_rank"], r["result"], r["score"]) for r in rows] == [("1", "1", "1"), ("2", "0", "0")]
+    assert [(r["start_rank"], r["result"], r["score"]) for r in rows] == [
+        ("1", "1", "1"),
+        ("2", "0", "0"),
+    ]
 
 
 def test_rate_period_csv_rows_fit_their_header(capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,7 +146,10 @@ def test_text_json_and_csv_agree_on_every_player(
             # Form 3's first line of a player ends with his new rating.
             family = row["family_name"]
             lines = [ln for ln in tx.splitlines() if ln.startswith(family[:12])]
-            assert any(ln.rstrip().endswith(str(p["new_rating"])) for ln in lines), (fixture, family)
+            assert any(ln.rstrip().endswith(str(p["new_rating"])) for ln in lines), (
+                fixture,
+                family,
+            )
 
 
 def test_every_rate_format_is_one_registry_entry(

@@ -47,7 +47,17 @@ def test_json_numbers_and_keys(capsys: pytest.CaptureFixture[str]) -> None:
         assert key in a, key
     assert a["rc"] == 2366 and a["we"] == pytest.approx(7.11) and a["change"] == pytest.approx(8.9)
     game = a["games"][0]
-    for key in ("round", "opponent", "opponent_rating", "colour", "result", "rated", "reason", "d", "pd"):
+    for key in (
+        "round",
+        "opponent",
+        "opponent_rating",
+        "colour",
+        "result",
+        "rated",
+        "reason",
+        "d",
+        "pd",
+    ):
         assert key in game, key
     c = next(p for p in data["players"] if p["start_rank"] == 3)
     assert c["ru"] == 2414 and c["change"] is None and c["we"] is None
@@ -55,7 +65,9 @@ def test_json_numbers_and_keys(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_csv_players_and_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     games_file = tmp_path / "games.csv"
-    status, out, _ = run(capsys, RR10, "--rules", "fide-2009", "--format", "csv", "--games-csv", str(games_file))
+    status, out, _ = run(
+        capsys, RR10, "--rules", "fide-2009", "--format", "csv", "--games-csv", str(games_file)
+    )
     assert status == 0
     # Strict: every row as wide as its header (DictReader would hide a
     # short header under a None key).
@@ -79,7 +91,9 @@ def test_html_to_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
 
 
 def test_k_overrides(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, RR10, "--rules", "fide-2009", "--format", "json", "--k", "1=20", "--k", "6=30")
+    status, out, _ = run(
+        capsys, RR10, "--rules", "fide-2009", "--format", "json", "--k", "1=20", "--k", "6=30"
+    )
     assert status == 0
     players = {p["start_rank"]: p for p in json.loads(out)["players"]}
     assert (players[1]["k"], players[1]["k_assumed"]) == (20, False)
@@ -96,7 +110,9 @@ def test_rating_list_gives_ratings_and_k(
     trf.write_text(
         swiss_text([None, None], [(1, 1, 2, "1")], fide_ids=[90000011, 90000054]), encoding="utf-8"
     )
-    status, out, _ = run(capsys, str(trf), "--rules", "fide-2024", "--format", "json", "--rating-list", rating_list)
+    status, out, _ = run(
+        capsys, str(trf), "--rules", "fide-2024", "--format", "json", "--rating-list", rating_list
+    )
     assert status == 0
     players = {p["start_rank"]: p for p in json.loads(out)["players"]}
     assert (players[1]["rating"], players[1]["k"], players[1]["k_assumed"]) == (2650, 10, False)
@@ -107,14 +123,23 @@ def test_rating_list_gives_ratings_and_k(
     assert players[1]["change"] == pytest.approx(0.8)
 
 
-def test_rapid_uses_standard_rating_from_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_rapid_uses_standard_rating_from_list(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """R&B 2024 §7.2.1: no rapid rating but a standard one: it is used."""
     trf = tmp_path / "t.trf"
     trf.write_text(
-        swiss_text([None, None], [(1, 1, 2, "=")], fide_ids=[90000054, 90000011], time_control="15 min + 10 sec/move"),
+        swiss_text(
+            [None, None],
+            [(1, 1, 2, "=")],
+            fide_ids=[90000054, 90000011],
+            time_control="15 min + 10 sec/move",
+        ),
         encoding="utf-8",
     )
-    status, out, _ = run(capsys, str(trf), "--rules", "fide-rb-2024", "--format", "json", "--rating-list", LIST_XML)
+    status, out, _ = run(
+        capsys, str(trf), "--rules", "fide-rb-2024", "--format", "json", "--rating-list", LIST_XML
+    )
     assert status == 0
     players = {p["start_rank"]: p for p in json.loads(out)["players"]}
     assert (players[1]["rating"], players[1]["rating_source"]) == (2105, "list-standard")
@@ -188,7 +213,8 @@ def test_rank_0_is_no_rank(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     text = swiss_text([2000, 2100, 2200], [(1, 1, 2, "1"), (2, 2, 3, "=")])
     ranks = {1: "   1", 2: "   2", 3: "   0"}  # player 3 left unranked
     lines = [
-        x[:85] + ranks[int(x[4:8])] + x[89:] if x.startswith("001") else x for x in text.splitlines()
+        x[:85] + ranks[int(x[4:8])] + x[89:] if x.startswith("001") else x
+        for x in text.splitlines()
     ]
     trf = tmp_path / "t.trf"
     trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -223,7 +249,9 @@ def test_a_game_left_unrated_by_the_600_point_rule_is_named_in_the_text(
     notes = out.split("Notes on players:")[1].splitlines()
     for no in (1, 2):
         assert any(
-            x.startswith(f"- {no} Player, No{no}: round 1: 650 points apart with a player above 2600")
+            x.startswith(
+                f"- {no} Player, No{no}: round 1: 650 points apart with a player above 2600"
+            )
             for x in notes
         ), (no, notes)
 
@@ -254,6 +282,14 @@ def test_a_game_too_fast_for_its_players_is_not_rated(
     assert (one["n"], one["new_rating"]) == (0, 2450)
     assert [g["rated"] for g in one["games"][:2]] == [False, False]
     assert "needs 120" in one["games"][0]["reason"]
-    assert (players[2]["n"], players[2]["change"], players[2]["new_rating"]) == (1, pytest.approx(2.8), 2003)
-    assert (players[3]["n"], players[3]["change"], players[3]["new_rating"]) == (1, pytest.approx(-2.8), 2097)
+    assert (players[2]["n"], players[2]["change"], players[2]["new_rating"]) == (
+        1,
+        pytest.approx(2.8),
+        2003,
+    )
+    assert (players[3]["n"], players[3]["change"], players[3]["new_rating"]) == (
+        1,
+        pytest.approx(-2.8),
+        2097,
+    )
     assert any("needs 120" in n for n in json.loads(out)["notes"])

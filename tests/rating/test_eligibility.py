@@ -109,10 +109,15 @@ def test_a_newcomer_has_no_performance_from_an_event_too_fast_for_its_field() ->
     # has them (1½ against 2250, 2000, 2100) at 120 minutes, and nothing at
     # 90, where the 2250 in the tournament needs 120 for every game.
     games = [(1, 4, 1, "0"), (2, 4, 2, "1"), (3, 4, 3, "=")]
-    enough = rate(_event("fide-2009", [2250, 2000, 2100, None], "120 min", games), rules="fide-2009")
+    enough = rate(
+        _event("fide-2009", [2250, 2000, 2100, None], "120 min", games), rules="fide-2009"
+    )
     newcomer = next(p for p in enough.players if p.start_rank == 4)
     assert newcomer.newcomer is not None and newcomer.newcomer.ru is not None
-    fast = rate(_event("fide-2009", [2250, 2000, 2100, None], "60 min + 30 sec/move", games), rules="fide-2009")
+    fast = rate(
+        _event("fide-2009", [2250, 2000, 2100, None], "60 min + 30 sec/move", games),
+        rules="fide-2009",
+    )
     newcomer = next(p for p in fast.players if p.start_rank == 4)
     assert newcomer.newcomer is None or newcomer.newcomer.ru is None
     reasons = {g.reason for g in newcomer.games}
@@ -147,7 +152,10 @@ def test_rate_period_says_which_tournament_the_rate_of_play_left_unrated() -> No
     report = rate_period([("slow.trf", slow), ("fast.trf", fast)], rules="fide-2009")
     assert sorted(p.rating.n for p in report.players) == [2, 2, 2]
     (note,) = [n for n in report.notes if "rate of play" in n]
-    assert note.startswith("#1: rate of play: 90 minutes for 60 moves") and "every game needs 120" in note
+    assert (
+        note.startswith("#1: rate of play: 90 minutes for 60 moves")
+        and "every game needs 120" in note
+    )
 
 
 def test_a_round_robin_with_games_too_fast_is_rated_game_by_game() -> None:
@@ -193,7 +201,9 @@ def test_chessa_rates_no_game_at_a_rate_in_none_of_its_classes() -> None:
     for p in report.players:
         assert p.new_rating == p.rating and p.performance is None
         played = [g for g in p.games if g.result in ("1", "0", "=")]
-        assert played and all(not g.rated and "no game is rated" in (g.reason or "") for g in played)
+        assert played and all(
+            not g.rated and "no game is rated" in (g.reason or "") for g in played
+        )
     newcomer = next(p for p in report.players if p.start_rank == 4).newcomer
     assert newcomer is not None and newcomer.ru is None and not newcomer.counts
     # The same event at 60 minutes (standard) is rated.

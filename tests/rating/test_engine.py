@@ -39,8 +39,6 @@ def _seed(prefix: str) -> str:
 # -- the tables ------------------------------------------------------------
 
 
-
-
 def _table(name: str) -> tuple[list[tuple[str, ...]], str]:
     """The rows of a printed table shipped with the tests, and the checksum
     its header records of them as read from the regulation's text."""
@@ -293,9 +291,23 @@ def test_round_robin_2009_section_8_58() -> None:
     }  # fmt: skip
     assert {sr: report.player(sr).ru for sr in unrated} == {3: 2423, 5: 2393, 8: 2144, 9: 2006}
     we = {sr: report.player(sr).we for sr in _RATED}
-    assert we == {1: F("7.36"), 2: F("6.48"), 4: F("5.40"), 6: F("2.55"), 7: F("4.21"), 10: F("4.21")}
+    assert we == {
+        1: F("7.36"),
+        2: F("6.48"),
+        4: F("5.40"),
+        6: F("2.55"),
+        7: F("4.21"),
+        10: F("4.21"),
+    }
     diff = {sr: report.player(sr).w_minus_we for sr in _RATED}
-    assert diff == {1: F("0.64"), 2: F("0.52"), 4: F("0.60"), 6: F("1.45"), 7: F("-1.21"), 10: F("-3.21")}
+    assert diff == {
+        1: F("0.64"),
+        2: F("0.52"),
+        4: F("0.60"),
+        6: F("1.45"),
+        7: F("-1.21"),
+        10: F("-3.21"),
+    }
     # §8.56's K (10 from 2400, 15 below): +6.4, +5.2, +6.0, +21.75, −18.15, −48.15.
     changes = {sr: report.player(sr).change for sr in _RATED}
     assert changes == {
@@ -326,7 +338,14 @@ def test_round_robin_2002_section_10_57() -> None:
     rc = {sr: report.player(sr).rc for sr in _RATED}
     assert rc == {1: 2366, 2: 2344, 4: 2344, 6: 2359, 7: 2353, 10: 2353}
     we = {sr: report.player(sr).we for sr in _RATED}
-    assert we == {1: F("7.11"), 2: F("6.39"), 4: F("5.22"), 6: F("2.07"), 7: F("3.87"), 10: F("3.87")}
+    assert we == {
+        1: F("7.11"),
+        2: F("6.39"),
+        4: F("5.22"),
+        6: F("2.07"),
+        7: F("3.87"),
+        10: F("3.87"),
+    }
     changes = {sr: report.player(sr).change for sr in _RATED}
     assert changes == {
         1: F("8.9"), 2: F("6.1"), 4: F("7.8"), 6: F("28.95"), 7: F("-13.05"), 10: F("-43.05"),
@@ -394,7 +413,25 @@ def test_chessa_single_formulas() -> None:
     assert expected_score(calc.difference(2000, 1000, chessa).used) == F("0.92")
     assert expected_score(calc.difference(1000, 2000, chessa).used) == 0
     # O-12: 17 games, 10 points, opponents totalling 14879 → 875 + 65 = 940.
-    opponents = [983, 1002, 746, 575, 824, 745, 810, 945, 1043, 1106, 444, 533, 1148, 999, 876, 1045, 1055]
+    opponents = [
+        983,
+        1002,
+        746,
+        575,
+        824,
+        745,
+        810,
+        945,
+        1043,
+        1106,
+        444,
+        533,
+        1148,
+        999,
+        876,
+        1045,
+        1055,
+    ]
     assert sum(opponents) == 14879
     assert calc.performance(opponents, F(10), own=0) == 940
 
@@ -440,7 +477,11 @@ def test_2022_cap_benefits_one_game() -> None:
     the game against 1063 is "uplifted to 1600"."""
     opponents = [1063, 1299, 1413, 1872, 1851, 1427, 1682]
     results = ["1", "1", "1", "=", "0", "1", "1"]
-    t = swiss([2000, *opponents], [(r, 1, r + 1, s) for r, s in enumerate(results, start=1)], start="2022/10/30")
+    t = swiss(
+        [2000, *opponents],
+        [(r, 1, r + 1, s) for r, s in enumerate(results, start=1)],
+        start="2022/10/30",
+    )
     p = rate(t, rules="fide-2022", k={1: 20}).player(1)
     per_game = [g.score - g.pd for g in p.games if g.pd is not None and g.score is not None]
     expected = ["0.08", "0.01", "0.02", "-0.17", "-0.70", "0.02", "0.13"]
@@ -499,7 +540,12 @@ def test_match_games_after_the_decision_and_unrated() -> None:
 
 
 def test_rapid_gap_rule_from_2024_12_01() -> None:
-    t = swiss([2700, 2050, 2200], [(1, 1, 2, "1"), (2, 1, 3, "1")], time_control="15 min + 10 sec/move", start="2025/01/10")
+    t = swiss(
+        [2700, 2050, 2200],
+        [(1, 1, 2, "1"), (2, 1, 3, "1")],
+        time_control="15 min + 10 sec/move",
+        start="2025/01/10",
+    )
     report = rate(t, rules="fide-rb-2024")
     assert report.event.rate_class == "rapid"
     p = report.player(1)
@@ -528,7 +574,11 @@ def test_2002_swiss_one_pd_over_capped_rc() -> None:
     player), D = R − Rc, We = PD(D) × n, ΔR = K(W − We). Derived by hand:
     Rc = (2000 + 2100 + 2650)/3 = 2250, D = 50 → .57, We = 1.71, W = 2,
     K 15 → +4.35 → 2304."""
-    t = swiss([2300, 2000, 2100, 2700], [(1, 1, 2, "1"), (2, 3, 1, "0"), (3, 1, 4, "0")], start="2005/05/01")
+    t = swiss(
+        [2300, 2000, 2100, 2700],
+        [(1, 1, 2, "1"), (2, 3, 1, "0"), (3, 1, 4, "0")],
+        start="2005/05/01",
+    )
     p = rate(t, rules="fide-2002").player(1)
     assert (p.n, p.rc, p.w, p.we, p.k) == (3, 2250, 2, F("1.71"), 15)
     assert p.change == F("4.35") and p.new_rating == 2304

@@ -276,11 +276,16 @@ def test_a_tournament_under_an_earlier_text_keeps_its_own_k() -> None:
     [p] = [x for x in report.players if x.rating.fide_id == 1]
     assert [e.line.k for e in p.events] == [15, 20]
     assert p.rating.change == Fraction(35, 2) and p.rating.new_rating == 2018
-    assert any("june.trf was rated under fide-2009: its games count at its own K 15" in n for n in p.rating.notes)
+    assert any(
+        "june.trf was rated under fide-2009: its games count at its own K 15" in n
+        for n in p.rating.notes
+    )
 
 
 def test_a_period_under_rules_not_in_force_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = _run(capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--rules", "fide-2017")
+    status, out, _ = _run(
+        capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--rules", "fide-2017"
+    )
     assert status == 0
     assert (
         "event1-2025-03-01.trf: rated under fide-2017, NOT IN FORCE at the start 2025-03-01: "
@@ -300,7 +305,9 @@ def test_a_k_the_rule_set_never_gives_is_a_warning(capsys: pytest.CaptureFixture
     )
     assert status == 0
     assert f"--k {ALBA}=25: fide-2024 gives no player a K of 25 (its K values: 10, 20, 40)" in err
-    _, _, quiet = _run(capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--k", f"{ALBA}=20")
+    _, _, quiet = _run(
+        capsys, *map(str, FILES), "--rating-list", f"2025-03={LIST}", "--k", f"{ALBA}=20"
+    )
     assert "gives no player" not in quiet
 
 

@@ -282,7 +282,10 @@ def test_xml_player_without_a_numeric_id_is_skipped_and_reported(tmp_path: Path)
     )
     problems: list[RatingListError] = []
     assert list(load_rating_list(path, problems=problems)) == [90000011, 90000020]
-    assert [(e.record, e.line, e.found) for e in problems] == [(2, None, "12a"), (3, None, "no <fideid>")]
+    assert [(e.record, e.line, e.found) for e in problems] == [
+        (2, None, "12a"),
+        (3, None, "no <fideid>"),
+    ]
     assert str(problems[0]) == f"{path}: player 2: found '12a' where a FIDE id was expected"
     assert str(problems[1]) == f"{path}: player 3: found no <fideid> where a FIDE id was expected"
 
@@ -336,12 +339,17 @@ def test_truncated_xml(tmp_path: Path) -> None:
     assert e.line == text[: text.index("<rating>2299")].count("\n") + 1
     assert e.column == 1
     assert e.found == "end of file"
-    assert str(e) == f"{path}:{e.line}:1: found end of file where the rest of the XML list was expected"
+    assert (
+        str(e)
+        == f"{path}:{e.line}:1: found end of file where the rest of the XML list was expected"
+    )
 
 
 def test_malformed_xml(tmp_path: Path) -> None:
     path = tmp_path / "bad.xml"
-    path.write_text("<playerslist>\n<player><fideid>1</fideid>\n  <name>A</nam></player>\n</playerslist>\n")
+    path.write_text(
+        "<playerslist>\n<player><fideid>1</fideid>\n  <name>A</nam></player>\n</playerslist>\n"
+    )
     with pytest.raises(RatingListError) as info:
         list(iter_rating_list(path))
     assert (info.value.line, info.value.column) == (3, 12)

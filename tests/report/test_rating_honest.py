@@ -71,7 +71,11 @@ def test_a_rule_set_not_in_force_says_so_in_the_header(
 
 @pytest.mark.parametrize(
     ("rules", "start", "floor"),
-    [("fide-2009", "2010/03/01", 1200), ("fide-2014", "2015/03/01", 1000), ("fide-2024", "2025/03/01", 1400)],
+    [
+        ("fide-2009", "2010/03/01", 1200),
+        ("fide-2014", "2015/03/01", 1000),
+        ("fide-2024", "2025/03/01", 1400),
+    ],
 )
 def test_a_first_rating_below_the_floor_is_not_published(
     rules: str, start: str, floor: int

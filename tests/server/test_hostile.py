@@ -344,9 +344,7 @@ def test_a_documents_script_is_allowed_only_as_shipped() -> None:
 
     from trfkit.server.policy import document_policy
 
-    template = (
-        ROOT / "trfkit/report/templates/rating.html.j2"
-    ).read_text()
+    template = (ROOT / "trfkit/report/templates/rating.html.j2").read_text()
     shipped = template.split("<script>", 1)[1].split("</script>", 1)[0]
     digest = b64encode(hashlib.sha256(shipped.encode()).digest()).decode()
     made = f"<html><head><style>p {{}}</style></head><body><script>{shipped}</script></body></html>"

@@ -336,12 +336,7 @@ def test_teams_on_an_individual_event_is_a_usage_error(
 
 # -- the corpus: a TEC sample file declares every team's MP and GP ------------
 
-GRANDMOMMY = (
-    ROOT.parent
-    / "shared"
-    / "corpus"
-    / ("echecsjs__trf/grandmommyscup.trf")
-)
+GRANDMOMMY = ROOT.parent / "shared" / "corpus" / ("echecsjs__trf/grandmommyscup.trf")
 
 
 @pytest.mark.skipif(not GRANDMOMMY.exists(), reason=f"shared corpus file {GRANDMOMMY} absent")

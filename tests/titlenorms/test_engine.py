@@ -184,7 +184,9 @@ def test_eight_games_after_a_full_point_bye_are_too_few_and_say_why() -> None:
     v = verdict(t, "GM")
     assert v.achieved is False
     assert {k for k, ok in passed(v).items() if not ok} == {"games"}
-    assert any("round 9 is a full-point bye (F)" in n and "pairing-allocated bye (U)" in n for n in v.notes)
+    assert any(
+        "round 9 is a full-point bye (F)" in n and "pairing-allocated bye (U)" in n for n in v.notes
+    )
     text = render_norms_text(norms(t))
     assert "round 9 is a full-point bye (F)" in text
 
@@ -244,7 +246,9 @@ def test_a_national_championship_exemption_is_for_the_host_federations_players()
 def test_fid_players_are_no_federation() -> None:
     # Three FID opponents: still games, titles and Ra, but no federation; the
     # six others are from six federations, so §1.4.3 passes.
-    field = [P(p.rating, p.title, "FID" if i < 3 else p.fed) for i, p in enumerate([*_NINE, P(2200)])]
+    field = [
+        P(p.rating, p.title, "FID" if i < 3 else p.fed) for i, p in enumerate([*_NINE, P(2200)])
+    ]
     v = verdict(star(_SEEKER, field, "1=1=1=1=1"), "GM")
     assert v.achieved is True and v.ra == 2400
     fed = v.requirement("federations")
@@ -266,7 +270,9 @@ def test_near_miss_performance() -> None:
 def test_near_miss_score() -> None:
     # Nine 2800-rated GMs: Ra 2800. 3/9 = 33% → dp -125, Rp 2675 ≥ 2600, but
     # 3 < 35% of 9 = 3.15. With 3.5/9 (39% → -80, Rp 2720) the norm holds.
-    gms = [P(2800, "GM", f) for f in ("FRA", "ESP", "ITA", "NED", "HUN", "POL", "CZE", "AUT", "SUI")]
+    gms = [
+        P(2800, "GM", f) for f in ("FRA", "ESP", "ITA", "NED", "HUN", "POL", "CZE", "AUT", "SUI")
+    ]
     assert _failing(star(_SEEKER, gms, "111000000")) == {"score"}
     assert _failing(star(_SEEKER, gms, "111=00000")) == set()
 
@@ -274,7 +280,14 @@ def test_near_miss_score() -> None:
 def test_near_miss_title_holders() -> None:
     # Four title holders of 9 (< 5): the two FMs and an IM lose their titles;
     # GMs still 3.
-    field = [*_NINE[:4], P(2400, "", "HUN"), P(2350, "", "POL"), P(2300, "", "CZE"), _NINE[7], P(2200, "", "SUI")]
+    field = [
+        *_NINE[:4],
+        P(2400, "", "HUN"),
+        P(2350, "", "POL"),
+        P(2300, "", "CZE"),
+        _NINE[7],
+        P(2200, "", "SUI"),
+    ]
     assert _failing(star(_SEEKER, field, "1=1=1=1=1")) == {"title-holders"}
 
 
@@ -289,16 +302,24 @@ def test_near_miss_gm_opponents() -> None:
 def test_near_miss_own_federation_and_one_federation() -> None:
     # Six opponents of the player's GER (> 3/5 of 9 = 5), the others of CZE,
     # AUT and ITA: three other federations, so only the own-federation cap fails.
-    field = [P(p.rating, p.title, "GER" if i < 6 else p.fed) for i, p in enumerate([*_NINE, P(2200, "", "ITA")])]
+    field = [
+        P(p.rating, p.title, "GER" if i < 6 else p.fed)
+        for i, p in enumerate([*_NINE, P(2200, "", "ITA")])
+    ]
     assert _failing(star(_SEEKER, field, "1=1=1=1=1")) == {"own-federation"}
     # Seven of FRA (> 2/3 of 9 = 6), then AUT and SUI: the one-federation cap.
-    field = [P(p.rating, p.title, "FRA" if i < 7 else p.fed) for i, p in enumerate([*_NINE, P(2200, "", "SUI")])]
+    field = [
+        P(p.rating, p.title, "FRA" if i < 7 else p.fed)
+        for i, p in enumerate([*_NINE, P(2200, "", "SUI")])
+    ]
     assert _failing(star(_SEEKER, field, "1=1=1=1=1")) == {"one-federation"}
 
 
 def test_near_miss_one_foreign_federation() -> None:
     # Five of GER (the player's, = 5 allowed) and four of FRA: one other federation.
-    field = [P(p.rating, p.title, "GER" if i < 5 else "FRA") for i, p in enumerate([*_NINE, P(2200)])]
+    field = [
+        P(p.rating, p.title, "GER" if i < 5 else "FRA") for i, p in enumerate([*_NINE, P(2200)])
+    ]
     assert _failing(star(_SEEKER, field, "1=1=1=1=1")) == {"federations"}
 
 
@@ -322,7 +343,11 @@ def test_a_womans_wgm_and_wim_norms() -> None:
     assert p is not None and p.titles == ("GM", "IM", "WGM", "WIM")
     wgm, wim, im = p.verdict("WGM"), p.verdict("WIM"), p.verdict("IM")
     assert (wgm.ra, wgm.rp, wgm.achieved, wim.achieved) == (2222, 2442, True, True)
-    assert {k for k, ok in passed(im).items() if not ok} == {"average", "performance", "norm-titles"}
+    assert {k for k, ok in passed(im).items() if not ok} == {
+        "average",
+        "performance",
+        "norm-titles",
+    }
     assert [t for _, vs in report.holders for t in (v.title for v in vs)] == ["WGM", "WIM"]
 
 
@@ -364,7 +389,14 @@ def double_rr(players: Sequence[P], seeker_results: dict[int, str]) -> Tournamen
     return event(players, games, type_line=None)
 
 
-_DRR = [_SEEKER, P(2600, "GM", "FRA"), P(2550, "GM", "ESP"), P(2500, "GM", "ITA"), P(2450, "IM", "NED"), P(2400, "FM", "HUN")]
+_DRR = [
+    _SEEKER,
+    P(2600, "GM", "FRA"),
+    P(2550, "GM", "ESP"),
+    P(2500, "GM", "ITA"),
+    P(2450, "IM", "NED"),
+    P(2400, "FM", "HUN"),
+]
 
 
 def test_double_round_robin_gm_norm() -> None:
@@ -402,7 +434,13 @@ def test_sharly_rp_boundary_at_ra_2400() -> None:
     field = [P(2400, "GM", f) for f in feds]
     miss = verdict(star(_SEEKER, field, "000=1111111"), "GM")
     hit = verdict(star(_SEEKER, field, "00111111111"), "GM")
-    assert (miss.games, miss.ra, miss.percentage, miss.rp, miss.achieved) == (11, 2400, 68, 2533, False)
+    assert (miss.games, miss.ra, miss.percentage, miss.rp, miss.achieved) == (
+        11,
+        2400,
+        68,
+        2533,
+        False,
+    )
     assert (hit.games, hit.percentage, hit.rp, hit.achieved) == (11, 82, 2662, True)
     # With the losses last, the player may stop after round 9 (§1.4.1e):
     # 7.5/9 = 83% → 273, Rp 2673.
@@ -452,7 +490,13 @@ def test_cigan_wgm_six_of_eight_needs_17652() -> None:
         return verdict(t, "WGM", games_exception="world-cup")
 
     ok, miss = total(2203), total(2202)  # 7 × 2207 = 15449; + 2203 = 17652
-    assert (ok.ra, ok.percentage, ok.rp, ok.achieved, ok.credited_games) == (2207, 75, 2400, True, 9)
+    assert (ok.ra, ok.percentage, ok.rp, ok.achieved, ok.credited_games) == (
+        2207,
+        75,
+        2400,
+        True,
+        9,
+    )
     assert (miss.ra, miss.rp) == (2206, 2399)
     assert {r.name for r in miss.failed} == {"performance"}
 
@@ -478,7 +522,13 @@ def test_required_points_and_extra_games() -> None:
     # above: one extra game (§1.4.1d).
     field = [P(2407, "IM", f) for f in _FEDS9]
     v = verdict(star(_SEEKER, field, "11111=0=0"[:9]), "IM")
-    assert (v.ra, v.points, v.rp, v.required_points, v.achieved) == (2407, Decimal(6), 2532, Decimal(5), True)
+    assert (v.ra, v.points, v.rp, v.required_points, v.achieved) == (
+        2407,
+        Decimal(6),
+        2532,
+        Decimal(5),
+        True,
+    )
     assert v.extra_games == 1
     five = verdict(star(_SEEKER, field, "1111==000"), "IM")
     assert (five.percentage, five.rp, five.achieved) == (56, 2450, True)

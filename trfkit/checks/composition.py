@@ -55,8 +55,12 @@ def _first_player_line(t: Tournament) -> int:
         "A round robin without its share of rated players: at least one third, and "
         "at least 4 when it has fewer than 10 players.",
         "FIDE 2002/2009 §6.3-6.31",
-        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 0], ex.RR4)),
-        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 2100], ex.RR4)),
+        ex.lines(
+            *ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 0], ex.RR4)
+        ),
+        ex.lines(
+            *ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 2100], ex.RR4)
+        ),
         "Such an event cannot be rated under these rules.",
         rules="fide-2009",
         quote='FIDE 2009 §6.3: "In a round robin tournament at least one-third of the players must be rated. 6.31 If the event has less than 10 players, at least 4 must be rated."',
@@ -66,11 +70,14 @@ def _first_player_line(t: Tournament) -> int:
         "R602",
         "regulation.double-round-robin-quota",
         Severity.ERROR,
-        "A double round robin with unrated players has fewer than 6 players or "
-        "fewer than 4 rated.",
+        "A double round robin with unrated players has fewer than 6 players or fewer than 4 rated.",
         "FIDE 2002/2009 §6.32",
-        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 0], ex.DRR4)),
-        ex.lines(*ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 2100], ex.DRR4)),
+        ex.lines(
+            *ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 0], ex.DRR4)
+        ),
+        ex.lines(
+            *ex.BASE, "042 2009/09/01", "122 120 min", *ex.field([2400, 2300, 2200, 2100], ex.DRR4)
+        ),
         "Such an event cannot be rated under these rules.",
         rules="fide-2009",
         quote='FIDE 2009 §6.32: "In a double round tournament with unrated participants, there must be at least 6 players, 4 of whom must be rated."',

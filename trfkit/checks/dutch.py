@@ -123,7 +123,7 @@ def pairings_against_the_system(context: Context) -> Iterator[Diagnostic]:
 
 
 def _differing_boards(r: RoundCheck) -> str:
-    """"3 boards": as trfkit pairings shows them side by side, a swap of
+    """ "3 boards": as trfkit pairings shows them side by side, a swap of
     colours is one board, pairs made differently one row a side."""
     swapped = sum(1 for x in r.differences if x.kind == "colours")
     only = [x for x in r.differences if x.kind != "colours"]

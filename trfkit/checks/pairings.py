@@ -695,9 +695,14 @@ _NONES = methodcaller("count", None)
         "FIDE C.04.1 (absolute colour criteria); C.04.3 A.6, A.7, C.3 (Dutch system: "
         "last-round exception for topscorers)",
         ex.lines(
-            *ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.LOSES4, result="0")
+            *ex.HEAD,
+            "092 Swiss",
+            "XXR 5",
+            *ex.field([2400, 2300, 2200, 2100], ex.LOSES4, result="0"),
         ),
-        ex.lines(*ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.RR4, result="0")),
+        ex.lines(
+            *ex.HEAD, "092 Swiss", "XXR 5", *ex.field([2400, 2300, 2200, 2100], ex.RR4, result="0")
+        ),
         "Check the colours of the rounds named; a pairing program should never do this.",
         plain="a colour sequence a Swiss forbids",
     ),

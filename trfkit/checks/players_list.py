@@ -67,7 +67,9 @@ _COLUMN = {f.name: f.first for f in layout("player").fields}
         "event is rated. Checked without a list too, when 032 and his federation are "
         "FIDE federation codes; under the FIDE rule sets only.",
         "FIDE rating server: foreign players must hold a FIDE id",
-        ex.lines(*ex.HEAD, ex.P1, ex.put(ex.put(ex.fed(ex.P2, "CRO"), "fide_id", ""), "rating", "")),
+        ex.lines(
+            *ex.HEAD, ex.P1, ex.put(ex.put(ex.fed(ex.P2, "CRO"), "fide_id", ""), "rating", "")
+        ),
         ex.lines(*ex.HEAD, ex.P1, ex.put(ex.fed(ex.P2, "CRO"), "rating", "")),
         "Ask the player's federation to register him, then write his FIDE id.",
         plain="a foreign new player without a FIDE id",
@@ -118,9 +120,7 @@ def file_alone(context: Context) -> Iterator[Diagnostic]:
     else:
         # A rated player without an id in the file is a player whose id was
         # left out, not a new one: only the unrated are new to FIDE.
-        unregistered = [
-            p for p in players if not p.fide_id and not p.rating and new_player_gaps(p)
-        ]
+        unregistered = [p for p in players if not p.fide_id and not p.rating and new_player_gaps(p)]
     if unregistered and no_fide_rating(t) is not None:
         # No player is rated: nobody is registered from this event, and
         # R603 says so once for the event (a national event).
@@ -247,7 +247,9 @@ def with_list(found: list[Diagnostic], listed: list[Diagnostic]) -> list[Diagnos
     list names (R811, with the id) needs no R814 of the same line."""
     named = {d.line for d in listed if d.code == "R811"}
     if named:
-        found = [d for d in found if not (d.code == "R814" and d.line in named and d.found == "blank")]
+        found = [
+            d for d in found if not (d.code == "R814" and d.line in named and d.found == "blank")
+        ]
     return [*found, *listed]
 
 
@@ -413,7 +415,10 @@ def against_list(context: Context) -> Iterator[Diagnostic]:
     by_rank = {p.start_rank: p for p in t.players}
     unlisted = []
     for d in compare(
-        t, at.players, rate_class=cls, standard_fallback=ev.rules.first_rating.standard_rating_fallback
+        t,
+        at.players,
+        rate_class=cls,
+        standard_fallback=ev.rules.first_rating.standard_rating_fallback,
     ):
         p = by_rank[d.start_rank]
         if d.kind == "woman_title" and p.sex is Sex.MALE:
@@ -469,7 +474,9 @@ def _field(code: str, field: str) -> Callable[[Difference, str, str], Diagnostic
             d,
             code,
             f"{who}: {field} {mine} in the file, {theirs} in {what}",
-            f"{theirs}, as FIDE lists the player" if d.list_value else f"no {field}, as FIDE lists the player",
+            f"{theirs}, as FIDE lists the player"
+            if d.list_value
+            else f"no {field}, as FIDE lists the player",
         )
 
     return message

@@ -249,7 +249,9 @@ def rate_classes(rules: RuleSet, *, expected: bool = False) -> str:
         lo, hi = rules.rate_of_play.blitz_minutes
         parts.append(f"blitz (more than {lo} and at most {hi} minutes)")
     if rules.family is Family.NATIONAL and rules.rate_of_play.standard_minimum_minutes:
-        parts.append(f"standard (at least {rules.rate_of_play.standard_minimum_minutes[-1][1]} minutes)")
+        parts.append(
+            f"standard (at least {rules.rate_of_play.standard_minimum_minutes[-1][1]} minutes)"
+        )
     joined = " or ".join(parts)
     return joined if expected else f"that is neither {joined.replace(' or ', ' nor ')}"
 

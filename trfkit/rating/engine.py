@@ -189,7 +189,9 @@ def rate(
                 # enough for every game, and one enough for every game of a
                 # player is enough for him: the readings agree.
                 continue
-            other = attrs.evolve(rs.with_parameters({reading.parameter: reading.alternative}), readings=())
+            other = attrs.evolve(
+                rs.with_parameters({reading.parameter: reading.alternative}), readings=()
+            )
             alternative, _ = _rate(t, other, type, time_control, ratings, k, rate_class)
             changed = _changed(report, alternative)
             if changed:
@@ -341,7 +343,9 @@ def _entrants(
         rating: int | None = p.rating or None
         source = "trf"
         if listed is not None:
-            rating, source = rating_in_force(listed, cls, ev.rules.first_rating.standard_rating_fallback)
+            rating, source = rating_in_force(
+                listed, cls, ev.rules.first_rating.standard_rating_fallback
+            )
             d = rating_against_list(p, listed, rating)
             if d is not None:  # the list's rating over the file's, said why
                 taken, notes = (d,), (taken_note(d),)
@@ -881,9 +885,7 @@ def _plain_swiss(ctx: _Context) -> list[PlayerRating]:
         notes = _gap_notes(ctx, e, own) if gapped else ()
         if n:
             # Rc: not through _fraction's cache; sums of ratings seldom recur.
-            append(
-                _rated_line(ctx, e, games, n, Fraction(total, n), halves, we100, notes=notes)
-            )
+            append(_rated_line(ctx, e, games, n, Fraction(total, n), halves, we100, notes=notes))
         else:
             append(_rated_line(ctx, e, games, 0, None, 0, None, notes=notes))
     return out
@@ -1565,7 +1567,12 @@ def _chessa_rated(
     ):
         extra.append(f"played {g.played} of {rounds} rounds: gains need {half_up} (50% rule)")
         change = Fraction(0)
-    if change is not None and change < 0 and rs.performance_rules.joint_winners_keep_rating and ctx.score(e) == top:
+    if (
+        change is not None
+        and change < 0
+        and rs.performance_rules.joint_winners_keep_rating
+        and ctx.score(e) == top
+    ):
         extra.append("joint first place: no rating loss")
         change = Fraction(0)
     if not extra:

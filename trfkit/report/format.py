@@ -321,9 +321,7 @@ def join_html_pages(pages: Sequence[str]) -> str:
         if found:
             titles.append(html.unescape(found.group(1).strip()))
         css = "\n".join(_STYLE.findall(page))
-        named = [
-            rule.replace("@page", f"@page part{i}", 1) for rule in _PAGE_RULE.findall(css)
-        ]
+        named = [rule.replace("@page", f"@page part{i}", 1) for rule in _PAGE_RULE.findall(css)]
         scoped = _PAGE_SELECTOR.sub(":scope", _PAGE_RULE.sub("", css))
         styles += [*named, f"@scope (#part-{i}) {{ {scoped.strip()} }}"]
         body = _BODY.search(page)

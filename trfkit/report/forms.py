@@ -992,7 +992,10 @@ def list_remarks(
     source = "the players' list" + (f" of {at.month:%Y-%m}" if at.month else "")
     out = []
     for d in compare(
-        t, at.players, rate_class=cls, standard_fallback=ev.rules.first_rating.standard_rating_fallback
+        t,
+        at.players,
+        rate_class=cls,
+        standard_fallback=ev.rules.first_rating.standard_rating_fallback,
     ):
         field = _LIST_REMARKS.get(d.kind)
         if field is None:
