@@ -1,4 +1,4 @@
-"""Where the grammars live, and the per-user cache of what is built from them.
+"""Where the grammars and the list of FIDE federations live, and the per-user cache of what is built from them.
 
 The grammars are kept in the repository's top-level ``grammars/`` folder and
 shipped inside the wheel as ``trfkit/grammars`` (pyproject.toml,
@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import lark
 
-__all__ = ["cached_data", "grammar_cache_path", "grammar_dir", "grammar_text"]
+__all__ = ["cached_data", "fide_federations", "grammar_cache_path", "grammar_dir", "grammar_text"]
 
 _T = TypeVar("_T")
 
@@ -92,3 +92,17 @@ def cached_data(name: str, text: str, parse: Callable[[str], _T], kind: type[_T]
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
     return data
+
+
+@cache
+def fide_federations() -> frozenset[str]:
+    """The FIDE federation codes of ``trfkit/data/federations.txt`` (its header
+    gives the source and date)."""
+    # A plain path beside the package: importlib.resources costs a command's
+    # start 3 ms, and the file ships inside the package directory.
+    path = os.path.join(os.path.dirname(__file__), "data", "federations.txt")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    return frozenset(
+        line.split()[0] for line in text.splitlines() if line.strip() and not line.startswith("#")
+    )

@@ -256,7 +256,7 @@ def event_of(
             kind, type_source, evidence = declared
         else:
             kind, type_source = infer_type(t), "pairings"
-            evidence = "from the pairings: " + _pairings_evidence(t, kind)
+            evidence = _pairings_evidence(t, kind)
     return Event(
         rule_set,
         rules_source,
@@ -331,16 +331,20 @@ def _busiest_day(t: Tournament) -> tuple[int, str] | None:
 
 
 def _pairings_evidence(t: Tournament, kind: TournamentType) -> str:
-    """Why :func:`infer_type` chose ``kind``, in a few words."""
+    """Why :func:`infer_type` chose ``kind``, in a few words: the records
+    that decided it, which are not always pairings."""
     if kind is TournamentType.TEAM:
-        return "its team records, 013 or 310"
+        return "from its team records, 013 or 310"
     if kind is TournamentType.MATCH:
-        return "2 players"
+        return "from the pairings: 2 players"
     if kind is TournamentType.ROUND_ROBIN:
-        return "every pair met once"
+        return "from the pairings: every pair met once"
     if kind is TournamentType.DOUBLE_ROUND_ROBIN:
-        return "every pair met twice"
-    return "not every pair met"
+        return "from the pairings: every pair met twice"
+    if not t.rounds_played:
+        # Nothing to read a type from: Swiss is the guess, and said to be one.
+        return "no type declared and no round paired yet: taken for one"
+    return "from the pairings: not every pair met"
 
 
 def not_in_force(rules: RuleSet, start: datetime.date | None) -> str:

@@ -3,7 +3,8 @@ findings, so that an arbiter sees at once whether trfkit read the event as
 he ran it (the right field, the right rounds, the right rules).
 
 >>> import trfkit
->>> from trfkit.event import event_of
+>>> from trfkit._resources import fide_federations
+from trfkit.event import event_of
 >>> t = trfkit.loads(
 ...     "012 Spring Open\\n042 2025/05/01\\n"
 ...     "001    1 m GM Novak, Jan                        2399 SLO    14600012 1990/05/01  "
@@ -25,6 +26,7 @@ from operator import attrgetter
 
 import attrs
 
+from trfkit._resources import fide_federations
 from trfkit.event import Event, TournamentType
 from trfkit.model import Tournament
 from trfkit.tiebreaks.team import event_teams
@@ -60,7 +62,7 @@ class EventSummary:
     """Players with a rating (columns 49-52 neither blank nor 0)."""
     titled: int
     federations: int
-    """Distinct federations (columns 54-56) that are not blank."""
+    """Distinct federation codes (columns 54-56) that are not blank."""
     teams: int
     """The teams: the 310 records, else the 013 ones (a file with both, as
     TEC's sample, lists each team twice)."""
@@ -74,6 +76,10 @@ class EventSummary:
     The event line counts them as not played."""
     type_evidence: str = ""
     """What chose a type no record declares (:attr:`Event.type_evidence`)."""
+    not_federations: int = 0
+    """How many of :attr:`federations` are no FIDE federation code (S114's
+    list): club codes in the column (ICU's exports) are not federations, and
+    the event line does not count them as such."""
     paired_ahead: int = 0
     """1 when the last of :attr:`rounds` before the :attr:`byes_ahead` is
     paired and not played: its games have opponents and colours and no
@@ -113,6 +119,7 @@ def summarize(t: Tournament, ev: Event) -> EventSummary:
         rated=len(ratings) - ratings.count(None) - ratings.count(0),
         titled=len(titles) - titles.count(None),
         federations=len(federations),
+        not_federations=len(federations - fide_federations()),
         teams=len(event_teams(t)),
         rules=ev.rules.name,
         rules_source=ev.rules_source,

@@ -171,6 +171,7 @@ def test_json_keeps_every_finding_and_gives_the_event(
         "unrated": 1,
         "titled": 1,
         "federations": 2,
+        "not_federations": 0,
         "teams": 0,
         "rules": "fide-2024",
         "rules_source": "start 2025-03-01",
@@ -358,3 +359,40 @@ def test_a_round_of_byes_requested_ahead_is_not_played(
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _, out = run(capsys, str(path))
     assert "; Swiss (092), 3 rounds, " in out.splitlines()[0]
+
+
+def test_club_codes_are_not_counted_as_federations(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # ICU's exports put club codes (KIL, COR, ...) in the federation column:
+    # the event line counts 1 federation (SLO) and says the 2 others apart,
+    # as S114 names them; JSON keeps the distinct codes and how many are none.
+    clubs = SPRING.replace(
+        _player(3, "", "Kranjc, Ana", 2000, "CRO", "1.0", 3, "   4 w 1", "   5 b 0"),
+        _player(3, "", "Kranjc, Ana", 2000, "KIL", "1.0", 3, "   4 w 1", "   5 b 0"),
+    ).replace(
+        _player(4, "", "Zupan, Luka", 1900, "SLO", "1.0", 4, "   3 b 0", "   2 w +"),
+        _player(4, "", "Zupan, Luka", 1900, "COR", "1.0", 4, "   3 b 0", "   2 w +"),
+    )
+    assert clubs.count("KIL") == 1 and clubs.count("COR") == 1
+    path = tmp_path / "clubs.trf"
+    path.write_text(clubs, encoding="utf-8")
+    _, out = run(capsys, str(path))
+    assert "1 federation and 2 codes that are none (S114);" in out.splitlines()[0]
+    assert " S114 " in out
+    _, out = run(capsys, str(path), "--format", "json")
+    (f,) = json.loads(out)["files"]
+    assert (f["event"]["federations"], f["event"]["not_federations"]) == (3, 2)
+
+
+def test_a_swiss_with_no_round_paired_is_said_to_be_a_guess(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = [ln for ln in SPRING.splitlines() if not ln.startswith(("092", "001"))]
+    lines += [_player(r, "", f"Player {r}", 2000 - r, "SLO", "0.0", r) for r in range(1, 5)]
+    path = tmp_path / "unpaired.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, out = run(capsys, str(path))
+    first = out.splitlines()[0]
+    assert "Swiss (no type declared and no round paired yet: taken for one)" in first
+    assert "from the pairings" not in first

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from functools import cache
 from operator import attrgetter
 
 from trfkit import _examples as ex
+from trfkit._resources import fide_federations
 from trfkit.checks._util import diag, line_of
 from trfkit.checks.registry import Context, Kind, check
 from trfkit.codes import Code
@@ -81,18 +80,9 @@ _FIELD = {f.name: f.first for f in layout("player").fields}
 _FEDERATION_CODES_LISTED = 3
 
 
-@cache
-def federations() -> frozenset[str]:
-    """The FIDE federation codes of ``trfkit/data/federations.txt`` (its header
-    gives the source and date)."""
-    # A plain path beside the package: importlib.resources costs a command's
-    # start 3 ms, and the file ships inside the package directory.
-    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "federations.txt")
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
-    return frozenset(
-        line.split()[0] for line in text.splitlines() if line.strip() and not line.startswith("#")
-    )
+# The list lives with the package's data (trfkit._resources), where the
+# event's summary counts the codes that are federations too.
+federations = fide_federations
 
 
 @check(

@@ -281,7 +281,7 @@ def event_line(s: EventSummary) -> str:
         dates = "no dates"
     field = (
         f"{_count(s.players, 'player')} ({s.rated} rated, {s.unrated} unrated, "
-        f"{s.titled} titled), {_count(s.federations, 'federation')}"
+        f"{s.titled} titled), {_federations(s)}"
     )
     if s.teams:
         field += f", {_count(s.teams, 'team')}"
@@ -290,6 +290,18 @@ def event_line(s: EventSummary) -> str:
     why = s.rules_source if given else f"auto: {s.rules_source}"
     name = s.name if s.name is not None else "no name (012)"
     return f"{name}; {kind}, {rounds}, {dates}; {field}; rules {s.rules} ({why})"
+
+
+def _federations(s: EventSummary) -> str:
+    """``6 federations``; codes that are no FIDE federation (clubs, S114) are
+    not counted as federations but said apart."""
+    if not s.not_federations:
+        return _count(s.federations, "federation")
+    others = s.not_federations
+    return (
+        f"{_count(s.federations - others, 'federation')} and "
+        f"{_count(others, 'code')} that {'is' if others == 1 else 'are'} none (S114)"
+    )
 
 
 def event_data(s: EventSummary | None) -> dict[str, Any] | None:
@@ -309,6 +321,7 @@ def event_data(s: EventSummary | None) -> dict[str, Any] | None:
         "unrated": s.unrated,
         "titled": s.titled,
         "federations": s.federations,
+        "not_federations": s.not_federations,
         "teams": s.teams,
         "rules": s.rules,
         "rules_source": s.rules_source,
