@@ -81,6 +81,18 @@ def test_twelve_hours_a_day() -> None:
     assert len(found) == 1 and "16 hours" in found[0].message
 
 
+def test_the_hours_of_a_day_in_words() -> None:
+    # Without 132, R302 reads 042-052: one day's limit is said once (it
+    # said "12 a day, 12 in all", a second rule that is none); over more
+    # days, the event's total too.
+    one = ["042 2025/05/01", "052 2025/05/01", "122 90+30"]
+    (d,) = [d for d in check([*one, *rounds(4)]) if d.code == "R302"]
+    assert "allows 12 hours of play a day;" in d.message and "in all" not in d.message
+    two = ["042 2025/05/01", "052 2025/05/02", "122 90+30"]
+    (d,) = [d for d in check([*two, *rounds(7)]) if d.code == "R302"]
+    assert "allows 12 hours of play a day, 24 in its 2 days;" in d.message
+
+
 # -- R401 --------------------------------------------------------------------
 
 

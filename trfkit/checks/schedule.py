@@ -141,7 +141,7 @@ def _rounds_between(
         t.header_line("052"),
         5,
         f"{played} rounds played {span} (042-052; no round dates in 132): "
-        f"{ev.rules.name} allows {limit} a day, {limit * days} in all; if the event "
+        f"{ev.rules.name} allows {_per_day(limit, 'rounds', days)}; if the event "
         f"lasted longer, 042 or 052 is wrong (132 can date the rounds){caveat}",
         found=f"{played} rounds in {days} day{'s' if days > 1 else ''}",
         expected=f"at most {limit * days} rounds",
@@ -234,8 +234,8 @@ def _hours_between(
         5,
         f"{played} rounds played {span} (042-052; no round dates in 132) of up to "
         f"{float(game) / 60:g} hours each make {float(hours):g} hours of play; "
-        f"{ev.rules.name} allows {limit} a day, {limit * days} in all; if the event lasted "
-        "longer, 042 or 052 is wrong (132 can date the rounds)",
+        f"{ev.rules.name} allows {_per_day(limit, 'hours of play', days)}; if the event "
+        "lasted longer, 042 or 052 is wrong (132 can date the rounds)",
         found=f"{float(hours):g} hours in {days} day{'s' if days > 1 else ''}",
         expected=f"at most {limit * days} hours",
     )
@@ -325,3 +325,12 @@ def duration(context: Context) -> Iterator[Diagnostic]:
             expected=f"interim reports, or at most {rules.schedule.interim_report_days} days",
             severity=Severity.INFO,
         )
+
+
+def _per_day(limit: int, what: str, days: int) -> str:
+    """``12 hours of play a day`` for a one-day event, ``12 hours of play a
+    day, 24 in its 2 days`` for longer (a total of one day's limit "in all"
+    read as a second rule)."""
+    if days == 1:
+        return f"{limit} {what} a day"
+    return f"{limit} {what} a day, {limit * days} in its {days} days"

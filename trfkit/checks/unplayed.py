@@ -110,7 +110,7 @@ def _unrated_rounds(
     for r in rounds:
         why = UNPLAYED.get(results[r - 1])
         if why is None:  # blank result: TRF16 reads it as Z
-            why = "not paired (as Z)" if (r - 1) in no_opponent else "no result yet"
+            why = "not paired, read as Z" if (r - 1) in no_opponent else "no result yet"
         whys.append(why)
     listed = "; ".join([f"round {r}: {why}" for r, why in zip(rounds, whys, strict=True)])
     text = f"{len(rounds)} round{'s' if len(rounds) > 1 else ''} will not be rated ({listed})"
