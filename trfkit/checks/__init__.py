@@ -29,6 +29,7 @@ from trfkit.checks import (  # noqa: F401
     composition,
     dutch,
     headers,
+    initial_colour,
     norms,
     pairings,
     players,

@@ -190,6 +190,16 @@ def _points(points: dict[str, int], res: Result, colour: int, played: bool, pair
 def initial_colour(t: Tournament) -> int:
     """C.04.2 / 2017 E.5: the colour drawn for the first player, from ``XXC``
     (white1/black1), else, as bbpPairings does, from round 1's colours."""
+    declared = declared_initial_colour(t)
+    if declared is not None:
+        return declared
+    shown = round_one_colour(t)
+    return WHITE if shown is None else shown
+
+
+def declared_initial_colour(t: Tournament) -> int | None:
+    """The initial colour the file declares (JaVaFo's ``XXC white1/black1``,
+    TRF-2026 ``152 W/B``), or ``None``."""
     for rec in t.records:
         if isinstance(rec, EngineRecord) and rec.code == "XXC":
             tokens = [x.lower() for x in rec.value.split()]
@@ -202,6 +212,12 @@ def initial_colour(t: Tournament) -> int:
         c = h152.strip()[:1].upper()
         if c in ("W", "B"):
             return WHITE if c == "W" else BLACK
+    return None
+
+
+def round_one_colour(t: Tournament) -> int | None:
+    """The initial colour round 1's colours show, or ``None`` where no pair
+    of round 1 has colours."""
     # Round 1: the higher of the first pair with colours got the initial
     # colour if his pairing number among the players paired in round 1 is
     # odd (1st, 3rd, ...): a requested bye in round 1 (H, F, Z) takes no
@@ -222,7 +238,7 @@ def initial_colour(t: Tournament) -> int:
             continue
         drawn = WHITE if g.colour is Colour.WHITE else BLACK
         return drawn if position[sr] % 2 == 0 else invert(drawn)
-    return WHITE
+    return None
 
 
 def _accelerations(t: Tournament) -> dict[int, dict[int, int]]:
