@@ -3,8 +3,7 @@ findings, so that an arbiter sees at once whether trfkit read the event as
 he ran it (the right field, the right rounds, the right rules).
 
 >>> import trfkit
->>> from trfkit._resources import fide_federations
-from trfkit.event import event_of
+>>> from trfkit.event import event_of
 >>> t = trfkit.loads(
 ...     "012 Spring Open\\n042 2025/05/01\\n"
 ...     "001    1 m GM Novak, Jan                        2399 SLO    14600012 1990/05/01  "
