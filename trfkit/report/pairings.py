@@ -116,6 +116,9 @@ class PairingsDocument:
     players: Players
     tournament: str | None
     path: str | None = None
+    notes: Mapping[int, tuple[str, ...]] = attrs.field(factory=dict)
+    """By round: where the file's declared points (its 81-84 totals) disagree
+    with the results the engine pairs by (S104), said in the round's Why."""
 
 
 @attrs.frozen
@@ -134,7 +137,62 @@ class PairDocument:
 def pairings_document(
     t: Tournament, report: PairingsReport, path: str | None = None
 ) -> PairingsDocument:
-    return PairingsDocument(report, players_of(t), t.name, path)
+    players = players_of(t)
+    return PairingsDocument(report, players, t.name, path, points_notes(t, players))
+
+
+_NO_POINTS = frozenset({Result.ZERO_POINT_BYE, Result.BLANK})
+"""Cells with no opponent and no points: where a writer's total may count a
+bye the cell does not say (S104's "byes written with no points")."""
+
+
+def points_notes(t: Tournament, players: Players) -> dict[int, tuple[str, ...]]:
+    """By round, each player whose declared total (81-84) is not what the
+    results the engine pairs by give (C.04.1 pairs by score; S104): the
+    engine's scores before a round are the cells', so a bye the total
+    counts and the cell does not moves that player into another score
+    group from the next round on. Where the difference is exactly the
+    unpaired no-point cells counted as half- (or full-) point byes, each
+    cell is named from the round after it; otherwise the totals are named
+    in every round."""
+    scoring = scoring_of(t)
+    last = max((len(p.games) for p in t.players), default=0)
+    notes: dict[int, list[str]] = {}
+    for p in t.players:
+        n = p.start_rank
+        got = players.scores.get(n)
+        if p.points is None or got is None or p.points == got[-1]:
+            continue
+        gap = p.points - got[-1]
+        cells = [
+            r
+            for r, g in enumerate(p.games, 1)
+            if g.opponent is None and g.result in _NO_POINTS and scoring.points(g) == 0
+        ]
+        counted = next(
+            (
+                v
+                for v in (scoring.values["HPB"], scoring.values["FPB"])
+                if cells and v > 0 and gap == v * len(cells)
+            ),
+            None,
+        )
+        if counted is None:
+            text = (
+                f"player {n}'s declared total is {score_text(Fraction(p.points))}; the results "
+                f"the engine pairs by give {score_text(Fraction(got[-1]))} (S104)"
+            )
+            for r in range(2, last + 1):
+                notes.setdefault(r, []).append(text)
+            continue
+        for c in cells:
+            text = (
+                f"the engine scores player {n}'s round-{c} cell 0; the file's total counts "
+                f"{score_text(Fraction(counted))} (S104)"
+            )
+            for r in range(c + 1, last + 1):
+                notes.setdefault(r, []).append(text)
+    return {r: tuple(v) for r, v in notes.items()}
 
 
 def pair_document(
@@ -266,6 +324,7 @@ def render_pairings_text(d: PairingsDocument, ascii: bool = False) -> str:
         lines.append(
             f"  Why: {clean(why, ascii)}" if why else "  Why: (the engine gives no reason)"
         )
+        lines += [f"  Note: {clean(note, ascii)}" for note in d.notes.get(r.round, ())]
     lines += ["", _summary(report)]
     return "\n".join(lines) + "\n"
 
@@ -325,6 +384,7 @@ def pairings_data(d: PairingsDocument) -> dict[str, Any]:
                     "text": r.explanation.text,
                 },
                 "unpairable": None if r.unpairable is None else r.unpairable.reason,
+                "points_notes": list(d.notes.get(r.round, ())),
             }
             for r in report.rounds
         ],
@@ -430,6 +490,10 @@ def render_pairings_html(d: PairingsDocument) -> str:
                 if why
                 else '<p class="why">The engine gives no reason.</p>\n'
             )
+            parts += [
+                f'<p class="why"><strong>Note:</strong> {e(note)}</p>\n'
+                for note in d.notes.get(r.round, ())
+            ]
             whole = list(zip_longest(r.engine, r.file))
             parts.append(
                 f"<details><summary>The whole round ({len(r.engine)} boards by the system, "

@@ -1,0 +1,88 @@
+"""``trfkit pairings`` says what it pairs by: check's banner (as standings
+has it), and where a player's declared total disagrees with the results the
+engine pairs by (S104), the affected rounds say so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.pairing.trfmaker import line
+from trfkit.cli import main
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+BUNRATTY = CORPUS / "sanichi__icu_tournament" / "bunratty_masters_2011.tab"
+
+
+def _file(tmp_path: Path, bye: str) -> str:
+    """Player 3's round-1 cell has no opponent and the letter ``bye``; his
+    total (1.5) counts it as a half-point bye whatever the letter."""
+    lines = [
+        line(1, ["4 w 1", "2 b 1"], 2.0, 2400),
+        line(2, ["5 w 1", "1 w 0"], 1.0, 2300),
+        line(3, [f"0000 - {bye}", "4 b 1"], 1.5, 2200),
+        line(4, ["1 b 0", "3 w 0"], 0.0, 2100),
+        line(5, ["2 b 0", "0000 - U"], 1.0, 2000),
+    ]
+    path = tmp_path / f"{bye}.trf"
+    path.write_text("012 Hand-built\n092 Swiss\n042 2025/03/01\n" + "\n".join(lines) + "\n")
+    return str(path)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    return status, capsys.readouterr().out
+
+
+def test_a_total_counting_a_no_point_bye_is_said_from_the_round_after(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = _run(capsys, "pairings", _file(tmp_path, "Z"), "--format", "json")
+    data = json.loads(out)
+    assert status == 1
+    assert data["check"]["codes"]["S104"] == 1
+    notes = {r["round"]: r["points_notes"] for r in data["rounds"]}
+    assert notes == {
+        1: [],
+        2: ["the engine scores player 3's round-1 cell 0; the file's total counts ½ (S104)"],
+    }
+
+
+def test_a_written_half_point_bye_has_no_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _status, out = _run(capsys, "pairings", _file(tmp_path, "H"), "--format", "json")
+    data = json.loads(out)
+    assert "S104" not in data["check"]["codes"]
+    assert all(r["points_notes"] == [] for r in data["rounds"])
+
+
+def test_text_and_html_open_with_checks_banner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _file(tmp_path, "Z")
+    _status, text = _run(capsys, "pairings", path)
+    assert text.startswith("WARNING: trfkit check finds 2 errors in this file (S104 × 1, S105 × 1)")
+    _status, page = _run(capsys, "pairings", path, "--format", "html")
+    # Styled by the document's own <style>: a style attribute is blocked by
+    # the page's Content Security Policy in the Pairings tab's frame.
+    assert '<p class="banner" role="alert">WARNING: trfkit check finds 2 errors' in page
+    assert "p.banner {" in page.split("</style>")[0]
+    assert 'style="' not in page
+
+
+def test_bunratty_round_2_says_the_engine_reads_two_byes_as_zero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if not BUNRATTY.exists():
+        pytest.skip(f"{BUNRATTY} is absent (the shared corpus)")
+    _status, out = _run(capsys, "pairings", str(BUNRATTY), "--rounds", "2-2")
+    assert out.startswith("WARNING: trfkit check finds")
+    why = out.split("  Why: ")[1].splitlines()
+    assert why[1:3] == [
+        "  Note: the engine scores player 19's round-1 cell 0; the file's total counts ½ (S104)",
+        "  Note: the engine scores player 34's round-1 cell 0; the file's total counts ½ (S104)",
+    ]
