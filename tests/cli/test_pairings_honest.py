@@ -86,3 +86,30 @@ def test_bunratty_round_2_says_the_engine_reads_two_byes_as_zero(
         "  Note: the engine scores player 19's round-1 cell 0; the file's total counts ½ (S104)",
         "  Note: the engine scores player 34's round-1 cell 0; the file's total counts ½ (S104)",
     ]
+
+
+def test_a_299_bonus_is_said_not_silently_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # TRF-2026 299, blank type (a bonus): 2 points to player 4 in round 1,
+    # in the layout of Sharly-Chess's indiv_299_bonus.input.
+    text = Path(_file(tmp_path, "H")).read_text().replace(
+        "042 2025/03/01\n", "042 2025/03/01\n299           2.0    1    4\n"
+    )
+    path = tmp_path / "bonus.trf"
+    path.write_text(text)
+    said = (
+        "299 gives player 4 2 points outside the results in round 1: standings counts them; "
+        "the engine pairs by the results"
+    )
+    _status, out = _run(capsys, "pairings", str(path), "--format", "json")
+    assert [a[: len(said)] for a in json.loads(out)["points_adjustments"]] == [said]
+    _status, out = _run(capsys, "pairings", str(path))
+    assert f"Note: {said}" in out.split("\n\n")[1]
+    _status, page = _run(capsys, "pairings", str(path), "--format", "html")
+    assert f'<p class="note adjustment">Note: {said}' in page
+
+
+def test_no_299_no_adjustment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _status, out = _run(capsys, "pairings", _file(tmp_path, "H"), "--format", "json")
+    assert json.loads(out)["points_adjustments"] == []

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from trfkit.model import Colour, Game, Result, Tournament
+from trfkit.model import AbnormalPoints, Colour, Game, Result, Tournament
 from trfkit.pairing.model import (
     BoardDifference,
     PairingsReport,
@@ -119,6 +119,9 @@ class PairingsDocument:
     notes: Mapping[int, tuple[str, ...]] = attrs.field(factory=dict)
     """By round: where the file's declared points (its 81-84 totals) disagree
     with the results the engine pairs by (S104), said in the round's Why."""
+    adjustments: tuple[str, ...] = ()
+    """The file's 299 records (TRF-2026 points outside the results), which
+    the engine does not pair by: said once, under the system's line."""
 
 
 @attrs.frozen
@@ -138,7 +141,42 @@ def pairings_document(
     t: Tournament, report: PairingsReport, path: str | None = None
 ) -> PairingsDocument:
     players = players_of(t)
-    return PairingsDocument(report, players, t.name, path, points_notes(t, players))
+    return PairingsDocument(
+        report, players, t.name, path, points_notes(t, players), adjustments_not_paired_by(t)
+    )
+
+
+def adjustments_not_paired_by(t: Tournament) -> tuple[str, ...]:
+    """Each 299 record that gives points (TRF-2026: a bonus or penalty, or
+    another value for a kind of result), in words: ``standings`` counts
+    them, the engine pairs by the results under the event's scoring alone,
+    so from the round after the record's its scores are not the totals
+    standings ranks by. Said rather than guessed: which rounds' pairings a
+    299 is meant to move is not written in TRF-2026, and bbpPairings refuses
+    such files."""
+    said: list[str] = []
+    for record in t.records_of(AbnormalPoints):
+        if record.points is None:
+            continue
+        ids = [n for n in record.ids if n]
+        who = (
+            "every player"
+            if not ids
+            else ("player " if len(ids) == 1 else "players ") + ", ".join(map(str, ids))
+        )
+        kind = record.points_type.strip().upper()
+        what = (
+            f"{score_text(Fraction(record.points))} points outside the results"
+            if not kind
+            else f"{score_text(Fraction(record.points))} points for each {kind} result"
+        )
+        when = f" in round {record.round}" if record.round else " in every round"
+        said.append(
+            f"299 gives {who} {what}{when}: standings counts them; the engine pairs by the "
+            "results under the event's scoring and leaves them out, so the scores it pairs by "
+            "and shows are without them"
+        )
+    return tuple(said)
 
 
 _NO_POINTS = frozenset({Result.ZERO_POINT_BYE, Result.BLANK})
@@ -303,6 +341,7 @@ def render_pairings_text(d: PairingsDocument, ascii: bool = False) -> str:
     lines = [
         f"Pairings of {clean(d.tournament or '(no name)', ascii)}",
         _system_line(report.system, report.chosen_by),
+        *(f"Note: {clean(a, ascii)}" for a in d.adjustments),
         clean(NOT_ENDORSED, ascii),
         "",
     ]
@@ -363,6 +402,7 @@ def pairings_data(d: PairingsDocument) -> dict[str, Any]:
     return {
         **_head(PAIRINGS_SCHEMA, d.path, d.tournament, report.system, report.chosen_by),
         "agrees": report.agrees,
+        "points_adjustments": list(d.adjustments),
         "rounds": [
             {
                 "round": r.round,
@@ -468,6 +508,7 @@ def render_pairings_html(d: PairingsDocument) -> str:
         f"<title>{e(title)} · pairings</title>\n<style>\n{_STYLE}</style>\n</head>\n<body>\n",
         f"<h1>{e(title)}: pairings</h1>\n",
         f'<p class="system">{e(_system_line(report.system, report.chosen_by, page=True))}</p>\n',
+        *(f'<p class="note adjustment">Note: {e(a)}</p>\n' for a in d.adjustments),
         f'<p class="note">{e(NOT_ENDORSED)}</p>\n',
         f'<p class="summary">{e(_summary(report))}</p>\n',
     ]
