@@ -450,7 +450,9 @@ def with_check(
             if found is None:
                 return text
         else:
-            shown = f'\n<p class="banner" role="alert" style="{BANNER_STYLE}">{html.escape(banner)}</p>'
+            shown = (
+                f'\n<p class="banner" role="alert" style="{BANNER_STYLE}">{html.escape(banner)}</p>'
+            )
         return text[: found.end()] + shown + text[found.end() :]
     return text
 
@@ -586,7 +588,9 @@ def pairings_of(
     # the file's results, so a file whose totals disagree with them (S104)
     # is re-paired on figures the arbiter did not use.
     check = check_of(t)
-    return Made(with_check(text, fmt, check, styled_by_class=True), check, differs=not report.agrees)
+    return Made(
+        with_check(text, fmt, check, styled_by_class=True), check, differs=not report.agrees
+    )
 
 
 def check_status(files: Sequence[CheckedFile | Unreadable], strict: bool) -> int:

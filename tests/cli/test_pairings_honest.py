@@ -93,8 +93,10 @@ def test_a_299_bonus_is_said_not_silently_left_out(
 ) -> None:
     # TRF-2026 299, blank type (a bonus): 2 points to player 4 in round 1,
     # in the layout of Sharly-Chess's indiv_299_bonus.input.
-    text = Path(_file(tmp_path, "H")).read_text().replace(
-        "042 2025/03/01\n", "042 2025/03/01\n299           2.0    1    4\n"
+    text = (
+        Path(_file(tmp_path, "H"))
+        .read_text()
+        .replace("042 2025/03/01\n", "042 2025/03/01\n299           2.0    1    4\n")
     )
     path = tmp_path / "bonus.trf"
     path.write_text(text)
@@ -113,3 +115,49 @@ def test_a_299_bonus_is_said_not_silently_left_out(
 def test_no_299_no_adjustment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _status, out = _run(capsys, "pairings", _file(tmp_path, "H"), "--format", "json")
     assert json.loads(out)["points_adjustments"] == []
+
+
+def _baku(tmp_path: Path) -> str:
+    """8 players, 3 rounds, 192 ..._BAKU: C.04.5.1 gives group A the first
+    2 x ceil(8 / 4) = 4 players; the accelerated rounds are the first
+    ceil(3 / 2) = 2, with 1 virtual point in the first ceil(2 / 2) = 1 of
+    them and ½ after. Round 1 pairs neighbours (1-2, 3-4, ...), which the
+    system does not (group A's bracket is 1-3, 2-4 or so)."""
+    cells = {1: "2 w 1", 2: "1 b 0", 3: "4 w 1", 4: "3 b 0"}
+    cells |= {5: "6 w 1", 6: "5 b 0", 7: "8 w 1", 8: "7 b 0"}
+    points = {n: 1.0 if n % 2 else 0.0 for n in cells}
+    lines = [line(n, [cells[n]], points[n], 2500 - 10 * n) for n in cells]
+    path = tmp_path / "baku.trf"
+    path.write_text("012 Hand-built\n142 3\n192 FIDE_DUTCH_2026_BAKU\n" + "\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_baku_acceleration_is_said_with_group_a_and_its_virtual_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _baku(tmp_path)
+    _status, out = _run(capsys, "pairings", path, "--format", "json")
+    acceleration = json.loads(out)["acceleration"]
+    assert acceleration["virtual_points"] == {str(n): {"1": 1.0, "2": 0.5} for n in (1, 2, 3, 4)}
+    said = (
+        "Acceleration: C.04.5.1 Baku acceleration (192 FIDE_DUTCH_2026_BAKU): group A, "
+        "players 1-4, has virtual points added to the score a round is paired by: "
+        "round 1 +1, round 2 +½"
+    )
+    assert acceleration["text"] == said
+    _status, text = _run(capsys, "pairings", path)
+    assert said in text.splitlines()
+    # Round 1's boards show group A at the score the bracket is named by:
+    # 0 real points and 1 virtual, group B at 0.
+    assert "1 Player 1 (1, +1 virtual)" in text
+    assert "Player 5 (0)" in text
+    _status, page = _run(capsys, "pairings", path, "--format", "html")
+    assert f'<p class="acceleration">{said}</p>' in page
+    assert "(1, +1 virtual)" in page
+
+
+def test_no_acceleration_no_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _status, out = _run(capsys, "pairings", _file(tmp_path, "H"), "--format", "json")
+    assert json.loads(out)["acceleration"] is None
+    _status, text = _run(capsys, "pairings", _file(tmp_path, "H"))
+    assert "Acceleration" not in text and "virtual" not in text
