@@ -161,3 +161,29 @@ def test_no_acceleration_no_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert json.loads(out)["acceleration"] is None
     _status, text = _run(capsys, "pairings", _file(tmp_path, "H"))
     assert "Acceleration" not in text and "virtual" not in text
+
+
+def test_round_1_equal_on_the_criteria_names_the_first_candidate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Four players, one bracket, nobody floats: 1-2, 3-4 against the
+    # system's S1-S2 (1-3, 4-2). Neither breaks a criterion; the rule that
+    # decides is the first candidate, not C.4/C.7 or a transposition.
+    lines = [
+        line(1, ["2 w ="], 0.5, 2400),
+        line(2, ["1 b ="], 0.5, 2300),
+        line(3, ["4 w ="], 0.5, 2200),
+        line(4, ["3 b ="], 0.5, 2100),
+    ]
+    path = tmp_path / "r1.trf"
+    path.write_text("012 Hand-built\n042 2025/03/01\n" + "\n".join(lines) + "\n")
+    _status, out = _run(capsys, "pairings", str(path), "--format", "json")
+    explanation = json.loads(out)["rounds"][0]["explanation"]
+    assert explanation["criterion"] == "B.3"
+    assert explanation["text"].startswith(
+        "round 1 is one bracket, paired top half against bottom half by pairing number "
+        "(S1's first against S2's first, and so on: 2017 B.2-B.3)"
+    )
+    _status, out = _run(capsys, "pairings", str(path), "--system", "dutch-2026")
+    assert "Why: round 1 is one bracket" in out and "2026 Article 3" in out
+    assert "C4, the completion" not in out
