@@ -187,3 +187,28 @@ def test_round_1_equal_on_the_criteria_names_the_first_candidate(
     _status, out = _run(capsys, "pairings", str(path), "--system", "dutch-2026")
     assert "Why: round 1 is one bracket" in out and "2026 Article 3" in out
     assert "C4, the completion" not in out
+
+
+def test_check_pairings_says_when_an_event_is_not_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same rule as `trfkit pairings`, which refuses a declared round
+    # robin (exit 2): check --pairings says it once (S129), and plain check
+    # says nothing of pairings.
+    path = tmp_path / "rr.trf"
+    path.write_text(Path(_file(tmp_path, "H")).read_text().replace("092 Swiss", "092 Round robin"))
+    status, out = _run(capsys, "pairings", str(path))
+    assert status == 2 and out == ""
+    _status, out = _run(capsys, "check", str(path), "--pairings")
+    [found] = [x for x in out.splitlines() if " S129 " in x]
+    assert "not checked against the FIDE (Dutch) System: a round-robin event (as 092 says)" in found
+    assert " S128 " not in out
+    _status, out = _run(capsys, "check", str(path))
+    assert " S129 " not in out
+
+
+def test_check_pairings_of_a_swiss_has_no_s129(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _status, out = _run(capsys, "check", _file(tmp_path, "H"), "--pairings")
+    assert " S129 " not in out
