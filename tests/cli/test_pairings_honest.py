@@ -212,3 +212,18 @@ def test_check_pairings_of_a_swiss_has_no_s129(
 ) -> None:
     _status, out = _run(capsys, "check", _file(tmp_path, "H"), "--pairings")
     assert " S129 " not in out
+
+
+def test_a_points_column_left_unfilled_gets_no_notes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every total 0 while the cells score: the column was not filled (S104
+    # says it once); there is no declared total to set against the cells.
+    text = Path(_file(tmp_path, "Z")).read_text()
+    lines = [ln[:80] + " 0.0" + ln[84:] if ln.startswith("001") else ln for ln in text.splitlines()]
+    path = tmp_path / "unfilled.trf"
+    path.write_text("\n".join(lines) + "\n")
+    _status, out = _run(capsys, "pairings", str(path), "--format", "json")
+    data = json.loads(out)
+    assert "S104" in data["check"]["codes"]
+    assert all(r["points_notes"] == [] for r in data["rounds"])

@@ -273,10 +273,15 @@ def points_notes(t: Tournament, players: Players) -> dict[int, tuple[str, ...]]:
     group from the next round on. Where the difference is exactly the
     unpaired no-point cells counted as half- (or full-) point byes, each
     cell is named from the round after it; otherwise the totals are named
-    in every round."""
+    in every round. A file whose every total is 0 has left the column
+    unfilled: nothing is said."""
     scoring = scoring_of(t)
     last = max((len(p.games) for p in t.players), default=0)
     notes: dict[int, list[str]] = {}
+    if all(not p.points for p in t.players):
+        # A points column left unfilled (S104 says it once): no total to
+        # set against the cells.
+        return {}
     for p in t.players:
         n = p.start_rank
         got = players.scores.get(n)
