@@ -410,14 +410,18 @@ def check_of(
 _BODY = re.compile(r"<body[^>]*>")
 
 
-def with_check(text: str, format: str, check: CheckSummary | None) -> str:
+def with_check(
+    text: str, format: str, check: CheckSummary | None, *, styled_by_class: bool = False
+) -> str:
     """A rendered document with what ``check`` found, the same in every
     document (:func:`~trfkit.report.formparts.check_banner`, as Form 3
     opens with it): text and HTML open with the banner when there are
     errors; JSON gets a ``check`` key after ``path`` (``{"errors": 0, ...}``
     when there are none, so that a script reads one shape); CSV, rows for a
     spreadsheet, is left as it is. ``check`` ``None`` (not run) leaves the
-    text as it is."""
+    text as it is. ``styled_by_class``: the HTML banner is styled by a rule
+    added to the document's own ``<style>``, not by a ``style`` attribute,
+    which the page's Content Security Policy blocks in its frames."""
     from trfkit.report.formparts import BANNER_STYLE, check_banner, check_data
 
     if check is None:
@@ -439,7 +443,16 @@ def with_check(text: str, format: str, check: CheckSummary | None) -> str:
         found = _BODY.search(text)
         if found is None:
             return text
-        shown = f'\n<p class="banner" role="alert" style="{BANNER_STYLE}">{html.escape(banner)}</p>'
+        if styled_by_class and "</style>" in text:
+            shown = f'\n<p class="banner" role="alert">{html.escape(banner)}</p>'
+            text = text.replace("</style>", f"p.banner {{ {BANNER_STYLE} }}\n</style>", 1)
+            found = _BODY.search(text)
+            if found is None:
+                return text
+        else:
+            shown = (
+                f'\n<p class="banner" role="alert" style="{BANNER_STYLE}">{html.escape(banner)}</p>'
+            )
         return text[: found.end()] + shown + text[found.end() :]
     return text
 
@@ -571,7 +584,13 @@ def pairings_of(
     report = check_pairings(t, None if system == "auto" else System(system), rounds)
     document = pairings_document(t, report, path)
     text, _ = output("pairings", fmt).render(document, RenderOptions(path, ascii))
-    return Made(text, differs=not report.agrees)
+    # What check finds, as every document carries it: the re-pairing reads
+    # the file's results, so a file whose totals disagree with them (S104)
+    # is re-paired on figures the arbiter did not use.
+    check = check_of(t)
+    return Made(
+        with_check(text, fmt, check, styled_by_class=True), check, differs=not report.agrees
+    )
 
 
 def check_status(files: Sequence[CheckedFile | Unreadable], strict: bool) -> int:

@@ -19,7 +19,15 @@ from trfkit.event import Event, TournamentType
 from trfkit.model import Player, Tournament
 from trfkit.pairing.model import RoundCheck
 
-__all__ = ["SYSTEMS", "applies", "dutch_pairings", "not_swiss", "pair_text", "rounds_wanted"]
+__all__ = [
+    "SYSTEMS",
+    "applies",
+    "dutch_pairings",
+    "not_swiss",
+    "pair_text",
+    "pairings_not_checked",
+    "rounds_wanted",
+]
 
 SYSTEMS = ("auto", "dutch-2017", "dutch-2026")
 """The values of ``--system``: auto (192, else the start date) or an edition."""
@@ -120,6 +128,48 @@ _IN_MESSAGE = 4
 def pairings_against_the_system(context: Context) -> Iterator[Diagnostic]:
     """S128 (``check --pairings``): each round against the FIDE (Dutch) System."""
     return dutch_pairings(context.tournament, context.event, context.pairing_system or "auto")
+
+
+@check(
+    Code(
+        "S129",
+        "structure.pairings-not-checked",
+        Severity.INFO,
+        "check --pairings on an event the FIDE (Dutch) System does not pair: an event "
+        "declared (092/192, --type) other than Swiss, or a team event. Its rounds are not "
+        "checked against the system (S128), by the same rule as trfkit pairings, which "
+        "refuses such a file; said once, so that a check --pairings with no S128 is not "
+        "read as every round agreeing. An event whose type is only inferred from its "
+        "pairings is checked (a small Swiss looks like a round robin).",
+        "FIDE C.04.3 (the FIDE (Dutch) System), C.04.1",
+        ex.lines(
+            *ex.HEAD, "092 Round robin", *ex.field([2400, 2300, 2200, 2100], [[(1, 2), (3, 4)]])
+        ),
+        ex.lines(*ex.HEAD, "092 Swiss", *ex.field([2400, 2300, 2200, 2100], [[(1, 3), (4, 2)]])),
+        "Nothing to fix: pair such an event by its own system (C.05 Berger tables for a round "
+        "robin, C.04.6 for a Swiss team event).",
+        check_with=(("pairings", "auto"),),
+        plain="pairings not checked: not a Swiss event",
+    ),
+    kind=Kind.SYSTEM,
+)
+def pairings_not_checked(context: Context) -> Iterator[Diagnostic]:
+    """S129 (``check --pairings``): the event is not one the system pairs."""
+    t = context.tournament
+    if not context.pairing_system or not t.players or applies(context.event):
+        return
+    reason = not_swiss(t)
+    if reason is None:
+        return
+    yield diag(
+        "S129",
+        line_of(t.players[0]),
+        1,
+        f"the pairings are not checked against the FIDE (Dutch) System: {reason}",
+        found=context.event.type.value,
+        expected="a Swiss event",
+        severity=Severity.INFO,
+    )
 
 
 def _differing_boards(r: RoundCheck) -> str:

@@ -585,6 +585,9 @@ def explain(
         worse = _worse(f, e, s, nxt, ri.system)
         if isinstance(worse, Explanation):
             return worse
+    one = _one_bracket_reason(ri, scores, f, e)
+    if one is not None:
+        return one
     return Explanation(
         bracket="",
         criterion="B.8" if ri.system is System.DUTCH_2017 else "3.x",
@@ -601,4 +604,48 @@ def explain(
             )
             + ") picks the Dutch pairing"
         ),
+    )
+
+
+def _one_bracket_reason(
+    ri: RoundInput, scores: list[int], f: _Round, e: _Round
+) -> Explanation | None:
+    """Where the round is one bracket and neither side floats anyone, only
+    the order of candidates can have picked the system's pairing, and which
+    step of it is known: round 1 is S1 against S2 in pairing-number order,
+    the first candidate (2017 B.2-B.3; 2026 Article 3, the process); a later
+    round, the order of transpositions of S2 (2017 D.1; 2026 Article 3).
+    ``None`` when there are several brackets or a floater (C.4, C.7's PSD
+    or the completion may then decide, which are not counted here); the
+    same pairing-allocated bye on both sides is no floater."""
+    if len(scores) != 1 or f.pab != e.pab:
+        return None
+    # The same pairing-allocated bye on both sides is no floater to weigh.
+    if set(f.downfloaters(scores[0])) - {f.pab} or set(e.downfloaters(scores[0])) - {e.pab}:
+        return None
+    old = ri.system is System.DUTCH_2017
+    if ri.played_rounds == 0:
+        text = (
+            "round 1 is one bracket, paired top half against bottom half by pairing number "
+            "(S1's first against S2's first, and so on: "
+            + ("2017 B.2-B.3" if old else "2026 Article 3")
+            + "); the file's pairing is as good by every criterion counted here, but that "
+            "first candidate is the one the system takes"
+        )
+        criterion = "B.3" if old else "3"
+    else:
+        text = (
+            "one bracket and nobody floats: the two pairings are equal on every criterion "
+            "counted here, and the order of transpositions of S2 ("
+            + ("2017 D.1" if old else "2026 Article 3")
+            + ") picks the Dutch pairing"
+        )
+        criterion = "D.1" if old else "3"
+    return Explanation(
+        bracket="",
+        criterion=criterion,
+        absolute=False,
+        file_value="",
+        engine_value="",
+        text=text,
     )

@@ -545,3 +545,10 @@ def _colour_data(p: PlayerState) -> None:
         p.preference = NONE
     p.repeated = last if consecutive > 1 else NONE
     p.strong = not p.absolute and p.colour_imbalance > 0
+
+
+def virtual_points(t: Tournament) -> dict[int, dict[int, int]]:
+    """C.04.5's virtual points the engine adds to a player's score, by
+    starting rank and round index (0: round 1), in tenths: what the
+    documents show beside the real points (``trfkit pairings``)."""
+    return _accelerations(t)

@@ -26,7 +26,16 @@ from typing import Any
 
 import attrs
 
-from trfkit.model import Colour, Game, Result, Tournament
+from trfkit.model import (
+    AbnormalPoints,
+    Acceleration,
+    Accelerations,
+    Colour,
+    Game,
+    Result,
+    Tournament,
+)
+from trfkit.pairing.inputs import virtual_points
 from trfkit.pairing.model import (
     BoardDifference,
     PairingsReport,
@@ -85,8 +94,28 @@ class Players:
     """``scores[n][r - 1]``: player ``n``'s points before round ``r`` (index
     ``len`` is his total); under the event's scoring (162, ``XXS``, ``BB*``)."""
 
+    virtual: Mapping[int, Mapping[int, Decimal]] = attrs.field(factory=dict)
+    """``virtual[n][r]``: the virtual points C.04.5 (acceleration) adds to
+    player ``n``'s score when round ``r`` is paired; absent: none."""
+
     def name(self, n: int) -> str:
         return self.names.get(n, "")
+
+    def shown(self, n: int, round: int, ascii: bool = False) -> str | None:
+        """The score a pairing is made by, as a board shows it: the points
+        before the round, with an accelerated round's virtual points added
+        and said (``1, +1 virtual``: 0 real points and 1 virtual), so that
+        it reads as the bracket the Why names."""
+        score = self.score(n, round)
+        if score is None:
+            return None
+        extra = self.virtual.get(n, {}).get(round, Decimal(0))
+        if not extra:
+            return score_text(Fraction(score), ascii)
+        return (
+            f"{score_text(Fraction(score + extra), ascii)}, "
+            f"+{score_text(Fraction(extra), ascii)} virtual"
+        )
 
     def score(self, n: int, round: int) -> Decimal | None:
         got = self.scores.get(n)
@@ -105,7 +134,51 @@ def players_of(t: Tournament) -> Players:
         for g in p.games:
             running.append(running[-1] + scoring.points(g))
         scores.setdefault(p.start_rank, tuple(running))
-    return Players(names, scores)
+    virtual = {
+        n: {i + 1: Decimal(v) / 10 for i, v in by_round.items() if v}
+        for n, by_round in virtual_points(t).items()
+    }
+    return Players(names, scores, {n: v for n, v in virtual.items() if v})
+
+
+def acceleration_line(t: Tournament, players: Players) -> str | None:
+    """C.04.5 in one sentence, when the file declares acceleration (XXA,
+    250, or a ``192 ..._BAKU`` system): who has virtual points in which
+    rounds (Baku: group A, C.04.5.1), so that a round-1 "bracket 1" of
+    players shown with 0 points reads true."""
+    if not players.virtual:
+        return None
+    groups: dict[tuple[tuple[int, Decimal], ...], list[int]] = {}
+    for n in sorted(players.virtual):
+        groups.setdefault(tuple(sorted(players.virtual[n].items())), []).append(n)
+    code = t.header("192") or ""
+    declared = any(isinstance(r, (Accelerations, Acceleration)) for r in t.records)
+    parts = []
+    for per_round, ranks in groups.items():
+        rounds = ", ".join(f"round {r} +{score_text(Fraction(v))}" for r, v in per_round)
+        parts.append(f"{_ranks_text(ranks)}: {rounds}")
+    said = "; ".join(parts)
+    if declared or len(groups) != 1:
+        return (
+            "Acceleration: C.04.5 (the file's XXA/250 records): virtual points added to the "
+            f"score a round is paired by: {said}"
+        )
+    return (
+        f"Acceleration: C.04.5.1 Baku acceleration (192 {code.strip()}): group A, "
+        f"{said.replace(': ', ', has virtual points added to the score a round is paired by: ', 1)}"
+    )
+
+
+def _ranks_text(ranks: Sequence[int]) -> str:
+    """``players 1-8, 10``: starting ranks, runs joined."""
+    runs: list[list[int]] = []
+    for n in ranks:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return ("players " if len(ranks) > 1 else "player ") + text
 
 
 @attrs.frozen
@@ -116,6 +189,14 @@ class PairingsDocument:
     players: Players
     tournament: str | None
     path: str | None = None
+    notes: Mapping[int, tuple[str, ...]] = attrs.field(factory=dict)
+    """By round: where the file's declared points (its 81-84 totals) disagree
+    with the results the engine pairs by (S104), said in the round's Why."""
+    acceleration: str | None = None
+    """C.04.5 in words (:func:`acceleration_line`), ``None``: not accelerated."""
+    adjustments: tuple[str, ...] = ()
+    """The file's 299 records (TRF-2026 points outside the results), which
+    the engine does not pair by: said once, under the system's line."""
 
 
 @attrs.frozen
@@ -134,7 +215,108 @@ class PairDocument:
 def pairings_document(
     t: Tournament, report: PairingsReport, path: str | None = None
 ) -> PairingsDocument:
-    return PairingsDocument(report, players_of(t), t.name, path)
+    players = players_of(t)
+    return PairingsDocument(
+        report,
+        players,
+        t.name,
+        path,
+        points_notes(t, players),
+        acceleration_line(t, players),
+        adjustments_not_paired_by(t),
+    )
+
+
+def adjustments_not_paired_by(t: Tournament) -> tuple[str, ...]:
+    """Each 299 record that gives points (TRF-2026: a bonus or penalty, or
+    another value for a kind of result), in words: ``standings`` counts
+    them, the engine pairs by the results under the event's scoring alone,
+    so from the round after the record's its scores are not the totals
+    standings ranks by. Said rather than guessed: which rounds' pairings a
+    299 is meant to move is not written in TRF-2026, and bbpPairings refuses
+    such files."""
+    said: list[str] = []
+    for record in t.records_of(AbnormalPoints):
+        if record.points is None:
+            continue
+        ids = [n for n in record.ids if n]
+        who = (
+            "every player"
+            if not ids
+            else ("player " if len(ids) == 1 else "players ") + ", ".join(map(str, ids))
+        )
+        kind = record.points_type.strip().upper()
+        what = (
+            f"{score_text(Fraction(record.points))} points outside the results"
+            if not kind
+            else f"{score_text(Fraction(record.points))} points for each {kind} result"
+        )
+        when = f" in round {record.round}" if record.round else " in every round"
+        said.append(
+            f"299 gives {who} {what}{when}: standings counts them; the engine pairs by the "
+            "results under the event's scoring and leaves them out, so the scores it pairs by "
+            "and shows are without them"
+        )
+    return tuple(said)
+
+
+_NO_POINTS = frozenset({Result.ZERO_POINT_BYE, Result.BLANK})
+"""Cells with no opponent and no points: where a writer's total may count a
+bye the cell does not say (S104's "byes written with no points")."""
+
+
+def points_notes(t: Tournament, players: Players) -> dict[int, tuple[str, ...]]:
+    """By round, each player whose declared total (81-84) is not what the
+    results the engine pairs by give (C.04.1 pairs by score; S104): the
+    engine's scores before a round are the cells', so a bye the total
+    counts and the cell does not moves that player into another score
+    group from the next round on. Where the difference is exactly the
+    unpaired no-point cells counted as half- (or full-) point byes, each
+    cell is named from the round after it; otherwise the totals are named
+    in every round. A file whose every total is 0 has left the column
+    unfilled: nothing is said."""
+    scoring = scoring_of(t)
+    last = max((len(p.games) for p in t.players), default=0)
+    notes: dict[int, list[str]] = {}
+    if all(not p.points for p in t.players):
+        # A points column left unfilled (S104 says it once): no total to
+        # set against the cells.
+        return {}
+    for p in t.players:
+        n = p.start_rank
+        got = players.scores.get(n)
+        if p.points is None or got is None or p.points == got[-1]:
+            continue
+        gap = p.points - got[-1]
+        cells = [
+            r
+            for r, g in enumerate(p.games, 1)
+            if g.opponent is None and g.result in _NO_POINTS and scoring.points(g) == 0
+        ]
+        counted = next(
+            (
+                v
+                for v in (scoring.values["HPB"], scoring.values["FPB"])
+                if cells and v > 0 and gap == v * len(cells)
+            ),
+            None,
+        )
+        if counted is None:
+            text = (
+                f"player {n}'s declared total is {score_text(Fraction(p.points))}; the results "
+                f"the engine pairs by give {score_text(Fraction(got[-1]))} (S104)"
+            )
+            for r in range(2, last + 1):
+                notes.setdefault(r, []).append(text)
+            continue
+        for c in cells:
+            text = (
+                f"the engine scores player {n}'s round-{c} cell 0; the file's total counts "
+                f"{score_text(Fraction(counted))} (S104)"
+            )
+            for r in range(c + 1, last + 1):
+                notes.setdefault(r, []).append(text)
+    return {r: tuple(v) for r, v in notes.items()}
 
 
 def pair_document(
@@ -155,8 +337,8 @@ def _system_line(system: System, chosen_by: str, page: bool = False) -> str:
 
 
 def _player(players: Players, n: int, round: int, ascii: bool) -> str:
-    score = players.score(n, round)
-    shown = f" ({score_text(Fraction(score), ascii)})" if score is not None else ""
+    score = players.shown(n, round, ascii)
+    shown = f" ({score})" if score is not None else ""
     name = clean(players.name(n), ascii)
     return f"{n} {name}".rstrip() + shown
 
@@ -245,6 +427,8 @@ def render_pairings_text(d: PairingsDocument, ascii: bool = False) -> str:
     lines = [
         f"Pairings of {clean(d.tournament or '(no name)', ascii)}",
         _system_line(report.system, report.chosen_by),
+        *([clean(d.acceleration, ascii)] if d.acceleration else []),
+        *(f"Note: {clean(a, ascii)}" for a in d.adjustments),
         clean(NOT_ENDORSED, ascii),
         "",
     ]
@@ -266,6 +450,7 @@ def render_pairings_text(d: PairingsDocument, ascii: bool = False) -> str:
         lines.append(
             f"  Why: {clean(why, ascii)}" if why else "  Why: (the engine gives no reason)"
         )
+        lines += [f"  Note: {clean(note, ascii)}" for note in d.notes.get(r.round, ())]
     lines += ["", _summary(report)]
     return "\n".join(lines) + "\n"
 
@@ -304,6 +489,16 @@ def pairings_data(d: PairingsDocument) -> dict[str, Any]:
     return {
         **_head(PAIRINGS_SCHEMA, d.path, d.tournament, report.system, report.chosen_by),
         "agrees": report.agrees,
+        "points_adjustments": list(d.adjustments),
+        "acceleration": None
+        if d.acceleration is None
+        else {
+            "text": d.acceleration,
+            "virtual_points": {
+                str(n): {str(r): float(v) for r, v in sorted(by_round.items())}
+                for n, by_round in sorted(d.players.virtual.items())
+            },
+        },
         "rounds": [
             {
                 "round": r.round,
@@ -325,6 +520,7 @@ def pairings_data(d: PairingsDocument) -> dict[str, Any]:
                     "text": r.explanation.text,
                 },
                 "unpairable": None if r.unpairable is None else r.unpairable.reason,
+                "points_notes": list(d.notes.get(r.round, ())),
             }
             for r in report.rounds
         ],
@@ -360,8 +556,8 @@ _STYLE = (
 
 def _html_player(players: Players, n: int, round: int) -> str:
     e = html.escape
-    score = players.score(n, round)
-    shown = f" ({e(score_text(Fraction(score)))})" if score is not None else ""
+    score = players.shown(n, round)
+    shown = f" ({e(score)})" if score is not None else ""
     return f"{n} {e(players.name(n))}".rstrip() + shown
 
 
@@ -408,6 +604,8 @@ def render_pairings_html(d: PairingsDocument) -> str:
         f"<title>{e(title)} · pairings</title>\n<style>\n{_STYLE}</style>\n</head>\n<body>\n",
         f"<h1>{e(title)}: pairings</h1>\n",
         f'<p class="system">{e(_system_line(report.system, report.chosen_by, page=True))}</p>\n',
+        *([f'<p class="acceleration">{e(d.acceleration)}</p>\n'] if d.acceleration else []),
+        *(f'<p class="note adjustment">Note: {e(a)}</p>\n' for a in d.adjustments),
         f'<p class="note">{e(NOT_ENDORSED)}</p>\n',
         f'<p class="summary">{e(_summary(report))}</p>\n',
     ]
@@ -430,6 +628,10 @@ def render_pairings_html(d: PairingsDocument) -> str:
                 if why
                 else '<p class="why">The engine gives no reason.</p>\n'
             )
+            parts += [
+                f'<p class="why"><strong>Note:</strong> {e(note)}</p>\n'
+                for note in d.notes.get(r.round, ())
+            ]
             whole = list(zip_longest(r.engine, r.file))
             parts.append(
                 f"<details><summary>The whole round ({len(r.engine)} boards by the system, "
