@@ -602,7 +602,15 @@ def _kept_text(d: PairDocument, t: Tournament) -> str | None:
     if not records or any(r.origin is None for r in records):
         return None
     from trfkit.lines import render
-    from trfkit.writer import _unchanged
+    from trfkit.model import UnknownLine
+    from trfkit.reader import parse_record
+
+    def unchanged(record: Any, text: str) -> bool:
+        # The lossless writer's rule (trfkit.writer): a record is written as
+        # read while reading its text again gives the record.
+        if type(record) is UnknownLine:
+            return bool(record.text == text)
+        return bool(parse_record(text, t.dialect)[0] == record)
 
     cells = _new_cells(d)
     paired = {n for pair in d.pairing.pairs for n in pair if n != 0}
@@ -614,7 +622,7 @@ def _kept_text(d: PairDocument, t: Tournament) -> str | None:
         assert origin is not None
         # A record edited since it was read is written as it now is (the
         # lossless writer's rule); every other line as read.
-        text = origin.text if _unchanged(record, t.dialect) else render(record)
+        text = origin.text if unchanged(record, origin.text) else render(record)
         # A line already holding the round keeps its cell (a bye asked for
         # ahead) unless the round pairs the player in its place.
         if (
