@@ -824,6 +824,14 @@ def _write(path: str | None, text: str) -> None:
         raise _Usage(f"{path}: {exc.strerror or exc}") from exc
 
 
+def _write_bytes(path: str, data: bytes) -> None:
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as exc:
+        raise _Usage(f"{path}: {exc.strerror or exc}") from exc
+
+
 def _rounds_wanted(text: str | None, played: int) -> list[int] | None:
     from trfkit.checks.dutch import rounds_wanted
 
@@ -861,12 +869,57 @@ def _cmd_pairings(args: argparse.Namespace) -> int:
     return made.status(t.diagnostics, args.strict)
 
 
+def _event_rounds(t: Tournament) -> tuple[int, str] | None:
+    """The event's number of rounds and where it is said: 142 or XXR
+    (TRF16 §2.1, TRF-2026), else the number of round dates in 132; ``None``
+    where the file says neither."""
+    declared = t.declared_rounds
+    if declared is not None:
+        return declared, "142/XXR"
+    dates = len(t.round_dates)
+    if dates:
+        return dates, "132 dates"
+    return None
+
+
+_A_RESULT = frozenset("10=+-WDL")
+"""A board's results once the round is over (TRF16 §2.3): played, forfeited,
+or scored without a game."""
+
+
+def _all_paired(t: Tournament, round_no: int) -> str | None:
+    """Why round ``round_no`` is not the event's to pair (every round is
+    paired), or ``None``."""
+    rounds = _event_rounds(t)
+    if rounds is not None and round_no > rounds[0]:
+        count, said = rounds
+        return f"the event has {count} round{'s' if count != 1 else ''} ({said}); all are paired"
+    # A file saying no number of rounds whose players have all met each
+    # other is an all-play-all over (a small one looks like a Swiss, so it
+    # is not refused as a round robin): no Swiss round follows it.
+    players = {p.start_rank for p in t.players}
+    if len(players) < 2:
+        return None
+    met = {
+        frozenset((p.start_rank, g.opponent))
+        for p in t.players
+        for g in p.games
+        if g.opponent is not None and g.result is not None and g.result.value in _A_RESULT
+    }
+    if rounds is None and len(met) == len(players) * (len(players) - 1) // 2:
+        return (
+            f"every player has met every other ({len(players)} players, "
+            f"{round_no - 1} rounds): the round robin is over"
+        )
+    return None
+
+
 def _cmd_pair(args: argparse.Namespace) -> int:
     """trfkit pair: the round after the file's last, as TRF or a list."""
     from trfkit.pairing import UnpairableRound, choose_system, pair_round
-    from trfkit.report.pairings import NOT_ENDORSED, pair_document
+    from trfkit.report.pairings import NOT_ENDORSED, pair_document, pair_trf_bytes
     from trfkit.report.registry import RenderOptions, output
-    from trfkit.summary import rounds_paired
+    from trfkit.summary import round_paired_not_played, rounds_paired
 
     _known_encoding(args.encoding)
     t = _read(args.file, args)
@@ -875,11 +928,23 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     # The round after the last the file has paired: a round that holds only
     # byes asked for ahead (JaVaFo's H/Z cells) is the one to pair.
     round_no = rounds_paired(t) + 1
-    declared = t.declared_rounds
-    if declared is not None and round_no > declared:
-        raise _Usage(
-            f"{args.file}: all {declared} rounds the file declares (142/XXR) are paired; "
-            "nothing to pair"
+    pending = round_paired_not_played(t)
+    refused = (
+        f"round {pending} is paired and not played (its games have no result): "
+        f"enter its results before round {round_no} is paired"
+        if pending is not None
+        else _all_paired(t, round_no)
+    )
+    if refused is not None:
+        # No round to pair: a finding about the file, not a misuse (exit 1).
+        print(f"trfkit: {args.file}: {refused}; nothing to pair", file=sys.stderr)
+        return EXIT_FINDINGS
+    if _event_rounds(t) is None:
+        print(
+            f"trfkit: {args.file}: the file says not how many rounds the event has "
+            f"(no 142 or XXR, no round dates in 132): round {round_no} is paired as the "
+            "next; if the event is over, there is nothing to pair",
+            file=sys.stderr,
         )
     system, why = choose_system(t, args.system)
     try:
@@ -893,7 +958,11 @@ def _cmd_pair(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     document = pair_document(t, pairing, why, args.file)
     text, _ = output("pair", args.format).render(document, RenderOptions(args.file, args.ascii))
-    _write(args.output, text)
+    if args.format == "trf" and args.output and args.output != "-":
+        # The file written back in its own encoding (a Latin-1 file stays one).
+        _write_bytes(args.output, pair_trf_bytes(document))
+    else:
+        _write(args.output, text)
     if args.format == "trf":
         # The file itself has no place for it (a TRF16 line other programs
         # would not read): said beside it.

@@ -143,6 +143,16 @@ def rounds_paired(t: Tournament) -> int:
     return rounds - _byes_ahead(t, rounds)
 
 
+def round_paired_not_played(t: Tournament) -> int | None:
+    """The round the file has paired and not played (its games with no
+    result yet, a file written between the pairing and the results, as
+    ``trfkit pair`` writes one), else ``None``. Its byes' points are not yet
+    in the points column (bbpPairings and JaVaFo write the points as before
+    the round), and its cells are no games the rating drops."""
+    rounds = rounds_paired(t)
+    return rounds if _paired_ahead(t, rounds) else None
+
+
 def _byes_ahead(t: Tournament, rounds: int) -> int:
     """How many of the last of ``rounds`` hold only byes requested ahead:
     no cell with an opponent, none with another result (a pairing-allocated

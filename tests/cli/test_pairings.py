@@ -447,7 +447,9 @@ def test_pair_refuses_an_event_with_every_round_paired(
     path = tmp_path / "done.trf"
     path.write_text(swiss_text(RATINGS, DUTCH_ROUND_1).replace("092 Swiss", "092 Swiss\nXXR 1"))
     status, out, err = _run(capsys, "pair", str(path))
-    assert status == 2 and out == "" and "all 1 rounds the file declares" in err
+    # No round to pair is a finding about the file (exit 1), said in one sentence.
+    assert status == 1 and out == ""
+    assert "the event has 1 round (142/XXR); all are paired; nothing to pair" in err
 
 
 # -- the oracle: each round of its files is its edition's pairing --------------------------

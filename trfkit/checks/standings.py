@@ -73,9 +73,14 @@ class _Scoring:
     scaled: dict[Decimal, int | None]
     """Declared points in units (None: not a whole number of units, so no
     sum); a file has few distinct values, and the reader shares them."""
+    pending: int | None = None
+    """The 0-based round paired and not played (:func:`round_paired_not_played`):
+    a bye given in it may not be in the points yet."""
 
     @classmethod
     def of(cls, t: Tournament) -> _Scoring:
+        from trfkit.summary import round_paired_not_played
+
         scoring = scoring_of(t)
         table = scoring.table()
         # Keyed by the characters of Cells; by result alone when the
@@ -101,6 +106,7 @@ class _Scoring:
             least=min(table.values()),
             most=max(table.values()),
             scaled={},
+            pending=None if (r := round_paired_not_played(t)) is None else r - 1,
         )
 
     def expected(self, p: Player, points: Decimal, colours: str, results: str) -> Decimal | None:
@@ -130,6 +136,8 @@ class _Scoring:
         without the player's byes."""
         if points == expected or points == expected + self.accelerated.get(p.start_rank, 0):
             return True
+        if self._without_pending_bye(p, points, expected, cells):
+            return True
         if not t.teams:
             return False
         # Like with like: a team event's 001 points may be the player's
@@ -145,6 +153,20 @@ class _Scoring:
             _ZERO,
         )
         return bool(byes) and points == expected - byes
+
+    def _without_pending_bye(
+        self, p: Player, points: Decimal, expected: Decimal, cells: Cells
+    ) -> bool:
+        """A round paired and not played: the points a pairing program
+        writes are those before it (bbpPairings, JaVaFo, trfkit pair), so a
+        bye given in it (the pairing-allocated one, a requested one) may not
+        be counted yet; either total is accepted."""
+        r = self.pending
+        if r is None or r >= len(cells.results) or cells.opponents[r] is not None:
+            return False
+        bye = self.scoring.table()[RESULT_OF[cells.results[r]], COLOUR_OF[cells.colours[r]]]
+        before = expected - bye
+        return bool(bye) and points in (before, before + self.accelerated.get(p.start_rank, 0))
 
 
 @check(

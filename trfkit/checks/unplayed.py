@@ -60,8 +60,14 @@ def unrated_cells(context: Context) -> Iterator[Diagnostic]:
     are left out: they are no game at all; so are a team event's blank
     rounds, where a player was not in his team's line-up.
     """
+    from trfkit.summary import round_paired_not_played
+
     t = context.tournament
     team_event = bool(t.teams)
+    # A round paired and not played has no game the rating drops yet: its
+    # boards have no result, its byes are given for a round to come.
+    paired = round_paired_not_played(t)
+    pending = -1 if paired is None else paired - 1
     for p, (opponents, _, results) in zip(t.players, context.pairings.cells, strict=True):
         # Most lines hold only rated results: one C-level pass says so.
         if _NOTHING_TO_SAY.issuperset(results):
@@ -70,7 +76,7 @@ def unrated_cells(context: Context) -> Iterator[Diagnostic]:
         unpaired = (
             tuple(i for i, o in enumerate(opponents) if o is None) if _BLANK in results else ()
         )
-        said = _unrated_rounds(results, unpaired, team_event)
+        said = _unrated_rounds(results, unpaired, team_event, pending)
         if said is None:
             continue
         first, text, found = said
@@ -88,18 +94,26 @@ def unrated_cells(context: Context) -> Iterator[Diagnostic]:
 # bye in round 5): each pattern is worded once. Bounded for servers.
 @lru_cache(maxsize=1 << 16)
 def _unrated_rounds(
-    results: str, unpaired: tuple[int, ...], team_event: bool
+    results: str, unpaired: tuple[int, ...], team_event: bool, pending: int = -1
 ) -> tuple[int, str, str] | None:
     """(first round, the finding's words, what was found) for a line whose
     ``results`` hold rounds the rating will not count; ``unpaired`` are the
-    0-based rounds with no opponent (only asked for lines with a blank)."""
+    0-based rounds with no opponent (only asked for lines with a blank);
+    ``pending`` the 0-based round paired and not played (-1: none), left out."""
     no_opponent = set(unpaired)
     end = len(results)
+    if end - 1 == pending:
+        # The round paired and not played ends the line: the blank rounds
+        # before it are after the player's last game, as they were before
+        # the round was paired.
+        end -= 1
     while end and (end - 1) in no_opponent and results[end - 1] == _BLANK:
         end -= 1
     # The cells with something to say, picked out in C: a line here has
     # one or two among a dozen rated ones.
     rounds = list(compress(range(1, end + 1), map(_UNRATED.__contains__, results)))
+    if pending >= 0:
+        rounds = [r for r in rounds if r - 1 != pending]
     if team_event:
         # A board player left out of his team's line-up has a blank round:
         # he had no game, so there is nothing the rating drops.

@@ -26,12 +26,14 @@ from typing import Any
 
 import attrs
 
+from trfkit.columns import layout
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,
     Accelerations,
     Colour,
     Game,
+    Player,
     Result,
     Tournament,
 )
@@ -57,6 +59,7 @@ __all__ = [
     "differing_rows",
     "pair_data",
     "pair_document",
+    "pair_trf_bytes",
     "pairings_data",
     "pairings_document",
     "render_pair_json",
@@ -210,6 +213,11 @@ class PairDocument:
     path: str | None = None
     source: Tournament | None = attrs.field(default=None, eq=False, repr=False)
     """The tournament read, for the TRF output (the file with the round added)."""
+    missed_last: tuple[int, ...] = ()
+    """The players paired who had no game in the round before (absent, a
+    zero-point bye, a forfeit lost, no cell): paired all the same, as
+    bbpPairings and JaVaFo do (an absence is declared for the round to come,
+    by its cell or TRF-2026's 240); the text output says so."""
 
 
 def pairings_document(
@@ -322,7 +330,32 @@ def points_notes(t: Tournament, players: Players) -> dict[int, tuple[str, ...]]:
 def pair_document(
     t: Tournament, pairing: RoundPairing, chosen_by: str, path: str | None = None
 ) -> PairDocument:
-    return PairDocument(pairing, chosen_by, players_of(t), t.name, path, t)
+    return PairDocument(
+        pairing, chosen_by, players_of(t), t.name, path, t, _missed_last(t, pairing)
+    )
+
+
+_NO_SHOW = frozenset({Result.BLANK, Result.ZERO_POINT_BYE, Result.FORFEIT_LOSS})
+"""A last round's results that say the player was not there: nothing, a
+zero-point bye (an absence declared), a forfeit lost."""
+
+
+def _missed_last(t: Tournament, pairing: RoundPairing) -> tuple[int, ...]:
+    last = pairing.round - 1
+    if last < 1:
+        return ()
+    paired = {n for pair in pairing.pairs for n in pair if n != 0}
+    missed: list[int] = []
+    for p in t.players:
+        if p.start_rank not in paired:
+            continue
+        if len(p.games) < last:
+            missed.append(p.start_rank)
+            continue
+        g = p.games[last - 1]
+        if g.result in _NO_SHOW and (g.opponent is None or g.result is Result.FORFEIT_LOSS):
+            missed.append(p.start_rank)
+    return tuple(sorted(missed))
 
 
 # -- words --------------------------------------------------------------------
@@ -646,6 +679,11 @@ def render_pairings_html(d: PairingsDocument) -> str:
 
 # -- trfkit pair ----------------------------------------------------------------
 
+_ROUND = layout("player").repeat
+assert _ROUND is not None
+_ROUND_FIELDS, _ROUND_STRIDE = _ROUND.fields, _ROUND.stride
+"""A 001 line's round cell: opponent, colour, result (92-99, every 10 columns)."""
+
 _NOT_PAIRED = {
     "H": "half-point bye",
     "F": "full-point bye",
@@ -676,6 +714,17 @@ def render_pair_text(d: PairDocument, ascii: bool = False) -> str:
             f"  {_player(d.players, n, p.round, ascii)}: {clean(_not_paired_text(why), ascii)}"
             for n, why in p.not_paired
         ]
+    if d.missed_last:
+        # Said once, naming them: the arbiter may know them gone; the file
+        # does not say so until an absence is marked for the round.
+        last, count = p.round - 1, len(d.missed_last)
+        lines += [
+            "",
+            f"{'Players' if count > 1 else 'A player'} without a game in round {last} "
+            f"{'are' if count > 1 else 'is'} paired: mark an absence for round {p.round} "
+            f"to leave {'them' if count > 1 else 'him or her'} out:",
+        ]
+        lines += [f"  {_player(d.players, n, p.round, ascii)}" for n in d.missed_last]
     return "\n".join(lines) + "\n"
 
 
@@ -694,17 +743,125 @@ def render_pair_json(d: PairDocument) -> str:
     return _dumps(pair_data(d))
 
 
+def _new_cells(d: PairDocument) -> dict[int, Game]:
+    """The new round's cell of each player who gets one: a board (result
+    blank: the game is not played yet, TRF16 §2.3), ``0000 - U`` for the
+    pairing-allocated bye, a requested bye's own letter."""
+    p = d.pairing
+    cells: dict[int, Game] = {}
+    for white, black in p.pairs:
+        if black == 0:
+            cells[white] = Game(None, Colour.NONE, Result.PAIRING_ALLOCATED_BYE)
+        else:
+            cells[white] = Game(black, Colour.WHITE, Result.BLANK)
+            cells[black] = Game(white, Colour.BLACK, Result.BLANK)
+    for n, why in p.not_paired:
+        if why in _NOT_PAIRED:
+            cells.setdefault(n, Game(None, Colour.NONE, Result(why)))
+    return cells
+
+
+def _zero_padded(t: Tournament) -> bool:
+    """Does the file write opponents ``0002`` (else ``   2``, as bbpPairings
+    and JaVaFo do)? Read from its own cells, so the new one looks like them."""
+    for player in t.players:
+        if player.origin is None:
+            continue
+        for index, g in enumerate(player.games):
+            if g.opponent is not None:
+                first = _ROUND_FIELDS[0].shifted(index * _ROUND_STRIDE)
+                return player.origin.text[first.slice].startswith("0")
+    return False
+
+
+def _cell_text(g: Game, zero_padded: bool) -> str:
+    """The cell's columns (opponent, colour, result: 92-99 for round 1)."""
+    opponent = "0000" if g.opponent is None else f"{g.opponent:04d}" if zero_padded else f"{g.opponent:4d}"
+    result = g.result.value if g.result is not None else " "
+    return f"{opponent} {g.colour.value} {result}"
+
+
+def _with_cell(text: str, round: int, cell: str) -> str:
+    """``text`` with ``cell`` in round ``round``'s columns: padded with
+    spaces up to them where the line is shorter, the rest kept."""
+    start = _ROUND_FIELDS[0].first - 1 + (round - 1) * _ROUND_STRIDE
+    return text[:start].ljust(start) + cell + text[start + len(cell) :]
+
+
+def pair_trf_bytes(d: PairDocument) -> bytes:
+    """:func:`render_pair_trf` in the file's own encoding and BOM."""
+    from trfkit.decode import encode
+
+    source = d.source.source if d.source is not None else None
+    return encode(
+        render_pair_trf(d), source.encoding if source else "utf-8", bool(source and source.bom)
+    )
+
+
+def _kept_text(d: PairDocument, t: Tournament) -> str | None:
+    """The file's own lines, each player's given his new cell; ``None`` for
+    a tournament with records not read from a file (nothing to keep)."""
+    records = [r for collection in _records_of(t) for r in collection]
+    if not records or any(r.origin is None for r in records):
+        return None
+    from trfkit.lines import render
+    from trfkit.model import UnknownLine
+    from trfkit.reader import parse_record
+
+    def unchanged(record: Any, text: str) -> bool:
+        # The lossless writer's rule (trfkit.writer): a record is written as
+        # read while reading its text again gives the record.
+        if type(record) is UnknownLine:
+            return bool(record.text == text)
+        return bool(parse_record(text, t.dialect)[0] == record)
+
+    cells = _new_cells(d)
+    paired = {n for pair in d.pairing.pairs for n in pair if n != 0}
+    round_no = d.pairing.round
+    zero = _zero_padded(t)
+    lines: list[tuple[int, str, str]] = []
+    for record in records:
+        origin = record.origin
+        assert origin is not None
+        # A record edited since it was read is written as it now is (the
+        # lossless writer's rule); every other line as read.
+        text = origin.text if unchanged(record, origin.text) else render(record)
+        # A line already holding the round keeps its cell (a bye asked for
+        # ahead) unless the round pairs the player in its place.
+        if (
+            isinstance(record, Player)
+            and record.start_rank in cells
+            and (len(record.games) < round_no or record.start_rank in paired)
+        ):
+            text = _with_cell(text, round_no, _cell_text(cells[record.start_rank], zero))
+        lines.append((origin.line, text, origin.eol))
+    lines.sort(key=lambda line: line[0])
+    newline = t.source.newline if t.source else "\n"
+    out: list[str] = []
+    for i, (_, text, eol) in enumerate(lines):
+        out += [text, eol or (newline if i < len(lines) - 1 else "")]
+    return "".join(out)
+
+
+def _records_of(t: Tournament) -> list[Sequence[Any]]:
+    return [t.headers, t.players, t.teams, t.national_ratings, t.records]
+
+
 def render_pair_trf(d: PairDocument) -> str:
-    """The file as it was, each player's line with the new round's cell
-    added: opponent and colour with the result left blank (the game is not
-    played yet, TRF16 §2.3), ``0000 - U`` for the pairing-allocated bye, a
-    requested bye's own letter, and a blank result for a player not paired
-    for another reason (withdrawn). A line short of the earlier rounds gets
-    blank cells up to them, so that the new cell is in its round's columns.
-    Every other byte is written back as read."""
+    """The file as it was, every character, each player's line given the new
+    round's cell in the round's columns (padded with spaces up to them where
+    the line is shorter): opponent and colour with the result left blank
+    (the game is not played yet, TRF16 §2.3), ``0000 - U`` for the
+    pairing-allocated bye, a requested bye's own letter. A player without a
+    cell (absent, withdrawn) keeps his line as it was.
+
+    A tournament built in Python (no text read) is written canonically."""
     t = d.source
     if t is None:
         raise ValueError("the TRF output needs the tournament the round was paired from")
+    kept = _kept_text(d, t)
+    if kept is not None:
+        return kept
     p = d.pairing
     cells: dict[int, Game] = {}
     for white, black in p.pairs:
@@ -719,9 +876,9 @@ def render_pair_trf(d: PairDocument) -> str:
         cells.setdefault(n, Game(None, Colour.NONE, bye))
     from trfkit.writer import dumps
 
-    kept = [(player, list(player.games)) for player in t.players]
+    before = [(player, list(player.games)) for player in t.players]
     try:
-        for player, games in kept:
+        for player, games in before:
             if len(games) >= p.round:
                 # A line already holding the round (byes asked for ahead, or
                 # a blank cell): a player the round pairs gets his board in
@@ -741,5 +898,5 @@ def render_pair_trf(d: PairDocument) -> str:
             ]
         return dumps(t)
     finally:
-        for player, games in kept:
+        for player, games in before:
             player.games = games
