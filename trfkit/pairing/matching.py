@@ -97,7 +97,7 @@ class Graph:
                 raise ValueError(f"edge {a}-{b}: a finalized vertex has no edges")
             return
         # Stored doubled, as the slacks use them (dual[x] + dual[y] - 2w).
-        w = 2 * max(w, 0)
+        w = 2 * w if w > 0 else 0  # (not max(): a builtin call per edge set)
         adj = self.adj
         if adj[a].get(b, 0) == w:
             return
@@ -340,6 +340,12 @@ class Graph:
         label, bestedge, bestedges = self.label, self.bestedge, self.bestedges
         dual, inb, adj = self.dual, self.inblossom, self.adj
         queue = self.queue  # the one list _assign and _add_blossom extend
+        # The slack of each least-slack edge this scan stored, kept with the
+        # edge itself: vertex duals change only in a dual step, never within
+        # a scan, so while an edge stays the one stored its slack is known
+        # and not recomputed on 400-bit integers.
+        best_e: list[_Edge | None] = [None] * (2 * self.n)
+        best_s = [0] * (2 * self.n)
         while queue:
             v = queue.pop()
             bv = inb[v]
@@ -355,8 +361,11 @@ class Graph:
                     bv = inb[v]
                 elif label[bw] == 1:
                     e = bestedge[bv]
-                    if e is None or s < dual[e[0]] + dual[e[1]] - adj[e[0]][e[1]]:
-                        bestedge[bv] = (v, w)
+                    if e is None or s < (
+                        best_s[bv] if e is best_e[bv] else dual[e[0]] + dual[e[1]] - adj[e[0]][e[1]]
+                    ):
+                        bestedge[bv] = best_e[bv] = (v, w)
+                        best_s[bv] = s
                     lst = bestedges[bv]
                     if lst is not None:
                         # A former T-vertex of blossom bv, scanned after
@@ -364,8 +373,11 @@ class Graph:
                         lst.append((v, w))
                 elif label[w] == 0:
                     e = bestedge[w]
-                    if e is None or s < dual[e[0]] + dual[e[1]] - adj[e[0]][e[1]]:
-                        bestedge[w] = (v, w)
+                    if e is None or s < (
+                        best_s[w] if e is best_e[w] else dual[e[0]] + dual[e[1]] - adj[e[0]][e[1]]
+                    ):
+                        bestedge[w] = best_e[w] = (v, w)
+                        best_s[w] = s
         return False
 
     def _tight(self, v: int, w: int) -> bool:
