@@ -176,9 +176,7 @@ def _compare_matchers(path: Path, system: str) -> None:
     rx_s = time.perf_counter() - t0
     same = 0
     for snap, got in zip(snapshots, found, strict=True):
-        ours = max_weight_matching(
-            1 + max((max(a, b) for a, b, _ in snap), default=0), snap
-        )
+        ours = max_weight_matching(1 + max((max(a, b) for a, b, _ in snap), default=0), snap)
         mine = {(min(v, m), max(v, m)) for v, m in enumerate(ours) if m != v}
         same += mine == {(min(a, b), max(a, b)) for a, b in got}
     how = f"weights shifted right {cut} bits to fit 128" if cut else "exact weights"

@@ -26,7 +26,9 @@ def test_152_against_round_one() -> None:
 
 def test_xxc_is_read_as_152() -> None:
     (d,) = s130("092 Swiss", "XXC black1")
-    assert d.message.startswith("XXC declares the initial colour black") and d.line == len(ex.HEAD) + 2
+    assert (
+        d.message.startswith("XXC declares the initial colour black") and d.line == len(ex.HEAD) + 2
+    )
     assert s130("092 Swiss", "XXC white1") == []
 
 

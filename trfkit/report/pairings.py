@@ -776,7 +776,9 @@ def _zero_padded(t: Tournament) -> bool:
 
 def _cell_text(g: Game, zero_padded: bool) -> str:
     """The cell's columns (opponent, colour, result: 92-99 for round 1)."""
-    opponent = "0000" if g.opponent is None else f"{g.opponent:04d}" if zero_padded else f"{g.opponent:4d}"
+    opponent = (
+        "0000" if g.opponent is None else f"{g.opponent:04d}" if zero_padded else f"{g.opponent:4d}"
+    )
     result = g.result.value if g.result is not None else " "
     return f"{opponent} {g.colour.value} {result}"
 
