@@ -185,7 +185,7 @@ def test_round_1_equal_on_the_criteria_names_the_first_candidate(
         "(S1's first against S2's first, and so on: 2017 B.2-B.3)"
     )
     _status, out = _run(capsys, "pairings", str(path), "--system", "dutch-2026")
-    assert "Why: round 1 is one bracket" in out and "2026 Article 3" in out
+    assert "Why: round 1 is one bracket" in out and "2026 3.2-3.3" in out
     assert "C4, the completion" not in out
 
 

@@ -613,8 +613,9 @@ def _one_bracket_reason(
     """Where the round is one bracket and neither side floats anyone, only
     the order of candidates can have picked the system's pairing, and which
     step of it is known: round 1 is S1 against S2 in pairing-number order,
-    the first candidate (2017 B.2-B.3; 2026 Article 3, the process); a later
-    round, the order of transpositions of S2 (2017 D.1; 2026 Article 3).
+    the first candidate (2017 B.2-B.3; 2026 3.2-3.3); a later round, the
+    order of transpositions of S2 (2017 D.1; 2026 4.2), of which the first
+    of equal candidates is taken (2017 B.8, 2026 3.8.1).
     ``None`` when there are several brackets or a floater (C.4, C.7's PSD
     or the completion may then decide, which are not counted here); the
     same pairing-allocated bye on both sides is no floater."""
@@ -628,19 +629,19 @@ def _one_bracket_reason(
         text = (
             "round 1 is one bracket, paired top half against bottom half by pairing number "
             "(S1's first against S2's first, and so on: "
-            + ("2017 B.2-B.3" if old else "2026 Article 3")
+            + ("2017 B.2-B.3" if old else "2026 3.2-3.3")
             + "); the file's pairing is as good by every criterion counted here, but that "
             "first candidate is the one the system takes"
         )
-        criterion = "B.3" if old else "3"
+        criterion = "B.3" if old else "3.3"
     else:
         text = (
             "one bracket and nobody floats: the two pairings are equal on every criterion "
             "counted here, and the order of transpositions of S2 ("
-            + ("2017 D.1" if old else "2026 Article 3")
+            + ("2017 D.1" if old else "2026 4.2")
             + ") picks the Dutch pairing"
         )
-        criterion = "D.1" if old else "3"
+        criterion = "D.1" if old else "4.2"
     return Explanation(
         bracket="",
         criterion=criterion,
