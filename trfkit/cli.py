@@ -970,6 +970,8 @@ def _cmd_pair(args: argparse.Namespace) -> int:
             f"trfkit: round {round_no} paired by {system.value} (chosen by {why}). " + NOT_ENDORSED,
             file=sys.stderr,
         )
+        for note in document.adjustments:
+            print(f"trfkit: note: {note}", file=sys.stderr)
     return _status(t.diagnostics, args.strict)
 
 

@@ -112,6 +112,30 @@ def test_a_299_bonus_is_said_not_silently_left_out(
     assert f'<p class="note adjustment">Note: {said}' in page
 
 
+def test_pair_says_the_299_it_leaves_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # trfkit pair pairs by the same scores as pairings: the 299 it does not
+    # apply is said in each format (the TRF output beside it, on stderr).
+    text = (
+        Path(_file(tmp_path, "H"))
+        .read_text()
+        .replace("042 2025/03/01\n", "042 2025/03/01\n299           2.0    1    4\n")
+    )
+    path = tmp_path / "bonus.trf"
+    path.write_text(text)
+    said = "299 gives player 4 2 points outside the results in round 1"
+    _status, out = _run(capsys, "pair", str(path), "--format", "json")
+    (note,) = json.loads(out)["points_adjustments"]
+    assert note.startswith(said)
+    _status, out = _run(capsys, "pair", str(path), "--format", "text")
+    assert f"Note: {said}" in out.split("\n\n")[0]
+    main(["pair", str(path)])
+    assert f"trfkit: note: {said}" in capsys.readouterr().err
+    _status, out = _run(capsys, "pair", _file(tmp_path, "Z"), "--format", "json")
+    assert json.loads(out)["points_adjustments"] == []
+
+
 def test_no_299_no_adjustment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _status, out = _run(capsys, "pairings", _file(tmp_path, "H"), "--format", "json")
     assert json.loads(out)["points_adjustments"] == []

@@ -218,6 +218,9 @@ class PairDocument:
     zero-point bye, a forfeit lost, no cell): paired all the same, as
     bbpPairings and JaVaFo do (an absence is declared for the round to come,
     by its cell or TRF-2026's 240); the text output says so."""
+    adjustments: tuple[str, ...] = ()
+    """The file's 299 records, which the engine does not pair by
+    (:func:`adjustments_not_paired_by`): said as ``pairings`` says them."""
 
 
 def pairings_document(
@@ -331,7 +334,14 @@ def pair_document(
     t: Tournament, pairing: RoundPairing, chosen_by: str, path: str | None = None
 ) -> PairDocument:
     return PairDocument(
-        pairing, chosen_by, players_of(t), t.name, path, t, _missed_last(t, pairing)
+        pairing,
+        chosen_by,
+        players_of(t),
+        t.name,
+        path,
+        t,
+        _missed_last(t, pairing),
+        adjustments_not_paired_by(t),
     )
 
 
@@ -701,6 +711,7 @@ def render_pair_text(d: PairDocument, ascii: bool = False) -> str:
     lines = [
         f"Round {p.round} of {clean(d.tournament or '(no name)', ascii)}",
         _system_line(p.system, d.chosen_by),
+        *(f"Note: {clean(a, ascii)}" for a in d.adjustments),
         clean(NOT_ENDORSED, ascii),
         "",
     ]
@@ -736,6 +747,7 @@ def pair_data(d: PairDocument) -> dict[str, Any]:
         "round": p.round,
         "pairs": _pairs(p.pairs),
         "not_paired": [{"player": n, "reason": why} for n, why in p.not_paired],
+        "points_adjustments": list(d.adjustments),
     }
 
 
