@@ -877,17 +877,12 @@ def render_pair_trf(d: PairDocument) -> str:
     if kept is not None:
         return kept
     p = d.pairing
-    cells: dict[int, Game] = {}
-    for white, black in p.pairs:
-        if black == 0:
-            cells[white] = Game(None, Colour.NONE, Result.PAIRING_ALLOCATED_BYE)
-        else:
-            cells[white] = Game(black, Colour.WHITE, Result.BLANK)
-            cells[black] = Game(white, Colour.BLACK, Result.BLANK)
-    paired = set(cells)
-    for n, why in p.not_paired:
-        bye = Result(why) if why in _NOT_PAIRED else Result.BLANK
-        cells.setdefault(n, Game(None, Colour.NONE, bye))
+    cells = _new_cells(d)
+    paired = {n for pair in p.pairs for n in pair if n != 0}
+    # Written canonically, every line gets the round: a player left out for
+    # no bye he asked for gets a blank cell (the kept text leaves his line).
+    for n, _why in p.not_paired:
+        cells.setdefault(n, Game(None, Colour.NONE, Result.BLANK))
     from trfkit.writer import dumps
 
     before = [(player, list(player.games)) for player in t.players]
