@@ -17,7 +17,7 @@ represent.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from trfkit._gc import no_cyclic_gc
@@ -51,7 +51,16 @@ from trfkit.model import (
     UnknownLine,
 )
 
-__all__ = ["ValueTooWide", "convert", "dump", "dumps", "format_points", "render", "rewrite"]
+__all__ = [
+    "ValueTooWide",
+    "convert",
+    "dump",
+    "dumps",
+    "dumps_edited",
+    "format_points",
+    "render",
+    "rewrite",
+]
 
 
 # -- lossless writing --------------------------------------------------------
@@ -76,7 +85,10 @@ def _collections(t: Tournament) -> list[Iterable[Record]]:
 
 
 def _lossless_lines(
-    t: Tournament, newline: str, overflows: list[str] | None = None
+    t: Tournament,
+    newline: str,
+    overflows: list[str] | None = None,
+    edit: Callable[[Record, str], str] | None = None,
 ) -> list[tuple[str, str]]:
     keyed: list[tuple[float, int, int, Record]] = []
     seq = 0
@@ -97,12 +109,22 @@ def _lossless_lines(
     for _, _, _, record in keyed:
         origin = record.origin
         if origin is not None and _unchanged(record, t.dialect):
-            out.append((origin.text, origin.eol))
+            text, eol = origin.text, origin.eol
         else:
-            out.append(
-                (_rendered(record, overflows), origin.eol if origin is not None else newline)
-            )
+            text = _rendered(record, overflows)
+            eol = origin.eol if origin is not None else newline
+        out.append((edit(record, text) if edit is not None else text, eol))
     return out
+
+
+def dumps_edited(t: Tournament, edit: Callable[[Record, str], str]) -> str:
+    """The lossless text of ``t`` (read from a file), each record's line
+    passed through ``edit(record, text)`` as it is written: ``trfkit pair``
+    puts the new round's cell into the player lines as the file wrote them,
+    where setting the cell on the record would write the line canonically."""
+    newline = t.source.newline if t.source else "\n"
+    with no_cyclic_gc():
+        return _join(_lossless_lines(t, newline, None, edit), newline)
 
 
 def _rendered(record: Record, overflows: list[str] | None) -> str:

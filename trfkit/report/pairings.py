@@ -818,28 +818,14 @@ def _kept_text(d: PairDocument, t: Tournament) -> str | None:
     records = [r for collection in _records_of(t) for r in collection]
     if not records or any(r.origin is None for r in records):
         return None
-    from trfkit.lines import render
-    from trfkit.model import UnknownLine
-    from trfkit.reader import parse_record
-
-    def unchanged(record: Any, text: str) -> bool:
-        # The lossless writer's rule (trfkit.writer): a record is written as
-        # read while reading its text again gives the record.
-        if type(record) is UnknownLine:
-            return bool(record.text == text)
-        return bool(parse_record(text, t.dialect)[0] == record)
+    from trfkit.writer import dumps_edited
 
     cells = _new_cells(d)
     paired = {n for pair in d.pairing.pairs for n in pair if n != 0}
     round_no = d.pairing.round
     zero = _zero_padded(t)
-    lines: list[tuple[int, str, str]] = []
-    for record in records:
-        origin = record.origin
-        assert origin is not None
-        # A record edited since it was read is written as it now is (the
-        # lossless writer's rule); every other line as read.
-        text = origin.text if unchanged(record, origin.text) else render(record)
+
+    def with_cell(record: Any, text: str) -> str:
         # A line already holding the round keeps its cell (a bye asked for
         # ahead) unless the round pairs the player in its place.
         if (
@@ -847,14 +833,10 @@ def _kept_text(d: PairDocument, t: Tournament) -> str | None:
             and record.start_rank in cells
             and (len(record.games) < round_no or record.start_rank in paired)
         ):
-            text = _with_cell(text, round_no, _cell_text(cells[record.start_rank], zero))
-        lines.append((origin.line, text, origin.eol))
-    lines.sort(key=lambda line: line[0])
-    newline = t.source.newline if t.source else "\n"
-    out: list[str] = []
-    for i, (_, text, eol) in enumerate(lines):
-        out += [text, eol or (newline if i < len(lines) - 1 else "")]
-    return "".join(out)
+            return _with_cell(text, round_no, _cell_text(cells[record.start_rank], zero))
+        return text
+
+    return dumps_edited(t, with_cell)
 
 
 def _records_of(t: Tournament) -> list[Sequence[Any]]:
