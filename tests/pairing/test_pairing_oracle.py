@@ -49,7 +49,9 @@ def _cases() -> list[object]:
     for p in _files():
         f = p.values[0]  # type: ignore[attr-defined]
         if f is None:
-            out.append(p)
+            # No oracle here: one skipped case, with the reason, of the
+            # test's own two names.
+            out.append(pytest.param(None, None, marks=p.marks))  # type: ignore[attr-defined]
             continue
         for edition in ("dutch-2017", "dutch-2026"):
             marks = []
