@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 from trfkit.pairing.completion import Completion
 
@@ -29,14 +30,16 @@ def _barred(n: int, per: int, rnd: random.Random) -> set[tuple[int, int]]:
     return out
 
 
-def _pairs(rnd: random.Random, left: list[int], ok: object, k: int) -> list[tuple[int, int]]:
+def _pairs(
+    rnd: random.Random, left: list[int], ok: Callable[[int, int], bool], k: int
+) -> list[tuple[int, int]]:
     """About ``k`` disjoint random pairs of ``left`` who may meet."""
     order = left[:]
     rnd.shuffle(order)
     out: list[tuple[int, int]] = []
     while len(out) < k and len(order) >= 2:
         a, b = order.pop(), order.pop()
-        if ok(a, b):  # type: ignore[operator]
+        if ok(a, b):
             out.append((a, b))
     return out
 
@@ -49,7 +52,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=40)
     args = ap.parse_args()
     rnd = random.Random(args.seed)
-    n = args.players
+    n: int = args.players
     barred = _barred(n, 5, rnd)
     calls = [0]
 
