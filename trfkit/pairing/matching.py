@@ -51,9 +51,9 @@ fit, solving each graph from scratch, it is no faster than this matcher
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-__all__ = ["Graph", "max_weight_matching"]
+__all__ = ["Graph", "SubGraph", "max_weight_matching"]
 
 _Edge = tuple[int, int]  # (x, y): x on the near side, y on the far side
 
@@ -87,6 +87,10 @@ class Graph:
         self.bestedge: list[_Edge | None] = [None] * (2 * n)
         self.bestedges: list[list[_Edge] | None] = [None] * (2 * n)
         self.queue: list[int] = []
+        # The tree (its root) of each labelled blossom, and the trees that
+        # augmented in this stage (index -1: unlabelled, never dead).
+        self.tree = [-1] * (2 * n)
+        self.dead = [False] * (2 * n + 1)
 
     # -- the interface -------------------------------------------------------
 
@@ -129,6 +133,8 @@ class Graph:
     def solve(self) -> list[int]:
         """Each vertex's mate in a maximum-weight matching (itself if none)."""
         self.calls += 1
+        if self.calls == 1 and self.changed:
+            self._start()
         if self.changed:
             self._repair()
         roots = self._roots()
@@ -143,6 +149,25 @@ class Graph:
         return mates
 
     # -- keeping the duals feasible after a change -----------------------------
+
+    def _start(self) -> None:
+        """The first solve's duals and matching: each vertex's dual its
+        heaviest edge (every edge feasible), and a greedy matching on the
+        edges that are then tight (heaviest at both ends)."""
+        dual, adj, mate, alive = self.dual, self.adj, self.mate, self.alive
+        for v in range(self.n):
+            if alive[v] and adj[v]:
+                dual[v] = max(adj[v].values()) >> 1
+        for v in range(self.n):
+            if mate[v] >= 0 or not adj[v]:
+                continue
+            dv = dual[v]
+            for u, wt in adj[v].items():
+                if mate[u] < 0 and dv + dual[u] == wt:
+                    mate[v] = u
+                    mate[u] = v
+                    break
+        self.changed = set()
 
     def _repair(self) -> None:
         dual, mate, inb, adj = self.dual, self.mate, self.inblossom, self.adj
@@ -165,6 +190,7 @@ class Graph:
         for a, b in bad:
             count[a] = count.get(a, 0) + 1
             count[b] = count.get(b, 0) + 1
+        raised: list[int] = []
         for a, b in bad:
             for x in (a, b):
                 if inb[x] >= n:
@@ -174,9 +200,7 @@ class Graph:
             if s < 0:
                 x = a if count[a] >= count[b] else b
                 dual[x] -= s
-                y = mate[x]
-                if y >= 0 and dual[x] + dual[y] != adj[x].get(y, 0):
-                    mate[x] = mate[y] = -1
+                raised.append(x)
             elif s and mate[a] == b and not w:
                 mate[a] = mate[b] = -1
             elif s and mate[a] == b:
@@ -192,6 +216,14 @@ class Graph:
                         break
                 else:
                     mate[a] = mate[b] = -1
+        # A raised dual's pair is kept if it is tight once every bad edge is
+        # feasible (the engine raises the edges around one player, its pair's
+        # often the most: checked edge by edge, that pair would be lost and
+        # searched for again).
+        for x in raised:
+            y = mate[x]
+            if y >= 0 and dual[x] + dual[y] != adj[x].get(y, 0):
+                mate[x] = mate[y] = -1
 
     def _roots(self) -> list[int]:
         """Free vertices with a positive dual, all of one parity.
@@ -311,6 +343,8 @@ class Graph:
         none: list[None] = [None] * (2 * n)
         label[:] = [0] * (2 * n)
         labelend[:] = none
+        self.tree[:] = [-1] * (2 * n)
+        self.dead[:] = [False] * (2 * n + 1)
         bestedge[:] = none
         bestedges[:] = none
         self.queue = []
@@ -335,10 +369,17 @@ class Graph:
 
     def _grow(self) -> bool:
         """Scan the queued S-vertices' edges: label, make blossoms, or flip
-        an augmenting path (True). Non-tight edges update the least-slack
-        edges the dual step reads."""
+        augmenting paths (True if any). Non-tight edges update the
+        least-slack edges the dual step reads.
+
+        A flipped path leaves the other trees as they were, so the scan goes
+        on in them (the two trees of the path are dead for the rest of the
+        stage): after a new bracket's edges, dozens of trees meet at once,
+        and each stage would otherwise rebuild all of them for one path."""
         label, bestedge, bestedges = self.label, self.bestedge, self.bestedges
         dual, inb, adj = self.dual, self.inblossom, self.adj
+        tree, dead = self.tree, self.dead
+        flipped = False
         queue = self.queue  # the one list _assign and _add_blossom extend
         # The slack of each least-slack edge this scan stored, kept with the
         # edge itself: vertex duals change only in a dual step, never within
@@ -349,15 +390,18 @@ class Graph:
         while queue:
             v = queue.pop()
             bv = inb[v]
+            if dead[tree[bv]]:
+                continue
             dv = dual[v]
             for w, wt in adj[v].items():
                 bw = inb[w]
-                if bv == bw:
+                if bv == bw or dead[tree[bw]]:
                     continue
                 s = dv + dual[w] - wt
                 if s <= 0:
                     if self._tight(v, w):
-                        return True
+                        flipped = True
+                        break
                     bv = inb[v]
                 elif label[bw] == 1:
                     e = bestedge[bv]
@@ -378,23 +422,29 @@ class Graph:
                     ):
                         bestedge[w] = best_e[w] = (v, w)
                         best_s[w] = s
-        return False
+        return flipped
 
     def _tight(self, v: int, w: int) -> bool:
         """The tight edge from S-vertex ``v`` to ``w``: grow the tree, make a
         blossom, or flip an augmenting path (True)."""
-        label, inb = self.label, self.inblossom
+        label, inb, tree = self.label, self.inblossom, self.tree
         bw = inb[w]
         lw = label[bw]
         if lw == 0:
             if self.mate[self.base[bw]] < 0:
+                t = tree[inb[v]]
                 self._augment_to_free(v, w)
+                # The free blossom reached is matched now: out of the stage too.
+                tree[bw] = t
+                self.dead[t] = True
                 return True
             self._assign(w, 2, v)
         elif lw == 1:
             b = self._scan_blossom(v, w)
             if b < 0:
+                tv, tw = tree[inb[v]], tree[bw]
                 self._augment(v, w)
+                self.dead[tv] = self.dead[tw] = True
                 return True
             self._add_blossom(b, v, w)
         elif label[w] == 0:
@@ -472,6 +522,7 @@ class Graph:
     def _assign(self, w: int, t: int, v: int | None) -> None:
         b = self.inblossom[w]
         self.label[w] = self.label[b] = t
+        self.tree[w] = self.tree[b] = w if v is None else self.tree[self.inblossom[v]]
         e = None if v is None else (v, w)
         self.labelend[w] = self.labelend[b] = e
         self.bestedge[w] = self.bestedge[b] = None
@@ -545,6 +596,7 @@ class Graph:
         self.leaves[b] = [x for c in childs for x in self.leaves[c]]
         label[b] = 1
         labelend[b] = labelend[bb]
+        self.tree[b] = self.tree[bb]
         self.dual[b] = 0
         for x in self._leaves(b):
             if label[inb[x]] == 2:
@@ -596,6 +648,8 @@ class Graph:
         childs = self.childs[b]
         for c in childs:
             self.parent[c] = -1
+            # Its children stay in its tree (a dead tree's stay dead).
+            self.tree[c] = self.tree[b]
             if c < n:
                 inb[c] = c
             elif endstage and self.dual[c] == 0:
@@ -707,6 +761,38 @@ class Graph:
             self._rotate(bw, w)
         self.mate[w] = v
         self._flip(v, w)
+
+
+class SubGraph:
+    """A :class:`Graph` on some of ``n`` vertices, each named as in the whole.
+
+    A bracket is paired on its own players (the engine checks separately
+    that the rest can complete the round), and a search's cost is that of
+    the graph it runs on: a Graph of all ``n`` vertices would walk every
+    vertex in each dual step. ``solve`` returns mates for all ``n`` (a
+    vertex outside is its own)."""
+
+    def __init__(self, n: int, vertices: Sequence[int]) -> None:
+        self.n = n
+        self.vertices = list(vertices)
+        self.local = {v: i for i, v in enumerate(self.vertices)}
+        self.graph = Graph(len(self.vertices))
+
+    def set(self, a: int, b: int, w: int) -> None:
+        """:meth:`Graph.set` by the whole's names."""
+        self.graph.set(self.local[a], self.local[b], w)
+
+    def finalize(self, a: int, b: int) -> None:
+        """:meth:`Graph.finalize` by the whole's names."""
+        self.graph.finalize(self.local[a], self.local[b])
+
+    def solve(self) -> list[int]:
+        """:meth:`Graph.solve`, each mate by the whole's name."""
+        mates = list(range(self.n))
+        vs = self.vertices
+        for i, m in enumerate(self.graph.solve()):
+            mates[vs[i]] = vs[m]
+        return mates
 
 
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
