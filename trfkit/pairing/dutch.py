@@ -30,14 +30,21 @@ from collections.abc import Callable
 
 import attrs
 
+from trfkit.pairing.completion import Completion
 from trfkit.pairing.inputs import BLACK, NONE, WHITE, PlayerState, RoundInput, invert
-from trfkit.pairing.matching import Graph
+from trfkit.pairing.matching import Graph, SubGraph
 from trfkit.pairing.model import System
 
 __all__ = ["NoPairing", "choose_colour", "pair_players"]
 
 DOWN, UP, FLOAT_NONE = 0, 1, 2
 NEXT_SCORES = {System.DUTCH_2017: True, System.DUTCH_2026: True}
+
+
+# Each bracket is paired on its own players first (and on the round's graph
+# only when the rest cannot then complete the round). The tests turn this
+# off to hold that path to the round's graph alone, its reference.
+PAIR_ON_OWN_PLAYERS = True
 
 
 class NoPairing(Exception):
@@ -410,7 +417,7 @@ def _neutral_colour(p: PlayerState, q: PlayerState) -> int:
     return NONE
 
 
-def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> list[tuple[int, int]]:
+def pair_players(ri: RoundInput) -> list[tuple[int, int]]:
     """Pairs of indices (into ``ri.players``), ``(i, i)`` for the PAB, with
     the first of each pair to have white. Raises :class:`NoPairing`."""
     players = sorted(ri.to_pair, key=lambda p: (-ri.score(p), p.rank))
@@ -422,73 +429,127 @@ def pair_players(ri: RoundInput, budget: Callable[[], None] | None = None) -> li
         if not only.bye_eligible:
             raise NoPairing("the only player to pair cannot take the pairing-allocated bye")
         return [(only.index, only.index)]
-    W = _Weights(ri, players)
-    sc = W.scores
-    g = Graph(n)
-    top = sc[players[0].index]
-    odd = n & 1
-    # Completion (C.4 / C4): is there a pairing at all, and whose score the
-    # PAB goes to (2026 C5: the lowest possible).
-    for i in range(n):
-        p = players[i]
-        for j in range(i):
-            q = players[j]
-            if odd:
-                if compatible(ri, p, q):
-                    e = 1 + (not p.bye_eligible) + (not q.bye_eligible)
-                    e <<= W.groups_bits
-                    e |= W.group_shift[sc[p.index]] + W.group_shift[sc[q.index]]
-                    e <<= W.size_bits
-                    e |= sc[p.index] >= top
-                else:
-                    e = 0
-                g.set(i, j, e)
-            else:
-                g.set(i, j, W.edge(q, p, False, False))
-    mates = g.solve()
-    unmatched = [v for v in range(n) if mates[v] == v]
-    if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].bye_eligible):
+    rd = _Round(ri, players)
+    # Completion (C.4 / C4): is there a pairing at all?
+    if not rd.completion.feasible():
         raise NoPairing(
             "the players cannot all be paired without breaking an absolute criterion "
             "(a repeated game, two absolute colour preferences for the same colour, a second PAB)"
         )
-    if odd and ri.system is System.DUTCH_2017:
+    W = rd.W
+    if n & 1 and ri.system is System.DUTCH_2017:
         # 2017 has no criterion on the PAB assignee's score (2026 C5): any
         # player the PAB may go to (C.2) is a candidate.
         W.bye_score = 1 << 60
-        for i in range(n):
-            for j in range(i):
-                g.set(i, j, W.edge(players[j], players[i], False, False))
-    elif odd:
-        W.bye_score = sc[players[unmatched[0]].index]
-        if W.bye_score >= top:
-            W.single_downfloater_is_bye = True
-            for v in range(n):
-                if sc[players[v].index] < top:
-                    break
-                if sc[players[mates[v]].index] < top:
-                    W.single_downfloater_is_bye = False
-                    break
-        counts = sorted(
-            (p.played_games for p in players if sc[p.index] == W.bye_score), reverse=True
-        )
-        for rank_, c in enumerate(counts):
-            W.unplayed_rank[c] = rank_
-        for i in range(n):
-            for j in range(i):
-                g.set(i, j, W.edge(players[j], players[i], False, False))
+    elif n & 1:
+        _lowest_bye_score(rd)
     else:
         W.bye_score = 0
-    return _brackets(ri, W, g, players)
+    rd.completion.set_bye_rule(lambda v: W.bye_candidate(players[v]))
+    return _brackets(rd)
 
 
-def _brackets(
-    ri: RoundInput, W: _Weights, g: Graph, players: list[PlayerState]
-) -> list[tuple[int, int]]:
+def _lowest_bye_score(rd: _Round) -> None:
+    """2026 C5: the PAB goes to a player of the lowest score it can go to
+    while the round completes; and C9's note, whether the first bracket
+    floats down only the PAB's assignee. Sets both on ``rd.W``."""
+    W, players, sc = rd.W, rd.players, rd.W.scores
+
+    def up_to(s: int) -> Callable[[int], bool]:
+        return lambda v: players[v].bye_eligible and sc[players[v].index] <= s
+
+    for s in sorted({sc[p.index] for p in players if p.bye_eligible}):
+        rd.completion.set_bye_rule(up_to(s))
+        if rd.completion.feasible():
+            W.bye_score = s
+            break
+    top = sc[players[0].index]
+    if W.bye_score >= top:
+        # The PAB goes to a player of the top score: the first bracket floats
+        # down only him if its players can all be paired among themselves
+        # but him, the others (if any) among themselves.
+        W.single_downfloater_is_bye = _top_pairs_itself(rd, top)
+    counts = sorted((p.played_games for p in players if sc[p.index] == W.bye_score), reverse=True)
+    for rank_, c in enumerate(counts):
+        W.unplayed_rank[c] = rank_
+
+
+def _top_pairs_itself(rd: _Round, top: int) -> bool:
+    """Whether a completion that pairs the most top scorers among themselves
+    pairs all of them there (but the PAB's assignee): one weighted matching
+    (completion first, then the pairs of top scorers)."""
+    players, sc = rd.players, rd.W.scores
     n = len(players)
+    if sc[players[-1].index] >= top:
+        return True
+    g = Graph(n)
+    for i in range(n):
+        p = players[i]
+        for j in range(i):
+            q = players[j]
+            if compatible(rd.ri, p, q):
+                e = 1 + (not rd.W.bye_candidate(p)) + (not rd.W.bye_candidate(q))
+                g.set(i, j, (e << rd.W.size_bits) | (sc[p.index] >= top))
+    mates = g.solve()
+    for v in range(n):
+        if sc[players[v].index] < top:
+            break
+        if sc[players[mates[v]].index] < top:
+            return False
+    return True
+
+
+class _Round:
+    """One round being paired: its players in order, the weights, which are
+    paired, and the witness that the rest can still complete the round."""
+
+    def __init__(self, ri: RoundInput, players: list[PlayerState]) -> None:
+        self.ri = ri
+        self.players = players
+        self.n = n = len(players)
+        self.W = _Weights(ri, players)
+        self.matched = [False] * n
+        self.mate_of: dict[int, int] = {}  # by vertex
+        self.completion = Completion(
+            range(n),
+            lambda a, b: compatible(ri, players[a], players[b]),
+            lambda v: players[v].bye_eligible,
+        )
+        self._whole: Graph | None = None
+
+    def whole(self) -> Graph:
+        """The round's graph over every player still to be paired, with the
+        completion field in every edge (C.4 / C4): made the first time a
+        bracket cannot be paired on its own players, then kept."""
+        if self._whole is None:
+            W, players, n = self.W, self.players, self.n
+            g = self._whole = Graph(n)
+            for i in range(n):
+                if self.matched[i]:
+                    continue
+                for j in range(i):
+                    if not self.matched[j]:
+                        g.set(i, j, W.edge(players[j], players[i], False, False))
+            for v, u in self.mate_of.items():
+                if v < u:
+                    g.finalize(v, u)
+        return self._whole
+
+    def fix(self, pairs: list[tuple[int, int]]) -> None:
+        """The bracket's pairs are made: out of the completion witness and,
+        if it exists, the whole graph."""
+        kept = self.completion.try_remove(pairs, keep=True)
+        assert kept, "a bracket's pairs were made that do not complete the round"
+        if self._whole is not None:
+            for v, u in pairs:
+                if self._whole.alive[v]:
+                    self._whole.finalize(v, u)
+
+
+def _brackets(rd: _Round) -> list[tuple[int, int]]:
+    ri, W, players, n = rd.ri, rd.W, rd.players, rd.n
     sc = W.scores
-    mate_of: dict[int, int] = {}  # by vertex
-    matched = [False] * n
+    mate_of, matched = rd.mate_of, rd.matched
     # The current bracket: moved-down players first, then the score group;
     # then the next score group (for C.7 / C8). Positions are vertices.
     members: list[int] = []
@@ -513,8 +574,8 @@ def _brackets(
             members.append(nxt)
             nxt += 1
         m = len(members)
-        stable, ppb = _pair_or_collapse(
-            ri, W, g, players, members, group_begin, group_begin_vertex, next_begin, matched
+        stable, ppb, alone = _pair_or_collapse(
+            rd, members, group_begin, group_begin_vertex, next_begin
         )
         collapsed = collapsed or ppb
         # The next bracket: this one's unpaired players (moved down) first.
@@ -523,6 +584,7 @@ def _brackets(
         W.single_downfloater_is_bye = bool(
             (n & 1) and start < n and W.bye_score == sc[players[start].index]
         )
+        unpaired = 0
         for i in range(m):
             v = members[i]
             if i < next_begin and matched[v]:
@@ -532,8 +594,16 @@ def _brackets(
                 new_members.append(v)
                 if i < next_begin:
                     new_group_begin += 1
+                if stable[v] == v:
+                    unpaired += 1
                 if sc[players[stable[v]].index] < W.bye_score:
                     W.single_downfloater_is_bye = False
+        if alone and unpaired > 1:
+            # Paired on its own players, the next bracket's unpaired players
+            # are their own mates; in the round's matching (which this one
+            # and a completion of the rest make) all but the PAB's assignee
+            # float below it (the PAB's score is the next bracket's: C5).
+            W.single_downfloater_is_bye = False
         if n & 1 and nxt == n:
             # 2026 C9 (its note): the last bracket downfloats exactly one
             # player, the PAB's assignee, whatever its residents' score.
@@ -561,6 +631,58 @@ def _brackets(
     return out
 
 
+def _pair_or_collapse(
+    rd: _Round,
+    members: list[int],
+    group_begin: int,
+    group_begin_vertex: int,
+    next_begin: int,
+) -> tuple[list[int], bool, bool]:
+    """Pair a bracket; the matching, whether it was 2017's PPB, and whether
+    it was paired on its own players (the matching holds no one else).
+
+    Each bracket is first paired on its own players and the next score
+    group's (C.7 / C8) alone, without the completion of the round; the
+    witness then tells whether the rest can complete it:
+
+    - 2017 A.9, C.4: a bracket is paired without regard to completing the
+      round; only when its downfloaters and the players below cannot
+      complete it is it the PPB, re-paired on the round's graph to complete
+      it (C.4, without C.7), and all below collapse into the last bracket.
+    - 2026 C4: every bracket completes the round. A matching of the bracket
+      and the next score group that the rest can complete is a best one of
+      the round's graph too (its completion field is full, every other
+      field at its most); one the rest cannot complete is paired again on
+      the round's graph.
+    """
+    ri, W, players, matched = rd.ri, rd.W, rd.players, rd.matched
+    args = (group_begin, group_begin_vertex, next_begin)
+    ppb = ri.system is System.DUTCH_2017 and next_begin < len(members)
+    if ppb or PAIR_ON_OWN_PLAYERS:
+        trial = matched[:]
+        local = SubGraph(rd.n, members)
+        stable = _pair_bracket(
+            ri, W, local, players, members, *args, trial, look_ahead=True, complete=False
+        )
+        made = [(v, stable[v]) for v in members[:next_begin] if trial[v] and v < stable[v]]
+        # 2017 C.4: the bracket's own pairs must leave a completable rest.
+        # 2026 C4 (and 2017's last bracket): the whole matching found, the
+        # next score group's pairs too, must be one of the round's best.
+        whole_matching = [(v, u) for v in members if (u := stable[v]) != v and v < u]
+        check = made if ppb else whole_matching
+        if rd.completion.try_remove(check, keep=False):
+            matched[:] = trial
+            rd.fix(made)
+            return stable, False, True
+    g = rd.whole()
+    stable = _pair_bracket(
+        ri, W, g, players, members, *args, matched, look_ahead=not ppb, complete=True
+    )
+    made = [(v, stable[v]) for v in members[:next_begin] if matched[v] and v < stable[v]]
+    rd.fix(made)
+    return stable, ppb, False
+
+
 @attrs.define(eq=False)
 class _Bracket:
     """One bracket being paired on the round's graph (2017 B, 2026 3.x):
@@ -569,7 +691,7 @@ class _Bracket:
     group; positions in ``members`` index ``base``, the edges' weights."""
 
     W: _Weights
-    g: Graph
+    g: Graph | SubGraph
     members: list[int]
     group_begin: int
     group_begin_vertex: int
@@ -832,51 +954,10 @@ class _Bracket:
         self.stable = stable
 
 
-def _pair_or_collapse(
-    ri: RoundInput,
-    W: _Weights,
-    g: Graph,
-    players: list[PlayerState],
-    members: list[int],
-    group_begin: int,
-    group_begin_vertex: int,
-    next_begin: int,
-    matched: list[bool],
-) -> tuple[list[int], bool]:
-    """Pair a bracket; the matching, and whether it was 2017's PPB.
-
-    2017 A.9, C.4: a bracket is paired without regard to completing the
-    round; only when its downfloaters and the players below cannot complete
-    it is it the PPB, re-paired to complete it (C.4, without C.7), and all
-    below collapse into the last bracket. 2026 C4: every bracket completes.
-    """
-    n = len(players)
-    args = (group_begin, group_begin_vertex, next_begin)
-    if ri.system is System.DUTCH_2017 and next_begin < len(members):
-        trial = matched[:]
-        stable = _pair_bracket(
-            ri, W, Graph(n), players, members, *args, trial, look_ahead=True, complete=False
-        )
-        if _completes(ri, W, players, [v for v in range(n) if not trial[v]]):
-            matched[:] = trial
-            for v in members[:next_begin]:
-                if matched[v] and v < stable[v]:
-                    g.finalize(v, stable[v])
-            return stable, False
-        stable = _pair_bracket(
-            ri, W, g, players, members, *args, matched, look_ahead=False, complete=True
-        )
-        return stable, True
-    stable = _pair_bracket(
-        ri, W, g, players, members, *args, matched, look_ahead=True, complete=True
-    )
-    return stable, False
-
-
 def _pair_bracket(
     ri: RoundInput,
     W: _Weights,
-    g: Graph,
+    g: Graph | SubGraph,
     players: list[PlayerState],
     members: list[int],
     group_begin: int,
@@ -910,21 +991,6 @@ def _pair_bracket(
     bracket.exchange_remainder()
     bracket.transpose_s2()
     return bracket.stable
-
-
-def _completes(ri: RoundInput, W: _Weights, players: list[PlayerState], left: list[int]) -> bool:
-    """Whether the players ``left`` can complete the round-pairing (2017 A.9):
-    all paired but at most one, who may take the PAB (C.1-C.3)."""
-    g = Graph(len(players))
-    for i, v in enumerate(left):
-        p = players[v]
-        for u in left[:i]:
-            q = players[u]
-            if compatible(ri, p, q):
-                g.set(v, u, 1 + (not p.bye_eligible) + (not q.bye_eligible))
-    mates = g.solve()
-    alone = [v for v in left if mates[v] == v]
-    return len(alone) <= 1 and all(players[v].bye_eligible for v in alone)
 
 
 _ = BLACK  # the colour constants are part of this module's vocabulary
