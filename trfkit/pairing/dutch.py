@@ -22,6 +22,12 @@ reach it (so the heaviest matching is the lexicographically best):
 
 This is the layout bbpPairings documents and uses (its ``dutch.cpp``), which
 the oracle data were made with; the code is trfkit's own.
+
+That graph of every player is the reference. A bracket is paired first on
+its own players and the next score group's, without the completion field,
+and a completion witness (:mod:`trfkit.pairing.completion`) says whether the
+rest can still complete the round; only when it cannot is the bracket paired
+on the round's graph (:func:`_pair_or_collapse` says why this is exact).
 """
 
 from __future__ import annotations
