@@ -8,6 +8,7 @@ editions."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from tests.pairing.trfmaker import line, tournament
 from trfkit.pairing import System, dutch
 from trfkit.pairing.api import UnpairableRound, pair_round
+from trfkit.pairing.matching import Graph
 from trfkit.pairing.model import RoundPairing
 
 
@@ -98,7 +100,7 @@ def test_the_shortcut_is_taken_and_the_round_graph_is_the_fallback(system: Syste
     made: list[int] = []
     original = dutch._Round.whole
 
-    def counting(self: dutch._Round) -> object:
+    def counting(self: dutch._Round) -> Graph:
         if dutch.PAIR_ON_OWN_PLAYERS:
             made.append(self.ri.round)
         return original(self)
@@ -113,3 +115,22 @@ def test_the_shortcut_is_taken_and_the_round_graph_is_the_fallback(system: Syste
     # package's), and not in most rounds (the shortcut is taken).
     assert made
     assert len(made) < 12 * 7 / 2
+
+
+ORACLE = Path(__file__).resolve().parents[3] / "shared" / "pairing-oracle"
+
+
+@pytest.mark.skipif(not ORACLE.exists(), reason=f"no oracle at {ORACLE}")
+def test_2017_looks_ahead_at_a_last_bracket_that_gives_the_pab_only_to_who_may_have_it() -> None:
+    # s00361-211x10 round 10 (bbp, 2017): the 2-point bracket floats one
+    # player into the last bracket {184, 191}, where 184 may not have the
+    # PAB. Floating 201 (who met 184) pairs 201-191 in a look-ahead that
+    # forgets C.2, as many pairs as floating 187 (187-184, 191 the PAB); the
+    # real last bracket then gives 201 the PAB (PSD 2, 0 against 1, 1).
+    from trfkit.pairing.api import check_round
+    from trfkit.reader import load
+
+    t = load(ORACLE / "dutch-2017" / "s00361-211x10.trf")
+    rc = check_round(t, 10, System.DUTCH_2017)
+    assert rc.agrees, rc.differences
+    assert (191, 0) in rc.engine

@@ -555,7 +555,7 @@ class _Round:
 def _brackets(rd: _Round) -> list[tuple[int, int]]:
     ri, W, players, n = rd.ri, rd.W, rd.players, rd.n
     sc = W.scores
-    mate_of, matched = rd.mate_of, rd.matched
+    mate_of = rd.mate_of
     # The current bracket: moved-down players first, then the score group;
     # then the next score group (for C.7 / C8). Positions are vertices.
     members: list[int] = []
@@ -579,41 +579,13 @@ def _brackets(rd: _Round) -> list[tuple[int, int]]:
         while nxt < n and sc[players[nxt].index] >= sc[players[start].index]:
             members.append(nxt)
             nxt += 1
-        m = len(members)
         stable, ppb, alone = _pair_or_collapse(
             rd, members, group_begin, group_begin_vertex, next_begin
         )
         collapsed = collapsed or ppb
-        # The next bracket: this one's unpaired players (moved down) first.
-        new_members: list[int] = []
-        new_group_begin = 0
-        W.single_downfloater_is_bye = bool(
-            (n & 1) and start < n and W.bye_score == sc[players[start].index]
+        new_members, new_group_begin = _next_bracket(
+            rd, members, next_begin, stable, start, nxt, alone
         )
-        unpaired = 0
-        for i in range(m):
-            v = members[i]
-            if i < next_begin and matched[v]:
-                mate_of[v] = stable[v]
-                mate_of[stable[v]] = v
-            else:
-                new_members.append(v)
-                if i < next_begin:
-                    new_group_begin += 1
-                if stable[v] == v:
-                    unpaired += 1
-                if sc[players[stable[v]].index] < W.bye_score:
-                    W.single_downfloater_is_bye = False
-        if alone and unpaired > 1:
-            # Paired on its own players, the next bracket's unpaired players
-            # are their own mates; in the round's matching (which this one
-            # and a completion of the rest make) all but the PAB's assignee
-            # float below it (the PAB's score is the next bracket's: C5).
-            W.single_downfloater_is_bye = False
-        if n & 1 and nxt == n:
-            # 2026 C9 (its note): the last bracket downfloats exactly one
-            # player, the PAB's assignee, whatever its residents' score.
-            W.single_downfloater_is_bye = True
         members = new_members
         group_begin = new_group_begin
         group_begin_vertex = next_begin_vertex
@@ -635,6 +607,50 @@ def _brackets(rd: _Round) -> list[tuple[int, int]]:
         else:
             out.append((p.index, p.index))
     return out
+
+
+def _next_bracket(
+    rd: _Round,
+    members: list[int],
+    next_begin: int,
+    stable: list[int],
+    start: int,
+    nxt: int,
+    alone: bool,
+) -> tuple[list[int], int]:
+    """The next bracket after one is paired: its unpaired players (moved
+    down) first, then the next score group; and how many moved down. Records
+    the bracket's pairs, and sets 2026 C9's note for the next bracket (it
+    floats down only the PAB's assignee)."""
+    W, players, n, mate_of, matched = rd.W, rd.players, rd.n, rd.mate_of, rd.matched
+    sc = W.scores
+    new_members: list[int] = []
+    new_group_begin = 0
+    W.single_downfloater_is_bye = bool(
+        (n & 1) and start < n and W.bye_score == sc[players[start].index]
+    )
+    unpaired = 0
+    for i, v in enumerate(members):
+        if i < next_begin and matched[v]:
+            mate_of[v] = stable[v]
+            mate_of[stable[v]] = v
+            continue
+        new_members.append(v)
+        new_group_begin += i < next_begin
+        unpaired += stable[v] == v
+        if sc[players[stable[v]].index] < W.bye_score:
+            W.single_downfloater_is_bye = False
+    if alone and unpaired > 1:
+        # Paired on its own players, the next bracket's unpaired players
+        # are their own mates; in the round's matching (which this one
+        # and a completion of the rest make) all but the PAB's assignee
+        # float below it (the PAB's score is the next bracket's: C5).
+        W.single_downfloater_is_bye = False
+    if n & 1 and nxt == n:
+        # 2026 C9 (its note): the last bracket downfloats exactly one
+        # player, the PAB's assignee, whatever its residents' score.
+        W.single_downfloater_is_bye = True
+    return new_members, new_group_begin
 
 
 def _pair_or_collapse(
@@ -677,6 +693,26 @@ def _pair_or_collapse(
         whole_matching = [(v, u) for v in members if (u := stable[v]) != v and v < u]
         check = made if ppb else whole_matching
         if rd.completion.try_remove(check, keep=False):
+            last = ppb and len(members) == rd.n - sum(matched)
+            if last and not rd.completion.try_remove(whole_matching, keep=False):
+                # 2017 C.7 looks ahead at a pairing of the next bracket, and
+                # when that is the last, a pairing of it gives the PAB only
+                # to one who may have it (C.2): the bracket is paired again
+                # with the completion field, which the pairs just found show
+                # costs it nothing above C.7 (found on oracle s00361-211x10).
+                trial = matched[:]
+                stable = _pair_bracket(
+                    ri,
+                    W,
+                    SubGraph(rd.n, members),
+                    players,
+                    members,
+                    *args,
+                    trial,
+                    look_ahead=True,
+                    complete=True,
+                )
+                made = [(v, stable[v]) for v in members[:next_begin] if trial[v] and v < stable[v]]
             matched[:] = trial
             rd.fix(made)
             return stable, False, True
