@@ -17,8 +17,10 @@ solve, and rustworkx's (its weights are 128-bit integers: wider weights
 are shifted right to fit, for its timing, and its matchings counted against
 trfkit's).
 
-Without ``--file`` the 180x11 file is the oracle file nearest that size
-(bbp-generated, so every round is a real Dutch pairing). The 1,000-player
+The 180x11 files: the oracle file nearest that size (bbp-generated, so
+every round is a real Dutch pairing; or ``--file``), and a 180x11 event this
+bench pairs with trfkit's own engine and seeded results (always, so the
+bench runs without ../shared). The 1,000-player
 event is bench/generate.py's (its rounds are not Dutch pairings, which does
 not matter for pairing the next round). Each measured command runs in a
 child process with a time limit, so a slow engine is reported, not waited
@@ -59,6 +61,48 @@ def _oracle_file(players: int, rounds: int) -> Path | None:
         if best is None or d < best[0]:
             best = (d, f)
     return best[1] if best else None
+
+
+def _dutch_event(players: int, rounds: int, seed: int, out: Path) -> Path:
+    """A ``players`` x ``rounds`` Swiss event paired round by round by
+    trfkit's own engine (dutch-2026) with seeded random results, so that
+    every round is a Dutch pairing and the check re-pairs real brackets (the
+    oracle's bbp-made files are not here without ../shared)."""
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    from trfkit.pairing import System, pair_round
+    from trfkit.reader import loads
+
+    rng = random.Random(seed)
+    cells: dict[int, list[str]] = {sr: [] for sr in range(1, players + 1)}
+    points = dict.fromkeys(cells, 0.0)
+    ratings = {sr: 2600 - 5 * sr for sr in cells}
+
+    def text() -> str:
+        lines = ["012 Generated Dutch event", f"XXR {rounds}"]
+        for sr, cs in cells.items():
+            name = f"Player {sr}"
+            line = f"001 {sr:4d}      {name:<33}{ratings[sr]:4d}{'':<29}{points[sr]:4.1f} {sr:4d}"
+            lines.append(line + "".join(f"  {c}" for c in cs))
+        return "\n".join(lines) + "\n"
+
+    for r in range(1, rounds + 1):
+        for white, black in pair_round(loads(text()), r, System("dutch-2026")).pairs:
+            if black == 0:
+                cells[white].append("0000 - U")
+                points[white] += 1
+                continue
+            # The higher rated wins more often, as in a real event.
+            x = rng.random() + (ratings[white] - ratings[black]) / 800
+            res = "1" if x > 0.6 else "0" if x < 0.3 else "="
+            back = {"1": "0", "0": "1", "=": "="}[res]
+            cells[white].append(f"{black:4d} w {res}")
+            cells[black].append(f"{white:4d} b {back}")
+            points[white] += {"1": 1.0, "0": 0.0, "=": 0.5}[res]
+            points[black] += {"1": 0.0, "0": 1.0, "=": 0.5}[res]
+    out.write_text(text())
+    return out
 
 
 def _timed(argv: list[str], limit: float) -> tuple[float | None, str]:
@@ -195,22 +239,29 @@ def main() -> int:
     ap.add_argument("--big-rounds", type=int, default=5)
     ap.add_argument("--matchers", action="store_true", help="compare the matching implementations")
     args = ap.parse_args()
-    path = args.file or _oracle_file(180, 11)
-    if path is None:
-        print("no file (give --file)")
-        return 2
+    tmp_dir = tempfile.TemporaryDirectory()
+    generated = _dutch_event(180, 11, 2026, Path(tmp_dir.name) / "dutch-180x11.trf")
+    path = args.file or _oracle_file(180, 11) or generated
     if args.matchers:
         _compare_matchers(path, args.system)
         return 0
     py = sys.executable
-    check_s, _ = _timed([py, "-m", "trfkit", "check", str(path)], args.limit)
+    for f in dict.fromkeys([path, generated]):
+        _ratio(py, f, args.system, args.limit)
+    _big(py, args)
+    return 0
+
+
+def _ratio(py: str, path: Path, system: str, limit: float) -> None:
+    """``trfkit pairings`` against ``trfkit check`` of the same file."""
+    check_s, _ = _timed([py, "-m", "trfkit", "check", str(path)], limit)
     pair_s, out = _timed(
-        [py, "-m", "trfkit", "pairings", "--system", args.system, "--format", "json", str(path)],
-        args.limit,
+        [py, "-m", "trfkit", "pairings", "--system", system, "--format", "json", str(path)],
+        limit,
     )
     assert check_s is not None
     if pair_s is None:
-        print(f"{path.name}: check {check_s:.2f} s, pairings did not finish in {args.limit:.0f} s")
+        print(f"{path.name}: check {check_s:.2f} s, pairings did not finish in {limit:.0f} s")
     else:
         rounds = json.loads(out)["rounds"]
         agree = sum(r["agrees"] for r in rounds)
@@ -218,6 +269,10 @@ def main() -> int:
             f"{path.name}: trfkit check {check_s:.2f} s, trfkit pairings {pair_s:.2f} s, "
             f"ratio {pair_s / check_s:.1f} (target <= 5); {agree}/{len(rounds)} rounds agree"
         )
+
+
+def _big(py: str, args: argparse.Namespace) -> None:
+    """One round of a big generated event: time and peak memory."""
     if args.big_players:
         with tempfile.TemporaryDirectory() as tmp:
             big = Path(tmp) / f"big-{args.big_players}x{args.big_rounds}.trf"
@@ -238,7 +293,6 @@ def main() -> int:
                     f"{big.name}: one round {r['s']:.2f} s (target <= 3), "
                     f"peak {r['mb']:.0f} MB (target <= 500)"
                 )
-    return 0
 
 
 if __name__ == "__main__":
