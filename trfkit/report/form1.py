@@ -81,6 +81,10 @@ def _category(f: Form1) -> str:
         return str(f.category)
     if f.event.type not in ("round-robin", "double-round-robin"):
         return "none (categories are for round robins)"
+    if f.average_rating is None:
+        # No average to be below 2251 (the Title Regulations' categories,
+        # rating.calc.tournament_category, are bands of the average rating).
+        return "none (no rated players)"
     return "none (average below 2251)"
 
 
