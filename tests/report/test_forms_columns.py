@@ -110,7 +110,8 @@ def test_points_in_quarters_are_counted_exactly() -> None:
     assert (cards[0]["rated_score"], cards[0]["rated_opponents"]) == (4.25, 2)
     assert [r["total"] for r in cards[1]["rounds"]] == [1.25, 1.25]
     card_text = render_form2_text(form2_of(t)).split("=" * 72 + "\n")[1]
-    assert "Total:                             4.25" in card_text.splitlines()
+    # The card's total is its results'; the file's, which differs, beside it.
+    assert "Total:                             4.25 (the file gives 1½)" in card_text.splitlines()
     # The file's points column says 1.5 and 0.5 (the standard scoring).
     assert form1_of(t).remarks == (
         "Player, No1 (rank 1): the file gives 1.5 points, the results add up to 4.25",

@@ -86,6 +86,7 @@ CSV_CARD_COLUMNS = (
     "rated_average",
     "total",
     "rank",
+    "file_total",
 )
 CSV_ROUND_COLUMNS = (
     "start_rank",
@@ -108,6 +109,15 @@ def _average(c: Card) -> str:
 def _score(x: Decimal, ascii: bool = False) -> str:
     """A score as the forms print it (cached: a card has a total a round)."""
     return score_text(Fraction(x), ascii)
+
+
+def _total(c: Card, ascii: bool = False) -> str:
+    """The card's total (its results'), and the file's where it differs."""
+    total = _score(c.total, ascii)
+    declared = c.file_total
+    if declared is None:
+        return total
+    return f"{total} (the file gives {_score(declared, ascii)})"
 
 
 def _player_head(c: Card) -> list[tuple[str, str]]:
@@ -138,7 +148,7 @@ def _card_foot(c: Card, ascii: bool = False) -> list[tuple[str, str]]:
         ("Score vs. rated opponents", _score(c.rated_score, ascii)),
         ("Number of rated opponents", str(c.rated_games)),
         ("Average rating of rated opponents", _average(c)),
-        ("Total", _score(c.total, ascii)),
+        ("Total", _total(c, ascii)),
         ("Rank", "" if c.rank is None else str(c.rank)),
     ]
 
@@ -199,6 +209,17 @@ class _CardsText:
         for x in set(units).difference(self.scores):
             self.score(x)
         return list(map(self.scores.__getitem__, units))
+
+    def totals_of(self, units: list[int]) -> list[str]:
+        """The cards' totals (their results'), each followed by the file's
+        where it differs (Card.file_total, from the columns worked out for
+        all cards at once)."""
+        out = self.scores_of(units)
+        for i, c in enumerate(self.cards):
+            d = c.declared
+            if d is not None and c.field.points(units[i]) != d:
+                out[i] += f" (the file gives {_score(d, self.ascii)})"
+        return out
 
     def few(self, label: str, values: list[str], strip: bool = False) -> list[str]:
         """``values`` (titles, federations, sexes: few distinct) each written once."""
@@ -335,7 +356,7 @@ class _CardsText:
                 for total, games in zip(columns.rated_sum, columns.rated_games, strict=True)
             ],
             repeat("\n" + foot[3]),
-            self.scores_of(totals),
+            self.totals_of(totals),
             repeat("\n"),
             [rank_none if c.rank is None else foot[4] + str(c.rank) for c in cards],
             repeat("\n".join(["", *authentication, ""])),  # and the next card's rule
@@ -408,6 +429,7 @@ def form2_data(f: Form2, path: str | None = None) -> dict[str, Any]:
                 "rated_average": json_number(c.rated_average),
                 "total": json_number(Fraction(c.total)),
                 "rank": c.rank,
+                "file_total": None if c.file_total is None else json_number(Fraction(c.file_total)),
             }
             for c in f.cards
         ],
@@ -440,6 +462,7 @@ def render_form2_csv(f: Form2) -> str:
             csv_num(c.rated_average),
             csv_num(Fraction(c.total)),
             csv_num(c.rank),
+            "" if c.file_total is None else csv_num(Fraction(c.file_total)),
         ]
         for c in f.cards
     ]

@@ -774,6 +774,8 @@ class Card:
     federation: str
     sex: str
     rank: int | None
+    declared: Decimal | None
+    """The points the file's 001 line gives (None: none given)."""
     cells: Cells
     field: CardField = attrs.field(repr=False)
     _columns: list[CardColumns] = attrs.field(factory=list, init=False, eq=False, repr=False)
@@ -822,6 +824,14 @@ class Card:
     def total(self) -> Decimal:
         totals = self.columns.totals
         return self.field.points(totals[-1][0] if totals else 0)
+
+    @property
+    def file_total(self) -> Decimal | None:
+        """The file's points where they are not the card's total (its
+        results'), which the card then shows beside it, as Form 1's remarks
+        say it (check: S104); None where they agree or none is given."""
+        d = self.declared
+        return None if d is None or d == self.total else d
 
 
 build_card = positional_builder(Card)
@@ -878,6 +888,7 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
             p.federation.strip(),
             sex_text[p.sex],
             p.rank or None,
+            p.points,  # declared
             p.cells(),
             field,
             [],  # _columns: worked out when first read
