@@ -87,6 +87,7 @@ CSV_CARD_COLUMNS = (
     "total",
     "rank",
     "file_total",
+    "file_total_by_299",
 )
 CSV_ROUND_COLUMNS = (
     "start_rank",
@@ -113,11 +114,15 @@ def _score(x: Decimal, ascii: bool = False) -> str:
 
 def _total(c: Card, ascii: bool = False) -> str:
     """The card's total (its results'), and the file's where it differs."""
-    total = _score(c.total, ascii)
-    declared = c.file_total
+    return _with_file_total(_score(c.total, ascii), c.file_total, c.by_299, ascii)
+
+
+def _with_file_total(total: str, declared: Decimal | None, by_299: bool, ascii: bool) -> str:
+    """``4 (the file gives 0)``; ``0 (the file gives 2, with its 299 points)``."""
     if declared is None:
         return total
-    return f"{total} (the file gives {_score(declared, ascii)})"
+    why = ", with its 299 points" if by_299 else ""
+    return f"{total} (the file gives {_score(declared, ascii)}{why})"
 
 
 def _player_head(c: Card) -> list[tuple[str, str]]:
@@ -218,7 +223,7 @@ class _CardsText:
         for i, c in enumerate(self.cards):
             d = c.declared
             if d is not None and c.field.points(units[i]) != d:
-                out[i] += f" (the file gives {_score(d, self.ascii)})"
+                out[i] = _with_file_total(out[i], d, c.by_299, self.ascii)
         return out
 
     def few(self, label: str, values: list[str], strip: bool = False) -> list[str]:
@@ -430,6 +435,7 @@ def form2_data(f: Form2, path: str | None = None) -> dict[str, Any]:
                 "total": json_number(Fraction(c.total)),
                 "rank": c.rank,
                 "file_total": None if c.file_total is None else json_number(Fraction(c.file_total)),
+                "file_total_by_299": c.file_total is not None and c.by_299,
             }
             for c in f.cards
         ],
@@ -463,6 +469,7 @@ def render_form2_csv(f: Form2) -> str:
             csv_num(Fraction(c.total)),
             csv_num(c.rank),
             "" if c.file_total is None else csv_num(Fraction(c.file_total)),
+            "" if c.file_total is None else str(c.by_299).lower(),
         ]
         for c in f.cards
     ]

@@ -775,7 +775,11 @@ class Card:
     sex: str
     rank: int | None
     declared: Decimal | None
-    """The points the file's 001 line gives (None: none given)."""
+    """The points the file's 001 line gives (None: none given, or a team
+    event's, which are informative: TRF-2026 §3.3, check's S104 info)."""
+    by_299: bool
+    """The file's points differ from the results' by its 299 records
+    (TRF-2026: points given outside the results), as check sums them."""
     cells: Cells
     field: CardField = attrs.field(repr=False)
     _columns: list[CardColumns] = attrs.field(factory=list, init=False, eq=False, repr=False)
@@ -877,25 +881,35 @@ def form2_of(t: Tournament, *, type: str | None = None, time_control: str | None
     event = event_facts(t, type=type, time_control=time_control)
     field = card_field(t)
     build, title_text, sex_text = build_card, _TITLE_TEXT, _SEX_TEXT
-    cards = tuple(
-        build(
-            p.start_rank,
-            p.name,
-            p.fide_id or None,  # 0: no FIDE ID
-            p.rating or None,
-            title_text[p.title],
-            _date_text(p),  # birth_date
-            p.federation.strip(),
-            sex_text[p.sex],
-            p.rank or None,
-            p.points,  # declared
-            p.cells(),
-            field,
-            [],  # _columns: worked out when first read
+    totals = _Totals(t)
+    cards = []
+    for p in sorted(t.players, key=_START_RANK):
+        cells = p.cells()
+        # The file's points as Form 1 judges them (one function): not in a
+        # team event; a difference a 299 record makes is said as such.
+        declared = None if totals.team else p.points
+        by_299 = False
+        if declared is not None and p.start_rank in totals.abnormal:
+            by_299 = not totals.summed(p, cells)[1]
+        cards.append(
+            build(
+                p.start_rank,
+                p.name,
+                p.fide_id or None,  # 0: no FIDE ID
+                p.rating or None,
+                title_text[p.title],
+                _date_text(p),  # birth_date
+                p.federation.strip(),
+                sex_text[p.sex],
+                p.rank or None,
+                declared,
+                by_299,
+                cells,
+                field,
+                [],  # _columns: worked out when first read
+            )
         )
-        for p in sorted(t.players, key=_START_RANK)
-    )
-    return Form2(event, cards)
+    return Form2(event, tuple(cards))
 
 
 # --- Form 4 (a): the tournament report page ----------------------------------------
