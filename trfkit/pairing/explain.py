@@ -378,13 +378,11 @@ def _next_bracket(
     if nxt is None or set(f.downfloaters(s)) == set(e.downfloaters(s)):
         return None
     article = "C.7" if system is System.DUTCH_2017 else "C8"
-    if system is System.DUTCH_2017:
-        # 2017 C.7 asks what the next bracket *could* pair (its pairs, then
-        # its PSD), the rest of the round aside (A.9: completing it is the
-        # PPB's concern), not what the round's pairing made of it.
-        fv, ev = _unpairable_in(f, s, nxt), _unpairable_in(e, s, nxt)
-    else:
-        fv, ev = len(f.downfloaters(nxt)), len(e.downfloaters(nxt))
+    # 2017 C.7 and 2026 C8 ask what the next bracket *could* pair with these
+    # downfloaters (its pairs, then its PSD or its downfloaters' scores),
+    # not what the file's pairing made of it: a file that pairs the next
+    # bracket badly is worse there, not here.
+    fv, ev = _unpairable_in(f, s, nxt), _unpairable_in(e, s, nxt)
     if fv != ev:
         if fv < ev:
             return False
@@ -397,7 +395,7 @@ def _next_bracket(
         )
     if system is System.DUTCH_2017:
         return None  # its PSD over the possible pairings: not counted here
-    fs, es = _down_scores(f, nxt), _down_scores(e, nxt)
+    fs, es = _possible_down_scores(f, s, nxt), _possible_down_scores(e, s, nxt)
     if fs != es:
         if fs < es:
             return False
@@ -412,11 +410,16 @@ def _next_bracket(
     return None
 
 
+def _next_members(r: _Round, s: int, nxt: int) -> list[PlayerState]:
+    """The next bracket: bracket ``s``'s downfloaters and the score group ``nxt``."""
+    members = [r.by[x] for x in r.downfloaters(s)]
+    return members + [p for p in r.ri.to_pair if r.ri.score(p) == nxt]
+
+
 def _unpairable_in(r: _Round, s: int, nxt: int) -> int:
     """How many players of the next bracket (bracket ``s``'s downfloaters and
     the score group ``nxt``) are left over by its largest pairing (C.1, C.3)."""
-    members = [r.by[x] for x in r.downfloaters(s)]
-    members += [p for p in r.ri.to_pair if r.ri.score(p) == nxt]
+    members = _next_members(r, s, nxt)
     edges = [
         (i, j, 1)
         for i in range(len(members))
@@ -425,6 +428,26 @@ def _unpairable_in(r: _Round, s: int, nxt: int) -> int:
     ]
     mates = max_weight_matching(len(members), edges)
     return sum(1 for v, u in enumerate(mates) if u == v)
+
+
+def _possible_down_scores(r: _Round, s: int, nxt: int) -> Value:
+    """2026 C8's second part: the scores, highest first, of the players the
+    next bracket's best pairing leaves over (its most pairs, then the
+    highest scores paired: each score a digit of its own, the highest the
+    most significant)."""
+    members = _next_members(r, s, nxt)
+    scores = [r.ri.score(p) for p in members]
+    rank = {x: k for k, x in enumerate(sorted(set(scores)))}
+    base = len(members) + 1
+    pair = base ** (len(rank) + 1)
+    edges = [
+        (i, j, pair + base ** rank[scores[i]] + base ** rank[scores[j]])
+        for i in range(len(members))
+        for j in range(i)
+        if compatible(r.ri, members[i], members[j])
+    ]
+    mates = max_weight_matching(len(members), edges)
+    return tuple(sorted((scores[v] for v, u in enumerate(mates) if u == v), reverse=True))
 
 
 def _pab_unplayed(
