@@ -697,7 +697,8 @@ def _commands() -> tuple[Command, ...]:
             "FIDE (Dutch) System (C.04.3, in the edition of --system) and compare with the "
             "file's pairs and colours: per round, agrees, or the differing boards side by side "
             "and the first criterion on which the file's pairing is worse. Exit status: 0 "
-            "every round agrees, 1 a round differs, 2 unusable input. trfkit is not a "
+            "every round agrees, 1 a round differs or check finds errors in the file (its banner "
+            "says them), 2 unusable input. trfkit is not a "
             "FIDE-endorsed pairing program. See docs/pairings.md.",
             documents=("pairings",),
             formats=("text", "json", "html"),
